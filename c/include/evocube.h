@@ -1,0 +1,257 @@
+/*
+ * evocube.h - the one public header of the evocube C core.
+ *
+ * What it is: a 3x3x3 Rubik's Cube model (cubies and 54-sticker facelets), move notation,
+ * a seeded PRNG, and stepped solvers (exact two-phase and evolutionary ones) behind one
+ * opaque handle. The same code builds natively and, through Emscripten, as WebAssembly.
+ *
+ * Rules every function follows:
+ *   - returns int: 0 (EC_OK) or a positive status (EC_RUNNING, EC_DONE, EC_GAVE_UP) on
+ *     success, a negative EC_E_* code on failure; ec_strerror() gives the generic text;
+ *   - output goes to caller-provided buffers with their sizes; only ec_*_new allocates,
+ *     paired with ec_*_free;
+ *   - where a function takes (char *msg, int msgsize), a failure also writes a specific,
+ *     human message there (naming the token, position, sticker or param); msg may be NULL;
+ *   - no printing, no exit, no clock: budgets are counted in work units;
+ *   - deterministic: randomness comes only from the seeded PRNG.
+ *
+ * Conventions (see shared/DESIGN.md):
+ *   - facelets: 54 chars in Kociemba's order U1..U9 R1..R9 F1..F9 D1..D9 L1..L9 B1..B9,
+ *     each letter naming the face whose centre has that sticker's colour. Solved is
+ *     "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB". Centres may sit anywhere
+ *     (a re-oriented cube is valid); solvers solve the cube as it sits, turns named by
+ *     position.
+ *   - face-turn codes 0..17: face*3 + (quarter turns - 1), faces U=0 R=1 F=2 D=3 L=4 B=5,
+ *     so 0=U 1=U2 2=U' 3=R ... 17=B'.
+ */
+#ifndef EVOCUBE_H
+#define EVOCUBE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EC_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ status codes */
+
+/* Success and progress statuses. */
+#define EC_OK 0       /* the call did what it says */
+#define EC_RUNNING 1  /* a stepped solver has more work to do: call ec_solver_step again */
+#define EC_DONE 2     /* a stepped solver found a solution, verified it, and stopped */
+#define EC_GAVE_UP 3  /* a stepped solver used its whole budget without solving the cube;
+                         no solution is claimed */
+
+/* Errors of arguments and buffers. */
+#define EC_E_NULL -1        /* a required pointer argument was NULL */
+#define EC_E_BUFFER -2      /* an output buffer is too small for the result; nothing partial
+                               is claimed (the buffer holds a truncated, NUL-ended text) */
+#define EC_E_RANGE -3       /* a numeric argument is outside its documented range */
+#define EC_E_NOMEM -4       /* an allocation failed */
+#define EC_E_INPUT_SIZE -5  /* an input text is longer than the core accepts
+                               (EC_MAX_ALG_CHARS, EC_MAX_PARAMS_CHARS); rejected before parsing */
+
+/* Faults of a user's cube (facelet string), one code per fault, checked in this order. */
+#define EC_E_FACELETS_LENGTH -10  /* not exactly 54 characters */
+#define EC_E_FACELETS_CHAR -11    /* a character that is not one of U R F D L B */
+#define EC_E_COLOR_COUNT -12      /* a colour does not appear exactly 9 times */
+#define EC_E_CENTERS -13          /* the six centres are not six distinct colours */
+#define EC_E_CENTERS_MIRROR -14   /* six distinct centres, but no rotation of a real cube puts
+                                     them there (opposite colours not opposite, or mirrored) */
+#define EC_E_EDGE_INVALID -15     /* an edge whose two colours no edge piece has */
+#define EC_E_EDGE_DUPLICATE -16   /* the same edge piece appears twice */
+#define EC_E_CORNER_INVALID -17   /* a corner whose three colours (in their clockwise order) no
+                                     corner piece has */
+#define EC_E_CORNER_DUPLICATE -18 /* the same corner piece appears twice */
+#define EC_E_FLIP -19             /* total edge flip is odd: one edge is flipped */
+#define EC_E_TWIST -20            /* total corner twist is not 0 mod 3: a corner is twisted */
+#define EC_E_PARITY -21           /* corner and edge permutation parities differ: two pieces
+                                     are swapped */
+
+/* Faults of move notation. msg names the token and its 1-based character position. */
+#define EC_E_TOKEN -30          /* a token that is no move (e.g. "Q", "R4", "R'2") */
+#define EC_E_PAREN_OPEN -31     /* a "(" that is never closed */
+#define EC_E_PAREN_CLOSE -32    /* a ")" without a matching "(" */
+#define EC_E_REPEAT -33         /* a repetition count after ")" that is 0 or too large */
+#define EC_E_ALG_MOVES -34      /* the alg (after expanding repetitions) has more than
+                                   EC_MAX_ALG_MOVES moves */
+#define EC_E_NESTING -35        /* parentheses nested deeper than EC_MAX_NESTING */
+#define EC_E_NOT_FACE_TURNS -36 /* a move that is not one of the 18 face turns where only
+                                   face turns are allowed */
+
+/* Solver errors. */
+#define EC_E_SOLVER_UNKNOWN -40 /* no solver has that name (ec_solver_list names them) */
+#define EC_E_PARAM_UNKNOWN -41  /* a param key the chosen solver does not have */
+#define EC_E_PARAM_VALUE -42    /* a param value that is not a number (or not a known preset) */
+#define EC_E_PARAM_RANGE -43    /* a param value outside its range (msg gives the range) */
+#define EC_E_STATE -44          /* a call that does not fit the solver's state, e.g. asking
+                                   for the solution of a run that has not finished */
+#define EC_E_NOT_SOLVED -45     /* a solution that, applied to its cube, does not solve it;
+                                   a solver never returns one: this is what verify reports */
+#define EC_E_SEED -46           /* a seed text that is not an integer in 0..4294967295 */
+
+/* Limits at the C boundary. */
+#define EC_MAX_ALG_CHARS 20000   /* bytes of alg text accepted by any parser */
+#define EC_MAX_ALG_MOVES 10000   /* moves after expanding repetitions */
+#define EC_MAX_NESTING 16        /* depth of nested parentheses */
+#define EC_MAX_PARAMS_CHARS 2000 /* bytes of a solver params text */
+#define EC_FACELETS_SIZE 55      /* 54 characters and the terminating NUL */
+
+/* Generic text of a status or error code: "ok", "unknown move", ... Always NUL-ends buf. */
+int ec_strerror(int code, char *buf, int size);
+/* The library version (EC_VERSION). */
+int ec_version(char *buf, int size);
+
+/* ------------------------------------------------------------------ cube model */
+
+/*
+ * A cube as a group element: which corner/edge cubie sits in each slot and how it is
+ * turned. Slots and cubies are numbered as Kociemba does: corners URF UFL ULB UBR DFR DLF
+ * DBL DRB, edges UR UF UL UB DR DF DL DB FR FL BL BR. co[i] in 0..2 (clockwise twist of
+ * the cubie in slot i), eo[i] in 0..1. Centres are fixed: a facelet string with centres
+ * elsewhere is first re-oriented (its colours renamed after the centres they match).
+ */
+typedef struct ec_cube {
+    uint8_t cp[8], co[8], ep[12], eo[12];
+} ec_cube;
+
+void ec_cube_solved(ec_cube *c);
+int ec_cube_is_solved(const ec_cube *c); /* 1 when solved, else 0 */
+/* out = a then b (apply a, then b). out may alias neither input. */
+void ec_cube_multiply(const ec_cube *a, const ec_cube *b, ec_cube *out);
+void ec_cube_inverse(const ec_cube *a, ec_cube *out);
+/* Apply face turn m (0..17) in place; EC_E_RANGE for another m. */
+int ec_cube_move(ec_cube *c, int m);
+/* Apply n face turns. */
+int ec_cube_moves(ec_cube *c, const uint8_t *moves, int n);
+/* Structural validity of a cubie state (permutations, orientation sums, parity). */
+int ec_cube_check(const ec_cube *c, char *msg, int msgsize);
+/* Facelets in: validates (every fault its code), re-orients, fills c. */
+int ec_cube_from_facelets(const char *facelets, ec_cube *c, char *msg, int msgsize);
+/* Facelets out with standard centres; out needs EC_FACELETS_SIZE bytes. */
+int ec_cube_to_facelets(const ec_cube *c, char *out, int size);
+
+/* ------------------------------------------------------------------ facelets */
+
+/* "ok" (EC_OK) or the cube's specific fault. */
+int ec_validate(const char *facelets, char *msg, int msgsize);
+/* Apply an alg (any notation of DESIGN.md: slices and rotations move centres) to a facelet
+ * string; facelets NULL or "" means the solved cube. out needs EC_FACELETS_SIZE bytes. The
+ * input facelets must be valid. */
+int ec_facelets_apply(const char *facelets, const char *alg, char *out, int size, char *msg,
+                      int msgsize);
+/* 1 when every face is one colour (whatever the orientation), 0 when not, or an error. */
+int ec_facelets_is_solved(const char *facelets);
+/* EC_OK when applying solution to facelets leaves every face one colour, else
+ * EC_E_NOT_SOLVED (or the parse/validation error). */
+int ec_verify(const char *facelets, const char *solution, char *msg, int msgsize);
+
+/* ------------------------------------------------------------------ notation */
+
+/*
+ * Parsed moves are codes base*3 + (quarter turns - 1). Bases: 0..5 faces U R F D L B,
+ * 6..11 wide Uw Rw Fw Dw Lw Bw, 12..17 lowercase wide u r f d l b, 18..20 slices M E S,
+ * 21..23 rotations x y z. So codes 0..17 are the face turns.
+ */
+#define EC_MOVE_CODES 72
+/* Parse text into codes (moves, capacity cap, count *n). */
+int ec_alg_parse(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize);
+/* Format codes as text, moves separated by one space ("" for none). */
+int ec_alg_format(const uint8_t *moves, int n, char *out, int size);
+/* Cancel and merge moves on one axis until nothing changes; returns the new count. */
+int ec_alg_simplify_moves(uint8_t *moves, int n);
+/* Text to canonical text (parsed, formatted, not simplified). */
+int ec_alg_canonical(const char *text, char *out, int size, char *msg, int msgsize);
+/* Text to simplified canonical text. */
+int ec_alg_simplify(const char *text, char *out, int size, char *msg, int msgsize);
+/* The inverse alg as text. */
+int ec_alg_invert(const char *text, char *out, int size, char *msg, int msgsize);
+/* Lengths of an alg as written: out[0] HTM, out[1] QTM, out[2] STM. Slices count 2 in HTM
+ * and QTM-quarter units, 1 in STM; rotations count 0; wide turns count as face turns. */
+int ec_alg_metrics(const char *text, int out[3], char *msg, int msgsize);
+
+/* ------------------------------------------------------------------ PRNG, scrambles */
+
+/* xoshiro256** seeded through splitmix64: same seed, same stream, everywhere. */
+typedef struct ec_rng {
+    uint64_t s[4];
+} ec_rng;
+void ec_rng_seed(ec_rng *r, uint64_t seed);
+uint64_t ec_rng_next(ec_rng *r);
+/* Uniform integer in 0..n-1 (n >= 1), unbiased (rejection). */
+uint32_t ec_rng_below(ec_rng *r, uint32_t n);
+/* Uniform double in [0, 1) with 53 random bits. */
+double ec_rng_unit(ec_rng *r);
+
+/* Parse a seed text ("42") into 0..4294967295, else EC_E_SEED with a message. */
+int ec_seed_parse(const char *text, uint32_t *seed, char *msg, int msgsize);
+
+/* n random face turns (0 <= n <= EC_MAX_ALG_MOVES): no two on one face in a row, and never
+ * three on one axis in a row (R L R). Writes codes; and the text form. */
+int ec_scramble_random_moves(int n, uint32_t seed, uint8_t *moves, int cap);
+int ec_scramble_moves_text(int n, uint32_t seed, char *out, int size);
+
+/* ------------------------------------------------------------------ stepped solvers */
+
+/*
+ * A solver runs in steps so a caller (the web worker, the CLI) can stream progress, pause,
+ * resume and cancel between them:
+ *   ec_solver_new(kind, facelets, seed, params, &h, msg, msgsize)
+ *   while ((rc = ec_solver_step(h, work)) == EC_RUNNING) ec_solver_progress(h, ...);
+ *   ec_solver_solution(h, buf, size); ec_solver_free(h);
+ * params is a text of key=value pairs separated by commas, semicolons or spaces, e.g.
+ * "population=50,preset=performance"; a "preset" is applied first, then the other pairs.
+ * work counts the solver's own unit (generations or iterations for evolutionary and
+ * swarm solvers, thousands of search nodes for twophase); ec_solver_list_json says which.
+ * A solved start cube finishes at once with an empty solution. Every solution has been
+ * applied to the input facelets and checked to solve them before EC_DONE is returned.
+ */
+typedef struct ec_solver ec_solver;
+
+#define EC_PROGRESS_MOVES 1024 /* moves of the best individual kept in a progress record */
+
+/* One generation or iteration of a solver. */
+typedef struct ec_progress {
+    int64_t gen;           /* generation/iteration, counting from 1 over the whole run */
+    int phase;             /* 0-based phase index */
+    char phase_name[32];   /* e.g. "2x2x3 block", "G1 -> G2" */
+    double best, mean;     /* best and mean fitness of the population (solver's own sense) */
+    int best_length;       /* HTM length of the best individual's moves */
+    double diversity;      /* share of distinct individuals, 0..1 (0 when not meaningful) */
+    int64_t evaluations;   /* fitness evaluations so far in the run */
+    int n_moves;           /* moves of the best individual from the start cube (capped) */
+    uint8_t moves[EC_PROGRESS_MOVES];
+} ec_progress;
+
+int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params,
+                  ec_solver **out, char *msg, int msgsize);
+/* Do up to `work` units; EC_RUNNING, EC_DONE, EC_GAVE_UP, or an error. */
+int ec_solver_step(ec_solver *h, int work);
+/* The current status: EC_RUNNING, EC_DONE or EC_GAVE_UP. */
+int ec_solver_status(const ec_solver *h);
+/* Pop up to cap queued records (oldest first) into records; *n says how many. Records are
+ * queued until read: none is dropped. */
+int ec_solver_progress(ec_solver *h, ec_progress *records, int cap, int *n);
+/* The same as JSON lines ({"gen":..,"phase":..,"phaseName":..,"best":..,"mean":..,
+ * "bestLength":..,"diversity":..,"evaluations":..,"bestMoves":".."}\n each), as many whole
+ * records as fit in buf; the rest stay queued. EC_E_BUFFER if not even one fits. */
+int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n);
+/* Number of queued progress records. */
+int ec_solver_progress_pending(const ec_solver *h);
+/* The verified solution in face turns (simplified), after EC_DONE; else EC_E_STATE. */
+int ec_solver_solution(const ec_solver *h, char *buf, int size);
+/* The run as JSON: {"solver","seed","status","solved","solution","length","generations",
+ * "evaluations","phases":[{"name","solution","length","generations"}]}. Any time. */
+int ec_solver_result_json(const ec_solver *h, char *buf, int size);
+int ec_solver_free(ec_solver *h);
+/* All solvers with their params (key, default, min, max, integer, help), presets and work
+ * unit, as a JSON array. */
+int ec_solver_list_json(char *buf, int size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EVOCUBE_H */

@@ -1,0 +1,91 @@
+/*
+ * solver.h - what a solver implementation provides and what the handle gives it.
+ *
+ * A solver is an ec_solver_impl: its name, params (with defaults and ranges), presets, and
+ * three functions. The handle (solver.c) parses params, re-orients the input cube, handles
+ * a solved start, queues progress records, composes the phases' moves, simplifies and
+ * verifies the final solution, and builds the JSON the worker and CLI read.
+ *
+ * Contract for an implementation:
+ *   create(h, &state): allocate its state from h->start, h->seed and ec__param(h, key);
+ *   step(h, state, work): do up to `work` units; call ec__emit() once per generation;
+ *     when solved, call ec__add_phase() for each phase's moves (in order) and return
+ *     ec__finish(h), which verifies; when the budget is spent, return EC_GAVE_UP;
+ *     else return EC_RUNNING;
+ *   destroy(state): free it.
+ * Register a new solver with one line in solvers.def and its source in solvers.cmake.
+ */
+#ifndef EC_SOLVER_H
+#define EC_SOLVER_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+#define EC_MAX_PARAMS 32
+#define EC_MAX_PHASES 16
+
+typedef struct ec_param_def {
+    const char *key;
+    double def, min, max;
+    int integer; /* 1: the value must be a whole number */
+    const char *help;
+} ec_param_def;
+
+typedef struct ec_preset {
+    const char *name;
+    const char *params; /* a params text, e.g. "population=200,generations1=5000" */
+    const char *help;
+} ec_preset;
+
+typedef struct ec_solver_impl {
+    const char *name;  /* CLI and link name, e.g. "hugo" */
+    const char *title; /* one line for people */
+    const char *work_unit; /* what one unit of ec_solver_step work is */
+    const ec_param_def *params;
+    int nparams;
+    const ec_preset *presets;
+    int npresets;
+    int (*create)(ec_solver *h, void **state);
+    int (*step)(ec_solver *h, void *state, int work);
+    void (*destroy)(void *state);
+} ec_solver_impl;
+
+typedef struct ec_phase_result {
+    char name[32];
+    uint8_t *moves;
+    int n;
+    int64_t generations;
+} ec_phase_result;
+
+struct ec_solver {
+    const ec_solver_impl *impl;
+    void *state;
+    char facelets[55];  /* the input as given (centres anywhere) */
+    ec_cube start;      /* the input re-oriented: what the solver solves */
+    uint32_t seed;
+    double params[EC_MAX_PARAMS];
+    int status;         /* EC_RUNNING, EC_DONE, EC_GAVE_UP */
+    ec_progress *queue; /* records not yet read */
+    int qhead, qlen, qcap;
+    ec_phase_result phases[EC_MAX_PHASES];
+    int nphases;
+    uint8_t *solution;  /* composed, simplified, verified */
+    int solution_len;
+    int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
+};
+
+/* The value of param key (its default unless set); key must be one of the impl's. */
+double ec__param(const ec_solver *h, const char *key);
+/* Queue a progress record (copied); updates h->generations and h->evaluations. */
+int ec__emit(ec_solver *h, const ec_progress *rec);
+/* Append a phase's moves (face turns 0..17) to the result. */
+int ec__add_phase(ec_solver *h, const char *name, const uint8_t *moves, int n, int64_t generations);
+/* Compose the phases, simplify, verify against the input facelets: EC_DONE, or
+ * EC_E_NOT_SOLVED when the moves do not solve the cube (never reported as solved). */
+int ec__finish(ec_solver *h);
+
+/* params.c: fill values from defaults, then a preset, then the key=value pairs of text. */
+int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize);
+
+#endif

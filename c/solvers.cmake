@@ -1,0 +1,1 @@
+set(EC_SOLVER_SOURCES)

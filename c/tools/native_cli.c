@@ -1,0 +1,166 @@
+/*
+ * native_cli.c - evocube_native: the CLI of DESIGN.md built natively, for benchmarks,
+ * sanitizer runs and native-vs-wasm determinism checks. The user-facing `npx evocube` runs
+ * the wasm module (scripts/evocube.mjs); both print the same results for the same input.
+ *
+ *   evocube_native facelets "<alg>" | validate <facelets> | scramble --moves N [--seed S]
+ *   evocube_native verify --scramble A --solution B
+ *   evocube_native solve --solver NAME (--scramble A | --facelets F) [--seed S]
+ *                  [--param k=v ...] [--progress] [--json]
+ * Exit 0 ok/solved, 1 gave up, 2 bad input (error: message on stderr).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evocube.h"
+
+static char msg[512];
+static char big[1 << 20];
+
+static int fail(int rc)
+{
+    if (!msg[0]) ec_strerror(rc, msg, sizeof msg);
+    fprintf(stderr, "error: %s\n", msg);
+    return 2;
+}
+
+static const char *opt(int argc, char **argv, const char *name)
+{
+    for (int i = 2; i + 1 < argc; i++)
+        if (!strcmp(argv[i], name)) return argv[i + 1];
+    return NULL;
+}
+
+static int has(int argc, char **argv, const char *name)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], name)) return 1;
+    return 0;
+}
+
+static int solve(int argc, char **argv)
+{
+    const char *name = opt(argc, argv, "--solver"), *scr = opt(argc, argv, "--scramble"),
+               *fac = opt(argc, argv, "--facelets"), *seedtext = opt(argc, argv, "--seed");
+    if (!name) {
+        snprintf(msg, sizeof msg, "solve needs --solver NAME");
+        return fail(EC_E_SOLVER_UNKNOWN);
+    }
+    if (!scr == !fac) {
+        snprintf(msg, sizeof msg, "solve needs exactly one of --scramble and --facelets");
+        return fail(EC_E_NULL);
+    }
+    uint32_t seed = 1;
+    int rc;
+    if (seedtext && (rc = ec_seed_parse(seedtext, &seed, msg, sizeof msg))) return fail(rc);
+    char f[EC_FACELETS_SIZE];
+    if (scr) {
+        if ((rc = ec_facelets_apply(NULL, scr, f, sizeof f, msg, sizeof msg))) return fail(rc);
+    } else {
+        snprintf(f, sizeof f, "%s", fac);
+        if (strlen(fac) != 54 && (rc = ec_validate(fac, msg, sizeof msg))) return fail(rc);
+    }
+    static char params[EC_MAX_PARAMS_CHARS + 2];
+    params[0] = '\0';
+    for (int i = 2; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--param")) {
+            if (strlen(params) + strlen(argv[i + 1]) + 2 > sizeof params) {
+                snprintf(msg, sizeof msg, "the params are longer than %d characters", EC_MAX_PARAMS_CHARS);
+                return fail(EC_E_INPUT_SIZE);
+            }
+            if (params[0]) strcat(params, ",");
+            strcat(params, argv[i + 1]);
+        }
+    ec_solver *h;
+    if ((rc = ec_solver_new(name, fac ? fac : f, seed, params, &h, msg, sizeof msg))) return fail(rc);
+    int progress = has(argc, argv, "--progress");
+    do {
+        rc = ec_solver_step(h, 1);
+        int n;
+        while (ec_solver_progress_pending(h) > 0) {
+            ec_solver_progress_json(h, big, sizeof big, &n);
+            if (progress) fputs(big, stdout);
+        }
+    } while (rc == EC_RUNNING);
+    if (rc < 0) {
+        ec_solver_free(h);
+        return fail(rc);
+    }
+    if (has(argc, argv, "--json")) {
+        ec_solver_result_json(h, big, sizeof big);
+        puts(big);
+    } else if (rc == EC_DONE) {
+        ec_solver_solution(h, big, sizeof big);
+        puts(big);
+    } else {
+        puts("gave up");
+    }
+    ec_solver_free(h);
+    return rc == EC_DONE ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    msg[0] = '\0';
+    if (argc < 2) {
+        fprintf(stderr, "usage: evocube_native facelets|validate|scramble|verify|solve|solvers ...\n");
+        return 2;
+    }
+    const char *cmd = argv[1];
+    int rc;
+    if (!strcmp(cmd, "facelets") && argc == 3) {
+        char f[EC_FACELETS_SIZE];
+        if ((rc = ec_facelets_apply(NULL, argv[2], f, sizeof f, msg, sizeof msg))) return fail(rc);
+        puts(f);
+        return 0;
+    }
+    if (!strcmp(cmd, "validate") && argc == 3) {
+        if ((rc = ec_validate(argv[2], msg, sizeof msg))) return fail(rc);
+        puts("ok");
+        return 0;
+    }
+    if (!strcmp(cmd, "scramble")) {
+        const char *n = opt(argc, argv, "--moves"), *s = opt(argc, argv, "--seed");
+        uint32_t seed = 1;
+        if (s && (rc = ec_seed_parse(s, &seed, msg, sizeof msg))) return fail(rc);
+        if (!n) {
+            snprintf(msg, sizeof msg, "scramble needs --moves N");
+            return fail(EC_E_RANGE);
+        }
+        char *end;
+        long moves = strtol(n, &end, 10);
+        if (*end || moves < 0 || moves > EC_MAX_ALG_MOVES) {
+            snprintf(msg, sizeof msg, "--moves must be a whole number from 0 to %d", EC_MAX_ALG_MOVES);
+            return fail(EC_E_RANGE);
+        }
+        if ((rc = ec_scramble_moves_text((int)moves, seed, big, sizeof big))) return fail(rc);
+        puts(big);
+        return 0;
+    }
+    if (!strcmp(cmd, "verify")) {
+        const char *scr = opt(argc, argv, "--scramble"), *sol = opt(argc, argv, "--solution");
+        char f[EC_FACELETS_SIZE];
+        if (!scr || !sol) {
+            snprintf(msg, sizeof msg, "verify needs --scramble and --solution");
+            return fail(EC_E_NULL);
+        }
+        if ((rc = ec_facelets_apply(NULL, scr, f, sizeof f, msg, sizeof msg))) return fail(rc);
+        rc = ec_verify(f, sol, msg, sizeof msg);
+        if (rc == EC_E_NOT_SOLVED) {
+            printf("not solved: %s\n", msg);
+            return 1;
+        }
+        if (rc) return fail(rc);
+        puts("solved");
+        return 0;
+    }
+    if (!strcmp(cmd, "solve")) return solve(argc, argv);
+    if (!strcmp(cmd, "solvers")) {
+        if ((rc = ec_solver_list_json(big, sizeof big))) return fail(rc);
+        puts(big);
+        return 0;
+    }
+    snprintf(msg, sizeof msg, "unknown command or arguments: %s", cmd);
+    return fail(EC_E_NULL);
+}

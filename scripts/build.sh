@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# build.sh - builds the native core, CLI tool and ctest suites (build/native), the wasm
+# module (web/gen/evocube.mjs + .wasm) with Emscripten, and copies the browser
+# dependencies from node_modules into web/vendor so the site serves every asset itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+# Debian's Emscripten finds its JS optimizer's acorn here.
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j "$jobs"
+
+mkdir -p web/gen
+if [ ! -f build/wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DEC_WASM_OUT_DIR="$root/web/gen" >/dev/null
+fi
+cmake --build build/wasm -j "$jobs"
+
+mkdir -p web/vendor
+cp node_modules/three/build/three.module.js web/vendor/three.module.js
+[ -f node_modules/three/build/three.core.js ] && cp node_modules/three/build/three.core.js web/vendor/three.core.js
+mkdir -p web/vendor/addons
+cp node_modules/three/examples/jsm/controls/OrbitControls.js web/vendor/addons/OrbitControls.js
+cp node_modules/uplot/dist/uPlot.esm.js web/vendor/uPlot.esm.js
+cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css
+echo "build: native in build/native, wasm in web/gen"

@@ -1,0 +1,35 @@
+/*
+ * check.h - a tiny test harness for the ctest suites: CHECK(cond, fmt, ...) counts a pass or
+ * prints the failure with its location; DONE() prints "N passed, N failed" and returns the
+ * exit code ctest reads.
+ */
+#ifndef EC_CHECK_H
+#define EC_CHECK_H
+
+#include <stdio.h>
+#include <string.h>
+
+static int check_passed, check_failed;
+
+#define CHECK(cond, ...)                                                  \
+    do {                                                                  \
+        if (cond) {                                                       \
+            check_passed++;                                               \
+        } else {                                                          \
+            check_failed++;                                               \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                 \
+            fputc('\n', stderr);                                          \
+        }                                                                 \
+    } while (0)
+
+#define CHECK_STR(a, b) CHECK(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
+#define CHECK_RC(rc, want) CHECK((rc) == (want), "status %d, want %d", (rc), (want))
+
+#define DONE()                                                            \
+    do {                                                                  \
+        printf("%d passed, %d failed\n", check_passed, check_failed);    \
+        return check_failed ? 1 : 0;                                      \
+    } while (0)
+
+#endif

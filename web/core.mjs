@@ -1,0 +1,226 @@
+// core.mjs - the JavaScript face of the wasm core, shared by the worker, the page, the CLI
+// and the tests. It owns the string marshalling: texts go in as NUL-ended UTF-8, results
+// come back through caller-owned buffers, and every negative status becomes an
+// EvocubeError carrying the C code and the core's specific message.
+
+export const EC = Object.freeze({
+  OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3,
+  E_NULL: -1, E_BUFFER: -2, E_RANGE: -3, E_NOMEM: -4, E_INPUT_SIZE: -5,
+  E_FACELETS_LENGTH: -10, E_FACELETS_CHAR: -11, E_COLOR_COUNT: -12, E_CENTERS: -13,
+  E_CENTERS_MIRROR: -14, E_EDGE_INVALID: -15, E_EDGE_DUPLICATE: -16, E_CORNER_INVALID: -17,
+  E_CORNER_DUPLICATE: -18, E_FLIP: -19, E_TWIST: -20, E_PARITY: -21,
+  E_TOKEN: -30, E_PAREN_OPEN: -31, E_PAREN_CLOSE: -32, E_REPEAT: -33, E_ALG_MOVES: -34,
+  E_NESTING: -35, E_NOT_FACE_TURNS: -36,
+  E_SOLVER_UNKNOWN: -40, E_PARAM_UNKNOWN: -41, E_PARAM_VALUE: -42, E_PARAM_RANGE: -43,
+  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46,
+});
+
+// Limits of the C boundary (evocube.h), checked here too so a huge string is refused
+// before it is copied into wasm memory.
+export const MAX_ALG_CHARS = 20000;
+export const MAX_PARAMS_CHARS = 2000;
+export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+
+const CODE_NAMES = Object.fromEntries(Object.entries(EC).map(([k, v]) => [v, k]));
+
+export class EvocubeError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'EvocubeError';
+    this.code = code;
+    this.codeName = CODE_NAMES[code] || 'E_UNKNOWN';
+  }
+}
+
+const OUT_SIZE = 1 << 20;
+const MSG_SIZE = 512;
+
+export class EvocubeCore {
+  constructor(Module) {
+    this.M = Module;
+    this.out = Module._malloc(OUT_SIZE);
+    this.msg = Module._malloc(MSG_SIZE);
+    this.cell = Module._malloc(16);
+  }
+
+  // Copy a JS string into fresh wasm memory; the caller frees it.
+  _str(text) {
+    const M = this.M;
+    const n = M.lengthBytesUTF8(text) + 1;
+    const p = M._malloc(n);
+    M.stringToUTF8(text, p, n);
+    return p;
+  }
+
+  _msg() { return this.M.UTF8ToString(this.msg); }
+  _outText() { return this.M.UTF8ToString(this.out); }
+
+  _fail(rc) {
+    let text = this._msg();
+    if (!text) text = this.strerror(rc);
+    throw new EvocubeError(rc, text);
+  }
+
+  // Run f(...pointers) with the strings copied in, freeing them afterwards.
+  _with(texts, f) {
+    const ptrs = texts.map((t) => (t == null ? 0 : this._str(String(t))));
+    this.M.HEAPU8[this.msg] = 0;
+    try {
+      return f(...ptrs);
+    } finally {
+      for (const p of ptrs) if (p) this.M._free(p);
+    }
+  }
+
+  _checkSize(text, max, what) {
+    if (text != null && String(text).length > max) {
+      throw new EvocubeError(EC.E_INPUT_SIZE,
+        `the ${what} is longer than ${max} characters (it has ${String(text).length})`);
+    }
+  }
+
+  strerror(code) {
+    this.M._ec_strerror(code, this.out, OUT_SIZE);
+    return this._outText();
+  }
+
+  version() {
+    this.M._ec_version(this.out, OUT_SIZE);
+    return this._outText();
+  }
+
+  // "ok" or throws the cube's specific fault.
+  validate(facelets) {
+    this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
+    const rc = this._with([facelets], (f) => this.M._ec_validate(f, this.msg, MSG_SIZE));
+    if (rc < 0) this._fail(rc);
+    return 'ok';
+  }
+
+  // Facelets of `facelets` (default: solved) after `alg`.
+  apply(alg, facelets = '') {
+    this._checkSize(alg, MAX_ALG_CHARS, 'alg');
+    this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
+    const rc = this._with([facelets, alg], (f, a) =>
+      this.M._ec_facelets_apply(f, a, this.out, OUT_SIZE, this.msg, MSG_SIZE));
+    if (rc < 0) this._fail(rc);
+    return this._outText();
+  }
+
+  isSolved(facelets) {
+    this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
+    const rc = this._with([facelets], (f) => this.M._ec_facelets_is_solved(f));
+    if (rc < 0) this.validate(facelets);
+    return rc === 1;
+  }
+
+  // {solved: true} or {solved: false, message}; throws for unparsable input.
+  verify(facelets, solution) {
+    this._checkSize(solution, MAX_ALG_CHARS, 'solution');
+    this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
+    const rc = this._with([facelets, solution], (f, s) => this.M._ec_verify(f, s, this.msg, MSG_SIZE));
+    if (rc === EC.E_NOT_SOLVED) return { solved: false, message: this._msg() };
+    if (rc < 0) this._fail(rc);
+    return { solved: true, message: 'solved' };
+  }
+
+  _algText(fn, alg) {
+    this._checkSize(alg, MAX_ALG_CHARS, 'alg');
+    const rc = this._with([alg], (a) => this.M[fn](a, this.out, OUT_SIZE, this.msg, MSG_SIZE));
+    if (rc < 0) this._fail(rc);
+    return this._outText();
+  }
+
+  canonical(alg) { return this._algText('_ec_alg_canonical', alg); }
+  simplify(alg) { return this._algText('_ec_alg_simplify', alg); }
+  invert(alg) { return this._algText('_ec_alg_invert', alg); }
+
+  metrics(alg) {
+    this._checkSize(alg, MAX_ALG_CHARS, 'alg');
+    const rc = this._with([alg], (a) => this.M._ec_alg_metrics(a, this.cell, this.msg, MSG_SIZE));
+    if (rc < 0) this._fail(rc);
+    const h = this.M.HEAP32, i = this.cell >> 2;
+    return { htm: h[i], qtm: h[i + 1], stm: h[i + 2] };
+  }
+
+  // A seed from text or number: an integer 0..4294967295, else EvocubeError(E_SEED).
+  parseSeed(seed) {
+    const text = String(seed);
+    if (text.length > 32) throw new EvocubeError(EC.E_SEED, `seed "${text.slice(0, 20)}..." is not an integer from 0 to 4294967295`);
+    const rc = this._with([text], (s) => this.M._ec_seed_parse(s, this.cell, this.msg, MSG_SIZE));
+    if (rc < 0) this._fail(rc);
+    return this.M.HEAPU32[this.cell >> 2];
+  }
+
+  scrambleMoves(n, seed) {
+    if (!Number.isInteger(n) || n < 0 || n > 10000) {
+      throw new EvocubeError(EC.E_RANGE, `the number of moves must be a whole number from 0 to 10000 (got ${n})`);
+    }
+    const s = this.parseSeed(seed);
+    const rc = this.M._ec_scramble_moves_text(n, s, this.out, OUT_SIZE);
+    if (rc < 0) this._fail(rc);
+    return this._outText();
+  }
+
+  solvers() {
+    const rc = this.M._ec_solver_list_json(this.out, OUT_SIZE);
+    if (rc < 0) this._fail(rc);
+    return JSON.parse(this._outText());
+  }
+
+  // A stepped solver run; see SolverRun.
+  createSolver(kind, facelets, seed = 1, params = '') {
+    this._checkSize(kind, 64, 'solver name');
+    this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
+    this._checkSize(params, MAX_PARAMS_CHARS, 'params text');
+    const s = this.parseSeed(seed);
+    const rc = this._with([kind, facelets, params], (k, f, p) =>
+      this.M._ec_solver_new(k, f, s, p, this.cell, this.msg, MSG_SIZE));
+    if (rc < 0) this._fail(rc);
+    return new SolverRun(this, this.M.HEAPU32[this.cell >> 2]);
+  }
+}
+
+// One solver handle. step() does `work` units and returns 'running', 'solved' or 'gave up';
+// progress() drains the queued generation records (none is dropped); free() must be called.
+export class SolverRun {
+  constructor(core, handle) {
+    this.core = core;
+    this.h = handle;
+  }
+
+  step(work = 1) {
+    if (!this.h) throw new EvocubeError(EC.E_STATE, 'this solver run has been freed');
+    const rc = this.core.M._ec_solver_step(this.h, work);
+    if (rc < 0) this.core._fail(rc);
+    return rc === EC.RUNNING ? 'running' : rc === EC.DONE ? 'solved' : 'gave up';
+  }
+
+  progress() {
+    const { M } = this.core;
+    const records = [];
+    while (this.h && M._ec_solver_progress_pending(this.h) > 0) {
+      const rc = M._ec_solver_progress_json(this.h, this.core.out, OUT_SIZE, this.core.cell);
+      if (rc < 0) this.core._fail(rc);
+      for (const line of this.core._outText().split('\n')) if (line) records.push(JSON.parse(line));
+    }
+    return records;
+  }
+
+  result() {
+    const rc = this.core.M._ec_solver_result_json(this.h, this.core.out, OUT_SIZE);
+    if (rc < 0) this.core._fail(rc);
+    return JSON.parse(this.core._outText());
+  }
+
+  free() {
+    if (this.h) this.core.M._ec_solver_free(this.h);
+    this.h = 0;
+  }
+}
+
+// Instantiate from an Emscripten factory (web/gen/evocube.mjs's default export).
+export async function createCore(factory, options = {}) {
+  const Module = await factory(options);
+  return new EvocubeCore(Module);
+}
