@@ -22,7 +22,10 @@ mkdir -p web/vendor
 cp node_modules/three/build/three.module.js web/vendor/three.module.js
 [ -f node_modules/three/build/three.core.js ] && cp node_modules/three/build/three.core.js web/vendor/three.core.js
 mkdir -p web/vendor/addons
-cp node_modules/three/examples/jsm/controls/OrbitControls.js web/vendor/addons/OrbitControls.js
+# three's addons import the bare name 'three'; point it at the copied module (no import map,
+# which would need an inline script under the page's Content-Security-Policy)
+sed "s|from 'three'|from '../three.module.js'|" node_modules/three/examples/jsm/controls/OrbitControls.js \
+  > web/vendor/addons/OrbitControls.js
 cp node_modules/uplot/dist/uPlot.esm.js web/vendor/uPlot.esm.js
 cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css
 echo "build: native in build/native, wasm in web/gen"
