@@ -250,8 +250,20 @@ int ec_solver_free(ec_solver *h);
  * unit, as a JSON array. */
 int ec_solver_list_json(char *buf, int size);
 
+/* ------------------------------------------------------------------ two-phase distance */
+
+/*
+ * Distance oracle (the swarm solvers' "Kociemba(S)" fitness): the HTM length of the best
+ * two-phase solution of c found within `budget` search nodes spent after the first
+ * solution (the first solution is always found). Returns the length (>= 0) or a negative
+ * error. Deterministic for a given state and budget. Tables are built on first use.
+ */
+int ec_distance(const ec_cube *c, int budget);
+int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize);
+
 #ifdef __cplusplus
 }
 #endif
+
 
 #endif /* EVOCUBE_H */
