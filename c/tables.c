@@ -31,10 +31,30 @@ static inline void set4(uint8_t *t, uint32_t i, int v)
     t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
 }
 
-static void bfs(const pair_spec *s, uint8_t *t, long *counts)
+static inline uint64_t load64(const uint8_t *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+/* Nonzero when some nibble of x equals v (may flag a word with no match: callers check
+ * each nibble; never misses one). */
+static inline uint64_t has_nibble(uint64_t x, int v)
+{
+    const uint64_t ones = 0x1111111111111111ull;
+    uint64_t y = x ^ (ones * (uint64_t)v);
+    return (y - ones) & ~y & (ones << 3);
+}
+
+/* Breadth-first search from the solved pair, one layer of depth d at a time: forward
+ * (every entry at d marks its unreached neighbours d + 1) while the layer is small,
+ * backward (every unreached entry with a neighbour at d becomes d + 1) once it is larger
+ * than half of what is left. Layers are scanned 16 entries a word. */
+static void bfs(const pair_spec *s, uint8_t *t, size_t bytes, long *counts)
 {
     uint32_t n = (uint32_t)s->na * (uint32_t)s->nb;
-    memset(t, 0xff, (n + 1) / 2);
+    memset(t, 0xff, bytes);
     int ca[N_MOVES], cb[N_MOVES];
     for (int k = 0; k < s->nmoves; k++) {
         ca[k] = s->cola ? s->cola[k] : k;
@@ -45,17 +65,16 @@ static void bfs(const pair_spec *s, uint8_t *t, long *counts)
     counts[0] = 1;
     long done = 1;
     for (int d = 0; done < (long)n && d < 14; d++) {
-        int backward = counts[d] > (long)n - done;
+        int backward = counts[d] * 2 > (long)n - done;
+        int want = backward ? 15 : d;
         long found = 0;
-        for (int a = 0; a < s->na; a++) {
-            const uint16_t *ra = s->ma + (size_t)a * s->sa;
-            uint32_t base = (uint32_t)a * (uint32_t)s->nb;
-            for (int b = 0; b < s->nb; b++) {
-                uint32_t i = base + (uint32_t)b;
-                int v = ec__prun_get(t, i);
-                const uint16_t *rb = s->mb + (size_t)b * s->sb;
+        for (size_t w = 0; w < bytes; w += 8) {
+            if (!has_nibble(load64(t + w), want)) continue;
+            for (uint32_t i = (uint32_t)w * 2, end = i + 16; i < end && i < n; i++) {
+                if (ec__prun_get(t, i) != want) continue;
+                uint32_t a = i / (uint32_t)s->nb, b = i - a * (uint32_t)s->nb;
+                const uint16_t *ra = s->ma + (size_t)a * s->sa, *rb = s->mb + (size_t)b * s->sb;
                 if (backward) {
-                    if (v != 15) continue;
                     for (int k = 0; k < s->nmoves; k++) {
                         uint32_t j = (uint32_t)ra[ca[k]] * (uint32_t)s->nb + rb[cb[k]];
                         if (ec__prun_get(t, j) == d) {
@@ -65,7 +84,6 @@ static void bfs(const pair_spec *s, uint8_t *t, long *counts)
                         }
                     }
                 } else {
-                    if (v != d) continue;
                     for (int k = 0; k < s->nmoves; k++) {
                         uint32_t j = (uint32_t)ra[ca[k]] * (uint32_t)s->nb + rb[cb[k]];
                         if (ec__prun_get(t, j) == 15) {
@@ -99,7 +117,8 @@ int ec__tables_init(void)
     };
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         sizes[t] = (long)specs[t].na * specs[t].nb;
-        ec__prun[t] = malloc((size_t)(sizes[t] + 1) / 2);
+        size_t bytes = ((size_t)sizes[t] + 15) / 16 * 8; /* whole 64-bit words */
+        ec__prun[t] = malloc(bytes);
         if (!ec__prun[t]) {
             for (int u = 0; u <= t; u++) {
                 free(ec__prun[u]);
@@ -107,7 +126,7 @@ int ec__tables_init(void)
             }
             return -4; /* EC_E_NOMEM */
         }
-        bfs(&specs[t], ec__prun[t], dist[t]);
+        bfs(&specs[t], ec__prun[t], bytes, dist[t]);
     }
     ready = 1;
     return 0;

@@ -176,6 +176,14 @@ int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int 
     return EC_OK;
 }
 
+/* Stop once a solution of at most max_length moves is known and at least TP_MIN_NODES
+ * nodes were searched: a cube a few moves from solved is searched to the end quickly, so
+ * that it does not get a 9-move answer for a 3-move scramble. */
+static void check_target(tp_search *s)
+{
+    if (s->max_length >= 0 && s->best <= s->max_length && s->nodes >= TP_MIN_NODES) s->finished = 1;
+}
+
 /* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
  * mapped to the original frame (faces renamed; for an inverse direction reversed and
  * each turn inverted). */
@@ -204,7 +212,7 @@ static void record(tp_search *s, int d2)
     }
     s->best = n;
     s->bound = n - 1;
-    if (s->max_length >= 0 && n <= s->max_length) s->finished = 1;
+    check_target(s);
 }
 
 /* The cube after direction cur's phase-1 moves m1[0..d1), reusing the cached prefix. */
@@ -309,6 +317,8 @@ int tp_run(tp_search *s, int64_t limit)
             s->finished = 1; /* the budget after the first solution is spent */
             break;
         }
+        check_target(s);
+        if (s->finished) break;
         if (s->nodes >= s->stop) return 0;
         tp_dir *d = &s->dir[s->cur];
         if (s->in2) {

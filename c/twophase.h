@@ -24,6 +24,7 @@
 #define TP_MAX_LEN 31  /* longest solution the machine represents */
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
+#define TP_MIN_NODES 20000 /* nodes searched before a solution <= max_length stops the search */
 
 typedef struct tp_dir {
     ec_cube start;      /* the cube in this direction's frame */
