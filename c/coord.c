@@ -153,7 +153,7 @@ int ec__coord_init(void)
     ec__twistMove = malloc(sizeof(uint16_t) * N_TWIST * N_MOVES);
     ec__flipMove = malloc(sizeof(uint16_t) * N_FLIP * N_MOVES);
     ec__sliceMove = malloc(sizeof(uint16_t) * N_SLICE * N_MOVES);
-    ec__cpermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_MOVES);
+    ec__cpermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__epermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__cpermToCcombp = malloc(N_PERM8);
     if (!ec__twistMove || !ec__flipMove || !ec__sliceMove || !ec__cpermMove || !ec__epermMove ||
@@ -167,7 +167,7 @@ int ec__coord_init(void)
     fill(ec__twistMove, N_TWIST, N_MOVES, NULL, ec__get_twist, ec__set_twist);
     fill(ec__flipMove, N_FLIP, N_MOVES, NULL, ec__get_flip, ec__set_flip);
     fill(ec__sliceMove, N_SLICE, N_MOVES, NULL, ec__get_slice, ec__set_slice);
-    fill(ec__cpermMove, N_PERM8, N_MOVES, NULL, ec__get_cperm, ec__set_cperm);
+    fill(ec__cpermMove, N_PERM8, N_P2MOVES, ec__p2_move, ec__get_cperm, ec__set_cperm);
     fill(ec__epermMove, N_PERM8, N_P2MOVES, ec__p2_move, ec__get_eperm, ec__set_eperm);
     uint16_t mp[N_MPERM * N_P2MOVES];
     fill(mp, N_MPERM, N_P2MOVES, ec__p2_move, ec__get_mperm, ec__set_mperm);
@@ -181,7 +181,7 @@ int ec__coord_init(void)
     for (int v = 0; v < N_PERM8; v++) /* ccombp after a move depends on ccombp alone */
         for (int k = 0; k < N_P2MOVES; k++)
             ec__ccombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
-                ec__cpermToCcombp[ec__cpermMove[v * N_MOVES + ec__p2_move[k]]];
+                ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
     ready = 1;
     return EC_OK;
 }

@@ -8,8 +8,7 @@
  *   slice  0..494   which 4 of the 12 edge slots hold the UD-slice edges FR FL BL BR
  *                   (rank of the 4-subset, colex order), solved (slots 8..11) = 494
  * Phase 2 (inside G1), the 10 moves U U2 U' D D2 D' R2 F2 L2 B2 (ec__p2_move):
- *   cperm  0..40319 permutation of the 8 corners (Lehmer rank), solved 0; defined for all
- *                   18 moves, so its table has 18 columns
+ *   cperm  0..40319 permutation of the 8 corners (Lehmer rank), solved 0
  *   eperm  0..40319 permutation of the 8 U/D edges in slots UR..DB (needs G1), solved 0
  *   mperm  0..23    permutation of the 4 slice edges in slots FR..BR (needs G1), solved 0
  *   ccombp 0..139   which 4 corner slots hold the U-layer corners (colex rank, 70) times 2
@@ -17,7 +16,7 @@
  *                   a function of cperm (cpermToCcombp)
  *
  * Move tables (uint16, row = coordinate, column = move): twistMove 2187x18, flipMove
- * 2048x18, sliceMove 495x18, cpermMove 40320x18, epermMove 40320x10, mpermMove 24x10,
+ * 2048x18, sliceMove 495x18, cpermMove 40320x10, epermMove 40320x10, mpermMove 24x10,
  * ccombpMove 140x10, and cpermToCcombp (40320 bytes);
  * about 1.7 MB in all, built from the cubie model (cube.c) by ec__coord_init() in a few ms,
  * once per process. Invariant after init: applying move m to any cube and then reading a
@@ -43,7 +42,7 @@
 extern uint16_t *ec__twistMove; /* [twist * 18 + m] */
 extern uint16_t *ec__flipMove;  /* [flip * 18 + m] */
 extern uint16_t *ec__sliceMove; /* [slice * 18 + m] */
-extern uint16_t *ec__cpermMove; /* [cperm * 18 + m] */
+extern uint16_t *ec__cpermMove; /* [cperm * 10 + p2move] */
 extern uint16_t *ec__epermMove; /* [eperm * 10 + p2move] */
 extern uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 extern uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];

@@ -49,7 +49,7 @@ int ec_scramble_random_state_text(uint32_t seed, char *out, int size)
     ec_cube c;
     ec_random_state(seed, &c);
     tp_search s;
-    int rc = tp_init(&s, &c, 20, -1, TP_DIRS);
+    int rc = tp_init(&s, &c, 20, -1, TP_MIN_NODES, TP_DIRS);
     if (rc) return rc;
     tp_run(&s, INT64_MAX);
     if (s.best > 20) return EC_E_NOT_SOLVED; /* cannot happen: every cube has <= 20 */

@@ -111,7 +111,7 @@ int ec__tables_init(void)
         {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED},
         {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED},
         {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, NULL, NULL, 0, 0},
-        {ec__cpermMove, N_MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, ec__p2_move, p2_same, 0, 0},
+        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0},
         {ec__epermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0},
         {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombpMove, N_P2MOVES, N_CCOMBP, N_P2MOVES, p2_same, p2_same, 0, 0},
     };
@@ -143,7 +143,7 @@ long ec__prun_distribution(int t, long *counts)
 
 long ec__tables_bytes(void)
 {
-    long b = 2L * (N_TWIST + N_FLIP + N_SLICE + N_PERM8) * N_MOVES + 2L * N_PERM8 * N_P2MOVES + N_PERM8;
+    long b = 2L * (N_TWIST + N_FLIP + N_SLICE) * N_MOVES + 4L * N_PERM8 * N_P2MOVES + N_PERM8;
     for (int t = 0; t < EC_PRUN_TABLES; t++) b += (sizes[t] + 1) / 2;
     return b;
 }

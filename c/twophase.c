@@ -147,7 +147,7 @@ static void next_iteration(tp_search *s)
     start_iteration(s);
 }
 
-int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int ndirs)
+int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs)
 {
     int rc = ec__tables_init();
     if (rc) return rc;
@@ -155,6 +155,7 @@ int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int 
     s->start = *c;
     s->max_length = max_length;
     s->budget = budget;
+    s->min_nodes = min_nodes;
     s->p2_cap = P2_CAP;
     s->best = TP_NONE;
     s->bound = TP_MAX_LEN - 1;
@@ -176,12 +177,19 @@ int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int 
     return EC_OK;
 }
 
-/* Stop once a solution of at most max_length moves is known and at least TP_MIN_NODES
- * nodes were searched: a cube a few moves from solved is searched to the end quickly, so
- * that it does not get a 9-move answer for a 3-move scramble. */
+/* The node count at which the budget after the first solution is spent (never before
+ * min_nodes: a cube a few moves from solved is searched to the end in fewer nodes, so it
+ * does not keep a 9-move first solution of a 3-move scramble). */
+static int64_t budget_end(const tp_search *s)
+{
+    int64_t end = s->nodes_first + s->budget;
+    return end < s->min_nodes ? s->min_nodes : end;
+}
+
+/* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
 static void check_target(tp_search *s)
 {
-    if (s->max_length >= 0 && s->best <= s->max_length && s->nodes >= TP_MIN_NODES) s->finished = 1;
+    if (s->max_length >= 0 && s->best <= s->max_length && s->nodes >= s->min_nodes) s->finished = 1;
 }
 
 /* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
@@ -208,7 +216,7 @@ static void record(tp_search *s, int d2)
     s->best_inverse = d->inverse;
     if (s->best == TP_NONE) {
         s->nodes_first = s->nodes;
-        if (s->budget >= 0 && s->nodes_first + s->budget < s->stop) s->stop = s->nodes_first + s->budget;
+        if (s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
     }
     s->best = n;
     s->bound = n - 1;
@@ -285,7 +293,7 @@ static void run_phase2(tp_search *s)
         }
         s->nodes++;
         s->nodes2++;
-        int cp = ec__cpermMove[s->cp[k] * N_MOVES + code];
+        int cp = ec__cpermMove[s->cp[k] * N_P2MOVES + m];
         int ep = ec__epermMove[s->ep[k] * N_P2MOVES + m];
         int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
         int togo = s->d2 - k - 1;
@@ -310,10 +318,9 @@ static void run_phase2(tp_search *s)
 int tp_run(tp_search *s, int64_t limit)
 {
     s->stop = limit;
-    if (s->best != TP_NONE && s->budget >= 0 && s->nodes_first + s->budget < s->stop)
-        s->stop = s->nodes_first + s->budget;
+    if (s->best != TP_NONE && s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
     while (!s->finished) {
-        if (s->best != TP_NONE && s->budget >= 0 && s->nodes - s->nodes_first >= s->budget) {
+        if (s->best != TP_NONE && s->budget >= 0 && s->nodes >= budget_end(s)) {
             s->finished = 1; /* the budget after the first solution is spent */
             break;
         }
@@ -393,7 +400,7 @@ int ec_distance(const ec_cube *c, int budget)
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
     tp_search s;
-    rc = tp_init(&s, c, -1, budget, TP_DIRS);
+    rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
     if (rc) return rc;
     tp_run(&s, INT64_MAX);
     return s.best;
@@ -417,20 +424,20 @@ typedef struct tp_state {
 
 static const ec_param_def params[] = {
     {"maxLength", 20, 0, 30, 1, "stop as soon as a solution of at most this many moves is found"},
-    {"budget", 2000000, 0, 1e9, 1, "search nodes allowed after the first solution, looking for shorter ones"},
+    {"budget", 20000000, 0, 1e9, 1, "search nodes allowed after the first solution, looking for shorter ones"},
     {"directions", 6, 1, 6, 1, "search directions: 1 the cube as it is, 3 also along the other two axes, 6 also the inverse"},
 };
 
 static const ec_preset presets[] = {
     {"fast", "maxLength=22,budget=0", "the first solution of at most 22 moves"},
-    {"short", "maxLength=18,budget=20000000", "keep searching for 18 moves or fewer (slower)"},
+    {"short", "maxLength=18,budget=100000000", "keep searching for 18 moves or fewer (slower)"},
 };
 
 static int tp_create(ec_solver *h, void **state)
 {
     tp_state *st = calloc(1, sizeof *st);
     if (!st) return EC_E_NOMEM;
-    int rc = tp_init(&st->s, &h->start, (int)ec__param(h, "maxLength"), (int64_t)ec__param(h, "budget"),
+    int rc = tp_init(&st->s, &h->start, (int)ec__param(h, "maxLength"), (int64_t)ec__param(h, "budget"), TP_MIN_NODES,
                      (int)ec__param(h, "directions"));
     if (rc) {
         free(st);

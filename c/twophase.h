@@ -24,7 +24,8 @@
 #define TP_MAX_LEN 31  /* longest solution the machine represents */
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
-#define TP_MIN_NODES 20000 /* nodes searched before a solution <= max_length stops the search */
+#define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
+#define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
 
 typedef struct tp_dir {
     ec_cube start;      /* the cube in this direction's frame */
@@ -45,6 +46,8 @@ typedef struct tp_search {
     ec_cube start;
     int max_length;  /* stop once best <= max_length (-1: never early) */
     int64_t budget;  /* nodes allowed after the first solution (-1: unlimited) */
+    int64_t min_nodes; /* neither the target nor the budget stops the search before this many
+                          nodes (it can still end sooner, exhausted) */
     int p2_cap;      /* longest phase-2 search */
     int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
     int64_t nodes2, leaves, p2runs; /* statistics: phase-2 nodes, phase-1 solutions, phase-2 searches */
@@ -67,7 +70,7 @@ typedef struct tp_search {
 
 /* Prepare a search of c (a valid cube) in ndirs (1..6) directions; builds the tables on
  * first use. */
-int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int ndirs);
+int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs);
 /* Search until s->nodes reaches node_limit or the search finishes; returns 1 when
  * finished, 0 when it stopped at the node limit. */
 int tp_run(tp_search *s, int64_t node_limit);

@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     double init = now_ms() - t0;
     double *ms = malloc(sizeof(double) * (size_t)n);
     long sum_len = 0, max_len = 0, le20 = 0, bad = 0;
-    double sum_nodes = 0;
+    double sum_nodes = 0, *nodes = malloc(sizeof(double) * (size_t)n);
     static char buf[1 << 16], msg[256];
     for (int i = 0; i < n; i++) {
         ec_cube c;
@@ -68,15 +68,20 @@ int main(int argc, char **argv)
         }
         ec_solver_result_json(h, buf, sizeof buf);
         const char *e = strstr(buf, "\"evaluations\":");
-        if (e) sum_nodes += atof(e + 14);
+        nodes[i] = e ? atof(e + 14) : 0;
+        sum_nodes += nodes[i];
         ec_solver_free(h);
     }
     qsort(ms, (size_t)n, sizeof *ms, cmp_d);
+    qsort(nodes, (size_t)n, sizeof *nodes, cmp_d);
     printf("native twophase, %d random states, params \"%s\"\n", n, params);
     printf("init %.1f ms; solve median %.2f ms, p90 %.2f ms, max %.2f ms\n", init, ms[n / 2], ms[n * 9 / 10],
            ms[n - 1]);
+    printf("nodes median %.0f, p90 %.0f, p99 %.0f, max %.0f\n", nodes[n / 2], nodes[n * 9 / 10], nodes[n * 99 / 100],
+           nodes[n - 1]);
     printf("length mean %.2f, max %ld; <= 20 moves %.1f%%; mean nodes %.0f; failed %ld\n",
            (double)sum_len / (n - bad ? n - bad : 1), max_len, 100.0 * le20 / n, sum_nodes / n, bad);
     free(ms);
+    free(nodes);
     return bad ? 1 : 0;
 }
