@@ -15,6 +15,8 @@ uint8_t *ec__prun[EC_PRUN_TABLES];
 static long dist[EC_PRUN_TABLES][EC_PRUN_MAX_DEPTH];
 static long sizes[EC_PRUN_TABLES];
 static int ready;
+#define TF_CAP 7 /* twistFlip: depth 9 (0.2% of entries) is stored as 8 */
+#define EC_CAP 9 /* epermCcombp: depths 11..13 (7%) are stored as 10 */
 static uint16_t mpermMove16[N_MPERM * N_P2MOVES];
 
 typedef struct pair_spec {
@@ -23,13 +25,9 @@ typedef struct pair_spec {
     int nmoves;
     const uint8_t *cola, *colb; /* column of move k in a's and b's table (NULL: k) */
     int solved_a, solved_b;
+    int cap; /* entries not reached within cap moves are set to cap + 1 (a lower bound) */
 } pair_spec;
 
-static inline void set4(uint8_t *t, uint32_t i, int v)
-{
-    int sh = (i & 1) << 2;
-    t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
-}
 
 static inline uint64_t load64(const uint8_t *p)
 {
@@ -38,56 +36,67 @@ static inline uint64_t load64(const uint8_t *p)
     return x;
 }
 
-/* Nonzero when some nibble of x equals v (may flag a word with no match: callers check
- * each nibble; never misses one). */
-static inline uint64_t has_nibble(uint64_t x, int v)
+/* Nonzero when some byte of x equals v (may flag a word with no match: callers check each
+ * byte; never misses one). */
+static inline uint64_t has_byte(uint64_t x, int v)
 {
-    const uint64_t ones = 0x1111111111111111ull;
+    const uint64_t ones = 0x0101010101010101ull;
     uint64_t y = x ^ (ones * (uint64_t)v);
-    return (y - ones) & ~y & (ones << 3);
+    return (y - ones) & ~y & (ones << 7);
 }
 
-/* Breadth-first search from the solved pair, one layer of depth d at a time: forward
- * (every entry at d marks its unreached neighbours d + 1) while the layer is small,
- * backward (every unreached entry with a neighbour at d becomes d + 1) once it is larger
- * than half of what is left. Layers are scanned 16 entries a word. */
-static void bfs(const pair_spec *s, uint8_t *t, size_t bytes, long *counts)
+/* Breadth-first search from the solved pair, one layer of depth d at a time, in a byte per
+ * entry (u, n rounded up to 8 bytes; packed into t's nibbles at the end): forward (every
+ * entry at d marks its unreached neighbours d + 1) while the layer is small, backward
+ * (every unreached entry with a neighbour at d becomes d + 1) once it is larger than half
+ * of what is left. Layers are scanned 8 entries a word. With a cap, entries not reached
+ * within cap moves get cap + 1 unsearched (still a lower bound). */
+static void bfs(const pair_spec *s, uint8_t *u, uint8_t *t, long *counts)
 {
-    uint32_t n = (uint32_t)s->na * (uint32_t)s->nb;
-    memset(t, 0xff, bytes);
+    uint32_t n = (uint32_t)s->na * (uint32_t)s->nb, nb = (uint32_t)s->nb;
+    size_t words = ((size_t)n + 7) / 8;
+    memset(u, 15, words * 8);
     int ca[N_MOVES], cb[N_MOVES];
     for (int k = 0; k < s->nmoves; k++) {
         ca[k] = s->cola ? s->cola[k] : k;
         cb[k] = s->colb ? s->colb[k] : k;
     }
-    set4(t, (uint32_t)s->solved_a * (uint32_t)s->nb + (uint32_t)s->solved_b, 0);
+    u[(uint32_t)s->solved_a * nb + (uint32_t)s->solved_b] = 0;
     for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) counts[d] = 0;
     counts[0] = 1;
     long done = 1;
     for (int d = 0; done < (long)n && d < 14; d++) {
+        if (d == s->cap) { /* the rest are at least cap + 1 moves away: say so, unsearched */
+            long rest = 0;
+            for (uint32_t i = 0; i < n; i++)
+                if (u[i] == 15) u[i] = (uint8_t)(d + 1), rest++;
+            counts[d + 1] = rest;
+            break;
+        }
         int backward = counts[d] * 2 > (long)n - done;
         int want = backward ? 15 : d;
         long found = 0;
-        for (size_t w = 0; w < bytes; w += 8) {
-            if (!has_nibble(load64(t + w), want)) continue;
-            for (uint32_t i = (uint32_t)w * 2, end = i + 16; i < end && i < n; i++) {
-                if (ec__prun_get(t, i) != want) continue;
-                uint32_t a = i / (uint32_t)s->nb, b = i - a * (uint32_t)s->nb;
+        for (size_t w = 0; w < words; w++) {
+            if (!has_byte(load64(u + w * 8), want)) continue;
+            uint32_t i0 = (uint32_t)w * 8, a0 = i0 / nb, b0 = i0 - a0 * nb;
+            for (uint32_t e = 0; e < 8 && i0 + e < n; e++) {
+                uint32_t i = i0 + e;
+                if (u[i] != want) continue;
+                uint32_t a = a0, b = b0 + e;
+                while (b >= nb) b -= nb, a++;
                 const uint16_t *ra = s->ma + (size_t)a * s->sa, *rb = s->mb + (size_t)b * s->sb;
                 if (backward) {
-                    for (int k = 0; k < s->nmoves; k++) {
-                        uint32_t j = (uint32_t)ra[ca[k]] * (uint32_t)s->nb + rb[cb[k]];
-                        if (ec__prun_get(t, j) == d) {
-                            set4(t, i, d + 1);
+                    for (int k = 0; k < s->nmoves; k++)
+                        if (u[(uint32_t)ra[ca[k]] * nb + rb[cb[k]]] == d) {
+                            u[i] = (uint8_t)(d + 1);
                             found++;
                             break;
                         }
-                    }
                 } else {
                     for (int k = 0; k < s->nmoves; k++) {
-                        uint32_t j = (uint32_t)ra[ca[k]] * (uint32_t)s->nb + rb[cb[k]];
-                        if (ec__prun_get(t, j) == 15) {
-                            set4(t, j, d + 1);
+                        uint8_t *p = &u[(uint32_t)ra[ca[k]] * nb + rb[cb[k]]];
+                        if (*p == 15) {
+                            *p = (uint8_t)(d + 1);
                             found++;
                         }
                     }
@@ -98,6 +107,8 @@ static void bfs(const pair_spec *s, uint8_t *t, size_t bytes, long *counts)
         counts[d + 1] = found;
         done += found;
     }
+    for (uint32_t i = 0; i + 1 < n; i += 2) t[i >> 1] = (uint8_t)(u[i] | u[i + 1] << 4);
+    if (n & 1) t[n >> 1] = (uint8_t)(u[n - 1] | 15 << 4);
 }
 
 int ec__tables_init(void)
@@ -108,26 +119,29 @@ int ec__tables_init(void)
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
     static const uint8_t p2_same[N_P2MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     const pair_spec specs[EC_PRUN_TABLES] = {
-        {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED},
-        {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED},
-        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, NULL, NULL, 0, 0},
-        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0},
-        {ec__epermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0},
-        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombpMove, N_P2MOVES, N_CCOMBP, N_P2MOVES, p2_same, p2_same, 0, 0},
+        {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED, 99},
+        {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED, 99},
+        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, NULL, NULL, 0, 0, TF_CAP},
+        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0, 99},
+        {ec__epermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0, 99},
+        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombpMove, N_P2MOVES, N_CCOMBP, N_P2MOVES, p2_same, p2_same, 0, 0, EC_CAP},
     };
+    uint8_t *u = malloc((size_t)N_PERM8 * N_CCOMBP + 8); /* the largest table, a byte an entry */
+    if (!u) return -4; /* EC_E_NOMEM */
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         sizes[t] = (long)specs[t].na * specs[t].nb;
-        size_t bytes = ((size_t)sizes[t] + 15) / 16 * 8; /* whole 64-bit words */
-        ec__prun[t] = malloc(bytes);
+        ec__prun[t] = malloc(((size_t)sizes[t] + 1) / 2);
         if (!ec__prun[t]) {
-            for (int u = 0; u <= t; u++) {
-                free(ec__prun[u]);
-                ec__prun[u] = NULL;
+            for (int v = 0; v <= t; v++) {
+                free(ec__prun[v]);
+                ec__prun[v] = NULL;
             }
+            free(u);
             return -4; /* EC_E_NOMEM */
         }
-        bfs(&specs[t], ec__prun[t], bytes, dist[t]);
+        bfs(&specs[t], u, ec__prun[t], dist[t]);
     }
+    free(u);
     ready = 1;
     return 0;
 }

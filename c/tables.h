@@ -1,19 +1,23 @@
 /*
- * tables.h - the two-phase solver's pruning tables: for a pair of coordinates, the exact
- * number of moves needed to solve both together (a lower bound on solving the cube).
+ * tables.h - the two-phase solver's pruning tables: for a pair of coordinates, the number
+ * of moves needed to solve both together (a lower bound on solving the cube).
  *
- * Layout: 4 bits per entry (two entries a byte, low nibble first), 15 = not reached during
- * generation (never left after it). Index = first * size(second) + second.
+ * Layout: 4 bits per entry (two entries a byte, low nibble first). Index = first *
+ * size(second) + second.
  *   phase 1 (18 moves):  twistSlicePrun 2187x495, flipSlicePrun 2048x495,
  *                        twistFlipPrun 2187x2048
  *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermMpermPrun 40320x24,
  *                        epermCcombpPrun 40320x140 (min2phase's EPermCCombPPrun)
- * 14.2 million entries, 7.1 MB. Built by breadth-first search from the solved pair, layer by
- * layer: forward from the current layer while it is small, backward (each unreached entry
- * looks for a neighbour in the current layer) once most entries are reached.
- * Deviation from min2phase: no symmetry reduction (the tables are 16x larger than its
- * symmetry-reduced ones, but their lower bounds are the same and they build in well under a
- * second), and no tables that need the symmetry coordinates.
+ * 14.2 million entries, 7.1 MB. Built by breadth-first search from the solved pair, layer
+ * by layer, in a temporary byte per entry (5.6 MB, freed after): forward from the current
+ * layer while it is small, backward (each unreached entry looks for a neighbour in the
+ * current layer) once it is large. Two tables stop early and set their remaining entries
+ * to a lower bound: twistFlip stores depth 9 (0.2% of entries) as 8, epermCcombp depths
+ * 11..13 (7%) as 10; that cuts the build time and costs under 1% more search nodes
+ * (measured on 60 random states). Every other entry is exact.
+ * Deviation from min2phase: no symmetry reduction (the tables are about 16x larger than its
+ * symmetry-reduced ones, with the same lower bounds, and take longer to build: ~0.35 s
+ * natively, ~0.7 s in wasm, against its ~0.2 s).
  */
 #ifndef EC_TABLES_H
 #define EC_TABLES_H

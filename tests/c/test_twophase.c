@@ -16,15 +16,19 @@ static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBB
 
 /* Depth distributions of the pruning tables (entries at depth 0, 1, ...), computed by this
  * implementation's BFS and pinned here; the totals are the coordinate products and the
- * depth-1 counts are checked independently below. twistSlice reaching depth 9 and
- * flipSlice reaching depth 9 match Kociemba's published maxima for these tables. */
+ * depth-1 counts are checked independently below. twistSlice and flipSlice reaching depth
+ * 9 match Kociemba's published maxima for these tables. Two tables are built with a depth
+ * cap (tables.c): twistFlip stores its 8,470 depth-9 entries as 8 (uncapped it reads
+ * ... 1431344, 8470) and epermCcombp its depths 10..13 as 10 (uncapped 2142360, 391912,
+ * 10728, 72). */
+static const int cap[EC_PRUN_TABLES] = {99, 99, 8, 99, 99, 10}; /* the clamped depth */
 static const long want_dist[EC_PRUN_TABLES][15] = {
     {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340},
     {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324},
-    {1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1431344, 8470},
+    {1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1439814}, /* capped: 8 = 8 or 9 */
     {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304},
     {1, 10, 67, 456, 3063, 18202, 86691, 290812, 434814, 120488, 11818, 1114, 144},
-    {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 2042394, 2142360, 391912, 10728, 72},
+    {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 2042394, 2545072}, /* capped: 10 = 10..13 */
 };
 static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 2187L * 2048,
                                                40320L * 24, 40320L * 24, 40320L * 140};
@@ -143,7 +147,9 @@ static void test_pruning_tables(void)
                 int w = ec__prun_get(ec__prun[t], table_neighbour(t, i, k));
                 if (w < lo) lo = w;
             }
-            if (v == 15 || (v > 0 && lo != v - 1) || (v == 0 && lo > 1)) bad++;
+            /* a clamped entry only has a neighbour at v - 1 or v */
+            int exact = v < cap[t];
+            if (v == 15 || (v > 0 && exact && lo != v - 1) || (!exact && lo < v - 1) || (v == 0 && lo > 1)) bad++;
         }
         CHECK(bad == 0, "table %d: %d sampled entries break the BFS invariant", t, bad);
     }
