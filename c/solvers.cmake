@@ -5,6 +5,4 @@ if(NOT EMSCRIPTEN)
   cmake_language(DEFER CALL add_executable bench_twophase c/tools/bench_twophase.c)
   cmake_language(DEFER CALL target_link_libraries bench_twophase evocube_core)
   cmake_language(DEFER CALL target_compile_options bench_twophase PRIVATE -Wall -Wextra -Werror)
-  # params.c calls floor(): clang does not inline it, so the core needs libm
-  cmake_language(DEFER CALL target_link_libraries evocube_core m)
 endif()

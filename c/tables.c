@@ -16,14 +16,12 @@ static long dist[EC_PRUN_TABLES][EC_PRUN_MAX_DEPTH];
 static long sizes[EC_PRUN_TABLES];
 static int ready;
 #define TF_CAP 7 /* twistFlip: depth 9 (0.2% of entries) is stored as 8 */
-#define EC_CAP 9 /* epermCcombp: depths 11..13 (7%) are stored as 10 */
 static uint16_t mpermMove16[N_MPERM * N_P2MOVES];
 
 typedef struct pair_spec {
     const uint16_t *ma; int sa, na; /* a's move table, its row stride, its size */
     const uint16_t *mb; int sb, nb;
-    int nmoves;
-    const uint8_t *cola, *colb; /* column of move k in a's and b's table (NULL: k) */
+    int nmoves;                     /* move k is column k of both tables */
     int solved_a, solved_b;
     int cap; /* entries not reached within cap moves are set to cap + 1 (a lower bound) */
 } pair_spec;
@@ -45,6 +43,50 @@ static inline uint64_t has_byte(uint64_t x, int v)
     return (y - ones) & ~y & (ones << 7);
 }
 
+/* One layer's work over words [w0, w1) of u: forward, entries at d mark unreached
+ * neighbours d + 1; backward, unreached entries with a neighbour at d become d + 1.
+ * Returns how many entries it set. */
+#if defined(__GNUC__)
+#define EC_NOINLINE __attribute__((noinline))
+#else
+#define EC_NOINLINE
+#endif
+
+EC_NOINLINE static long bfs_words(const pair_spec *s, uint8_t *u, uint32_t n, size_t w0, size_t w1, int d, int backward)
+{
+    uint32_t nb = (uint32_t)s->nb;
+    int want = backward ? 15 : d;
+    long found = 0;
+    for (size_t w = w0; w < w1; w++) {
+        if (!has_byte(load64(u + w * 8), want)) continue;
+        uint32_t i0 = (uint32_t)w * 8, a0 = i0 / nb, b0 = i0 - a0 * nb;
+        for (uint32_t e = 0; e < 8 && i0 + e < n; e++) {
+            uint32_t i = i0 + e;
+            if (u[i] != want) continue;
+            uint32_t a = a0, b = b0 + e;
+            while (b >= nb) b -= nb, a++;
+            const uint16_t *ra = s->ma + (size_t)a * s->sa, *rb = s->mb + (size_t)b * s->sb;
+            if (backward) {
+                for (int k = 0; k < s->nmoves; k++)
+                    if (u[(uint32_t)ra[k] * nb + rb[k]] == d) {
+                        u[i] = (uint8_t)(d + 1);
+                        found++;
+                        break;
+                    }
+            } else {
+                for (int k = 0; k < s->nmoves; k++) {
+                    uint8_t *p = &u[(uint32_t)ra[k] * nb + rb[k]];
+                    if (*p == 15) {
+                        *p = (uint8_t)(d + 1);
+                        found++;
+                    }
+                }
+            }
+        }
+    }
+    return found;
+}
+
 /* Breadth-first search from the solved pair, one layer of depth d at a time, in a byte per
  * entry (u, n rounded up to 8 bytes; packed into t's nibbles at the end): forward (every
  * entry at d marks its unreached neighbours d + 1) while the layer is small, backward
@@ -56,11 +98,6 @@ static void bfs(const pair_spec *s, uint8_t *u, uint8_t *t, long *counts)
     uint32_t n = (uint32_t)s->na * (uint32_t)s->nb, nb = (uint32_t)s->nb;
     size_t words = ((size_t)n + 7) / 8;
     memset(u, 15, words * 8);
-    int ca[N_MOVES], cb[N_MOVES];
-    for (int k = 0; k < s->nmoves; k++) {
-        ca[k] = s->cola ? s->cola[k] : k;
-        cb[k] = s->colb ? s->colb[k] : k;
-    }
     u[(uint32_t)s->solved_a * nb + (uint32_t)s->solved_b] = 0;
     for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) counts[d] = 0;
     counts[0] = 1;
@@ -74,35 +111,11 @@ static void bfs(const pair_spec *s, uint8_t *u, uint8_t *t, long *counts)
             break;
         }
         int backward = counts[d] * 2 > (long)n - done;
-        int want = backward ? 15 : d;
         long found = 0;
-        for (size_t w = 0; w < words; w++) {
-            if (!has_byte(load64(u + w * 8), want)) continue;
-            uint32_t i0 = (uint32_t)w * 8, a0 = i0 / nb, b0 = i0 - a0 * nb;
-            for (uint32_t e = 0; e < 8 && i0 + e < n; e++) {
-                uint32_t i = i0 + e;
-                if (u[i] != want) continue;
-                uint32_t a = a0, b = b0 + e;
-                while (b >= nb) b -= nb, a++;
-                const uint16_t *ra = s->ma + (size_t)a * s->sa, *rb = s->mb + (size_t)b * s->sb;
-                if (backward) {
-                    for (int k = 0; k < s->nmoves; k++)
-                        if (u[(uint32_t)ra[ca[k]] * nb + rb[cb[k]]] == d) {
-                            u[i] = (uint8_t)(d + 1);
-                            found++;
-                            break;
-                        }
-                } else {
-                    for (int k = 0; k < s->nmoves; k++) {
-                        uint8_t *p = &u[(uint32_t)ra[ca[k]] * nb + rb[cb[k]]];
-                        if (*p == 15) {
-                            *p = (uint8_t)(d + 1);
-                            found++;
-                        }
-                    }
-                }
-            }
-        }
+        /* in calls of 2,048 words: a wasm engine that starts a function in its baseline
+         * compiler switches to optimized code between calls, not inside one */
+        for (size_t w = 0; w < words; w += 2048)
+            found += bfs_words(s, u, n, w, w + 2048 < words ? w + 2048 : words, d, backward);
         if (!found) break;
         counts[d + 1] = found;
         done += found;
@@ -117,16 +130,14 @@ int ec__tables_init(void)
     int rc = ec__coord_init();
     if (rc) return rc;
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
-    static const uint8_t p2_same[N_P2MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     const pair_spec specs[EC_PRUN_TABLES] = {
-        {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED, 99},
-        {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, NULL, NULL, 0, SLICE_SOLVED, 99},
-        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, NULL, NULL, 0, 0, TF_CAP},
-        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0, 99},
-        {ec__epermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, p2_same, p2_same, 0, 0, 99},
-        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombpMove, N_P2MOVES, N_CCOMBP, N_P2MOVES, p2_same, p2_same, 0, 0, EC_CAP},
+        {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 99},
+        {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 99},
+        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, 0, 0, TF_CAP},
+        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, 0, 0, 99},
+        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombMove, N_P2MOVES, N_CCOMB, N_P2MOVES, 0, 0, 99},
     };
-    uint8_t *u = malloc((size_t)N_PERM8 * N_CCOMBP + 8); /* the largest table, a byte an entry */
+    uint8_t *u = malloc((size_t)N_TWIST * N_FLIP + 8); /* the largest table, a byte an entry */
     if (!u) return -4; /* EC_E_NOMEM */
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         sizes[t] = (long)specs[t].na * specs[t].nb;

@@ -5,19 +5,19 @@
  * Layout: 4 bits per entry (two entries a byte, low nibble first). Index = first *
  * size(second) + second.
  *   phase 1 (18 moves):  twistSlicePrun 2187x495, flipSlicePrun 2048x495,
- *                        twistFlipPrun 2187x2048
- *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermMpermPrun 40320x24,
- *                        epermCcombpPrun 40320x140 (min2phase's EPermCCombPPrun)
- * 14.2 million entries, 7.1 MB. Built by breadth-first search from the solved pair, layer
- * by layer, in a temporary byte per entry (5.6 MB, freed after): forward from the current
+ *                        twistFlipPrun 2187x2048 (min2phase's three phase-1 tables)
+ *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermCcombPrun 40320x70 (min2phase's
+ *                        MCPermPrun, and its EPermCCombPPrun without the parity bit)
+ * 10.4 million entries, 5.2 MB. Built by breadth-first search from the solved pair, layer
+ * by layer, in a temporary byte per entry (4.5 MB, freed after): forward from the current
  * layer while it is small, backward (each unreached entry looks for a neighbour in the
- * current layer) once it is large. Two tables stop early and set their remaining entries
- * to a lower bound: twistFlip stores depth 9 (0.2% of entries) as 8, epermCcombp depths
- * 11..13 (7%) as 10; that cuts the build time and costs under 1% more search nodes
- * (measured on 60 random states). Every other entry is exact.
- * Deviation from min2phase: no symmetry reduction (the tables are about 16x larger than its
- * symmetry-reduced ones, with the same lower bounds, and take longer to build: ~0.35 s
- * natively, ~0.7 s in wasm, against its ~0.2 s).
+ * current layer) once it is large. twistFlip stops after depth 7 and stores the rest as 8
+ * (its 8,470 depth-9 entries lose 1; measured cost +0.3% search nodes). Every other entry
+ * is exact.
+ * Deviations from min2phase: no symmetry reduction (the tables are about 16x larger than
+ * its symmetry-reduced ones, with the same lower bounds, and take longer to build: ~0.3 s
+ * natively, ~0.5 s in wasm, against its ~0.2 s); no parity bit in CCombP (half the table
+ * and build time, +2% mean search nodes on 60 random states).
  */
 #ifndef EC_TABLES_H
 #define EC_TABLES_H
@@ -28,9 +28,8 @@
 #define EC_PRUN_FLIP_SLICE 1
 #define EC_PRUN_TWIST_FLIP 2
 #define EC_PRUN_CPERM_MPERM 3
-#define EC_PRUN_EPERM_MPERM 4
-#define EC_PRUN_EPERM_CCOMBP 5
-#define EC_PRUN_TABLES 6
+#define EC_PRUN_EPERM_CCOMB 4
+#define EC_PRUN_TABLES 5
 #define EC_PRUN_MAX_DEPTH 16
 
 extern uint8_t *ec__prun[EC_PRUN_TABLES];

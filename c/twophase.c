@@ -10,7 +10,7 @@
  * search stops after any node and resumes exactly there: a step costs at most its nodes.
  * A node is one child generated (move applied and its pruning bound looked up).
  * Phase 1 uses max(twistSlice, flipSlice, twistFlip) as its bound; phase 2 uses
- * max(cpermMperm, epermMperm). Moves are canonical: never the same face twice in a row,
+ * max(cpermMperm, epermCcomb). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
  * phase-1 solution followed by a longer phase 2, which is searched anyway).
@@ -46,9 +46,7 @@ static inline int prun1(int tw, int fl, int sl, int limit)
 static inline int prun2(int cp, int ep, int mp)
 {
     int h = ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)cp * N_MPERM + (uint32_t)mp);
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_MPERM], (uint32_t)ep * N_MPERM + (uint32_t)mp);
-    if (h2 > h) h = h2;
-    h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
+    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMB], (uint32_t)ep * N_CCOMB + ec__cpermToCcomb[cp]);
     return h2 > h ? h2 : h;
 }
 

@@ -17,21 +17,19 @@ static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBB
 /* Depth distributions of the pruning tables (entries at depth 0, 1, ...), computed by this
  * implementation's BFS and pinned here; the totals are the coordinate products and the
  * depth-1 counts are checked independently below. twistSlice and flipSlice reaching depth
- * 9 match Kociemba's published maxima for these tables. Two tables are built with a depth
+ * 9 match Kociemba's published maxima for these tables. One table is built with a depth
  * cap (tables.c): twistFlip stores its 8,470 depth-9 entries as 8 (uncapped it reads
- * ... 1431344, 8470) and epermCcombp its depths 10..13 as 10 (uncapped 2142360, 391912,
- * 10728, 72). */
-static const int cap[EC_PRUN_TABLES] = {99, 99, 8, 99, 99, 10}; /* the clamped depth */
+ * ... 1431344, 8470). */
+static const int cap[EC_PRUN_TABLES] = {99, 99, 8, 99, 99}; /* the clamped depth */
 static const long want_dist[EC_PRUN_TABLES][15] = {
     {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340},
     {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324},
     {1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1439814}, /* capped: 8 = 8 or 9 */
     {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304},
-    {1, 10, 67, 456, 3063, 18202, 86691, 290812, 434814, 120488, 11818, 1114, 144},
-    {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 2042394, 2545072}, /* capped: 10 = 10..13 */
+    {1, 10, 67, 412, 2214, 10920, 49925, 207582, 705463, 1298358, 531600, 15720, 128},
 };
 static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 2187L * 2048,
-                                               40320L * 24, 40320L * 24, 40320L * 140};
+                                               40320L * 24, 40320L * 70};
 
 static void random_cube(ec_rng *r, ec_cube *c, int len, int g1)
 {
@@ -52,10 +50,8 @@ static uint32_t table_neighbour(int t, uint32_t i, int k)
         return (uint32_t)ec__twistMove[(i / N_FLIP) * 18 + k] * N_FLIP + ec__flipMove[(i % N_FLIP) * 18 + k];
     case EC_PRUN_CPERM_MPERM:
         return (uint32_t)ec__cpermMove[(i / N_MPERM) * 10 + k] * N_MPERM + ec__mpermMove[(i % N_MPERM) * 10 + k];
-    case EC_PRUN_EPERM_MPERM:
-        return (uint32_t)ec__epermMove[(i / N_MPERM) * 10 + k] * N_MPERM + ec__mpermMove[(i % N_MPERM) * 10 + k];
     default:
-        return (uint32_t)ec__epermMove[(i / N_CCOMBP) * 10 + k] * N_CCOMBP + ec__ccombpMove[(i % N_CCOMBP) * 10 + k];
+        return (uint32_t)ec__epermMove[(i / N_CCOMB) * 10 + k] * N_CCOMB + ec__ccombMove[(i % N_CCOMB) * 10 + k];
     }
 }
 
@@ -82,8 +78,8 @@ static void test_move_tables(void)
             if (ec__cpermMove[ec__get_cperm(&c) * 10 + k] != ec__get_cperm(&d)) bad2++;
             if (ec__epermMove[ec__get_eperm(&c) * 10 + k] != ec__get_eperm(&d)) bad2++;
             if (ec__mpermMove[ec__get_mperm(&c) * 10 + k] != ec__get_mperm(&d)) bad2++;
-            if (ec__ccombpMove[ec__get_ccombp(&c) * 10 + k] != ec__get_ccombp(&d)) bad2++;
-            if (ec__cpermToCcombp[ec__get_cperm(&d)] != ec__get_ccombp(&d)) bad2++;
+            if (ec__ccombMove[ec__get_ccomb(&c) * 10 + k] != ec__get_ccomb(&d)) bad2++;
+            if (ec__cpermToCcomb[ec__get_cperm(&d)] != ec__get_ccomb(&d)) bad2++;
         }
     }
     CHECK(bad == 0, "%d phase-1 move-table entries disagree with the cubie model", bad);
@@ -118,7 +114,7 @@ static void test_move_tables(void)
     CHECK(rt == 0, "%d coordinate round trips fail", rt);
     ec_cube solved;
     ec_cube_solved(&solved);
-    CHECK(ec__get_slice(&solved) == SLICE_SOLVED && ec__get_twist(&solved) == 0 && ec__get_ccombp(&solved) == 0,
+    CHECK(ec__get_slice(&solved) == SLICE_SOLVED && ec__get_twist(&solved) == 0 && ec__get_ccomb(&solved) == 0,
           "solved coordinates");
 }
 
