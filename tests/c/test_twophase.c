@@ -201,8 +201,8 @@ static void test_random_states(void)
         ec_cube c;
         ec_random_state(5000 + (uint32_t)i, &c);
         ec_cube_to_facelets(&c, f, sizeof f);
-        /* most with a small budget (keep the suite fast), every 50th with the defaults */
-        int full = i % 50 == 0;
+        /* most with a small budget (keep the suite fast), every 100th with the defaults */
+        int full = i % 100 == 0;
         int len = solve(f, full ? "" : "maxLength=23,budget=0", 5, sol, sizeof sol);
         if (len < 0 || ec_verify(f, sol, NULL, 0) != EC_OK) bad++;
         if (len > 23) over++;
@@ -210,7 +210,7 @@ static void test_random_states(void)
     }
     CHECK(bad == 0, "%d of 1,000 random states not solved and verified", bad);
     CHECK(over == 0, "%d solutions longer than 23 moves", over);
-    CHECK(over20 == 0, "%d of 20 default-param solutions longer than 20 moves", over20);
+    CHECK(over20 == 0, "%d of 10 default-param solutions longer than 20 moves", over20);
 }
 
 static void test_solved_and_small(void)
@@ -337,7 +337,7 @@ static void test_random_state_scrambles(void)
 {
     int bad = 0, long_ = 0, differ = 0;
     char prev[256] = "";
-    for (uint32_t seed = 1; seed <= 20; seed++) {
+    for (uint32_t seed = 1; seed <= 12; seed++) {
         char s1[256], s2[256], f[EC_FACELETS_SIZE], g[EC_FACELETS_SIZE];
         CHECK_RC(ec_scramble_random_state_text(seed, s1, sizeof s1), EC_OK);
         CHECK_RC(ec_scramble_random_state_text(seed, s2, sizeof s2), EC_OK);
@@ -355,7 +355,7 @@ static void test_random_state_scrambles(void)
     }
     CHECK(bad == 0, "%d scrambles not deterministic or not producing their state", bad);
     CHECK(long_ == 0, "%d scrambles longer than 20 moves", long_);
-    CHECK(differ == 20, "only %d distinct consecutive scrambles", differ);
+    CHECK(differ == 12, "only %d distinct consecutive scrambles", differ);
     char tiny[8];
     CHECK_RC(ec_scramble_random_state_text(1, tiny, sizeof tiny), EC_E_BUFFER);
     CHECK_RC(ec_scramble_random_state_text(1, NULL, 10), EC_E_NULL);
