@@ -15,7 +15,6 @@ uint8_t *ec__prun[EC_PRUN_TABLES];
 static long dist[EC_PRUN_TABLES][EC_PRUN_MAX_DEPTH];
 static long sizes[EC_PRUN_TABLES];
 static int ready;
-#define TF_CAP 7 /* twistFlip: depth 9 (0.2% of entries) is stored as 8 */
 static uint16_t mpermMove16[N_MPERM * N_P2MOVES];
 
 typedef struct pair_spec {
@@ -104,10 +103,7 @@ static void bfs(const pair_spec *s, uint8_t *u, uint8_t *t, long *counts)
     long done = 1;
     for (int d = 0; done < (long)n && d < 14; d++) {
         if (d == s->cap) { /* the rest are at least cap + 1 moves away: say so, unsearched */
-            long rest = 0;
-            for (uint32_t i = 0; i < n; i++)
-                if (u[i] == 15) u[i] = (uint8_t)(d + 1), rest++;
-            counts[d + 1] = rest;
+            counts[d + 1] = (long)n - done;
             break;
         }
         int backward = counts[d] * 2 > (long)n - done;
@@ -120,8 +116,11 @@ static void bfs(const pair_spec *s, uint8_t *u, uint8_t *t, long *counts)
         counts[d + 1] = found;
         done += found;
     }
-    for (uint32_t i = 0; i + 1 < n; i += 2) t[i >> 1] = (uint8_t)(u[i] | u[i + 1] << 4);
-    if (n & 1) t[n >> 1] = (uint8_t)(u[n - 1] | 15 << 4);
+    /* pack two entries a byte; entries never reached (beyond the cap) become cap + 1 */
+    uint8_t map[16];
+    for (int v = 0; v < 16; v++) map[v] = (uint8_t)(v == 15 && s->cap < 15 ? s->cap + 1 : v);
+    for (uint32_t i = 0; i + 1 < n; i += 2) t[i >> 1] = (uint8_t)(map[u[i]] | map[u[i + 1]] << 4);
+    if (n & 1) t[n >> 1] = (uint8_t)(map[u[n - 1]] | 15 << 4);
 }
 
 int ec__tables_init(void)
@@ -131,11 +130,11 @@ int ec__tables_init(void)
     if (rc) return rc;
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
     const pair_spec specs[EC_PRUN_TABLES] = {
-        {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 99},
-        {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 99},
-        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, 0, 0, TF_CAP},
-        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, 0, 0, 99},
-        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombMove, N_P2MOVES, N_CCOMB, N_P2MOVES, 0, 0, 99},
+        {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 7},
+        {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 7},
+        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, 0, 0, 7},
+        {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, 0, 0, 11},
+        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombMove, N_P2MOVES, N_CCOMB, N_P2MOVES, 0, 0, 8},
     };
     uint8_t *u = malloc((size_t)N_TWIST * N_FLIP + 8); /* the largest table, a byte an entry */
     if (!u) return -4; /* EC_E_NOMEM */

@@ -11,12 +11,15 @@
  * 10.4 million entries, 5.2 MB. Built by breadth-first search from the solved pair, layer
  * by layer, in a temporary byte per entry (4.5 MB, freed after): forward from the current
  * layer while it is small, backward (each unreached entry looks for a neighbour in the
- * current layer) once it is large. twistFlip stops after depth 7 and stores the rest as 8
- * (its 8,470 depth-9 entries lose 1; measured cost +0.3% search nodes). Every other entry
- * is exact.
+ * current layer) once it is large. Each table stops at a depth cap and stores every
+ * deeper entry as cap + 1 (still a lower bound): twistSlice, flipSlice and twistFlip
+ * after depth 7 (only their depth-9 entries, 0.01%, 0.03%, 0.2%, lose 1), cpermMperm
+ * after 11 (depths 13, 14: 4.8% lose 1 or 2), epermCcomb after 8 (depths 10..12: 19%).
+ * Measured on 60 random states the caps cost +0.3% mean search nodes and save ~40% of the
+ * build time.
  * Deviations from min2phase: no symmetry reduction (the tables are about 16x larger than
- * its symmetry-reduced ones, with the same lower bounds, and take longer to build: ~0.3 s
- * natively, ~0.5 s in wasm, against its ~0.2 s); no parity bit in CCombP (half the table
+ * its symmetry-reduced ones, with the same lower bounds, and take longer to build: ~0.2 s
+ * natively, ~0.3 s in wasm, against its ~0.2 s); no parity bit in CCombP (half the table
  * and build time, +2% mean search nodes on 60 random states).
  */
 #ifndef EC_TABLES_H

@@ -16,17 +16,18 @@ static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBB
 
 /* Depth distributions of the pruning tables (entries at depth 0, 1, ...), computed by this
  * implementation's BFS and pinned here; the totals are the coordinate products and the
- * depth-1 counts are checked independently below. twistSlice and flipSlice reaching depth
- * 9 match Kociemba's published maxima for these tables. One table is built with a depth
- * cap (tables.c): twistFlip stores its 8,470 depth-9 entries as 8 (uncapped it reads
- * ... 1431344, 8470). */
-static const int cap[EC_PRUN_TABLES] = {99, 99, 8, 99, 99}; /* the clamped depth */
+ * depth-1 counts are checked independently below. The tables are built with depth caps
+ * (tables.c): the last bucket holds every entry at least that deep. Uncapped, this BFS
+ * gives twistSlice ... 142520, 340 (depth 9: Kociemba's published maximum for it),
+ * flipSlice ... 172314, 324 (also 9), twistFlip ... 1431344, 8470, cpermMperm ... 116112,
+ * 44416, 2304 (14), epermCcomb ... 1298358, 531600, 15720, 128 (12). */
+static const int cap[EC_PRUN_TABLES] = {8, 8, 8, 12, 9}; /* the clamped depth */
 static const long want_dist[EC_PRUN_TABLES][15] = {
-    {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340},
-    {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324},
+    {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142860}, /* capped: 8 = 8 or 9 */
+    {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172638}, /* capped: 8 = 8 or 9 */
     {1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1439814}, /* capped: 8 = 8 or 9 */
-    {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304},
-    {1, 10, 67, 412, 2214, 10920, 49925, 207582, 705463, 1298358, 531600, 15720, 128},
+    {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 162832}, /* 12 = 12..14 */
+    {1, 10, 67, 412, 2214, 10920, 49925, 207582, 705463, 1845806}, /* capped: 9 = 9..12 */
 };
 static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 2187L * 2048,
                                                40320L * 24, 40320L * 70};
