@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "coord.h"
+#include "symmetry.h"
 
 uint8_t *ec__prun[EC_PRUN_TABLES];
 static long dist[EC_PRUN_TABLES][EC_PRUN_MAX_DEPTH];
@@ -123,23 +124,87 @@ static void bfs(const pair_spec *s, uint8_t *u, uint8_t *t, long *counts)
     if (n & 1) t[n >> 1] = (uint8_t)(map[u[n - 1]] | 15 << 4);
 }
 
+/* twistFlip, one row per twist class: entry (c, flip) is the state (classRep[c], flip).
+ * A neighbour state (twist, flip) is stored at (twist2class, flipConj[twist2sym][flip]);
+ * when a class's representative is fixed by some rotations, the entries those rotations
+ * relate are the same state up to symmetry and are set together. */
+EC_NOINLINE static long tf_rows(uint8_t *u, int c0, int c1, int d, int backward)
+{
+    long found = 0;
+    int want = backward ? 15 : d;
+    for (int c = c0; c < c1; c++) {
+        const uint16_t *rt = ec__twistMove + (size_t)ec__classRep[c] * N_MOVES;
+        uint8_t *row = u + (size_t)c * N_FLIP;
+        for (int fl = 0; fl < N_FLIP; fl++) {
+            if (row[fl] != want) continue;
+            const uint16_t *rf = ec__flipMove + (size_t)fl * N_MOVES;
+            for (int m = 0; m < N_MOVES; m++) {
+                int tw = rt[m], cc = ec__twist2class[tw];
+                uint8_t *nrow = u + (size_t)cc * N_FLIP;
+                int f2 = ec__flipConj[ec__twist2sym[tw]][rf[m]];
+                if (backward) {
+                    if (nrow[f2] == d) {
+                        row[fl] = (uint8_t)(d + 1);
+                        found++;
+                        break;
+                    }
+                } else if (nrow[f2] == 15) {
+                    int stab = ec__classStab[cc];
+                    for (int t = 0; t < N_KLEIN; t++) {
+                        int f3 = ec__flipConj[t][f2];
+                        if ((stab >> t & 1) && nrow[f3] == 15) {
+                            nrow[f3] = (uint8_t)(d + 1);
+                            found++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return found;
+}
+
+static void bfs_tf(uint8_t *u, uint8_t *t, long n, int cap, long *counts)
+{
+    memset(u, 15, (size_t)n);
+    u[0] = 0; /* twist 0 is its own class 0, flip 0 */
+    for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) counts[d] = 0;
+    counts[0] = 1;
+    long done = 1;
+    for (int d = 0; done < n && d < 14; d++) {
+        if (d == cap) {
+            counts[d + 1] = n - done;
+            break;
+        }
+        int backward = counts[d] * 2 > n - done;
+        long found = 0;
+        for (int c = 0; c < ec__twistClasses; c += 16)
+            found += tf_rows(u, c, c + 16 < ec__twistClasses ? c + 16 : ec__twistClasses, d, backward);
+        if (!found) break;
+        counts[d + 1] = found;
+        done += found;
+    }
+    for (long i = 0; i + 1 < n; i += 2) t[i >> 1] = (uint8_t)((u[i] == 15 ? cap + 1 : u[i]) | (u[i + 1] == 15 ? cap + 1 : u[i + 1]) << 4);
+}
+
 int ec__tables_init(void)
 {
     if (ready) return 0;
     int rc = ec__coord_init();
     if (rc) return rc;
+    ec__symmetry_init();
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
     const pair_spec specs[EC_PRUN_TABLES] = {
         {ec__twistMove, N_MOVES, N_TWIST, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 7},
         {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 7},
-        {ec__twistMove, N_MOVES, N_TWIST, ec__flipMove, N_MOVES, N_FLIP, N_MOVES, 0, 0, 7},
+        {NULL, 0, 0, NULL, 0, 0, 0, 0, 0, 7}, /* twistFlip: bfs_tf */
         {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, 0, 0, 11},
         {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombMove, N_P2MOVES, N_CCOMB, N_P2MOVES, 0, 0, 8},
     };
-    uint8_t *u = malloc((size_t)N_TWIST * N_FLIP + 8); /* the largest table, a byte an entry */
+    uint8_t *u = malloc((size_t)N_PERM8 * N_CCOMB + 8); /* the largest table, a byte an entry */
     if (!u) return -4; /* EC_E_NOMEM */
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
-        sizes[t] = (long)specs[t].na * specs[t].nb;
+        sizes[t] = t == EC_PRUN_TWIST_FLIP ? (long)ec__twistClasses * N_FLIP : (long)specs[t].na * specs[t].nb;
         ec__prun[t] = malloc(((size_t)sizes[t] + 1) / 2);
         if (!ec__prun[t]) {
             for (int v = 0; v <= t; v++) {
@@ -149,7 +214,8 @@ int ec__tables_init(void)
             free(u);
             return -4; /* EC_E_NOMEM */
         }
-        bfs(&specs[t], u, ec__prun[t], dist[t]);
+        if (t == EC_PRUN_TWIST_FLIP) bfs_tf(u, ec__prun[t], sizes[t], specs[t].cap, dist[t]);
+        else bfs(&specs[t], u, ec__prun[t], dist[t]);
     }
     free(u);
     ready = 1;

@@ -5,11 +5,13 @@
  * Layout: 4 bits per entry (two entries a byte, low nibble first). Index = first *
  * size(second) + second.
  *   phase 1 (18 moves):  twistSlicePrun 2187x495, flipSlicePrun 2048x495,
- *                        twistFlipPrun 2187x2048 (min2phase's three phase-1 tables)
+ *                        twistFlipPrun 567x2048: one row per twist class under the
+ *                        rotations y2, x2, z2 (symmetry.h; read with ec__prun_tf)
+ *                        (min2phase's three phase-1 tables)
  *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermCcombPrun 40320x70 (min2phase's
  *                        MCPermPrun, and its EPermCCombPPrun without the parity bit)
- * 10.4 million entries, 5.2 MB. Built by breadth-first search from the solved pair, layer
- * by layer, in a temporary byte per entry (4.5 MB, freed after): forward from the current
+ * 7.0 million entries, 3.5 MB. Built by breadth-first search from the solved pair, layer
+ * by layer, in a temporary byte per entry (2.8 MB, freed after): forward from the current
  * layer while it is small, backward (each unreached entry looks for a neighbour in the
  * current layer) once it is large. Each table stops at a depth cap and stores every
  * deeper entry as cap + 1 (still a lower bound): twistSlice, flipSlice and twistFlip
@@ -17,15 +19,19 @@
  * after 11 (depths 13, 14: 4.8% lose 1 or 2), epermCcomb after 8 (depths 10..12: 19%).
  * Measured on 60 random states the caps cost +0.3% mean search nodes and save ~40% of the
  * build time.
- * Deviations from min2phase: no symmetry reduction (the tables are about 16x larger than
- * its symmetry-reduced ones, with the same lower bounds, and take longer to build: ~0.2 s
- * natively, ~0.3 s in wasm, against its ~0.2 s); no parity bit in CCombP (half the table
- * and build time, +2% mean search nodes on 60 random states).
+ * Deviations from min2phase: symmetry reduction only for twistFlip and only by the four
+ * rotations that keep every axis (min2phase reduces twist, flip and the phase-2
+ * permutations by 16 symmetries), so the tables are larger (3.5 MB against its ~1 MB),
+ * with the same lower bounds; they build in ~0.13 s natively, ~0.25 s in wasm (its
+ * ~0.2 s). No parity bit in CCombP (half the table and build time, +2% mean search nodes
+ * on 60 random states).
  */
 #ifndef EC_TABLES_H
 #define EC_TABLES_H
 
 #include <stdint.h>
+
+#include "symmetry.h"
 
 #define EC_PRUN_TWIST_SLICE 0
 #define EC_PRUN_FLIP_SLICE 1
@@ -38,6 +44,13 @@
 extern uint8_t *ec__prun[EC_PRUN_TABLES];
 
 static inline int ec__prun_get(const uint8_t *t, uint32_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
+
+/* twistFlip's bound of (twist, flip): stored per twist class (symmetry.h). */
+static inline int ec__prun_tf(int tw, int fl)
+{
+    uint32_t i = (uint32_t)ec__twist2class[tw] * 2048u + ec__flipConj[ec__twist2sym[tw]][fl];
+    return ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], i);
+}
 
 /* Build the move tables and every pruning table (idempotent): EC_OK or EC_E_NOMEM. */
 int ec__tables_init(void);

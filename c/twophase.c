@@ -52,7 +52,7 @@ static inline int prun1(int tw, int fl, int sl, int limit)
     int h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)fl * N_SLICE + (uint32_t)sl);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    h2 = ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], (uint32_t)tw * N_FLIP + (uint32_t)fl);
+    h2 = ec__prun_tf(tw, fl);
     return h2 > h ? h2 : h;
 }
 
@@ -99,7 +99,7 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
 {
     int h = prun1(d->tw[k], d->fl[k], d->sl[k], limit);
     if (h > limit) return h;
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], (uint32_t)d->ctw[k] * N_FLIP + d->cfl[k]);
+    int h2 = ec__prun_tf(d->ctw[k], d->cfl[k]);
     if (h2 > h) h = h2;
     if (h > limit) return h;
     h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)d->cfl[k] * N_SLICE + d->csl[k]);

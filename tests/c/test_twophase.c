@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "coord.h"
+#include "symmetry.h"
 #include "evocube.h"
 #include "tables.h"
 #include "twophase.h"
@@ -19,17 +20,19 @@ static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBB
  * depth-1 counts are checked independently below. The tables are built with depth caps
  * (tables.c): the last bucket holds every entry at least that deep. Uncapped, this BFS
  * gives twistSlice ... 142520, 340 (depth 9: Kociemba's published maximum for it),
- * flipSlice ... 172314, 324 (also 9), twistFlip ... 1431344, 8470, cpermMperm ... 116112,
- * 44416, 2304 (14), epermCcomb ... 1298358, 531600, 15720, 128 (12). */
+ * flipSlice ... 172314, 324 (also 9), cpermMperm ... 116112, 44416, 2304 (14), epermCcomb
+ * ... 1298358, 531600, 15720, 128 (12). twistFlip is stored per twist class (567 classes
+ * under y2, x2, z2); over all 2187 x 2048 states it reads 1, 4, 46, 504, 5662, 61008,
+ * 549711, 2422226, 1431344, 8470 uncapped, which the state-level check below samples. */
 static const int cap[EC_PRUN_TABLES] = {8, 8, 8, 12, 9}; /* the clamped depth */
 static const long want_dist[EC_PRUN_TABLES][15] = {
     {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142860}, /* capped: 8 = 8 or 9 */
     {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172638}, /* capped: 8 = 8 or 9 */
-    {1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1439814}, /* capped: 8 = 8 or 9 */
+    {1, 2, 16, 152, 1547, 16087, 143458, 628853, 371100}, /* per twist class, capped */
     {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 162832}, /* 12 = 12..14 */
     {1, 10, 67, 412, 2214, 10920, 49925, 207582, 705463, 1845806}, /* capped: 9 = 9..12 */
 };
-static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 2187L * 2048,
+static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 567L * 2048,
                                                40320L * 24, 40320L * 70};
 
 static void random_cube(ec_rng *r, ec_cube *c, int len, int g1)
@@ -47,8 +50,6 @@ static uint32_t table_neighbour(int t, uint32_t i, int k)
         return (uint32_t)ec__twistMove[(i / N_SLICE) * 18 + k] * N_SLICE + ec__sliceMove[(i % N_SLICE) * 18 + k];
     case EC_PRUN_FLIP_SLICE:
         return (uint32_t)ec__flipMove[(i / N_SLICE) * 18 + k] * N_SLICE + ec__sliceMove[(i % N_SLICE) * 18 + k];
-    case EC_PRUN_TWIST_FLIP:
-        return (uint32_t)ec__twistMove[(i / N_FLIP) * 18 + k] * N_FLIP + ec__flipMove[(i % N_FLIP) * 18 + k];
     case EC_PRUN_CPERM_MPERM:
         return (uint32_t)ec__cpermMove[(i / N_MPERM) * 10 + k] * N_MPERM + ec__mpermMove[(i % N_MPERM) * 10 + k];
     default:
@@ -119,6 +120,33 @@ static void test_move_tables(void)
           "solved coordinates");
 }
 
+/* The rotations' conjugations of twist and flip agree with the facelet model: the cube seen
+ * after y2 (x2, z2), colours renamed after the centres. */
+static void test_symmetry(void)
+{
+    static const char *rot[N_KLEIN] = {"", "y2", "x2", "z2"};
+    ec_rng r;
+    ec_rng_seed(&r, 11);
+    int bad = 0;
+    for (int i = 0; i < 200; i++) {
+        ec_cube c, v;
+        random_cube(&r, &c, 25, 0);
+        char f[EC_FACELETS_SIZE], g[EC_FACELETS_SIZE];
+        ec_cube_to_facelets(&c, f, sizeof f);
+        for (int s = 0; s < N_KLEIN; s++) {
+            ec_facelets_apply(f, rot[s], g, sizeof g, NULL, 0);
+            ec_cube_from_facelets(g, &v, NULL, 0);
+            if (ec__twistConj[s][ec__get_twist(&c)] != ec__get_twist(&v)) bad++;
+            if (ec__flipConj[s][ec__get_flip(&c)] != ec__get_flip(&v)) bad++;
+        }
+    }
+    CHECK(bad == 0, "%d rotation conjugates disagree with the facelet model", bad);
+    int cls = 0;
+    for (int tw = 0; tw < N_TWIST; tw++)
+        cls += ec__twistConj[ec__twist2sym[tw]][tw] != ec__classRep[ec__twist2class[tw]];
+    CHECK(cls == 0 && ec__twistClasses == 567, "%d twists off their class; %d classes", cls, ec__twistClasses);
+}
+
 static void test_pruning_tables(void)
 {
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
@@ -137,7 +165,16 @@ static void test_pruning_tables(void)
         int nmoves = t < EC_PRUN_CPERM_MPERM ? 18 : 10, bad = 0;
         ec_rng r;
         ec_rng_seed(&r, (uint64_t)t + 100);
-        for (int s = 0; s < 20000; s++) {
+        for (int s = 0; s < 20000 && t == EC_PRUN_TWIST_FLIP; s++) { /* by state, through the classes */
+            int tw = (int)ec_rng_below(&r, N_TWIST), fl = (int)ec_rng_below(&r, N_FLIP);
+            int v = ec__prun_tf(tw, fl), lo = 99;
+            for (int k = 0; k < 18; k++) {
+                int w = ec__prun_tf(ec__twistMove[tw * 18 + k], ec__flipMove[fl * 18 + k]);
+                if (w < lo) lo = w;
+            }
+            if (v == 15 || (v > 0 && v < cap[t] && lo != v - 1) || lo < v - 1 || (v == 0 && (tw || fl))) bad++;
+        }
+        for (int s = 0; s < 20000 && t != EC_PRUN_TWIST_FLIP; s++) {
             uint32_t i = ec_rng_below(&r, (uint32_t)n);
             int v = ec__prun_get(ec__prun[t], i), lo = 99;
             for (int k = 0; k < nmoves; k++) {
@@ -165,7 +202,11 @@ static void test_pruning_tables(void)
             if (!dup) pairs[t][np[t]++] = key[t];
         }
     }
-    for (int t = 0; t < 3; t++) CHECK(np[t] == want_dist[t][1], "table %d: %d pairs at depth 1", t, np[t]);
+    for (int t = 0; t < 2; t++) CHECK(np[t] == want_dist[t][1], "table %d: %d pairs at depth 1", t, np[t]);
+    /* twistFlip is per class: its 4 states at depth 1 are 2 class entries */
+    CHECK(np[2] == 4, "twistFlip: %d states at depth 1", np[2]);
+    for (int j = 0; j < np[2]; j++)
+        CHECK(ec__prun_tf(pairs[2][j] / N_FLIP, pairs[2][j] % N_FLIP) == 1, "twistFlip depth-1 state %d", pairs[2][j]);
     CHECK(ec__tables_bytes() < 16L * 1024 * 1024, "tables take %ld bytes", ec__tables_bytes());
 }
 
@@ -408,6 +449,7 @@ static void test_distance(void)
 int main(void)
 {
     test_move_tables();
+    test_symmetry();
     test_pruning_tables();
     test_solved_and_small();
     test_invalid();
