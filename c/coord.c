@@ -13,8 +13,8 @@
 
 uint16_t *ec__twistMove, *ec__flipMove, *ec__sliceMove, *ec__cpermMove, *ec__epermMove;
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
-uint16_t ec__ccombMove[N_CCOMB * N_P2MOVES];
-uint8_t *ec__cpermToCcomb;
+uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
+uint8_t *ec__cpermToCcombp;
 const uint8_t ec__p2_move[N_P2MOVES] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
 
 static int ready;
@@ -122,12 +122,12 @@ void ec__set_eperm(ec_cube *c, int v) { perm_unrank(c->ep, 8, v, 0); }
 int ec__get_mperm(const ec_cube *c) { return perm_rank(c->ep + 8, 4); }
 void ec__set_mperm(ec_cube *c, int v) { perm_unrank(c->ep + 8, 4, v, 8); }
 
-int ec__get_ccomb(const ec_cube *c)
+int ec__get_ccombp(const ec_cube *c)
 {
     int v = 0, k = 0;
     for (int i = 0; i < 8; i++)
         if (c->cp[i] < 4) v += binom(i, ++k);
-    return v;
+    return v * 2 + ec__parity(c->cp, 8);
 }
 
 typedef int (*getter)(const ec_cube *);
@@ -182,13 +182,13 @@ int ec__coord_init(void)
     ec__sliceMove = malloc(sizeof(uint16_t) * N_SLICE * N_MOVES);
     ec__cpermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__epermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
-    ec__cpermToCcomb = malloc(N_PERM8);
+    ec__cpermToCcombp = malloc(N_PERM8);
     if (!ec__twistMove || !ec__flipMove || !ec__sliceMove || !ec__cpermMove || !ec__epermMove ||
-        !ec__cpermToCcomb) {
+        !ec__cpermToCcombp) {
         free(ec__twistMove), free(ec__flipMove), free(ec__sliceMove), free(ec__cpermMove), free(ec__epermMove);
-        free(ec__cpermToCcomb);
+        free(ec__cpermToCcombp);
         ec__twistMove = ec__flipMove = ec__sliceMove = ec__cpermMove = ec__epermMove = NULL;
-        ec__cpermToCcomb = NULL;
+        ec__cpermToCcombp = NULL;
         return EC_E_NOMEM;
     }
     fill(ec__twistMove, N_TWIST, N_MOVES, NULL, ec__get_twist, ec__set_twist, 1);
@@ -203,12 +203,12 @@ int ec__coord_init(void)
         ec_cube c;
         ec_cube_solved(&c);
         ec__set_cperm(&c, v);
-        ec__cpermToCcomb[v] = (uint8_t)ec__get_ccomb(&c);
+        ec__cpermToCcombp[v] = (uint8_t)ec__get_ccombp(&c);
     }
-    for (int v = 0; v < N_PERM8; v++) /* ccomb after a move depends on ccomb alone */
+    for (int v = 0; v < N_PERM8; v++) /* ccombp after a move depends on ccombp alone */
         for (int k = 0; k < N_P2MOVES; k++)
-            ec__ccombMove[ec__cpermToCcomb[v] * N_P2MOVES + k] =
-                ec__cpermToCcomb[ec__cpermMove[v * N_P2MOVES + k]];
+            ec__ccombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
+                ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
     ready = 1;
     return EC_OK;
 }

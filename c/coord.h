@@ -11,14 +11,13 @@
  *   cperm  0..40319 permutation of the 8 corners (Lehmer rank), solved 0
  *   eperm  0..40319 permutation of the 8 U/D edges in slots UR..DB (needs G1), solved 0
  *   mperm  0..23    permutation of the 4 slice edges in slots FR..BR (needs G1), solved 0
- *   ccomb  0..69    which 4 corner slots hold the U-layer corners (colex rank), solved 0;
- *                   a function of cperm (cpermToCcomb). min2phase's CCombP also carries
- *                   the corner parity (140 values); without it the table that uses it is
- *                   half the size and builds in half the time, for ~1% more search nodes
+ *   ccombp 0..139   which 4 corner slots hold the U-layer corners (colex rank, 70) times 2
+ *                   plus the corner permutation's parity (min2phase's CCombP), solved 0;
+ *                   a function of cperm (cpermToCcombp)
  *
  * Move tables (uint16, row = coordinate, column = move): twistMove 2187x18, flipMove
  * 2048x18, sliceMove 495x18, cpermMove 40320x10, epermMove 40320x10, mpermMove 24x10,
- * ccombMove 70x10, and cpermToCcomb (40320 bytes);
+ * ccombpMove 140x10, and cpermToCcombp (40320 bytes);
  * about 1.7 MB in all, built from the cubie model (cube.c) by ec__coord_init() in a few ms,
  * once per process. Invariant after init: applying move m to any cube and then reading a
  * coordinate equals reading it and then looking up its table with m.
@@ -38,7 +37,7 @@
 #define N_MOVES 18
 #define N_P2MOVES 10
 #define SLICE_SOLVED 494
-#define N_CCOMB 70
+#define N_CCOMBP 140
 
 extern uint16_t *ec__twistMove; /* [twist * 18 + m] */
 extern uint16_t *ec__flipMove;  /* [flip * 18 + m] */
@@ -46,8 +45,8 @@ extern uint16_t *ec__sliceMove; /* [slice * 18 + m] */
 extern uint16_t *ec__cpermMove; /* [cperm * 10 + p2move] */
 extern uint16_t *ec__epermMove; /* [eperm * 10 + p2move] */
 extern uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
-extern uint16_t ec__ccombMove[N_CCOMB * N_P2MOVES];
-extern uint8_t *ec__cpermToCcomb; /* [cperm] */
+extern uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
+extern uint8_t *ec__cpermToCcombp; /* [cperm] */
 /* The face-turn code (0..17) of phase-2 move i (0..9). */
 extern const uint8_t ec__p2_move[N_P2MOVES];
 
@@ -61,7 +60,7 @@ int ec__get_slice(const ec_cube *c);
 int ec__get_cperm(const ec_cube *c);
 int ec__get_eperm(const ec_cube *c);
 int ec__get_mperm(const ec_cube *c);
-int ec__get_ccomb(const ec_cube *c);
+int ec__get_ccombp(const ec_cube *c);
 /* Inverses: set the part of c that the coordinate describes (other parts untouched, except
  * set_slice, which fills all 12 edge slots with some cubies matching the subset). */
 void ec__set_twist(ec_cube *c, int v);

@@ -199,9 +199,9 @@ int ec__tables_init(void)
         {ec__flipMove, N_MOVES, N_FLIP, ec__sliceMove, N_MOVES, N_SLICE, N_MOVES, 0, SLICE_SOLVED, 7},
         {NULL, 0, 0, NULL, 0, 0, 0, 0, 0, 7}, /* twistFlip: bfs_tf */
         {ec__cpermMove, N_P2MOVES, N_PERM8, mpermMove16, N_P2MOVES, N_MPERM, N_P2MOVES, 0, 0, 11},
-        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombMove, N_P2MOVES, N_CCOMB, N_P2MOVES, 0, 0, 8},
+        {ec__epermMove, N_P2MOVES, N_PERM8, ec__ccombpMove, N_P2MOVES, N_CCOMBP, N_P2MOVES, 0, 0, 8},
     };
-    uint8_t *u = malloc((size_t)N_PERM8 * N_CCOMB + 8); /* the largest table, a byte an entry */
+    uint8_t *u = malloc((size_t)N_PERM8 * N_CCOMBP + 8); /* the largest table, a byte an entry */
     if (!u) return -4; /* EC_E_NOMEM */
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         sizes[t] = t == EC_PRUN_TWIST_FLIP ? (long)ec__twistClasses * N_FLIP : (long)specs[t].na * specs[t].nb;

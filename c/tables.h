@@ -8,23 +8,22 @@
  *                        twistFlipPrun 567x2048: one row per twist class under the
  *                        rotations y2, x2, z2 (symmetry.h; read with ec__prun_tf)
  *                        (min2phase's three phase-1 tables)
- *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermCcombPrun 40320x70 (min2phase's
- *                        MCPermPrun, and its EPermCCombPPrun without the parity bit)
- * 7.0 million entries, 3.5 MB. Built by breadth-first search from the solved pair, layer
- * by layer, in a temporary byte per entry (2.8 MB, freed after): forward from the current
+ *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermCcombpPrun 40320x140 (min2phase's
+ *                        MCPermPrun and EPermCCombPPrun)
+ * 9.8 million entries, 4.9 MB. Built by breadth-first search from the solved pair, layer
+ * by layer, in a temporary byte per entry (5.6 MB, freed after): forward from the current
  * layer while it is small, backward (each unreached entry looks for a neighbour in the
  * current layer) once it is large. Each table stops at a depth cap and stores every
  * deeper entry as cap + 1 (still a lower bound): twistSlice, flipSlice and twistFlip
  * after depth 7 (only their depth-9 entries, 0.01%, 0.03%, 0.2%, lose 1), cpermMperm
- * after 11 (depths 13, 14: 4.8% lose 1 or 2), epermCcomb after 8 (depths 10..12: 19%).
+ * after 11 (depths 13, 14: 4.8% lose 1 or 2), epermCcombp after 8 (depths 10..13: 45%).
  * Measured on 60 random states the caps cost +0.3% mean search nodes and save ~40% of the
  * build time.
  * Deviations from min2phase: symmetry reduction only for twistFlip and only by the four
  * rotations that keep every axis (min2phase reduces twist, flip and the phase-2
- * permutations by 16 symmetries), so the tables are larger (3.5 MB against its ~1 MB),
- * with the same lower bounds; they build in ~0.13 s natively, ~0.25 s in wasm (its
- * ~0.2 s). No parity bit in CCombP (half the table and build time, +2% mean search nodes
- * on 60 random states).
+ * permutations by 16 symmetries), so the tables are larger (4.9 MB against its ~1 MB),
+ * with the same lower bounds; they build in ~0.13 s natively, ~0.3 s in wasm (its
+ * ~0.2 s).
  */
 #ifndef EC_TABLES_H
 #define EC_TABLES_H
@@ -37,7 +36,7 @@
 #define EC_PRUN_FLIP_SLICE 1
 #define EC_PRUN_TWIST_FLIP 2
 #define EC_PRUN_CPERM_MPERM 3
-#define EC_PRUN_EPERM_CCOMB 4
+#define EC_PRUN_EPERM_CCOMBP 4
 #define EC_PRUN_TABLES 5
 #define EC_PRUN_MAX_DEPTH 16
 

@@ -17,7 +17,7 @@
  * max(twistFlip, flipSlice) of its y-conjugate (the same cube seen after a y turn: same G1,
  * but its flip is the R/L edge orientation, so these two lookups add information; this
  * plays the part of min2phase's conjugate twist-flip lookup). Phase 2 uses
- * max(cpermMperm, epermCcomb). Moves are canonical: never the same face twice in a row,
+ * max(cpermMperm, epermCcombp). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
  * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
@@ -59,7 +59,7 @@ static inline int prun1(int tw, int fl, int sl, int limit)
 static inline int prun2(int cp, int ep, int mp)
 {
     int h = ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)cp * N_MPERM + (uint32_t)mp);
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMB], (uint32_t)ep * N_CCOMB + ec__cpermToCcomb[cp]);
+    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
     return h2 > h ? h2 : h;
 }
 

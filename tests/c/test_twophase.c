@@ -20,8 +20,8 @@ static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBB
  * depth-1 counts are checked independently below. The tables are built with depth caps
  * (tables.c): the last bucket holds every entry at least that deep. Uncapped, this BFS
  * gives twistSlice ... 142520, 340 (depth 9: Kociemba's published maximum for it),
- * flipSlice ... 172314, 324 (also 9), cpermMperm ... 116112, 44416, 2304 (14), epermCcomb
- * ... 1298358, 531600, 15720, 128 (12). twistFlip is stored per twist class (567 classes
+ * flipSlice ... 172314, 324 (also 9), cpermMperm ... 116112, 44416, 2304 (14), epermCcombp
+ * ... 2042394, 2142360, 391912, 10728, 72 (13). twistFlip is stored per twist class (567 classes
  * under y2, x2, z2); over all 2187 x 2048 states it reads 1, 4, 46, 504, 5662, 61008,
  * 549711, 2422226, 1431344, 8470 uncapped, which the state-level check below samples. */
 static const int cap[EC_PRUN_TABLES] = {8, 8, 8, 12, 9}; /* the clamped depth */
@@ -30,10 +30,10 @@ static const long want_dist[EC_PRUN_TABLES][15] = {
     {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172638}, /* capped: 8 = 8 or 9 */
     {1, 2, 16, 152, 1547, 16087, 143458, 628853, 371100}, /* per twist class, capped */
     {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 162832}, /* 12 = 12..14 */
-    {1, 10, 67, 412, 2214, 10920, 49925, 207582, 705463, 1845806}, /* capped: 9 = 9..12 */
+    {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 4587466}, /* 9 = 9..13 */
 };
 static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 567L * 2048,
-                                               40320L * 24, 40320L * 70};
+                                               40320L * 24, 40320L * 140};
 
 static void random_cube(ec_rng *r, ec_cube *c, int len, int g1)
 {
@@ -53,7 +53,7 @@ static uint32_t table_neighbour(int t, uint32_t i, int k)
     case EC_PRUN_CPERM_MPERM:
         return (uint32_t)ec__cpermMove[(i / N_MPERM) * 10 + k] * N_MPERM + ec__mpermMove[(i % N_MPERM) * 10 + k];
     default:
-        return (uint32_t)ec__epermMove[(i / N_CCOMB) * 10 + k] * N_CCOMB + ec__ccombMove[(i % N_CCOMB) * 10 + k];
+        return (uint32_t)ec__epermMove[(i / N_CCOMBP) * 10 + k] * N_CCOMBP + ec__ccombpMove[(i % N_CCOMBP) * 10 + k];
     }
 }
 
@@ -80,8 +80,8 @@ static void test_move_tables(void)
             if (ec__cpermMove[ec__get_cperm(&c) * 10 + k] != ec__get_cperm(&d)) bad2++;
             if (ec__epermMove[ec__get_eperm(&c) * 10 + k] != ec__get_eperm(&d)) bad2++;
             if (ec__mpermMove[ec__get_mperm(&c) * 10 + k] != ec__get_mperm(&d)) bad2++;
-            if (ec__ccombMove[ec__get_ccomb(&c) * 10 + k] != ec__get_ccomb(&d)) bad2++;
-            if (ec__cpermToCcomb[ec__get_cperm(&d)] != ec__get_ccomb(&d)) bad2++;
+            if (ec__ccombpMove[ec__get_ccombp(&c) * 10 + k] != ec__get_ccombp(&d)) bad2++;
+            if (ec__cpermToCcombp[ec__get_cperm(&d)] != ec__get_ccombp(&d)) bad2++;
         }
     }
     CHECK(bad == 0, "%d phase-1 move-table entries disagree with the cubie model", bad);
@@ -116,7 +116,7 @@ static void test_move_tables(void)
     CHECK(rt == 0, "%d coordinate round trips fail", rt);
     ec_cube solved;
     ec_cube_solved(&solved);
-    CHECK(ec__get_slice(&solved) == SLICE_SOLVED && ec__get_twist(&solved) == 0 && ec__get_ccomb(&solved) == 0,
+    CHECK(ec__get_slice(&solved) == SLICE_SOLVED && ec__get_twist(&solved) == 0 && ec__get_ccombp(&solved) == 0,
           "solved coordinates");
 }
 
