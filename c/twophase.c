@@ -458,6 +458,9 @@ static int tp_create(ec_solver *h, void **state)
     return EC_OK;
 }
 
+/* One progress record per work unit (1,000 nodes): best and bestLength are the best
+ * solution's length so far (-1 before the first solution), evaluations the nodes so far,
+ * the phase the search is in when the unit ends ("phase 1" or "phase 2"). */
 static void emit(ec_solver *h, tp_state *st)
 {
     const tp_search *s = &st->s;

@@ -84,6 +84,12 @@ test('the distance oracle is deterministic and never worse with a larger budget'
   expect(distance('UUU', 0)).toBe(-10); // EC_E_FACELETS_LENGTH
 });
 
+test('the module with its tables stays within 64 MB', () => {
+  expect(M._ec_twophase_init()).toBe(0);
+  expect(M.HEAPU8.length).toBeLessThanOrEqual(64 * 1024 * 1024);
+  if (M._ec_memory_in_use) expect(M._ec_memory_in_use()).toBeLessThan(16 * 1024 * 1024);
+});
+
 test('invalid cubes get their specific errors', () => {
   const flipped = core.apply('').split('');
   [flipped[7], flipped[19]] = [flipped[19], flipped[7]];
