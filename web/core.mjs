@@ -162,6 +162,17 @@ export class EvocubeCore {
     return this._outText();
   }
 
+  // A scramble of at most 20 moves producing a uniformly random state (two-phase solver).
+  randomStateScramble(seed) {
+    if (typeof this.M._ec_scramble_random_state_text !== 'function') {
+      throw new EvocubeError(EC.E_STATE, 'random-state scrambles need the two-phase solver, which this build does not have');
+    }
+    const s = this.parseSeed(seed);
+    const rc = this.M._ec_scramble_random_state_text(s, this.out, OUT_SIZE);
+    if (rc < 0) this._fail(rc);
+    return this._outText();
+  }
+
   solvers() {
     const rc = this.M._ec_solver_list_json(this.out, OUT_SIZE);
     if (rc < 0) this._fail(rc);
