@@ -71,6 +71,7 @@ test('scramble --moves N --seed S is deterministic and well formed', () => {
   for (let i = 1; i < moves.length; i++) expect(moves[i][0]).not.toBe(moves[i - 1][0]);
   expect(run(['scramble', '--moves', '25', '--seed', '43']).out).not.toBe(a.out);
   expect(run(['scramble', '--moves', 'x']).code).toBe(2);
+  expect(run(['scramble', '--moves', '4001']).err).toMatch(/from 0 to 4000/);
   expect(run(['scramble', '--moves', '5', '--seed', '-3']).err).toMatch(/seed "-3" is not an integer from 0 to 4294967295/);
   expect(run(['scramble']).err).toMatch(/needs --random-state or --moves N/);
 });
