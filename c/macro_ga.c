@@ -7,7 +7,7 @@
  * rotations (x x' x2 y y' y2) and "orientations" (z z' z2). Fitness is the number of
  * misplaced stickers (stickers whose colour differs from their face's centre; 0 = solved,
  * invariant under rotations). Each generation the population is sorted by fitness; the
- * `elite` best pass unchanged; every other slot becomes a copy of a uniformly chosen elite
+ * `elitism` best pass unchanged; every other slot becomes a copy of a uniformly chosen elite
  * individual with one of the six evolution types applied (0: macro; 1: macro, macro;
  * 2: rotation, macro; 3: orientation, macro; 4: rotation, orientation, macro;
  * 5: orientation, rotation, macro). After `generations` generations without a solution the
@@ -31,12 +31,12 @@
  *
  * Deviations from the paper, and why:
  *  - the paper's loop keeps indices 0..elitism_num (51 individuals) and picks parents with
- *    randint(0, elitism_num) (51 choices), an off-by-one; here exactly `elite` are kept and
- *    parents are drawn from exactly those `elite`;
+ *    randint(0, elitism_num) (51 choices), an off-by-one; here exactly `elitism` are kept and
+ *    parents are drawn from exactly those `elitism`;
  *  - the paper does not say which moves "random single move" draws from; here the 18 face
  *    turns;
  *  - "up to 10 resets" is read as 10 restarts after the first attempt (11 attempts);
- *  - an individual whose move list would pass EC_MAX_ALG_MOVES (10000) is copied without
+ *  - an individual whose move list would pass EC_MAX_ALG_MOVES (4000) is copied without
  *    mutation, so a solution always fits the notation's limit (the paper has no limit);
  *  - move lists are simplified (cancel/merge on one axis) around each join as they grow,
  *    which changes no cube state; the paper keeps the raw list (its 276 moves are raw).
@@ -299,7 +299,7 @@ static int mga_create(ec_solver *h, void **state)
     mga_state *s = calloc(1, sizeof *s);
     if (!s) return EC_E_NOMEM;
     s->pop = (int)ec__param(h, "population");
-    s->elite = (int)ec__param(h, "elite");
+    s->elite = (int)ec__param(h, "elitism");
     if (s->elite >= s->pop) s->elite = s->pop - 1; /* documented in the param's help */
     s->gens = (int)ec__param(h, "generations");
     s->resets = (int)ec__param(h, "resets");
@@ -376,16 +376,16 @@ static int mga_step(ec_solver *h, void *state, int work)
 
 static const ec_param_def mga_params[] = {
     {"population", 500, 2, 20000, 1, "individuals per generation"},
-    {"elite", 50, 1, 20000, 1, "best individuals kept unchanged and used as parents (at most population-1)"},
+    {"elitism", 50, 1, 20000, 1, "best individuals kept unchanged and used as parents (at most population-1)"},
     {"generations", 300, 1, 1000000, 1, "generations per attempt before the population is reset"},
     {"resets", 10, 0, 1000, 1, "times the population may be discarded and rebuilt"},
     {"initMoves", 2, 0, 30, 1, "random face turns applied to each new individual"},
 };
 
 static const ec_preset mga_presets[] = {
-    {"paper", "population=500,elite=50,generations=300,resets=10,initMoves=2",
+    {"paper", "population=500,elitism=50,generations=300,resets=10,initMoves=2",
      "the blog post's configuration (the defaults)"},
-    {"fast", "population=100,elite=10,generations=300,resets=10",
+    {"fast", "population=100,elitism=10,generations=300,resets=10",
      "a fifth of the population: faster generations, more resets"},
 };
 
