@@ -8,9 +8,8 @@
  * never reached before (the visited-state check against cycles) and its fitness is not
  * above the current fitness. A move to a visited state is struck from the candidate set;
  * when the best remaining candidate is worse than the current fitness the last applied
- * move is undone (backtracking), struck from the set, and the search goes on from the
- * state before it - exactly lines 8-19 of Algorithm 3, where the candidate set and the
- * current fitness carry over across a backtrack.
+ * move is undone (backtracking) and the search goes on from the state before it (lines
+ * 8-19 of Algorithm 3; see the deviations for what carries over).
  *
  * Data: the current cube and path, the set of reached states (sw_map, insertion
  * ordered), the cached fitness. Costs per iteration: at most 18 fitness requests per
@@ -20,13 +19,20 @@
  * mean = fitness of the current state, diversity = 1 once solved, else 0 (one agent).
  *
  * Deviations from the thesis, and why:
+ *  - after a backtrack, the current fitness is that of the state the walk is back at and
+ *    all its moves are candidates again (the undone move's state is excluded as reached).
+ *    Algorithm 3's "go to 8" keeps the deeper state's fitness and candidate set instead;
+ *    taken literally, one local minimum makes every ancestor's moves look worse than the
+ *    (lower) stale fitness, so the walk unwinds to the start and gives up (tried: 2 of the
+ *    3 25-move scrambles of Table 4.5 given up within a second, where the thesis's
+ *    Table 4.2 shows runs of thousands of iterations). This reading is the text's "the
+ *    last applied move is undone and a move that gives the next minimum fitness value is
+ *    applied";
  *  - the scrambled state itself counts as reached (the thesis's reachedStates starts
  *    empty, which would let the walk return to the start: a cycle);
- *  - at the start state there is nothing to undo, so a candidate worse than the current
- *    fitness is struck from the set instead;
- *  - Algorithm 3 does not say what happens when every candidate is struck; here the walk
- *    then undoes one more move and starts the scan again with all 18 moves; when that
- *    happens at the start state the search is exhausted and the solver gives up;
+ *  - when every candidate of the start state is struck or worse than its fitness there is
+ *    nothing to undo: the search is exhausted and the solver gives up (Algorithm 3 would
+ *    pop an empty solution);
  *  - fitness ties go to the lowest move code (U U2 U' R ...), so runs are reproducible;
  *  - the solved state has fitness 0 (the thesis's Kociemba reports 1 for it).
  */
@@ -88,14 +94,7 @@ static int greedy_iteration(greedy_state *s)
     int cur_fit = sw_fitness(&s->fit, &s->cur); /* line 7 */
     if (cur_fit < 0) return cur_fit;
     for (;;) {
-        if (!cand) { /* every candidate struck: undo one more move and rescan */
-            if (!s->path.n) return EC_GAVE_UP;
-            int old;
-            undo_last(s, &old);
-            cand = ALL_MOVES;
-            continue;
-        }
-        int best_m = -1, best_f = 0; /* line 8: FindMinimumMove */
+        int best_m = -1, best_f = 0; /* line 8: FindMinimumMove over the candidates */
         for (int m = 0; m < 18; m++) {
             if (!(cand >> m & 1)) continue;
             ec_cube t;
@@ -108,19 +107,20 @@ static int greedy_iteration(greedy_state *s)
             }
         }
         ec_cube next;
-        ec_cube_multiply(&s->cur, ec__move_cube(best_m), &next);
-        if (sw_map_find(&s->reached, sw_key_of(&next)) >= 0) { /* lines 11-13 */
-            cand &= ~(1u << best_m);
-            continue;
-        }
-        if (best_f > cur_fit) { /* lines 14-19: backtrack */
-            if (!s->path.n) {
+        if (best_m >= 0) {
+            ec_cube_multiply(&s->cur, ec__move_cube(best_m), &next);
+            if (sw_map_find(&s->reached, sw_key_of(&next)) >= 0) { /* lines 11-13 */
                 cand &= ~(1u << best_m);
                 continue;
             }
+        }
+        if (best_m < 0 || best_f > cur_fit) { /* lines 14-19: backtrack */
+            if (!s->path.n) return EC_GAVE_UP; /* nothing left to undo: exhausted */
             int old;
             undo_last(s, &old);
-            cand &= ~(1u << old);
+            cur_fit = sw_fitness(&s->fit, &s->cur); /* the state we are back at */
+            if (cur_fit < 0) return cur_fit;
+            cand = ALL_MOVES & ~(1u << old); /* (the undone move's state is reached anyway) */
             continue;
         }
         s->cur = next; /* lines 21-23 */
