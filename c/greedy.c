@@ -16,7 +16,8 @@
  * candidate scan, at most (18 + path length) scans (the thesis's O(18 + N)).
  *
  * Progress (one record per iteration, swarm_common.h): best = lowest fitness reached,
- * mean = fitness of the current state, diversity = 1 once solved, else 0 (one agent).
+ * mean = fitness of the current state, diversity = 1 once solved, else 0 (one agent),
+ * bestMoves = the current path (after backtracks it can be shorter than the best's).
  *
  * Deviations from the thesis, and why:
  *  - after a backtrack, the current fitness is that of the state the walk is back at and
