@@ -104,6 +104,9 @@ extern "C" {
 int ec_strerror(int code, char *buf, int size);
 /* The library version (EC_VERSION). */
 int ec_version(char *buf, int size);
+/* Bytes the core has allocated right now (for soak tests), or EC_E_RANGE where the
+ * platform's allocator cannot tell. */
+int ec_memory_in_use(void);
 
 /* ------------------------------------------------------------------ cube model */
 
