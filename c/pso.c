@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pso.h"
 #include "swarm_common.h"
 
 typedef struct pso_agent {
@@ -98,7 +99,7 @@ static int pso_create(ec_solver *h, void **state)
 }
 
 /* Equation 3.3: which state to start from (0 S_i, 1 S_Pi, 2 S_G) and |V|. */
-static void eq33(int pa, int ga, int *base, int *nv)
+void ec__pso_eq33(int pa, int ga, int *base, int *nv)
 {
     if ((pa < 0 && ga >= 0) || (pa < 0 && ga < 0 && pa < ga)) {
         *base = 1;
@@ -124,7 +125,7 @@ static void eq33(int pa, int ga, int *base, int *nv)
 static int move_particle(pso_state *s, pso_agent *p)
 {
     int base, nv;
-    eq33(p->pfit - p->fit, s->gfit - p->fit, &base, &nv);
+    ec__pso_eq33(p->pfit - p->fit, s->gfit - p->fit, &base, &nv);
     if (base == 1) {
         if (sw_path_copy(&p->path, &p->ppath)) return EC_E_NOMEM;
         p->cube = p->pcube;

@@ -28,6 +28,9 @@ const TABLE45 = [
   [25, "R U2 L' D B' R F L' B2 D2 F' L2 B' U L2 B R D' U' R2 B2 D L2 F U"],
 ];
 
+// The blog post's scramble (its GA found a 276-move solution for it).
+const BLOG = "D' B2 D2 L2 U' L R' F L2 R2 U' L2 B' L D' B2 R2 B' R F U2 R B2 F' L' B2 L2 R F2 L'";
+
 const SWARM = ['greedy', 'pso', 'aco', 'dkho'];
 const ALL = ['macro-ga', ...SWARM];
 
@@ -165,6 +168,16 @@ export default async function swarm(args) {
     }
   }
 
+  // ---- Part 1b: macro-ga on the blog's own scramble, the same attempts.
+  let blog = null;
+  if (want('macro-ga')) {
+    const runs = [];
+    for (let seed = 1; seed <= o.attempts; seed++) runs.push(runOnce(core, 'macro-ga', core.apply(BLOG), seed, o.capMs));
+    blog = { ok: runs.filter((r) => r.solved).length, n: runs.length, lengths: runs.filter((r) => r.solved).map((r) => r.length),
+      ms: mean(runs.map((r) => r.ms)), gens: runs.map((r) => r.generations) };
+    console.log(`blog scramble macro-ga ${blog.ok}/${blog.n} lengths [${blog.lengths}] generations [${blog.gens}]`);
+  }
+
   // ---- Part 2: random-state scrambles, every solver.
   const states = [];
   for (let seed = 1; seed <= o.states; seed++) {
@@ -200,6 +213,11 @@ export default async function swarm(args) {
   out.push('|---|---|---|---|---|---|---|---|');
   for (const r of rows1) {
     out.push(`| ${r.len} | ${r.solver} | ${r.ok}/${r.n} | ${r.tp ?? '-'} | ${r.lengths.join(', ') || '-'} | ${f0(r.ms)} | ${f1(r.iters)} | ${r.capped} |`);
+  }
+  if (blog) {
+    out.push('', '### macro-ga on the blog post\'s scramble', '');
+    out.push(`\`${BLOG}\`: solved ${blog.ok}/${blog.n} (seeds 1..${blog.n}), lengths ${blog.lengths.join(', ') || '-'} ` +
+      `(simplified HTM), generations ${blog.gens.join(', ')}, mean CPU time ${f0(blog.ms)} ms. The blog: one solve, 276 moves (raw).`);
   }
   out.push('', `### ${o.states} random-state scrambles (seeds 1..${o.states}, solver seed = scramble seed)`, '');
   out.push('| Solver | Solved | Mean length | Worst length | Median CPU time (ms) | p90 CPU time (ms) | Mean iterations | Capped |');

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cube.h"
 #include "evocube.h"
+#include "pso.h"
 #include "solver.h"
 #include "swarm_common.h"
 
@@ -124,6 +125,27 @@ int main(void)
         CHECK_RC(sw_neighbours(&fit, &c, nb), EC_OK);
         CHECK(nb[5] == 0 && nb[4] == 1, "neighbours of R: R' %d, R2 %d", nb[5], nb[4]);
         sw_fit_free(&fit);
+    }
+
+    /* ---- equation 3.3, case by case: (P_A, G_A) -> (start state, |V|) */
+    {
+        static const int cases[][4] = {
+            {-3, 0, 1, 3},  /* P_A < 0, G_A >= 0: S_Pi + |P_A| */
+            {-4, -2, 1, 4}, /* both < 0, P_A < G_A: S_Pi + |P_A| */
+            {0, -2, 2, 2},  /* G_A < 0, P_A >= 0: S_G + |G_A| */
+            {-2, -5, 2, 5}, /* both < 0, G_A <= P_A: S_G + |G_A| */
+            {-3, -3, 2, 3}, /* equal: the G_A <= P_A branch */
+            {2, 5, 0, 2},   /* both > 0: S_i + min */
+            {3, 0, 0, 3},   /* P_A > 0, G_A = 0: S_i + P_A */
+            {0, 4, 0, 4},   /* G_A > 0, P_A = 0: S_i + G_A */
+            {0, 0, 0, 1},   /* both 0: S_i + 1 */
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            int base = -1, nv = -1;
+            ec__pso_eq33(cases[i][0], cases[i][1], &base, &nv);
+            CHECK(base == cases[i][2] && nv == cases[i][3], "eq. 3.3 (%d, %d): base %d |V| %d, want %d %d", cases[i][0],
+                  cases[i][1], base, nv, cases[i][2], cases[i][3]);
+        }
     }
 
     /* ---- each solver solves the thesis's 5-move scrambles, verified, with sane records */
