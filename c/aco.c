@@ -241,7 +241,7 @@ static int aco_step(ec_solver *h, void *state, int work)
 }
 
 static const ec_param_def aco_params[] = {
-    {"ants", 25, 1, 10000, 1, "ants in the colony"},
+    {"ants", 25, 1, 2000, 1, "ants in the colony"},
     {"iterations", 100, 1, 1000000, 1, "iterations (one move per ant each) before giving up"},
     {"alpha", 1, 0, 5, 1, "pheromone exponent of eq. 3.6"},
     {"beta", 1, 0, 5, 1, "heuristic (1/Kociemba) exponent of eq. 3.6"},

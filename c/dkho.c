@@ -19,7 +19,8 @@
  *
  * Data: per krill its cube, path and fitness (two arrays, the herd and the next herd).
  * Costs per iteration: 18 fitness requests per krill (cached), a replay of each
- * offspring's path (O(length) cubie multiplies).
+ * offspring's path (O(length) cubie multiplies). Memory: two herds of paths of at most
+ * SW_MAX_PATH bytes (krill <= 2000).
  *
  * Progress (one record per iteration, swarm_common.h): best = lowest fitness seen in the
  * run, mean = mean fitness of the herd after the iteration, diversity = share of the herd
@@ -223,7 +224,7 @@ static int dkho_step(ec_solver *h, void *state, int work)
 }
 
 static const ec_param_def dkho_params[] = {
-    {"krill", 25, 2, 10000, 1, "krill in the herd"},
+    {"krill", 25, 2, 2000, 1, "krill in the herd"},
     {"iterations", 100, 1, 1000000, 1, "iterations before giving up"},
     {"mutations", 2, 0, 100, 1, "path positions replaced by a random move in an unfit offspring"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},

@@ -23,7 +23,8 @@
  * first and the order is the same on every platform. Costs per generation:
  * (population - elite) children, each a memcpy of the parent's moves plus 2..3 macros of
  * at most 16 moves (a cubie multiply each) and one 48-sticker count; a sort of the
- * population; a hash sort for the diversity figure.
+ * population; a hash sort for the diversity figure. Memory: at most 2 x population x
+ * EC_MAX_ALG_MOVES bytes of moves (40 MB at the largest population, 5000).
  *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
@@ -375,8 +376,8 @@ static int mga_step(ec_solver *h, void *state, int work)
 }
 
 static const ec_param_def mga_params[] = {
-    {"population", 500, 2, 20000, 1, "individuals per generation"},
-    {"elitism", 50, 1, 20000, 1, "best individuals kept unchanged and used as parents (at most population-1)"},
+    {"population", 500, 2, 5000, 1, "individuals per generation"},
+    {"elitism", 50, 1, 5000, 1, "best individuals kept unchanged and used as parents (at most population-1)"},
     {"generations", 300, 1, 1000000, 1, "generations per attempt before the population is reset"},
     {"resets", 10, 0, 1000, 1, "times the population may be discarded and rebuilt"},
     {"initMoves", 2, 0, 30, 1, "random face turns applied to each new individual"},

@@ -18,6 +18,7 @@
  *
  * Data: per particle the cube, path and fitness of S_i and S_Pi; S_G likewise. Costs per
  * iteration: one fitness request per moving particle, and a copy of the base path.
+ * Memory: at most 2 paths of SW_MAX_PATH bytes per particle (particles <= 2000).
  *
  * Progress (one record per iteration, swarm_common.h): best = K(S_G), mean = mean K(S_i),
  * diversity = share of particles at the solved state.
@@ -191,7 +192,7 @@ static int pso_step(ec_solver *h, void *state, int work)
 }
 
 static const ec_param_def pso_params[] = {
-    {"particles", 50, 1, 10000, 1, "particles in the swarm"},
+    {"particles", 50, 1, 2000, 1, "particles in the swarm"},
     {"iterations", 10000, 1, 10000000, 1, "iterations before giving up"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)"},
