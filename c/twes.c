@@ -332,6 +332,15 @@ int ec__twes_eval(const ec_cube *c, int nmoves, int p, const int w[5], int *viol
     return f;
 }
 
+static uint64_t hash_state(const tw_ind *x)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 8; i++) h = (h ^ x->c[i]) * 1099511628211ull;
+    for (int i = 0; i < 12; i++) h = (h ^ x->e[i]) * 1099511628211ull;
+    h ^= h >> 29;
+    return h ? h : 1;
+}
+
 static uint64_t hash_moves(const tw_ind *x)
 {
     uint64_t h = 1469598103934665603ull ^ x->n;
@@ -344,7 +353,7 @@ static uint64_t hash_moves(const tw_ind *x)
 
 typedef struct tw_state {
     ec_rng rng;
-    int mu, lambda, w[EC_TWES_PHASES], s[EC_TWES_PHASES], reset, axis_merge, final_mu;
+    int mu, lambda, w[EC_TWES_PHASES], s[EC_TWES_PHASES], reset, axis_merge, final_mu, distinct_states, phase_end;
     int64_t maxgen;
     tw_ind start;
     tw_ind *par, *kid, *arch, *arch2;
@@ -406,6 +415,8 @@ static int tw_create(ec_solver *h, void **out)
     st->maxgen = (int64_t)ec__param(h, "max_generations");
     st->axis_merge = (int)ec__param(h, "axis_merge");
     st->final_mu = (int)ec__param(h, "final_mu");
+    st->distinct_states = (int)ec__param(h, "distinct_states");
+    st->phase_end = (int)ec__param(h, "phase_end");
     if (st->final_mu <= 0 || st->final_mu > st->mu) st->final_mu = st->mu;
     ec_rng_seed(&st->rng, h->seed);
     pack(&h->start, &st->start);
@@ -470,7 +481,7 @@ static void update_archive(tw_state *st, int nsol)
             hv = st->ahash[ia++];
         } else {
             x = &st->kid[st->order[ik++]];
-            hv = hash_moves(x);
+            hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? hash_state(x) : hash_moves(x);
         }
         if (!hset_add(st, hv)) continue;
         copy_ind(&st->arch2[na], x);
@@ -483,6 +494,37 @@ static void update_archive(tw_state *st, int nsol)
     st->ahash = st->ahash2;
     st->ahash2 = u;
     st->narch = na;
+}
+
+/* Phase end by the selection pool: 1 when the `goal` best distinct children (fitness order,
+ * ties by index) are all solvers; they then become the archive. */
+static int pool_done(tw_state *st, int fmin, int fmax, int goal)
+{
+    int range = fmax - fmin + 1;
+    if (range > NBUCKET) range = NBUCKET;
+    int *cnt = st->bucket;
+    memset(cnt, 0, sizeof(int) * ((size_t)range + 1));
+    for (int j = 0; j < st->lambda; j++) {
+        int b = st->fit[j] - fmin;
+        cnt[(b < range ? b : range - 1) + 1]++;
+    }
+    for (int b = 1; b <= range; b++) cnt[b] += cnt[b - 1];
+    for (int j = 0; j < st->lambda; j++) {
+        int b = st->fit[j] - fmin;
+        st->order[cnt[b < range ? b : range - 1]++] = j;
+    }
+    hset_clear(st);
+    int na = 0;
+    for (int i = 0; i < st->lambda && na < goal; i++) {
+        const tw_ind *x = &st->kid[st->order[i]];
+        if (!st->sol[st->order[i]]) break;
+        uint64_t hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? hash_state(x) : hash_moves(x);
+        if (!hset_add(st, hv)) continue;
+        copy_ind(&st->arch[na], x);
+        st->ahash[na++] = hv;
+    }
+    st->narch = na;
+    return na >= goal;
 }
 
 /* The k best children (ties by index) become the parents. */
@@ -559,9 +601,13 @@ static int generation(ec_solver *h, tw_state *st)
     st->gen++;
     st->attempt_gens++;
     st->phase_gens[p]++;
-    update_archive(st, nsol);
-    int goal = p == EC_TWES_PHASES - 1 ? st->final_mu : st->mu;
-    int done = st->narch >= goal;
+    int goal = p == EC_TWES_PHASES - 1 ? st->final_mu : st->mu, done;
+    if (st->phase_end) {
+        done = nsol >= goal && pool_done(st, fmin, fmax, goal);
+    } else {
+        update_archive(st, nsol);
+        done = st->narch >= goal;
+    }
 
     ec_progress rec;
     memset(&rec, 0, sizeof rec);
@@ -630,6 +676,8 @@ static const ec_param_def tw_params[] = {
     {"reset", 250, 1, 1000000, 1, "generations after which an unfinished run starts over"},
     {"max_generations", 5000, 1, 1e9, 1, "generation budget of the whole run (then it gives up)"},
     {"axis_merge", 0, 0, 1, 1, "1: redundancy removal also merges across a commuting opposite face (R L R -> R2 L)"},
+    {"phase_end", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers"},
+    {"distinct_states", 0, 0, 1, 1, "1: solvers of phases 0-3 count as distinct only with distinct cube states (0: distinct move sequences)"},
     {"final_mu", 1, 0, 100000, 1, "distinct solvers that end the last phase, which seeds no other (0: mu); the shortest is the result"},
 };
 
