@@ -686,7 +686,7 @@ static const ec_preset tw_presets[] = {
      "the paper's Table 1 setting (the defaults)"},
     {"section5", "weight2=10,mutation0=7,mutation1=13,mutation2=15,mutation3=15,mutation4=17,reset=150",
      "the text of section 5: eq. 9's weight 10, mutation lengths 7,13,15,15,17, reset after 150"},
-    {"small", "mu=100,lambda=5000", "a tenth of the population: fast, longer solutions"},
+    {"small", "mu=100,lambda=5000,phase_end=0", "a twentieth of the population (and the archive phase end, which does not stall on small populations): fast, longer solutions"},
 };
 
 const ec_solver_impl ec_solver_twes = {

@@ -212,8 +212,9 @@ static void test_solves(void)
 {
     ec_rng r;
     ec_rng_seed(&r, 2026);
-    const char *params = "mu=60,lambda=3000";
     for (int t = 0; t < 4; t++) {
+        /* both phase-end rules: the selection pool (default) and the cumulative archive */
+        const char *params = t % 2 ? "mu=60,lambda=3000,phase_end=0" : "mu=60,lambda=3000";
         ec_cube c;
         random_state(&r, &c);
         char f[EC_FACELETS_SIZE];
@@ -312,7 +313,7 @@ static void test_budget_and_params(void)
     ec_solver_free(h);
     CHECK_RC(ec_solver_new("twes", f, 1, "mutation3=65", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
     CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=0", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
-    CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=10,lambda=500", &h, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=30,lambda=1500,phase_end=0", &h, msg, sizeof msg), EC_OK);
     int rc;
     do rc = ec_solver_step(h, 50);
     while (rc == EC_RUNNING);
