@@ -610,7 +610,7 @@ static int generation(ec_solver *h, tw_state *st)
     int goal = p == EC_TWES_PHASES - 1 ? st->final_mu : st->mu, done;
     if (st->phase_end) {
         st->narch = 0; /* reported: distinct solvers leading the selection pool */
-        done = nsol > 0 && pool_done(st, fmin, fmax, goal);
+        done = nsol > 0 && pool_done(st, fmin, fmax, goal < lam ? goal : lam);
     } else {
         update_archive(st, nsol);
         done = st->narch >= goal;

@@ -1,4 +1,4 @@
-// twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--write]`: the
+// twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--variants] [--write]`: the
 // Thistlethwaite ES on uniformly random cube states in the wasm core under Node, beside the
 // paper's Table 1. Prints a markdown section; --write puts it into docs/BENCHMARKS.md as
 // "## twes" (replacing an older one). Every solution is verified by the core.
@@ -72,22 +72,10 @@ function quantile(sorted, q) {
 const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
-export default async function bench(args) {
-  const opts = { n: 30, seed: 1, param: [], write: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--write') opts.write = true;
-    else if (a === '--n') opts.n = Number(args[++i]);
-    else if (a === '--seed') opts.seed = Number(args[++i]);
-    else if (a === '--param') opts.param.push(args[++i]);
-    else if (a === '--quiet') opts.quiet = true;
-    else throw new Error(`unknown argument ${a}; use --n N --seed S --param k=v --write`);
-  }
-  const core = await loadCoreNode();
-  const params = opts.param.join(',');
+async function runSet(core, params, n, seed, quiet) {
   const rows = [];
-  for (let t = 0; t < opts.n; t++) {
-    const facelets = randomStateFacelets(1000003 * opts.seed + t);
+  for (let t = 0; t < n; t++) {
+    const facelets = randomStateFacelets(1000003 * seed + t);
     core.validate(facelets);
     const t0 = process.hrtime.bigint();
     const run = core.createSolver('twes', facelets, t + 1, params);
@@ -102,14 +90,49 @@ export default async function bench(args) {
     const ok = status === 'solved' && core.verify(facelets, res.solution).solved;
     const row = { t, ok, ms, length: res.length, gens: res.generations, resets, phases: res.phases.map((p) => p.length), phaseGens: res.phases.map((p) => p.generations) };
     rows.push(row);
-    if (!opts.quiet) console.error(`#${t + 1} ${ok ? 'solved' : 'NOT SOLVED'} ${res.length} moves, ${res.generations} generations, ${resets} resets, ${(ms / 1000).toFixed(2)} s, phases ${row.phases.join('+')}`);
+    if (!quiet) console.error(`[${params || 'defaults'}] #${t + 1} ${ok ? 'solved' : 'NOT SOLVED'} ${res.length} moves, ${res.generations} generations, ${resets} resets, ${(ms / 1000).toFixed(2)} s, phases ${row.phases.join('+')}`);
   }
   const solved = rows.filter((r) => r.ok);
   const times = solved.map((r) => r.ms / 1000).sort((a, b) => a - b);
+  return {
+    rows, solved, times,
+    meanGens: mean(solved.map((r) => r.gens)),
+    meanMoves: mean(solved.map((r) => r.length)),
+    resets: solved.reduce((a, r) => a + r.resets, 0),
+    median: quantile(times, 0.5),
+    p90: quantile(times, 0.9),
+  };
+}
+
+const VARIANTS = [
+  ['axis_merge=1', 'redundancy removal also across a commuting opposite face'],
+  ['distinct_states=1', '"different" solvers = different cube states (phases 0-3)'],
+  ['phase_end=0', 'phase ends once mu distinct solvers were seen (cumulative archive)'],
+  ['preset=section5', 'section 5 text: weight2 10, mutation lengths 7,13,15,15,17, reset 150'],
+  ['preset=quality', '(mu, lambda) = (2000, 200000)'],
+];
+
+export default async function bench(args) {
+  const opts = { n: 30, seed: 1, param: [], write: false, variants: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--write') opts.write = true;
+    else if (a === '--variants') opts.variants = true;
+    else if (a === '--n') opts.n = Number(args[++i]);
+    else if (a === '--seed') opts.seed = Number(args[++i]);
+    else if (a === '--param') opts.param.push(args[++i]);
+    else if (a === '--quiet') opts.quiet = true;
+    else throw new Error(`unknown argument ${a}; use --n N --seed S --param k=v --variants --write`);
+  }
+  const core = await loadCoreNode();
+  const params = opts.param.join(',');
+  const started = Date.now();
+  const main = await runSet(core, params, opts.n, opts.seed, opts.quiet);
+  const { rows, solved, times } = main;
   const ph = [0, 1, 2, 3, 4].map((p) => mean(solved.map((r) => r.phases[p] ?? 0)));
   const stage = [ph[0], ph[1] + ph[2], ph[3], ph[4]];
   const stageMax = [0, 1, 2, 3].map((s) => Math.max(...solved.map((r) => (s === 1 ? r.phases[1] + r.phases[2] : r.phases[s === 0 ? 0 : s + 1]))));
-  const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}`;
+  const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}${opts.variants ? ' --variants' : ''}${opts.write ? ' --write' : ''}`;
   const lines = [];
   lines.push('## twes', '');
   lines.push(`Thistlethwaite ES (c/twes.c) in the wasm core under Node ${process.version}, ${opts.n} uniformly random`);
@@ -119,9 +142,11 @@ export default async function bench(args) {
   lines.push('|---|---|---|');
   lines.push(`| solved and verified | ${solved.length} / ${rows.length} | all |`);
   lines.push(`| mean generations | ${fmt(mean(solved.map((r) => r.gens)))} | 92.2 - 100.6 |`);
-  lines.push(`| mean moves (HTM) | ${fmt(mean(solved.map((r) => r.length)), 2)} | 49.46 - 50.87 |`);
+  const lens = solved.map((r) => r.length);
+  const se = Math.sqrt(lens.reduce((a, x) => a + (x - main.meanMoves) ** 2, 0) / Math.max(1, lens.length - 1) / Math.max(1, lens.length));
+  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se, 2)}) | 49.46 - 50.87 |`);
   lines.push(`| min / max moves | ${Math.min(...solved.map((r) => r.length))} / ${Math.max(...solved.map((r) => r.length))} | "most 35-45" |`);
-  lines.push(`| resets (total) | ${solved.reduce((a, r) => a + r.resets, 0)} | - |`);
+  lines.push(`| resets (total) | ${main.resets} | - |`);
   lines.push(`| median / p90 time per solve | ${fmt(quantile(times, 0.5), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | mean 288 - 394 s |`);
   lines.push('');
   lines.push('Per stage (mean moves of each transition as reported, before the final cross-seam simplification):', '');
@@ -134,6 +159,20 @@ export default async function bench(args) {
   lines.push('');
   lines.push(`G1 -> G2 split into its two ES phases: edges ${fmt(ph[1], 2)}, corners ${fmt(ph[2], 2)} moves; mean generations per phase ${[0, 1, 2, 3, 4].map((p) => fmt(mean(solved.map((r) => r.phaseGens[p] ?? 0)))).join(', ')}.`);
   lines.push('');
+  if (opts.variants) {
+    lines.push(`Variants (the same ${opts.n} states and seeds; opt-in params on top of the row above):`, '');
+    lines.push('| params | what | solved | mean moves | mean generations | resets | median / p90 time (wasm) |');
+    lines.push('|---|---|---|---|---|---|---|');
+    lines.push(`| ${params || 'defaults'} | as above | ${solved.length}/${rows.length} | ${fmt(main.meanMoves, 2)} | ${fmt(main.meanGens)} | ${main.resets} | ${fmt(main.median, 2)} s / ${fmt(main.p90, 2)} s |`);
+    for (const [vp, what] of VARIANTS) {
+      const all = [params, vp].filter(Boolean).join(',');
+      const v = await runSet(core, all, opts.n, opts.seed, opts.quiet);
+      lines.push(`| ${vp} | ${what} | ${v.solved.length}/${v.rows.length} | ${fmt(v.meanMoves, 2)} | ${fmt(v.meanGens)} | ${v.resets} | ${fmt(v.median, 2)} s / ${fmt(v.p90, 2)} s |`);
+      if (v.solved.length !== v.rows.length) process.exitCode = 1;
+    }
+    lines.push('');
+  }
+  lines.push(`Whole benchmark: ${((Date.now() - started) / 1000).toFixed(0)} s.`, '');
   const text = lines.join('\n');
   console.log(text);
   if (opts.write) {
