@@ -109,7 +109,8 @@ const VARIANTS = [
   ['distinct_states=1', '"different" solvers = different cube states (phases 0-3)'],
   ['phase_end=0', 'phase ends once mu distinct solvers were seen (cumulative archive)'],
   ['preset=section5', 'section 5 text: weight2 10, mutation lengths 7,13,15,15,17, reset 150'],
-  ['preset=quality', '(mu, lambda) = (2000, 200000)'],
+  ['stall=30', 'also reset after 30 generations without a better best fitness'],
+  ['preset=quality', '(mu, lambda) = (2000, 200000), stall=30'],
 ];
 
 export default async function bench(args) {

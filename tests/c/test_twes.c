@@ -311,6 +311,13 @@ static void test_budget_and_params(void)
     ec_solver_progress(h, rec, 8, &n);
     CHECK(n == 5 && rec[4].restarts == 4 && rec[4].phase == 0, "n %d restarts %d", n, n ? rec[n - 1].restarts : -1);
     ec_solver_free(h);
+    /* stall resets: a best fitness that does not improve for one generation restarts the run */
+    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,stall=1,max_generations=30", &h, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_step(h, 30), EC_GAVE_UP);
+    ec_progress many[32];
+    ec_solver_progress(h, many, 32, &n);
+    CHECK(n == 30 && many[29].restarts > 0, "n %d restarts %d", n, n ? many[n - 1].restarts : -1);
+    ec_solver_free(h);
     CHECK_RC(ec_solver_new("twes", f, 1, "mutation3=65", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
     CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=0", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
     CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=30,lambda=1500,phase_end=0", &h, msg, sizeof msg), EC_OK);
