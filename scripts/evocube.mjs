@@ -100,7 +100,7 @@ async function main(argv) {
         return 0;
       }
       if (opts.moves === undefined) throw new UsageError('scramble needs --random-state or --moves N');
-      if (!/^\d{1,5}$/.test(opts.moves)) throw new UsageError(`--moves must be a whole number from 0 to 10000 (got "${opts.moves.slice(0, 20)}")`);
+      if (!/^\d{1,5}$/.test(opts.moves) || Number(opts.moves) > 4000) throw new UsageError(`--moves must be a whole number from 0 to 4000 (got "${opts.moves.slice(0, 20)}")`);
       console.log(core.scrambleMoves(Number(opts.moves), seed));
       return 0;
     }

@@ -19,6 +19,7 @@ export const EC = Object.freeze({
 // before it is copied into wasm memory.
 export const MAX_ALG_CHARS = 20000;
 export const MAX_PARAMS_CHARS = 2000;
+export const MAX_ALG_MOVES = 4000;
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 const CODE_NAMES = Object.fromEntries(Object.entries(EC).map(([k, v]) => [v, k]));
@@ -82,6 +83,11 @@ export class EvocubeCore {
   strerror(code) {
     this.M._ec_strerror(code, this.out, OUT_SIZE);
     return this._outText();
+  }
+
+  // Bytes allocated by the C core right now (soak tests), and the wasm memory size.
+  memory() {
+    return { inUse: this.M._ec_memory_in_use(), heap: this.M.HEAPU8.length };
   }
 
   version() {
@@ -153,8 +159,8 @@ export class EvocubeCore {
   }
 
   scrambleMoves(n, seed) {
-    if (!Number.isInteger(n) || n < 0 || n > 10000) {
-      throw new EvocubeError(EC.E_RANGE, `the number of moves must be a whole number from 0 to 10000 (got ${n})`);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_ALG_MOVES) {
+      throw new EvocubeError(EC.E_RANGE, `the number of moves must be a whole number from 0 to ${MAX_ALG_MOVES} (got ${n})`);
     }
     const s = this.parseSeed(seed);
     const rc = this.M._ec_scramble_moves_text(n, s, this.out, OUT_SIZE);

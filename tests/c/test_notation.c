@@ -56,7 +56,7 @@ int main(void)
     CHECK_STR(msg, "\")\" at character 4 has no matching \"(\"");
     CHECK_RC(err("(R U)0"), EC_E_REPEAT);
     CHECK_RC(err("(R U)99999999999999999999"), EC_E_REPEAT);
-    CHECK_RC(err("(R U)6000"), EC_E_ALG_MOVES);
+    CHECK_RC(err("(R U)3000"), EC_E_ALG_MOVES);
     CHECK_RC(err("((((((((((((((((((R))))))))))))))))))"), EC_E_NESTING);
     CHECK_RC(err("R U;"), EC_E_TOKEN);
     {

@@ -74,6 +74,6 @@ int main(void)
     CHECK_RC(ec_scramble_moves_text(0, 1, t2, sizeof t2), EC_OK);
     CHECK_STR(t2, "");
     CHECK_RC(ec_scramble_moves_text(-1, 1, t2, sizeof t2), EC_E_RANGE);
-    CHECK_RC(ec_scramble_moves_text(10001, 1, t2, sizeof t2), EC_E_RANGE);
+    CHECK_RC(ec_scramble_moves_text(EC_MAX_ALG_MOVES + 1, 1, t2, sizeof t2), EC_E_RANGE);
     DONE();
 }
