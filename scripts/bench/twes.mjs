@@ -1,12 +1,13 @@
-// twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--variants] [--write]`: the
+// twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--own-states] [--variants] [--write]`: the
 // Thistlethwaite ES on uniformly random cube states in the wasm core under Node, beside the
 // paper's Table 1. Prints a markdown section; --write puts it into docs/BENCHMARKS.md as
 // "## twes" (replacing an older one). Every solution is verified by the core.
 //
-// Random states: built here from a seeded PRNG (random corner and edge permutations of equal
-// parity, random twists and flips with valid sums) and turned into facelets with Kociemba's
-// sticker tables, then checked by the core's validator. (The two-phase branch's
-// ec_scramble_random_state_text is not on main yet; this gives the same distribution.)
+// Random states: the core's random-state scrambles (ec_scramble_random_state_text, seed
+// 1000003 * seed + i for state i). With --own-states, states built here instead from a
+// seeded PRNG (random permutations of equal parity, random twists and flips with valid sums,
+// facelets from Kociemba's sticker tables), the same distribution without the two-phase
+// solver.
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,10 +73,14 @@ function quantile(sorted, q) {
 const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
-async function runSet(core, params, n, seed, quiet) {
+function stateFacelets(core, s, own) {
+  return own ? randomStateFacelets(s) : core.apply(core.randomStateScramble(s));
+}
+
+async function runSet(core, params, n, seed, quiet, own) {
   const rows = [];
   for (let t = 0; t < n; t++) {
-    const facelets = randomStateFacelets(1000003 * seed + t);
+    const facelets = stateFacelets(core, 1000003 * seed + t, own);
     core.validate(facelets);
     const t0 = process.hrtime.bigint();
     const run = core.createSolver('twes', facelets, t + 1, params);
@@ -123,21 +128,22 @@ export default async function bench(args) {
     else if (a === '--seed') opts.seed = Number(args[++i]);
     else if (a === '--param') opts.param.push(args[++i]);
     else if (a === '--quiet') opts.quiet = true;
-    else throw new Error(`unknown argument ${a}; use --n N --seed S --param k=v --variants --write`);
+    else if (a === '--own-states') opts.own = true;
+    else throw new Error(`unknown argument ${a}; use --n N --seed S --param k=v --own-states --variants --write`);
   }
   const core = await loadCoreNode();
   const params = opts.param.join(',');
   const started = Date.now();
-  const main = await runSet(core, params, opts.n, opts.seed, opts.quiet);
+  const main = await runSet(core, params, opts.n, opts.seed, opts.quiet, opts.own);
   const { rows, solved, times } = main;
   const ph = [0, 1, 2, 3, 4].map((p) => mean(solved.map((r) => r.phases[p] ?? 0)));
   const stage = [ph[0], ph[1] + ph[2], ph[3], ph[4]];
   const stageMax = [0, 1, 2, 3].map((s) => Math.max(...solved.map((r) => (s === 1 ? r.phases[1] + r.phases[2] : r.phases[s === 0 ? 0 : s + 1]))));
-  const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}${opts.variants ? ' --variants' : ''}${opts.write ? ' --write' : ''}`;
+  const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}${opts.own ? ' --own-states' : ''}${opts.variants ? ' --variants' : ''}${opts.write ? ' --write' : ''}`;
   const lines = [];
   lines.push('## twes', '');
   lines.push(`Thistlethwaite ES (c/twes.c) in the wasm core under Node ${process.version}, ${opts.n} uniformly random`);
-  lines.push(`cube states (scripts/bench/twes.mjs), seed i+1 for state i, params: ${params || 'defaults (the paper\'s benchmark setting: (mu, lambda) = (1000, 50000), weights (5,5,5,5,5), mutation lengths (5,5,13,15,17), reset at 250)'}.`);
+  lines.push(`cube states (${opts.own ? 'built by scripts/bench/twes.mjs' : 'random-state scrambles of the core'}, state i from seed ${1000003 * opts.seed} + i), solver seed i+1 for state i, params: ${params || 'defaults (the paper\'s benchmark setting: (mu, lambda) = (1000, 50000), weights (5,5,5,5,5), mutation lengths (5,5,13,15,17), reset at 250)'}.`);
   lines.push(`Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}.`, '');
   lines.push('| | this run | paper, Table 1 (5 runs of 100 scrambles) |');
   lines.push('|---|---|---|');
@@ -167,7 +173,7 @@ export default async function bench(args) {
     lines.push(`| ${params || 'defaults'} | as above | ${solved.length}/${rows.length} | ${fmt(main.meanMoves, 2)} | ${fmt(main.meanGens)} | ${main.resets} | ${fmt(main.median, 2)} s / ${fmt(main.p90, 2)} s |`);
     for (const [vp, what] of VARIANTS) {
       const all = [params, vp].filter(Boolean).join(',');
-      const v = await runSet(core, all, opts.n, opts.seed, opts.quiet);
+      const v = await runSet(core, all, opts.n, opts.seed, opts.quiet, opts.own);
       lines.push(`| ${vp} | ${what} | ${v.solved.length}/${v.rows.length} | ${fmt(v.meanMoves, 2)} | ${fmt(v.meanGens)} | ${v.resets} | ${fmt(v.median, 2)} s / ${fmt(v.p90, 2)} s |`);
       if (v.solved.length !== v.rows.length) process.exitCode = 1;
     }
