@@ -18,9 +18,10 @@
  * best of the last generation, ties by index) mutated by 0..s random group moves, with
  * redundant moves removed (section 5.2). A phase ends once mu different solvers of it
  * exist (section 5.5): by default when the mu best distinct children of a generation are
- * all solvers (phase_end=1, the selection pool), or, with phase_end=0, once mu distinct
- * solvers were seen over the phase (an archive keeping the mu shortest). Those mu seed the
- * next phase (its parents). After `reset` generations without a solution the run starts
+ * all solvers (phase_end=1, the selection pool), or `patience` generations after mu
+ * distinct solvers were seen over the phase (an archive keeping the mu shortest, which
+ * small populations need: their pools rarely fill with distinct solvers); with
+ * phase_end=0 as soon as that archive is full. Those mu seed the next phase (its parents). After `reset` generations without a solution the run starts
  * over from the input cube; max_generations ends it with EC_GAVE_UP.
  *
  * Data layout: an individual (tw_ind, 256 bytes) is the packed cubie state (corner
@@ -372,7 +373,7 @@ typedef struct tw_state {
     uint64_t *ahash, *ahash2, *hset;
     int hmask;
     int *bucket;
-    int phase, attempt_gens, resets, stall, phase_best, since_best;
+    int phase, attempt_gens, resets, stall, phase_best, since_best, patience, full_gens;
     int64_t gen, evals, phase_gens[EC_TWES_PHASES];
 } tw_state;
 
@@ -405,6 +406,7 @@ static void restart(tw_state *st)
     st->attempt_gens = 0;
     st->phase_best = 1 << 30;
     st->since_best = 0;
+    st->full_gens = 0;
     memset(st->phase_gens, 0, sizeof st->phase_gens);
 }
 
@@ -428,6 +430,7 @@ static int tw_create(ec_solver *h, void **out)
     st->distinct_states = (int)ec__param(h, "distinct_states");
     st->phase_end = (int)ec__param(h, "phase_end");
     st->stall = (int)ec__param(h, "stall");
+    st->patience = (int)ec__param(h, "patience");
     if (st->final_mu <= 0 || st->final_mu > st->mu) st->final_mu = st->mu;
     ec_rng_seed(&st->rng, h->seed);
     pack(&h->start, &st->start);
@@ -508,7 +511,7 @@ static void update_archive(tw_state *st, int nsol)
 }
 
 /* Phase end by the selection pool: 1 when the `goal` best distinct children (fitness order,
- * ties by index) are all solvers; they then become the archive. */
+ * ties by index) are all solvers; they then replace the archive. */
 static int pool_done(tw_state *st, int fmin, int fmax, int goal)
 {
     int range = fmax - fmin + 1;
@@ -531,11 +534,18 @@ static int pool_done(tw_state *st, int fmin, int fmax, int goal)
         if (!st->sol[st->order[i]]) break;
         uint64_t hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? hash_state(x) : hash_moves(x);
         if (!hset_add(st, hv)) continue;
-        copy_ind(&st->arch[na], x);
-        st->ahash[na++] = hv;
+        copy_ind(&st->arch2[na], x);
+        st->ahash2[na++] = hv;
     }
+    if (na < goal) return 0;
+    tw_ind *t = st->arch;
+    st->arch = st->arch2;
+    st->arch2 = t;
+    uint64_t *u = st->ahash;
+    st->ahash = st->ahash2;
+    st->ahash2 = u;
     st->narch = na;
-    return na >= goal;
+    return 1;
 }
 
 /* The k best children (ties by index) become the parents. */
@@ -619,13 +629,12 @@ static int generation(ec_solver *h, tw_state *st)
     }
     st->phase_gens[p]++;
     int goal = p == EC_TWES_PHASES - 1 ? st->final_mu : st->mu, done;
-    if (st->phase_end) {
-        st->narch = 0; /* reported: distinct solvers leading the selection pool */
-        done = nsol > 0 && pool_done(st, fmin, fmax, goal < lam ? goal : lam);
-    } else {
-        update_archive(st, nsol);
-        done = st->narch >= goal;
-    }
+    update_archive(st, nsol); /* the mu shortest distinct solvers seen in this phase */
+    if (st->narch >= goal) st->full_gens++;
+    done = st->narch >= goal;
+    if (st->phase_end) /* the pool's rule, with the archive as fallback after `patience` */
+        done = (nsol > 0 && pool_done(st, fmin, fmax, goal < lam ? goal : lam)) ||
+               (done && st->full_gens > st->patience);
 
     ec_progress rec;
     memset(&rec, 0, sizeof rec);
@@ -662,6 +671,7 @@ static int generation(ec_solver *h, tw_state *st)
         st->phase = p + 1;
         st->phase_best = 1 << 30;
         st->since_best = 0;
+        st->full_gens = 0;
     } else if (st->attempt_gens >= st->reset || (st->stall && st->since_best >= st->stall)) {
         st->resets++;
         restart(st);
@@ -697,6 +707,7 @@ static const ec_param_def tw_params[] = {
     {"max_generations", 5000, 1, 1e9, 1, "generation budget of the whole run (then it gives up)"},
     {"axis_merge", 0, 0, 1, 1, "1: redundancy removal also merges across a commuting opposite face (R L R -> R2 L)"},
     {"phase_end", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers"},
+    {"patience", 20, 0, 1000000, 1, "phase_end=1: a phase also ends this many generations after mu distinct solvers of it were found (then seeded by the mu shortest)"},
     {"stall", 0, 0, 1000000, 1, "opt-in: also reset when the best fitness has not improved for this many generations (0: off)"},
     {"distinct_states", 0, 0, 1, 1, "1: solvers of phases 0-3 count as distinct only with distinct cube states (0: distinct move sequences)"},
     {"final_mu", 1, 0, 100000, 1, "distinct solvers that end the last phase, which seeds no other (0: mu); the shortest is the result"},

@@ -226,8 +226,7 @@ typedef struct ec_progress {
     double diversity;      /* share of distinct individuals, 0..1 (0 when not meaningful) */
     int64_t evaluations;   /* fitness evaluations so far in the run */
     int restarts;          /* restarts (resets) of the run so far (0 when not meaningful) */
-    int found;             /* twes: distinct solvers of the current phase (leading the selection
-                              pool, or found so far with phase_end=0); else 0 */
+    int found;             /* twes: distinct solvers of the current phase found so far; else 0 */
     int n_moves;           /* moves of the best individual from the start cube (capped) */
     uint8_t moves[EC_PROGRESS_MOVES];
 } ec_progress;
