@@ -662,7 +662,7 @@ static int generation(ec_solver *h, tw_state *st)
         select_parents(st, fmin, fmax);
         rec.diversity = parent_diversity(st);
     } else {
-        rec.diversity = 0;
+        rec.diversity = p < EC_TWES_PHASES - 1 ? 1.0 : 0; /* the next phase's seeds are distinct */
     }
     int rc = ec__emit(h, &rec);
     if (rc) return rc;
