@@ -44,26 +44,13 @@ typedef struct hg_move_full {
 extern hg_move_full hg__mf[18];
 extern uint8_t hg__ctwist[24][3]; /* corner value twisted by t */
 
-/* A set of pairs counted by the fitness: corner-edge pairs (a corner slot and an adjacent
- * edge slot; matched when both shared stickers agree, need[corner value] is the one edge
- * value that matches) and centre-edge pairs grouped by edge slot (zcnt[edge value] is how
- * many of that slot's stickers show their face's centre colour, counting only the slot's
- * stickers that belong to the set). */
-typedef struct hg_pairset {
-    int nce, nze, max;
-    uint8_t ce_c[24], ce_e[24];
-    uint8_t ce_need[24][24];
-    uint8_t ze_e[12];
-    uint8_t ze_cnt[12][24];
-} hg_pairset;
-
 /* Build every table once (idempotent; not thread-safe on the first call, like cube.c). */
 void hg_init(void);
 
 void hg_state_from_cube(const ec_cube *c, hg_state *s);
 void hg_state_to_cube(const hg_state *s, ec_cube *c);
 
-/* Apply evocube move code m (0..17). */
+/* Apply evocube move code m (0..17) in place. */
 static inline void hg_move(hg_state *s, int m)
 {
     const hg_move_tab *t = &hg__mt[m];
@@ -88,14 +75,59 @@ static inline void hg_move_to(const hg_state *a, hg_state *b, int m)
     for (int i = 0; i < 12; i++) b->e[i] = (uint8_t)(a->e[t->ep[i]] ^ t->ef[i]);
 }
 
-/* Number of matched pairs of set p in state s (0..p->max). */
-static inline int hg_pairs(const hg_pairset *p, const hg_state *s)
+/* A set of pairs counted by the fitness: corner-edge pairs (a corner slot and an adjacent
+ * edge slot; matched when both shared stickers agree, need[corner value] is the one edge
+ * value that matches) and centre-edge pairs grouped by edge slot (zcnt[edge value] is how
+ * many of that slot's stickers show their face's centre colour). For incremental counting
+ * every pair is also one bit of a 64-bit mask: corner-edge pair i is bit i, the centre-edge
+ * pair of sticker j of grouped slot z is bit nce + 2z + j (zm[z][j]: the edge values that
+ * match there); a face turn m only re-tests the pairs touching the slots it moves (aff_ce,
+ * aff_ze) and keeps the other bits (keep[m]). */
+typedef struct hg_pairset {
+    int nce, nze, max;
+    uint8_t ce_c[24], ce_e[24];
+    uint8_t ce_need[24][24];
+    uint8_t ze_e[12];
+    uint8_t ze_cnt[12][24];
+    uint32_t zm[12][2];
+    uint64_t keep[18];
+    uint8_t naff_ce[18], naff_ze[18];
+    uint8_t aff_ce[18][24], aff_ze[18][12];
+} hg_pairset;
+
+/* The set's matched pairs as a mask, from scratch. */
+static inline uint64_t hg_pair_mask(const hg_pairset *p, const hg_state *s)
 {
-    int n = 0;
-    for (int i = 0; i < p->nce; i++) n += s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]];
-    for (int i = 0; i < p->nze; i++) n += p->ze_cnt[i][s->e[p->ze_e[i]]];
-    return n;
+    uint64_t m = 0;
+    for (int i = 0; i < p->nce; i++) m |= (uint64_t)(s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]]) << i;
+    for (int z = 0; z < p->nze; z++) {
+        int ev = s->e[p->ze_e[z]];
+        m |= (uint64_t)(p->zm[z][0] >> ev & 1) << (p->nce + 2 * z);
+        m |= (uint64_t)(p->zm[z][1] >> ev & 1) << (p->nce + 2 * z + 1);
+    }
+    return m;
 }
+
+/* The mask after face turn mv, given the mask before it and the state after it. */
+static inline uint64_t hg_pair_mask_after(const hg_pairset *p, const hg_state *s, int mv, uint64_t m)
+{
+    m &= p->keep[mv];
+    for (int k = 0; k < p->naff_ce[mv]; k++) {
+        int i = p->aff_ce[mv][k];
+        m |= (uint64_t)(s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]]) << i;
+    }
+    for (int k = 0; k < p->naff_ze[mv]; k++) {
+        int z = p->aff_ze[mv][k], ev = s->e[p->ze_e[z]];
+        m |= (uint64_t)(p->zm[z][0] >> ev & 1) << (p->nce + 2 * z);
+        m |= (uint64_t)(p->zm[z][1] >> ev & 1) << (p->nce + 2 * z + 1);
+    }
+    return m;
+}
+
+static inline int hg_popcount(uint64_t m) { return __builtin_popcountll(m); }
+
+/* Number of matched pairs of set p in state s (0..p->max). */
+static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, s)); }
 
 /* The paper's Table 2: gene -> evocube move code, and back. */
 extern const uint8_t hg_gene_move[18];
@@ -145,12 +177,13 @@ typedef struct hg_gaconf {
 } hg_gaconf;
 
 /* One generation's buffers (two of them, swapped each generation). Per individual i:
- * genes g[i*len..], prefix states st[i*(len+1)..] (st[0] = start), bp/bk the best pair count
+ * genes g[i*len..], prefix states st[i*(len+1)..] (st[0] = start) and pair masks mk, bp/bk the best pair count
  * over prefixes 1..k and the first k reaching it, valid = prefixes evaluated (evaluation stops
  * at the goal), par = the individuals of the previous buffer it was bred from (-1: none). */
 typedef struct hg_gen {
     uint8_t *g;
     hg_state *st;
+    uint64_t *mk; /* matched-pair mask after k moves */
     int16_t *bp;
     uint8_t *bk;
     int *valid, *fit, *par;
@@ -163,6 +196,7 @@ typedef struct hg_pop {
     int32_t *w;
     uint64_t *hash;
     int64_t gens;
+    uint64_t mask0; /* the task's start state's pair mask */
     int64_t reused; /* prefix moves not recomputed thanks to parents' stored prefixes */
     int hof_fit, hof_n; /* best goal-reaching prefix seen so far (-1: none) */
     uint8_t hof[HG_MAXLEN];

@@ -78,6 +78,29 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
                 p->ze_cnt[i][ev] = (uint8_t)(p->ze_cnt[i][ev] + (edge_col(k, ev) == ec__face_char[edge_face(es, k)]));
     }
     p->max = p->nce + 2 * p->nze;
+    for (int z = 0; z < p->nze; z++)
+        for (int k = 0; k < 2; k++)
+            for (int ev = 0; ev < 24; ev++)
+                if (edge_col(k, ev) == ec__face_char[edge_face(p->ze_e[z], k)]) p->zm[z][k] |= 1u << ev;
+    for (int m = 0; m < 18; m++) {
+        unsigned cm = 0, em = 0;
+        for (int i = 0; i < 4; i++) {
+            cm |= 1u << hg__mt[m].cdst[i];
+            em |= 1u << hg__mt[m].edst[i];
+        }
+        uint64_t aff = 0;
+        for (int i = 0; i < p->nce; i++)
+            if ((cm >> p->ce_c[i] & 1) || (em >> p->ce_e[i] & 1)) {
+                p->aff_ce[m][p->naff_ce[m]++] = (uint8_t)i;
+                aff |= 1ull << i;
+            }
+        for (int z = 0; z < p->nze; z++)
+            if (em >> p->ze_e[z] & 1) {
+                p->aff_ze[m][p->naff_ze[m]++] = (uint8_t)z;
+                aff |= 3ull << (p->nce + 2 * z);
+            }
+        p->keep[m] = ~aff;
+    }
 }
 
 void hg_init(void)

@@ -99,9 +99,9 @@ int hg_mutate(uint8_t *g, int len, uint64_t pm, const uint8_t *alleles, int na, 
 
 /* ---------------------------------------------------------------- fitness */
 
-static inline int score(const hg_task *t, const hg_state *s)
+static inline int score(const hg_task *t, const hg_state *s, uint64_t mask)
 {
-    int p = hg_pairs(t->ps, s);
+    int p = hg_popcount(mask);
     if (t->member >= 0 && p == t->ps->max) p += hg_twogen(s, t->member);
     return p;
 }
@@ -110,10 +110,13 @@ int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *ste
 {
     hg_state s[2];
     s[0] = t->start;
+    uint64_t mask = hg_pair_mask(t->ps, &t->start);
     int best = -1, bk = 0;
     for (int k = 0; k < len; k++) {
-        hg_move_to(&s[k & 1], &s[~k & 1], hg_gene_move[g[k]]);
-        int p = score(t, &s[~k & 1]);
+        int mv = hg_gene_move[g[k]];
+        hg_move_to(&s[k & 1], &s[~k & 1], mv);
+        mask = hg_pair_mask_after(t->ps, &s[~k & 1], mv, mask);
+        int p = score(t, &s[~k & 1], mask);
         if (p > best) {
             best = p;
             bk = k + 1;
@@ -132,6 +135,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     hg_gen *c = &p->cur, *v = &p->prev;
     const uint8_t *g = c->g + (size_t)i * len;
     hg_state *st = c->st + (size_t)i * L1;
+    uint64_t *mk = c->mk + (size_t)i * L1;
     int16_t *bp = c->bp + (size_t)i * L1;
     uint8_t *bk = c->bk + (size_t)i * L1;
     int d = 0, src = -1;
@@ -148,18 +152,22 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     }
     if (src >= 0) {
         memcpy(st + 1, v->st + (size_t)src * L1 + 1, (size_t)d * sizeof *st);
+        memcpy(mk + 1, v->mk + (size_t)src * L1 + 1, (size_t)d * sizeof *mk);
         memcpy(bp + 1, v->bp + (size_t)src * L1 + 1, (size_t)d * sizeof *bp);
         memcpy(bk + 1, v->bk + (size_t)src * L1 + 1, (size_t)d);
         p->reused += d;
     }
     st[0] = t->start;
+    mk[0] = p->mask0;
     bp[0] = -1;
     bk[0] = 0;
     int best = bp[d], bstep = bk[d], k = d;
     if (best != t->goal) {
         for (; k < len; k++) {
-            hg_move_to(&st[k], &st[k + 1], hg_gene_move[g[k]]);
-            int sc = score(t, &st[k + 1]);
+            int mv = hg_gene_move[g[k]];
+            hg_move_to(&st[k], &st[k + 1], mv);
+            mk[k + 1] = hg_pair_mask_after(t->ps, &st[k + 1], mv, mk[k]);
+            int sc = score(t, &st[k + 1], mk[k + 1]);
             if (sc > best) {
                 best = sc;
                 bstep = k + 1;
@@ -183,12 +191,13 @@ static int gen_alloc(hg_gen *b, int n, int len)
     size_t L1 = (size_t)len + 1;
     b->g = malloc((size_t)n * (size_t)len);
     b->st = malloc((size_t)n * L1 * sizeof *b->st);
+    b->mk = malloc((size_t)n * L1 * sizeof *b->mk);
     b->bp = malloc((size_t)n * L1 * sizeof *b->bp);
     b->bk = malloc((size_t)n * L1);
     b->valid = calloc((size_t)n, sizeof *b->valid);
     b->fit = calloc((size_t)n, sizeof *b->fit);
     b->par = malloc((size_t)n * 2 * sizeof *b->par);
-    if (!b->g || !b->st || !b->bp || !b->bk || !b->valid || !b->fit || !b->par) return -1;
+    if (!b->g || !b->st || !b->mk || !b->bp || !b->bk || !b->valid || !b->fit || !b->par) return -1;
     for (int i = 0; i < 2 * n; i++) b->par[i] = -1;
     return 0;
 }
@@ -197,6 +206,7 @@ static void gen_free(hg_gen *b)
 {
     free(b->g);
     free(b->st);
+    free(b->mk);
     free(b->bp);
     free(b->bk);
     free(b->valid);
@@ -223,6 +233,7 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->n = cf->n;
     p->len = cf->len;
     p->hof_n = -1;
+    p->mask0 = hg_pair_mask(t->ps, &t->start);
     int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
     p->order = malloc((size_t)p->n * sizeof *p->order);
     p->pool = malloc((size_t)p->n * sizeof *p->pool);
