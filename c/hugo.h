@@ -124,7 +124,18 @@ static inline uint64_t hg_pair_mask_after(const hg_pairset *p, const hg_state *s
     return m;
 }
 
-static inline int hg_popcount(uint64_t m) { return __builtin_popcountll(m); }
+/* wasm has a popcount instruction; x86-64 without -mpopcnt would call libgcc, so SWAR there */
+static inline int hg_popcount(uint64_t x)
+{
+#if defined(__wasm__) || defined(__POPCNT__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
 
 /* Number of matched pairs of set p in state s (0..p->max). */
 static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, s)); }

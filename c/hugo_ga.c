@@ -89,11 +89,14 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
 int hg_mutate(uint8_t *g, int len, uint64_t pm, const uint8_t *alleles, int na, ec_rng *r)
 {
     int k = 0;
-    for (int i = 0; i < len; i++)
-        if (hg_chance(r, pm)) {
+    uint64_t x = 0;
+    for (int i = 0; i < len; i++) {
+        if (!(i & 1)) x = ec_rng_next(r); /* two 32-bit draws per RNG call */
+        if (((i & 1) ? x & 0xffffffffu : x >> 32) < pm) {
             g[i] = alleles[ec_rng_below(r, (uint32_t)na)];
             k++;
         }
+    }
     return k;
 }
 
