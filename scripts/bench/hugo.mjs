@@ -1,4 +1,5 @@
-// hugo.mjs - `npm run bench -- hugo [--n3 N] [--n4 N] [--nrs N] [--nhuman N] [--nwasm N]`
+// hugo.mjs - `npm run bench -- hugo [--n3 N] [--n4 N] [--nrs N] [--nrsDefault N] [--nhuman N]
+//   [--nwasm N] [--cap G]` (cap: maxGenerations per solve; a capped run counts as not solved)
 // HuGO! against the paper's figures (Borschbach & Grelle 2009, Tables 5-7), natively (a small
 // C driver compiled against build/native/libevocube_core.a, CPU time per solve) and in wasm
 // (the same module the page runs, under Node, CPU time per solve). Every solve is verified by
@@ -15,7 +16,7 @@ const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
 const SUFFIX = ['', '2', "'"];
 
 function opts(args) {
-  const o = { n3: 200, n4: 150, nrs: 5, nhuman: 2, nwasm: 60, nrsWasm: 2 };
+  const o = { n3: 200, n4: 150, nrs: 4, nrsDefault: 2, nhuman: 2, nwasm: 60, cap: 1500000 };
   for (let i = 0; i < args.length; i++) {
     const k = args[i].replace(/^--/, '');
     if (k in o && i + 1 < args.length) o[k] = Number(args[++i]);
@@ -89,6 +90,7 @@ async function runWasm(core, jobs) {
   return out;
 }
 
+const withCap = (p, cap) => (p ? `${p},` : '') + `maxGenerations=${cap}`;
 const mean = (a) => (a.length ? a.reduce((s, x) => s + x, 0) / a.length : NaN);
 function quant(a, q) {
   if (!a.length) return NaN;
@@ -151,7 +153,7 @@ export default async function hugo(args) {
   say('|---|---|---|---|---|---|---|---|');
   const nativeOf = {};
   for (const t of integrity) {
-    const rows = runNative(exe, t.set.map((j) => ({ ...j, params: t.params })));
+    const rows = runNative(exe, t.set.map((j) => ({ ...j, params: withCap(t.params, o.cap) })));
     nativeOf[t.name] = rows;
     const s = summary(rows);
     const p = t.paper;
@@ -165,24 +167,24 @@ export default async function hugo(args) {
   say();
 
   // ---- random scrambles with the paper's default settings, and the opt-in pairWeight
-  const rs = Array.from({ length: o.nrs }, (_, i) => ({ scramble: null, seed: i + 1 }));
+  const rs = Array.from({ length: Math.max(o.nrs, o.nrsDefault) }, (_, i) => ({ scramble: null, seed: i + 1 }));
   const core = await loadCoreNode();
   for (const j of rs) j.scramble = core.scrambleMoves(30, 1000 + j.seed);
   say('### Random 30-turn scrambles');
   say();
-  say(`${o.nrs} scrambles \`evocube scramble --moves 30 --seed 1001..\`, seed = 1.. . The paper reports about 38 turns on`);
+  say(`Scrambles \`evocube scramble --moves 30 --seed 1001..\`, solver seed 1.., at most ${fint(o.cap)} generations each. The paper reports about 38 turns on`);
   say('average for complexity classes 11-20 with 200/5000/50000 generations (Section 4.3).');
   say();
   say('| settings | solved | avg turns | min / max | phase 1 / 2 / 3 turns | avg generations | phase 1 / 2 / 3 generations | native median / p90 time | native us per generation |');
   say('|---|---|---|---|---|---|---|---|---|');
   const rsVariants = [
-    { name: 'defaults (10/50/50)', params: '' },
-    { name: 'pairWeight=31 (opt-in)', params: 'pairWeight=31' },
-    { name: 'pairWeight=31, preset=performance', params: 'pairWeight=31,preset=performance' },
+    { name: 'defaults (10/50/50)', params: '', n: o.nrsDefault },
+    { name: 'pairWeight=31 (opt-in)', params: 'pairWeight=31', n: o.nrs },
+    { name: 'pairWeight=31, preset=performance', params: 'pairWeight=31,preset=performance', n: o.nrs },
   ];
   const rsRows = {};
   for (const v of rsVariants) {
-    const rows = runNative(exe, rs.map((j) => ({ ...j, params: v.params })));
+    const rows = runNative(exe, rs.slice(0, v.n).map((j) => ({ ...j, params: withCap(v.params, o.cap) })));
     rsRows[v.name] = rows;
     const s = summary(rows);
     const usPerGen = mean(rows.map((r) => (1000 * r.ms) / Math.max(1, r.res.generations)));
@@ -197,11 +199,11 @@ export default async function hugo(args) {
     { id: '#206', scramble: "D' F2 B' L' R' U F' U' D2 B R2 L2 D' B2 F R2 L2 D U2 B2 L2 D R D2 U L D R2 U' R'", turns: 41, gens: 955400, time: '01:18:36' },
   ].slice(0, o.nhuman);
   if (human.length) {
-    say('### The paper\'s human-competition scrambles (Table 7), preset=performance (200/5000/50000)');
+    say('### The paper\'s human-competition scrambles (Table 7), pairWeight=31 with preset=performance (200/5000/50000)');
     say();
     say('| scramble | seed | turns (paper) | generations (paper) | phase 1 / 2 / 3 generations | native CPU time (paper) |');
     say('|---|---|---|---|---|---|');
-    const rows = runNative(exe, human.map((h) => ({ scramble: h.scramble, seed: 1, params: 'preset=performance' })));
+    const rows = runNative(exe, human.map((h) => ({ scramble: h.scramble, seed: 1, params: withCap('pairWeight=31,preset=performance', o.cap) })));
     rows.forEach((r, i) => {
       const h = human[i];
       const g = r.res.phases.map((p) => fint(p.generations)).join(' / ');
@@ -217,8 +219,7 @@ export default async function hugo(args) {
   say('|---|---|---|---|---|---|');
   const wasmSets = [
     { name: 'Table 5 test 1 (3 turns, defaults)', rows: nativeOf['Table 5 test 1'].slice(0, o.nwasm) },
-    { name: 'random 30 turns, defaults', rows: rsRows['defaults (10/50/50)'].slice(0, o.nrsWasm) },
-    { name: 'random 30 turns, pairWeight=31', rows: rsRows['pairWeight=31 (opt-in)'].slice(0, o.nrs) },
+    { name: 'random 30 turns, pairWeight=31', rows: rsRows['pairWeight=31 (opt-in)'] },
   ];
   for (const set of wasmSets) {
     const w = await runWasm(core, set.rows.map(({ scramble, seed, params }) => ({ scramble, seed, params })));
