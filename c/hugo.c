@@ -49,9 +49,20 @@
  *    length can be shorter than the paper's operator alone would give.
  *  - The paper never gives up; here maxGenerations (all phases together) ends a run with
  *    EC_GAVE_UP so the page never hangs.
- * Improvements beyond the paper (opt-in, defaults off): firstBlock=1 ends phase 1 at the end
- * of the first location segment that holds a solving individual (the paper's 3.3.1 first
- * sentence suggests this reading).
+ *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
+ *    needed steps", so the default is pairs - steps (pairWeight=1). The next sentence ("the
+ *    counted number of steps allows to differentiate between longer and shorter turn
+ *    sequences of cube states of the same fitness") reads like a tie-break, and Table 7's
+ *    phase-1 generation counts (200..2400) are only reached with one: pairWeight=31
+ *    (= length + 1) makes the pair count dominate and the length break ties. Measured in
+ *    docs/BENCHMARKS.md (## hugo): on random scrambles it needs ~10-50x fewer generations
+ *    (phase 1 especially), at a few turns more or less depending on the phase.
+ * Improvements beyond the paper (opt-in, defaults off): pairWeight (above); firstBlock=1
+ * ends phase 1 at the end of the first location segment that holds a solving individual
+ * (the paper's 3.3.1 first sentence suggests this reading).
+ * Speed (no effect on results): incremental pair masks (a turn re-tests only the pairs
+ * touching the 8 slots it moves), children reuse the stored prefix states of the parent
+ * they share the longest prefix with, one RNG call per two mutation draws.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +101,7 @@ typedef struct hugo {
     hg_gaconf cf;
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block;
+    int grow[3], first_block, weight;
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -116,16 +127,15 @@ static uint64_t threshold(double p)
     return (uint64_t)(p * 4294967296.0);
 }
 
-static int s_weight = 1;
 static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
 
-static void task_init(hg_task *t, const hg_state *start, const hg_pairset *ps, int member, int goal, int f1, int f2)
+static void task_init(hg_task *t, int weight, const hg_state *start, const hg_pairset *ps, int member, int goal, int f1, int f2)
 {
     t->start = *start;
     t->ps = ps;
     t->member = member;
     t->goal = goal;
-    t->weight = s_weight;
+    t->weight = weight;
     t->nalleles = 0;
     for (int g = 0; g < 18; g++) {
         int face = hg_gene_move[g] / 3;
@@ -174,7 +184,7 @@ static int start_phase(hugo *s, int ph)
             return start_phase(s, 1);
         }
         for (int loc = 0; loc < HG_LOCS; loc++) {
-            task_init(&s->task1[loc], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
+            task_init(&s->task1[loc], s->weight, x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
             s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
             if (!s->store[loc]) return EC_E_NOMEM;
         }
@@ -191,7 +201,7 @@ static int start_phase(hugo *s, int ph)
             return start_phase(s, 2);
         }
         const hg_pairset *ps = hg_block_pairs(s->chosen);
-        task_init(&s->task, x, ps, s->chosen, ps->max + 1, -1, -1);
+        task_init(&s->task, s->weight, x, ps, s->chosen, ps->max + 1, -1, -1);
         s->left = budget(s->g2, s->grow[1], 1);
     } else if (ph == 2) {
         ec_cube c;
@@ -201,7 +211,7 @@ static int start_phase(hugo *s, int ph)
             s->at[3] = *x;
             return EC_DONE;
         }
-        task_init(&s->task, x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
+        task_init(&s->task, s->weight, x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
         s->left = budget(s->g3, s->grow[2], 1);
     }
     hg_pop_free(s->pop);
@@ -322,7 +332,7 @@ static int hugo_create(ec_solver *h, void **state)
     s->grow[2] = (int)ec__param(h, "growth3");
     s->max_gens = (int64_t)ec__param(h, "maxGenerations");
     s->first_block = (int)ec__param(h, "firstBlock");
-    s_weight = (int)ec__param(h, "pairWeight");
+    s->weight = (int)ec__param(h, "pairWeight");
     ec_rng_seed(&s->rng, h->seed);
     hg_state_from_cube(&h->start, &s->at[0]);
     int rc = start_phase(s, 0);
