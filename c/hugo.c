@@ -72,8 +72,8 @@
 #include "solver.h"
 
 static const ec_param_def params[] = {
-    {"population", 50, 2, 5000, 1, "individuals per population (paper: 50)"},
-    {"length", 30, 2, 200, 1, "genes (turns) per individual (paper: 30)"},
+    {"population", 50, 2, 1000, 1, "individuals per population (paper: 50)"},
+    {"length", 30, 2, 100, 1, "genes (turns) per individual (paper: 30)"},
     {"generations1", 10, 1, 1e9, 1, "generations per block location per round of phase 1 (paper: 10; performance 200)"},
     {"generations2", 50, 1, 1e9, 1, "generations per round of phase 2, two-generator transform (paper: 50; performance 5000)"},
     {"generations3", 50, 1, 1e9, 1, "generations of the first round of phase 3, two-generator solve (paper: 50; performance 50000)"},
@@ -82,7 +82,7 @@ static const ec_param_def params[] = {
     {"growth3", 1, 0, 1, 1, "phase 3 round budgets: 1 progressive, round r runs r x generations3 (paper: 'progressively'), 0 linear"},
     {"crossover", 0.6, 0, 1, 0, "crossover probability p_c per pair of parents (paper: 0.6)"},
     {"mutation", 0, 0, 1, 0, "mutation probability p_m per gene; 0 means 1/length (paper)"},
-    {"susPointers", 2, 1, 5000, 1, "equally spaced SUS pointers per spin of the wheel (paper: two selection points)"},
+    {"susPointers", 2, 1, 1000, 1, "equally spaced SUS pointers per spin of the wheel (paper: two selection points)"},
     {"maxGenerations", 20000000, 1, 1e12, 1, "give up after this many generations over all phases (not in the paper)"},
     {"pairWeight", 1, 1, 1000, 1, "fitness = pairWeight x pairs - prefix length (paper: 1)"},
     {"firstBlock", 0, 0, 1, 1, "1: end phase 1 at the first location that solves its block (opt-in, not the paper's default)"},

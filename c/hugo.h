@@ -25,7 +25,7 @@
 #include "evocube.h"
 
 #define HG_LOCS 12
-#define HG_MAXLEN 256 /* longest individual */
+#define HG_MAXLEN 128 /* longest individual (the length param allows up to 100) */
 
 typedef struct hg_state {
     uint8_t c[8], e[12];

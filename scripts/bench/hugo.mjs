@@ -107,7 +107,7 @@ function fms(x) {
 
 function summary(rows) {
   const ok = rows.filter((r) => r.res.solved);
-  const ph = (k, key) => mean(ok.map((r) => r.res.phases[k][key]));
+  const ph = (k, key) => mean(ok.map((r) => (r.res.phases[k] ? r.res.phases[k][key] : 0))); // a solved start has no phases
   const gens = ok.map((r) => r.res.generations);
   return {
     n: rows.length, solved: ok.length,
@@ -206,7 +206,7 @@ export default async function hugo(args) {
     const rows = runNative(exe, human.map((h) => ({ scramble: h.scramble, seed: 1, params: withCap('pairWeight=31,preset=performance', o.cap) })));
     rows.forEach((r, i) => {
       const h = human[i];
-      const g = r.res.phases.map((p) => fint(p.generations)).join(' / ');
+      const g = (r.res.phases || []).map((p) => fint(p.generations)).join(' / ');
       say(`| ${h.id} | 1 | ${r.res.solved ? r.res.length : 'gave up'} (${h.turns}) | ${fint(r.res.generations)} (${fint(h.gens)}) | ${g} | ${fms(r.ms)} (${h.time}) |`);
     });
     say();
