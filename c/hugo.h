@@ -1,0 +1,241 @@
+/*
+ * hugo.h - internals of the HuGO! solver (Borschbach & Grelle 2009), shared by its files:
+ *   hugo_cube.c  the fast cube state, face-turn tables, the pair-count fitness tables for the
+ *                12 block locations and the whole cube, block detection;
+ *   twogen.c     the exact two-generator membership test of each location;
+ *   hugo_ga.c    one GA population: prefix fitness, sorting, SUS, uniform crossover, mutation,
+ *                the optimization operator;
+ *   hugo.c       the three-phase workflow behind the stepped solver API.
+ *
+ * State layout (hg_state, 20 bytes): c[slot] = cubie*3 + twist for the 8 corner slots and
+ * e[slot] = cubie*2 + flip for the 12 edge slots, slots and cubies numbered as in evocube.h
+ * (Kociemba). A face turn rewrites 4+4 bytes through a 72-byte orientation table.
+ *
+ * Genes are the paper's Table 2 numbers 0..17: F U R B D L clockwise (0..5), half turns
+ * (6..11), counter-clockwise (12..17); hg_gene_move maps them to evocube move codes.
+ *
+ * A block location is named by the edge slot where its two free (unsolved) faces meet:
+ * location UR (0) has free faces U and R and the block around DL. 12 locations.
+ */
+#ifndef EC_HUGO_H
+#define EC_HUGO_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+#define HG_LOCS 12
+#define HG_MAXLEN 128 /* longest individual (the length param allows up to 100) */
+
+typedef struct hg_state {
+    uint8_t c[8], e[12];
+} hg_state;
+
+/* the 18 face turns as slot rewrites (built by hg_init) */
+typedef struct hg_move_tab {
+    uint8_t cdst[4], csrc[4], ctw[4]; /* corner slot dst takes slot src's cubie, twisted by ctw */
+    uint8_t edst[4], esrc[4], efl[4];
+} hg_move_tab;
+extern hg_move_tab hg__mt[18];
+/* the same turns as whole-state rewrites (all 20 slots), for out-of-place moves */
+typedef struct hg_move_full {
+    uint8_t cp[8], ct[8], ep[12], ef[12];
+} hg_move_full;
+extern hg_move_full hg__mf[18];
+extern uint8_t hg__ctwist[24][3]; /* corner value twisted by t */
+
+/* Build every table once (idempotent; not thread-safe on the first call, like cube.c). */
+void hg_init(void);
+
+void hg_state_from_cube(const ec_cube *c, hg_state *s);
+void hg_state_to_cube(const hg_state *s, ec_cube *c);
+
+/* Apply evocube move code m (0..17) in place. */
+static inline void hg_move(hg_state *s, int m)
+{
+    const hg_move_tab *t = &hg__mt[m];
+    uint8_t c0 = s->c[t->csrc[0]], c1 = s->c[t->csrc[1]], c2 = s->c[t->csrc[2]], c3 = s->c[t->csrc[3]];
+    uint8_t e0 = s->e[t->esrc[0]], e1 = s->e[t->esrc[1]], e2 = s->e[t->esrc[2]], e3 = s->e[t->esrc[3]];
+    s->c[t->cdst[0]] = hg__ctwist[c0][t->ctw[0]];
+    s->c[t->cdst[1]] = hg__ctwist[c1][t->ctw[1]];
+    s->c[t->cdst[2]] = hg__ctwist[c2][t->ctw[2]];
+    s->c[t->cdst[3]] = hg__ctwist[c3][t->ctw[3]];
+    s->e[t->edst[0]] = (uint8_t)(e0 ^ t->efl[0]);
+    s->e[t->edst[1]] = (uint8_t)(e1 ^ t->efl[1]);
+    s->e[t->edst[2]] = (uint8_t)(e2 ^ t->efl[2]);
+    s->e[t->edst[3]] = (uint8_t)(e3 ^ t->efl[3]);
+}
+
+/* b = a turned by m; byte loads and stores only (a wide copy right after byte stores
+ * stalls on store forwarding, which costs more than the turn itself). */
+static inline void hg_move_to(const hg_state *a, hg_state *b, int m)
+{
+    const hg_move_full *t = &hg__mf[m];
+    for (int i = 0; i < 8; i++) b->c[i] = hg__ctwist[a->c[t->cp[i]]][t->ct[i]];
+    for (int i = 0; i < 12; i++) b->e[i] = (uint8_t)(a->e[t->ep[i]] ^ t->ef[i]);
+}
+
+/* A set of pairs counted by the fitness: corner-edge pairs (a corner slot and an adjacent
+ * edge slot; matched when both shared stickers agree, need[corner value] is the one edge
+ * value that matches) and centre-edge pairs grouped by edge slot (zcnt[edge value] is how
+ * many of that slot's stickers show their face's centre colour). For incremental counting
+ * every pair is also one bit of a 64-bit mask: corner-edge pair i is bit i, the centre-edge
+ * pair of sticker j of grouped slot z is bit nce + 2z + j (zm[z][j]: the edge values that
+ * match there); a face turn m only re-tests the pairs touching the slots it moves (aff_ce,
+ * aff_ze) and keeps the other bits (keep[m]). */
+typedef struct hg_pairset {
+    int nce, nze, max;
+    uint8_t ce_c[24], ce_e[24];
+    uint8_t ce_need[24][24];
+    uint8_t ze_e[12];
+    uint8_t ze_cnt[12][24];
+    uint32_t zm[12][2];
+    uint64_t keep[18];
+    uint8_t naff_ce[18], naff_ze[18];
+    uint8_t aff_ce[18][24], aff_ze[18][12];
+} hg_pairset;
+
+/* The set's matched pairs as a mask, from scratch. */
+static inline uint64_t hg_pair_mask(const hg_pairset *p, const hg_state *s)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < p->nce; i++) m |= (uint64_t)(s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]]) << i;
+    for (int z = 0; z < p->nze; z++) {
+        int ev = s->e[p->ze_e[z]];
+        m |= (uint64_t)(p->zm[z][0] >> ev & 1) << (p->nce + 2 * z);
+        m |= (uint64_t)(p->zm[z][1] >> ev & 1) << (p->nce + 2 * z + 1);
+    }
+    return m;
+}
+
+/* The mask after face turn mv, given the mask before it and the state after it. */
+static inline uint64_t hg_pair_mask_after(const hg_pairset *p, const hg_state *s, int mv, uint64_t m)
+{
+    m &= p->keep[mv];
+    for (int k = 0; k < p->naff_ce[mv]; k++) {
+        int i = p->aff_ce[mv][k];
+        m |= (uint64_t)(s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]]) << i;
+    }
+    for (int k = 0; k < p->naff_ze[mv]; k++) {
+        int z = p->aff_ze[mv][k], ev = s->e[p->ze_e[z]];
+        m |= (uint64_t)(p->zm[z][0] >> ev & 1) << (p->nce + 2 * z);
+        m |= (uint64_t)(p->zm[z][1] >> ev & 1) << (p->nce + 2 * z + 1);
+    }
+    return m;
+}
+
+/* wasm has a popcount instruction; x86-64 without -mpopcnt would call libgcc, so SWAR there */
+static inline int hg_popcount(uint64_t x)
+{
+#if defined(__wasm__) || defined(__POPCNT__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/* Number of matched pairs of set p in state s (0..p->max). */
+static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, s)); }
+
+/* The paper's Table 2: gene -> evocube move code, and back. */
+extern const uint8_t hg_gene_move[18];
+extern const uint8_t hg_move_gene[18];
+
+/* Pair sets: the 16 pairs on the surface of location loc's block, and the 48 of the cube. */
+const hg_pairset *hg_block_pairs(int loc);
+const hg_pairset *hg_cube_pairs(void);
+/* The two free faces of loc (evocube face indices 0..5, U R F D L B). */
+void hg_loc_faces(int loc, int *f1, int *f2);
+/* "DL": the edge slot at the block's centre (opposite loc's free edge), for people. */
+const char *hg_loc_block_name(int loc);
+/* 1 when location loc's block is solved in s. */
+int hg_block_solved(const hg_state *s, int loc);
+
+/* twogen.c: 1 when s is in the group generated by loc's two free faces (block solved, free
+ * edges oriented w.r.t. those faces, free corners in one of the 120 reachable arrangements).
+ * Tables are built by hg_init. */
+int hg_twogen(const hg_state *s, int loc);
+void hg__twogen_init(void);
+
+/* Optimization operator (hugo_ga.c): one left-to-right pass over consecutive gene pairs;
+ * a pair on the same face becomes one turn or vanishes. Returns the new length. */
+int hg_optimize_pass(uint8_t *genes, int n);
+/* The final operator: passes until nothing changes. */
+int hg_optimize_full(uint8_t *genes, int n);
+
+/* ------------------------------------------------------------------ one GA population */
+
+/* What a phase's fitness measures (paper 3.2.2): the pairs of set ps, plus 1 when the state
+ * is in the two-generator group of location `member` (phase 2; -1 otherwise); goal is the
+ * value meaning the phase is done. alleles: the genes (Table 2 numbers) initialisation and
+ * mutation draw from (all 18, or the 6 turns of the two free faces in phase 3). */
+typedef struct hg_task {
+    hg_state start;
+    const hg_pairset *ps;
+    int member, goal;
+    int weight; /* fitness = weight * pairs - steps (paper: 1) */
+    uint8_t alleles[18];
+    int nalleles;
+} hg_task;
+
+typedef struct hg_gaconf {
+    int n, len;
+    uint64_t pc, pm; /* probabilities as thresholds on 32-bit draws (1<<32 = always) */
+    int pointers;    /* SUS pointers per spin of the wheel */
+} hg_gaconf;
+
+/* One generation's buffers (two of them, swapped each generation). Per individual i:
+ * genes g[i*len..], prefix states st[i*(len+1)..] (st[0] = start) and pair masks mk, bp/bk the best pair count
+ * over prefixes 1..k and the first k reaching it, valid = prefixes evaluated (evaluation stops
+ * at the goal), par = the individuals of the previous buffer it was bred from (-1: none). */
+typedef struct hg_gen {
+    uint8_t *g;
+    hg_state *st;
+    uint64_t *mk; /* matched-pair mask after k moves */
+    int16_t *bp;
+    uint8_t *bk;
+    int *valid, *fit, *par;
+} hg_gen;
+
+typedef struct hg_pop {
+    int n, len;
+    hg_gen cur, prev;
+    int *order, *pool;
+    int32_t *w;
+    uint64_t *hash;
+    int64_t gens;
+    uint64_t mask0; /* the task's start state's pair mask */
+    int64_t reused; /* prefix moves not recomputed thanks to parents' stored prefixes */
+    int hof_fit, hof_n; /* best goal-reaching prefix seen so far (-1: none) */
+    uint8_t hof[HG_MAXLEN];
+} hg_pop;
+
+typedef struct hg_genstats {
+    int best_fit, best_pairs, best_steps;
+    int64_t sum_fit;
+    double diversity;
+    const uint8_t *best_genes; /* valid until the next generation */
+} hg_genstats;
+
+hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r);
+void hg_pop_free(hg_pop *p);
+/* One generation in the paper's order: optimization, evaluation, sorting, selection (elite
+ * kept), crossover, mutation. Fills st (about the evaluated population). */
+void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng *r, hg_genstats *st);
+
+/* Fitness of one genome from scratch: best prefix's pairs minus its length. */
+int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps);
+/* Stochastic universal sampling over weights w[0..n-1] (integers >= 1): count picks, `pointers`
+ * equally spaced pointers per spin, all in integer arithmetic. */
+void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out);
+/* Uniform crossover with a fresh random mask: c1 takes b where the mask bit is 1, c2 the rest. */
+void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, int len, ec_rng *r);
+/* Each gene, with probability pm (threshold), becomes a random allele. Returns mutations made. */
+int hg_mutate(uint8_t *g, int len, uint64_t pm, const uint8_t *alleles, int na, ec_rng *r);
+/* 32-bit draw below a threshold: an event of that probability. */
+static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec_rng_next(r) >> 32) < thr; }
+
+#endif

@@ -1,0 +1,197 @@
+/*
+ * hugo_cube.c - HuGO!'s fast cube and its pair-count fitness tables.
+ *
+ * Data: hg__mt (18 face turns as 4 corner + 4 edge slot rewrites, derived from the cubie
+ * model's ec__move_cube), hg__ctwist (24x3), one hg_pairset per block location (6
+ * corner-edge + 10 centre-edge pairs on the block's surface, paper Fig. 5) and one for the
+ * whole cube (24 corner-edge + 24 centre-edge pairs = the paper's 48). All derived from the
+ * sticker geometry of cube.c (which sticker of a slot lies on which face), so nothing is
+ * typed in by hand. Sizes: ~13 KB of tables, built once in microseconds.
+ * Costs: hg_move 8 loads + 8 stores; hg_pairs one compare per corner-edge pair and one
+ * lookup per edge slot.
+ */
+#include <string.h>
+
+#include "cube.h"
+#include "hugo.h"
+
+hg_move_tab hg__mt[18];
+hg_move_full hg__mf[18];
+uint8_t hg__ctwist[24][3];
+
+/* Table 2: F U R B D L, then half turns, then counter-clockwise; evocube faces are U R F D L B
+ * with code face*3 + quarter turns - 1. */
+const uint8_t hg_gene_move[18] = {6, 0, 3, 15, 9, 12, 7, 1, 4, 16, 10, 13, 8, 2, 5, 17, 11, 14};
+const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11, 17, 3, 9, 15};
+
+static hg_pairset block_sets[HG_LOCS], cube_set;
+static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
+static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
+static int ready;
+
+static int corner_face(int slot, int j) { return ec__corner_facelet[slot][j] / 9; }
+static int edge_face(int slot, int j) { return ec__edge_facelet[slot][j] / 9; }
+/* colour (a face letter) on sticker j of a corner slot holding value v */
+static char corner_col(int j, int v) { return ec__corner_color[v / 3][(j - v % 3 + 3) % 3]; }
+static char edge_col(int j, int v) { return ec__edge_color[v / 2][j ^ (v % 2)]; }
+
+static int corner_touches(int slot, int f)
+{
+    return corner_face(slot, 0) == f || corner_face(slot, 1) == f || corner_face(slot, 2) == f;
+}
+static int edge_touches(int slot, int f) { return edge_face(slot, 0) == f || edge_face(slot, 1) == f; }
+
+/* the pairs among the given corner and edge slots (bit masks) */
+static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
+{
+    memset(p, 0, sizeof *p);
+    for (int cs = 0; cs < 8; cs++) {
+        if (!(cmask >> cs & 1)) continue;
+        for (int es = 0; es < 12; es++) {
+            if (!(emask >> es & 1)) continue;
+            int cj[2], k;
+            for (k = 0; k < 2; k++) {
+                int f = edge_face(es, k), j;
+                for (j = 0; j < 3 && corner_face(cs, j) != f; j++) {
+                }
+                if (j == 3) break;
+                cj[k] = j;
+            }
+            if (k < 2) continue; /* not adjacent */
+            int i = p->nce++;
+            p->ce_c[i] = (uint8_t)cs;
+            p->ce_e[i] = (uint8_t)es;
+            for (int cv = 0; cv < 24; cv++) {
+                p->ce_need[i][cv] = 0xff;
+                for (int ev = 0; ev < 24; ev++)
+                    if (edge_col(0, ev) == corner_col(cj[0], cv) && edge_col(1, ev) == corner_col(cj[1], cv))
+                        p->ce_need[i][cv] = (uint8_t)ev;
+            }
+        }
+    }
+    for (int es = 0; es < 12; es++) {
+        if (!(emask >> es & 1)) continue;
+        int i = p->nze++;
+        p->ze_e[i] = (uint8_t)es;
+        for (int ev = 0; ev < 24; ev++)
+            for (int k = 0; k < 2; k++)
+                p->ze_cnt[i][ev] = (uint8_t)(p->ze_cnt[i][ev] + (edge_col(k, ev) == ec__face_char[edge_face(es, k)]));
+    }
+    p->max = p->nce + 2 * p->nze;
+    for (int z = 0; z < p->nze; z++)
+        for (int k = 0; k < 2; k++)
+            for (int ev = 0; ev < 24; ev++)
+                if (edge_col(k, ev) == ec__face_char[edge_face(p->ze_e[z], k)]) p->zm[z][k] |= 1u << ev;
+    for (int m = 0; m < 18; m++) {
+        unsigned cm = 0, em = 0;
+        for (int i = 0; i < 4; i++) {
+            cm |= 1u << hg__mt[m].cdst[i];
+            em |= 1u << hg__mt[m].edst[i];
+        }
+        uint64_t aff = 0;
+        for (int i = 0; i < p->nce; i++)
+            if ((cm >> p->ce_c[i] & 1) || (em >> p->ce_e[i] & 1)) {
+                p->aff_ce[m][p->naff_ce[m]++] = (uint8_t)i;
+                aff |= 1ull << i;
+            }
+        for (int z = 0; z < p->nze; z++)
+            if (em >> p->ze_e[z] & 1) {
+                p->aff_ze[m][p->naff_ze[m]++] = (uint8_t)z;
+                aff |= 3ull << (p->nce + 2 * z);
+            }
+        p->keep[m] = ~aff;
+    }
+}
+
+void hg_init(void)
+{
+    if (ready) return;
+    for (int v = 0; v < 24; v++)
+        for (int t = 0; t < 3; t++) hg__ctwist[v][t] = (uint8_t)(v / 3 * 3 + (v % 3 + t) % 3);
+    for (int m = 0; m < 18; m++) {
+        const ec_cube *mc = ec__move_cube(m);
+        for (int i = 0; i < 8; i++) {
+            hg__mf[m].cp[i] = mc->cp[i];
+            hg__mf[m].ct[i] = mc->co[i];
+        }
+        for (int i = 0; i < 12; i++) {
+            hg__mf[m].ep[i] = mc->ep[i];
+            hg__mf[m].ef[i] = mc->eo[i];
+        }
+        int k = 0;
+        for (int i = 0; i < 8; i++)
+            if (mc->cp[i] != i || mc->co[i]) {
+                hg__mt[m].cdst[k] = (uint8_t)i;
+                hg__mt[m].csrc[k] = mc->cp[i];
+                hg__mt[m].ctw[k] = mc->co[i];
+                k++;
+            }
+        k = 0;
+        for (int i = 0; i < 12; i++)
+            if (mc->ep[i] != i || mc->eo[i]) {
+                hg__mt[m].edst[k] = (uint8_t)i;
+                hg__mt[m].esrc[k] = mc->ep[i];
+                hg__mt[m].efl[k] = mc->eo[i];
+                k++;
+            }
+    }
+    for (int loc = 0; loc < HG_LOCS; loc++) {
+        int f1 = edge_face(loc, 0), f2 = edge_face(loc, 1);
+        loc_f1[loc] = f1;
+        loc_f2[loc] = f2;
+        unsigned cm = 0, em = 0;
+        for (int s = 0; s < 8; s++)
+            if (!corner_touches(s, f1) && !corner_touches(s, f2)) cm |= 1u << s;
+        for (int s = 0; s < 12; s++)
+            if (!edge_touches(s, f1) && !edge_touches(s, f2)) {
+                em |= 1u << s;
+                block_e[loc][block_n_e[loc]++] = (uint8_t)s;
+            }
+        block_cmask[loc] = (uint8_t)cm;
+        build_set(&block_sets[loc], cm, em);
+        int o1 = (f1 + 3) % 6, o2 = (f2 + 3) % 6;
+        for (int s = 0; s < 12; s++)
+            if (edge_touches(s, o1) && edge_touches(s, o2)) loc_block_edge[loc] = s;
+    }
+    build_set(&cube_set, 0xffu, 0xfffu);
+    hg__twogen_init();
+    ready = 1;
+}
+
+void hg_state_from_cube(const ec_cube *c, hg_state *s)
+{
+    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(c->cp[i] * 3 + c->co[i]);
+    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(c->ep[i] * 2 + c->eo[i]);
+}
+
+void hg_state_to_cube(const hg_state *s, ec_cube *c)
+{
+    for (int i = 0; i < 8; i++) {
+        c->cp[i] = (uint8_t)(s->c[i] / 3);
+        c->co[i] = (uint8_t)(s->c[i] % 3);
+    }
+    for (int i = 0; i < 12; i++) {
+        c->ep[i] = (uint8_t)(s->e[i] / 2);
+        c->eo[i] = (uint8_t)(s->e[i] % 2);
+    }
+}
+
+const hg_pairset *hg_block_pairs(int loc) { return &block_sets[loc]; }
+const hg_pairset *hg_cube_pairs(void) { return &cube_set; }
+
+void hg_loc_faces(int loc, int *f1, int *f2)
+{
+    *f1 = loc_f1[loc];
+    *f2 = loc_f2[loc];
+}
+
+const char *hg_loc_block_name(int loc) { return ec__edge_name[loc_block_edge[loc]]; }
+
+int hg_block_solved(const hg_state *s, int loc)
+{
+    for (int i = 0; i < 8; i++)
+        if ((block_cmask[loc] >> i & 1) && s->c[i] != i * 3) return 0;
+    for (int i = 0; i < block_n_e[loc]; i++)
+        if (s->e[block_e[loc][i]] != block_e[loc][i] * 2) return 0;
+    return 1;
+}

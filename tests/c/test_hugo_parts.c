@@ -1,0 +1,262 @@
+/* test_hugo_parts.c - HuGO!'s components: gene table, pair-count fitness on known states,
+ * block detection in all 12 locations, prefix fitness, SUS, crossover, mutation and the
+ * optimization operator. */
+#include <string.h>
+
+#include "check.h"
+#include "evocube.h"
+#include "hugo.h"
+
+static void state_of(const char *alg, hg_state *s)
+{
+    uint8_t mv[64];
+    int n = 0;
+    ec_cube c;
+    ec_cube_solved(&c);
+    ec_alg_parse(alg, mv, 64, &n, NULL, 0);
+    ec_cube_moves(&c, mv, n);
+    hg_state_from_cube(&c, s);
+}
+
+static void genes_of(const char *alg, uint8_t *g, int *n)
+{
+    uint8_t mv[64];
+    ec_alg_parse(alg, mv, 64, n, NULL, 0);
+    for (int i = 0; i < *n; i++) g[i] = hg_move_gene[mv[i]];
+}
+
+static void genes_text(const uint8_t *g, int n, char *out, int size)
+{
+    uint8_t mv[64];
+    for (int i = 0; i < n; i++) mv[i] = hg_gene_move[g[i]];
+    ec_alg_format(mv, n, out, size);
+}
+
+static int face_in(int m, int f1, int f2) { return m / 3 == f1 || m / 3 == f2; }
+
+int main(void)
+{
+    hg_init();
+    char text[512];
+
+    /* Table 2: F U R B D L, half turns, counter-clockwise */
+    uint8_t all[18];
+    for (int g = 0; g < 18; g++) all[g] = (uint8_t)g;
+    genes_text(all, 18, text, sizeof text);
+    CHECK_STR(text, "F U R B D L F2 U2 R2 B2 D2 L2 F' U' R' B' D' L'");
+    for (int m = 0; m < 18; m++) CHECK(hg_gene_move[hg_move_gene[m]] == m, "gene table round trip %d", m);
+
+    /* the fast state turns exactly as the cubie model does */
+    ec_rng r;
+    ec_rng_seed(&r, 7);
+    ec_cube c, back;
+    ec_cube_solved(&c);
+    hg_state s, s2;
+    hg_state_from_cube(&c, &s);
+    int same = 1;
+    for (int i = 0; i < 500; i++) {
+        int m = (int)ec_rng_below(&r, 18);
+        ec_cube_move(&c, m);
+        if (i & 1) {
+            hg_move(&s, m);
+        } else {
+            hg_move_to(&s, &s2, m);
+            s = s2;
+        }
+        hg_state_to_cube(&s, &back);
+        same &= !memcmp(&back, &c, sizeof c);
+    }
+    CHECK(same, "hg_move / hg_move_to agree with ec_cube_move over 500 random turns");
+
+    /* solved cube: the maximum everywhere */
+    state_of("", &s);
+    CHECK(hg_cube_pairs()->max == 48 && hg_pairs(hg_cube_pairs(), &s) == 48, "solved cube 48 pairs, got %d",
+          hg_pairs(hg_cube_pairs(), &s));
+    for (int loc = 0; loc < HG_LOCS; loc++) {
+        const hg_pairset *p = hg_block_pairs(loc);
+        CHECK(p->nce == 6 && p->nze == 5 && p->max == 16, "loc %d: 6 corner-edge + 10 centre-edge pairs", loc);
+        CHECK(hg_pairs(p, &s) == 16, "loc %d solved block 16 pairs", loc);
+        CHECK(hg_block_solved(&s, loc) && hg_twogen(&s, loc), "loc %d solved cube is in its block and group", loc);
+    }
+    /* one face turn breaks 8 of the 48 pairs: 4 centre-edge pairs on the turned layer's side
+     * faces and the 4 corner-edge pairs linking the layer to the middle slice */
+    for (int m = 0; m < 18; m++) {
+        ec_cube_solved(&c);
+        ec_cube_move(&c, m);
+        hg_state_from_cube(&c, &s);
+        CHECK(hg_pairs(hg_cube_pairs(), &s) == 40, "turn %d leaves 40 pairs, got %d", m, hg_pairs(hg_cube_pairs(), &s));
+        for (int loc = 0; loc < HG_LOCS; loc++) {
+            int f1, f2;
+            hg_loc_faces(loc, &f1, &f2);
+            int keeps = face_in(m, f1, f2);
+            CHECK(hg_block_solved(&s, loc) == keeps, "turn %d, loc %d: block solved %d", m, loc, keeps);
+            CHECK((hg_pairs(hg_block_pairs(loc), &s) == 16) == keeps, "turn %d, loc %d: 16 pairs iff kept", m, loc);
+        }
+    }
+    /* F on the block at DL (free U R): DLF takes DFR's corner and DF, FL take FR, DF, so the
+     * pairs that moved together stay matched (DLF-DF, DLF-FL, and the F stickers of DF and
+     * FL), while DLF-DL and the D/L stickers of DF and FL break: 16 - 3 = 13 */
+    state_of("F", &s);
+    CHECK(hg_pairs(hg_block_pairs(0), &s) == 13, "F on block DL leaves 13 pairs, got %d", hg_pairs(hg_block_pairs(0), &s));
+    CHECK(!strcmp(hg_loc_block_name(0), "DL"), "location 0 (free U R) holds the block at DL, got %s", hg_loc_block_name(0));
+
+    /* block detection in all 12 locations: long walks with the two free faces keep the
+     * block solved (and in the group); one turn of any other face breaks it */
+    for (int loc = 0; loc < HG_LOCS; loc++) {
+        int f1, f2;
+        hg_loc_faces(loc, &f1, &f2);
+        ec_cube_solved(&c);
+        for (int i = 0; i < 300; i++) ec_cube_move(&c, (ec_rng_below(&r, 2) ? f1 : f2) * 3 + (int)ec_rng_below(&r, 3));
+        hg_state_from_cube(&c, &s);
+        CHECK(hg_block_solved(&s, loc) && hg_pairs(hg_block_pairs(loc), &s) == 16, "loc %d walk keeps block", loc);
+        int others = 0;
+        for (int l2 = 0; l2 < HG_LOCS; l2++) others += l2 != loc && hg_block_solved(&s, l2);
+        CHECK(others == 0, "loc %d: after a 300-turn walk no other block is solved (%d)", loc, others);
+        for (int f = 0; f < 6; f++) {
+            if (f == f1 || f == f2) continue;
+            ec_cube d = c;
+            ec_cube_move(&d, f * 3);
+            hg_state_from_cube(&d, &s2);
+            CHECK(!hg_block_solved(&s2, loc) && hg_pairs(hg_block_pairs(loc), &s2) < 16, "loc %d broken by face %d", loc, f);
+        }
+    }
+
+    /* prefix fitness: the best prefix counts, its length is subtracted, evaluation stops at
+     * the goal */
+    hg_task t;
+    memset(&t, 0, sizeof t);
+    state_of("R U", &t.start);
+    t.ps = hg_cube_pairs();
+    t.member = -1;
+    t.goal = 48;
+    t.weight = 1;
+    uint8_t g[32];
+    int n, pairs, steps;
+    genes_of("U' R' F F'", g, &n);
+    CHECK(hg_fitness(&t, g, n, &pairs, &steps) == 46 && pairs == 48 && steps == 2, "R U undone by U' R': 48-2, got %d/%d",
+          pairs, steps);
+    genes_of("U' F F' R'", g, &n);
+    CHECK(hg_fitness(&t, g, n, &pairs, &steps) == 44 && steps == 4, "a detour costs its length: steps %d", steps);
+    genes_of("F", g, &n);
+    int base = hg_pairs(hg_cube_pairs(), &t.start);
+    state_of("R U F", &s);
+    int after = hg_pairs(hg_cube_pairs(), &s);
+    CHECK(hg_fitness(&t, g, n, &pairs, &steps) == after - 1 && pairs == after, "one-gene individual: %d pairs (start %d)",
+          pairs, base);
+    t.weight = 49;
+    genes_of("U' R'", g, &n);
+    CHECK(hg_fitness(&t, g, n, NULL, NULL) == 49 * 48 - 2, "pairWeight scales the pairs");
+    /* phase 2's +1: block pairs + membership */
+    state_of("R U R' U'", &t.start);
+    t.ps = hg_block_pairs(0);
+    t.member = 0;
+    t.goal = 17;
+    t.weight = 1;
+    genes_of("U", g, &n);
+    CHECK(hg_fitness(&t, g, n, &pairs, &steps) == 16 && pairs == 17 && steps == 1, "in <U,R> after one turn: 17 - 1");
+
+    /* a population's stored evaluations (incremental masks, prefixes reused from parents)
+     * equal fresh evaluations, generation after generation, in all three kinds of phase */
+    for (int kind = 0; kind < 3; kind++) {
+        hg_task pt;
+        memset(&pt, 0, sizeof pt);
+        state_of(kind == 2 ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
+        pt.ps = kind == 2 ? hg_cube_pairs() : hg_block_pairs(3);
+        pt.member = kind == 1 ? 3 : -1;
+        pt.goal = pt.ps->max + (kind == 1);
+        pt.weight = kind == 0 ? 1 : 31;
+        for (int gg = 0; gg < 18; gg++)
+            if (kind < 2 || hg_gene_move[gg] / 3 < 2) pt.alleles[pt.nalleles++] = (uint8_t)gg;
+        hg_gaconf cf = {50, 30, (uint64_t)(0.6 * 4294967296.0), (uint64_t)(4294967296.0 / 30), 2};
+        hg_pop *pop = hg_pop_new(&cf, &pt, &r);
+        int agree = 1;
+        hg_genstats gs;
+        for (int gen = 0; gen < 300; gen++) {
+            hg_pop_generation(pop, &cf, &pt, &r, &gs);
+            for (int i = 0; i < pop->n; i++) agree &= pop->prev.fit[i] == hg_fitness(&pt, pop->prev.g + i * 30, 30, NULL, NULL);
+            int pr, stp;
+            agree &= gs.best_fit == hg_fitness(&pt, gs.best_genes, 30, &pr, &stp) && pr == gs.best_pairs && stp == gs.best_steps;
+        }
+        CHECK(agree, "kind %d: stored fitness = fresh fitness over 300 generations", kind);
+        CHECK(pop->reused > 0, "kind %d: prefixes were reused (%lld moves)", kind, (long long)pop->reused);
+        hg_pop_free(pop);
+    }
+
+    /* SUS: integer, deterministic, proportional, minimal spread */
+    int32_t w2[2] = {3, 1};
+    int out[4000], out2[4000];
+    ec_rng a, b;
+    ec_rng_seed(&a, 99);
+    ec_rng_seed(&b, 99);
+    hg_sus(w2, 2, 4000, 2, &a, out);
+    hg_sus(w2, 2, 4000, 2, &b, out2);
+    CHECK(!memcmp(out, out2, sizeof out), "SUS with the same seed picks the same");
+    int ones = 0;
+    for (int i = 0; i < 4000; i++) ones += out[i];
+    CHECK(ones > 900 && ones < 1100, "weight 1 of 4 picked %d of 4000 times", ones);
+    /* with two pointers and weights 3:1, each spin picks the heavy one at least once */
+    int bad = 0;
+    for (int i = 0; i < 4000; i += 2) bad += out[i] == 1 && out[i + 1] == 1;
+    CHECK(bad == 0, "two equally spaced pointers never both miss the 3/4 individual (%d)", bad);
+    int32_t w4[4] = {2, 2, 2, 2};
+    for (int seed = 0; seed < 20; seed++) {
+        ec_rng_seed(&a, (uint64_t)seed);
+        int o[4], cnt[4] = {0};
+        hg_sus(w4, 4, 4, 4, &a, o);
+        for (int i = 0; i < 4; i++) cnt[o[i]]++;
+        CHECK(cnt[0] == 1 && cnt[1] == 1 && cnt[2] == 1 && cnt[3] == 1, "4 pointers over 4 equal weights pick each once");
+    }
+
+    /* uniform crossover: complementary children, a fresh mask every time */
+    uint8_t pa[30], pb[30], c1[30], c2[30], c1b[30], c2b[30];
+    memset(pa, 0, 30);
+    memset(pb, 17, 30);
+    ec_rng_seed(&a, 5);
+    hg_crossover(pa, pb, c1, c2, 30, &a);
+    hg_crossover(pa, pb, c1b, c2b, 30, &a);
+    int comp = 1, from_b = 0;
+    for (int i = 0; i < 30; i++) {
+        comp &= (c1[i] == 0 && c2[i] == 17) || (c1[i] == 17 && c2[i] == 0);
+        from_b += c1[i] == 17;
+    }
+    CHECK(comp, "children take each gene from one parent and the other child the other");
+    CHECK(from_b > 3 && from_b < 27, "mask mixes the parents (%d of 30 from b)", from_b);
+    CHECK(memcmp(c1, c1b, 30) != 0, "a new random mask for each crossover");
+
+    /* mutation: p_m = 0 changes nothing; 1 redraws every gene from the alleles; 1/l about
+     * one gene per individual */
+    uint8_t m1[30], alle[3] = {1, 7, 13};
+    memset(m1, 4, 30);
+    CHECK(hg_mutate(m1, 30, 0, all, 18, &a) == 0 && m1[0] == 4 && m1[29] == 4, "p_m 0");
+    hg_mutate(m1, 30, 1ull << 32, alle, 3, &a);
+    int ok = 1;
+    for (int i = 0; i < 30; i++) ok &= m1[i] == 1 || m1[i] == 7 || m1[i] == 13;
+    CHECK(ok, "p_m 1 redraws every gene from the allowed ones");
+    int total = 0;
+    for (int i = 0; i < 2000; i++) total += hg_mutate(m1, 30, (uint64_t)(4294967296.0 / 30), all, 18, &a);
+    CHECK(total > 1800 && total < 2200, "p_m = 1/l: %d mutations in 2000 individuals of 30", total);
+
+    /* optimization operator: the paper's examples */
+    genes_of("F R B B' D2 F'", g, &n);
+    n = hg_optimize_pass(g, n);
+    genes_text(g, n, text, sizeof text);
+    CHECK_STR(text, "F R D2 F'");
+    genes_of("F R B2 B2 R' D", g, &n);
+    int n1 = hg_optimize_pass(g, n);
+    genes_text(g, n1, text, sizeof text);
+    CHECK_STR(text, "F R R' D");
+    genes_of("F R B2 B2 R' D", g, &n);
+    n = hg_optimize_full(g, n);
+    genes_text(g, n, text, sizeof text);
+    CHECK_STR(text, "F D");
+    genes_of("U U R2 R F F F", g, &n);
+    n = hg_optimize_pass(g, n);
+    genes_text(g, n, text, sizeof text);
+    CHECK_STR(text, "U2 R' F2 F"); /* pairs are disjoint within one pass */
+    n = hg_optimize_full(g, n);
+    genes_text(g, n, text, sizeof text);
+    CHECK_STR(text, "U2 R' F'");
+    genes_of("R L R'", g, &n);
+    CHECK(hg_optimize_full(g, n) == 3, "only same-face neighbours are merged (R L R' stays)");
+    DONE();
+}

@@ -1,0 +1,138 @@
+/* test_hugo_solve.c - the HuGO! solver through the stepped API: short scrambles solved and
+ * verified with the paper's default settings, phases skipped when their goal holds, one
+ * progress record per generation, determinism (same seed and params, same run), giving up at
+ * maxGenerations, params and presets. Random-state solves live in the benchmark. */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "evocube.h"
+
+static char buf[1 << 16], msg[256];
+
+typedef struct run {
+    int rc;
+    long long records, last_gen, gens_ok, phase_ok;
+    unsigned long long hash;
+    char solution[2048];
+    char json[8192];
+} run;
+
+static void solve(const char *scramble, uint32_t seed, const char *params, run *out)
+{
+    memset(out, 0, sizeof *out);
+    char f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, scramble, f, sizeof f, msg, sizeof msg);
+    ec_solver *h = NULL;
+    int rc = ec_solver_new("hugo", f, seed, params, &h, msg, sizeof msg);
+    CHECK_RC(rc, EC_OK);
+    if (rc) {
+        out->rc = rc;
+        return;
+    }
+    out->hash = 1469598103934665603ull;
+    out->gens_ok = 1;
+    out->phase_ok = 1;
+    int prev_phase = 0;
+    do {
+        rc = ec_solver_step(h, 7);
+        ec_progress rec[64];
+        int n;
+        do {
+            ec_solver_progress(h, rec, 64, &n);
+            for (int i = 0; i < n; i++) {
+                out->records++;
+                out->gens_ok &= rec[i].gen == out->last_gen + 1;
+                out->last_gen = rec[i].gen;
+                out->phase_ok &= rec[i].phase >= prev_phase && rec[i].phase <= 2 && rec[i].n_moves == rec[i].best_length;
+                prev_phase = rec[i].phase;
+                const unsigned char *p = (const unsigned char *)&rec[i].best;
+                for (size_t k = 0; k < sizeof rec[i].best; k++) out->hash = (out->hash ^ p[k]) * 1099511628211ull;
+                for (int k = 0; k < rec[i].n_moves; k++) out->hash = (out->hash ^ rec[i].moves[k]) * 1099511628211ull;
+            }
+        } while (n > 0);
+    } while (rc == EC_RUNNING);
+    out->rc = rc;
+    if (rc == EC_DONE) {
+        ec_solver_solution(h, out->solution, sizeof out->solution);
+        CHECK(ec_verify(f, out->solution, msg, sizeof msg) == EC_OK, "%s: solution %s does not verify", scramble,
+              out->solution);
+    }
+    ec_solver_result_json(h, out->json, sizeof out->json);
+    ec_solver_free(h);
+}
+
+static int count_moves(const char *alg)
+{
+    int m[3];
+    return ec_alg_metrics(alg, m, NULL, 0) == EC_OK ? m[0] : -1;
+}
+
+int main(void)
+{
+    run a, b;
+    /* short scrambles with the paper's default (integrity) settings */
+    const char *scr[] = {"R U F", "F2 D L'", "B U' R2", "L D2 B'", "R U R' F", "D F2 L B'", "U' B R D2 F'"};
+    for (size_t i = 0; i < sizeof scr / sizeof *scr; i++) {
+        solve(scr[i], (uint32_t)(i + 1), "", &a);
+        CHECK_RC(a.rc, EC_DONE);
+        CHECK(a.records == a.last_gen && a.gens_ok && a.phase_ok, "%s: one record per generation, gens 1..%lld", scr[i],
+              a.last_gen);
+        int len = count_moves(a.solution);
+        CHECK(len >= 1 && len <= 40, "%s: length %d", scr[i], len);
+        CHECK(strstr(a.json, "\"name\":\"2x2x3 block\"") && strstr(a.json, "\"name\":\"two-generator\"") &&
+                  strstr(a.json, "\"name\":\"two-gen solve\""),
+              "result lists the three phases: %s", a.json);
+    }
+    /* R U: block DL solved and the cube in <U,R>: phases 1 and 2 skipped, only phase 3 runs */
+    solve("R U", 3, "", &a);
+    CHECK_RC(a.rc, EC_DONE);
+    CHECK_STR(a.solution, "U' R'");
+    CHECK(strstr(a.json, "{\"name\":\"2x2x3 block\",\"solution\":\"\",\"length\":0,\"generations\":0}") != NULL,
+          "phase 1 skipped: %s", a.json);
+    CHECK(strstr(a.json, "{\"name\":\"two-generator\",\"solution\":\"\",\"length\":0,\"generations\":0}") != NULL,
+          "phase 2 skipped: %s", a.json);
+    /* a block is solved but the cube is outside the group: phase 1 skipped, 2 runs */
+    solve("F", 4, "", &a);
+    CHECK_RC(a.rc, EC_DONE);
+    CHECK_STR(a.solution, "F'");
+    CHECK(strstr(a.json, "{\"name\":\"2x2x3 block\",\"solution\":\"\",\"length\":0,\"generations\":0}") != NULL,
+          "F leaves blocks solved: %s", a.json);
+
+    /* determinism: same seed and params, same run; another seed, another run */
+    const char *mid = "D F2 L B' R";
+    solve(mid, 42, "", &a);
+    solve(mid, 42, "", &b);
+    CHECK_RC(a.rc, EC_DONE);
+    CHECK(a.hash == b.hash && !strcmp(a.solution, b.solution) && a.last_gen == b.last_gen,
+          "same seed: same progress and solution (%s / %s)", a.solution, b.solution);
+    solve(mid, 43, "", &b);
+    CHECK_RC(b.rc, EC_DONE);
+    CHECK(a.hash != b.hash, "another seed gives another run");
+
+    /* the generation cap ends a run with EC_GAVE_UP, and the records stop there */
+    solve(mid, 42, "maxGenerations=100", &a);
+    CHECK_RC(a.rc, EC_GAVE_UP);
+    CHECK(a.records == 100 && a.last_gen == 100, "100 generations then gave up (%lld)", a.records);
+    CHECK(strstr(a.json, "\"solved\":false") != NULL, "gave-up JSON says unsolved: %s", a.json);
+
+    /* params: presets, ranges, unknown keys */
+    char f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, "R U F", f, sizeof f, msg, sizeof msg);
+    ec_solver *h = NULL;
+    CHECK_RC(ec_solver_new("hugo", f, 1, "preset=performance", &h, msg, sizeof msg), EC_OK);
+    ec_solver_free(h);
+    CHECK_RC(ec_solver_new("hugo", f, 1, "population=1", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK_RC(ec_solver_new("hugo", f, 1, "colour=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
+    CHECK_RC(ec_solver_new("hugo", f, 1, "preset=fast", &h, msg, sizeof msg), EC_E_PARAM_VALUE);
+    CHECK(ec_solver_list_json(buf, sizeof buf) == EC_OK && strstr(buf, "\"hugo\"") && strstr(buf, "performance"),
+          "hugo is listed with its presets");
+    /* other param values still solve: all opt-in params and the paper's presets */
+    const char *variants[] = {"firstBlock=1", "susPointers=49", "growth3=0,generations3=20", "population=20,length=40",
+                              "preset=integrity300", "crossover=1,mutation=0.1"};
+    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++) {
+        solve("F2 D L' B", 9, variants[i], &a);
+        CHECK(a.rc == EC_DONE, "%s: status %d", variants[i], a.rc);
+    }
+    DONE();
+}

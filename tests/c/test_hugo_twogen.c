@@ -1,0 +1,248 @@
+/* test_hugo_twogen.c - the exact two-generator membership test, for all 12 locations:
+ *  - breadth-first enumeration of the group's corner part (29160 = 120 arrangements x 3^5
+ *    twists) and edge part (5040 arrangements, one flip each) agrees state for state with
+ *    the test's criterion over every configuration of the free pieces; with the parity link
+ *    the group has 29160 * 5040 / 2 = 73,483,200 elements, the paper's order;
+ *  - long random walks with the two free faces stay inside;
+ *  - states just outside (two free edges flipped, two free corners swapped along with two
+ *    edges, one free and one block piece exchanged) are rejected. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "evocube.h"
+#include "hugo.h"
+
+static int rank_n(const uint8_t *p, int n)
+{
+    int r = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++) smaller += p[j] < p[i];
+        r = r * (n - i) + smaller;
+    }
+    return r;
+}
+
+static uint8_t fc[6], fe[7];
+
+static int corner_key(const hg_state *s)
+{
+    uint8_t p[6];
+    int tw = 0;
+    for (int i = 0; i < 6; i++) {
+        int cub = s->c[fc[i]] / 3;
+        for (int k = 0; k < 6; k++)
+            if (fc[k] == cub) p[i] = (uint8_t)k;
+        tw = tw * 3 + s->c[fc[i]] % 3;
+    }
+    return rank_n(p, 6) * 729 + tw;
+}
+
+static int edge_key(const hg_state *s)
+{
+    uint8_t p[7];
+    int fl = 0;
+    for (int i = 0; i < 7; i++) {
+        int cub = s->e[fe[i]] / 2;
+        for (int k = 0; k < 7; k++)
+            if (fe[k] == cub) p[i] = (uint8_t)k;
+        fl = fl * 2 + s->e[fe[i]] % 2;
+    }
+    return rank_n(p, 7) * 128 + fl;
+}
+
+static hg_state solved_state(void)
+{
+    ec_cube c;
+    ec_cube_solved(&c);
+    hg_state s;
+    hg_state_from_cube(&c, &s);
+    return s;
+}
+
+/* BFS over one part (corners or edges) of <f1,f2>; returns the number of states reached and
+ * marks them in seen (indexed by key) */
+static int bfs(int f1, int f2, int corners, uint8_t *seen, int nkeys, hg_state *queue)
+{
+    memset(seen, 0, (size_t)nkeys);
+    int qh = 0, qt = 0;
+    hg_state s0 = solved_state();
+    seen[corners ? corner_key(&s0) : edge_key(&s0)] = 1;
+    queue[qt++] = s0;
+    while (qh < qt) {
+        hg_state s = queue[qh++];
+        for (int k = 0; k < 6; k++) {
+            hg_state x = s;
+            hg_move(&x, (k < 3 ? f1 : f2) * 3 + k % 3);
+            if (corners)
+                memcpy(x.e, s0.e, sizeof x.e);
+            else
+                memcpy(x.c, s0.c, sizeof x.c);
+            int key = corners ? corner_key(&x) : edge_key(&x);
+            if (!seen[key]) {
+                seen[key] = 1;
+                queue[qt++] = x;
+            }
+        }
+    }
+    return qt;
+}
+
+static void next_perm(uint8_t *p, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && p[i] > p[i + 1]) i--;
+    if (i < 0) return;
+    int j = n - 1;
+    while (p[j] < p[i]) j--;
+    uint8_t t = p[i];
+    p[i] = p[j];
+    p[j] = t;
+    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+        t = p[a];
+        p[a] = p[b];
+        p[b] = t;
+    }
+}
+
+int main(void)
+{
+    hg_init();
+    uint8_t *seen = malloc(720 * 729 > 5040 * 128 ? 720 * 729 : 5040 * 128);
+    hg_state *queue = malloc(sizeof(hg_state) * 5040 * 128);
+    ec_rng r;
+    ec_rng_seed(&r, 2009);
+    for (int loc = 0; loc < HG_LOCS; loc++) {
+        int f1, f2;
+        hg_loc_faces(loc, &f1, &f2);
+        int nc = 0, ne = 0;
+        for (int i = 0; i < 8; i++) {
+            int touches = 0;
+            for (int k = 0; k < 6; k++) {
+                const hg_move_tab *t = &hg__mt[(k < 3 ? f1 : f2) * 3 + k % 3];
+                for (int j = 0; j < 4; j++) touches |= t->cdst[j] == i;
+            }
+            if (touches) fc[nc++] = (uint8_t)i;
+        }
+        for (int i = 0; i < 12; i++) {
+            int touches = 0;
+            for (int k = 0; k < 6; k++) {
+                const hg_move_tab *t = &hg__mt[(k < 3 ? f1 : f2) * 3 + k % 3];
+                for (int j = 0; j < 4; j++) touches |= t->edst[j] == i;
+            }
+            if (touches) fe[ne++] = (uint8_t)i;
+        }
+        CHECK(nc == 6 && ne == 7, "loc %d: 6 free corners, 7 free edges", loc);
+
+        /* corners: every configuration of the six free corners (edges solved) */
+        int reached = bfs(f1, f2, 1, seen, 720 * 729, queue);
+        CHECK(reached == 120 * 243, "loc %d: BFS reaches %d corner states", loc, reached);
+        hg_state s = solved_state();
+        uint8_t p[7] = {0, 1, 2, 3, 4, 5, 6};
+        int agree = 1, pass = 0;
+        for (int pr = 0; pr < 720; pr++) {
+            for (int tw = 0; tw < 729; tw++) {
+                int t = tw, sum = 0;
+                for (int i = 5; i >= 0; i--) {
+                    s.c[fc[i]] = (uint8_t)(fc[p[i]] * 3 + t % 3);
+                    sum += t % 3;
+                    t /= 3;
+                }
+                if (sum % 3) continue;
+                int in = hg_twogen(&s, loc);
+                pass += in;
+                agree &= in == seen[corner_key(&s)];
+            }
+            next_perm(p, 6);
+        }
+        CHECK(agree && pass == 120 * 243, "loc %d: corner criterion = BFS set (%d pass)", loc, pass);
+
+        /* edges: every configuration of the seven free edges (corners solved) */
+        reached = bfs(f1, f2, 0, seen, 5040 * 128, queue);
+        CHECK(reached == 5040, "loc %d: BFS reaches %d edge states", loc, reached);
+        s = solved_state();
+        for (int i = 0; i < 7; i++) p[i] = (uint8_t)i;
+        agree = 1;
+        pass = 0;
+        for (int pr = 0; pr < 5040; pr++) {
+            for (int fl = 0; fl < 128; fl++) {
+                int sum = 0;
+                for (int i = 0; i < 7; i++) {
+                    s.e[fe[i]] = (uint8_t)(fe[p[i]] * 2 + (fl >> i & 1));
+                    sum += fl >> i & 1;
+                }
+                if (sum & 1) continue;
+                int in = hg_twogen(&s, loc);
+                pass += in;
+                agree &= in == seen[edge_key(&s)];
+            }
+            next_perm(p, 7);
+        }
+        CHECK(agree && pass == 5040, "loc %d: edge criterion = BFS set (%d pass)", loc, pass);
+        CHECK((long long)120 * 243 * 5040 / 2 == 73483200LL, "order");
+
+        /* random walks stay inside; near misses are outside */
+        int inside = 1, outside = 1;
+        for (int w = 0; w < 200; w++) {
+            ec_cube c;
+            ec_cube_solved(&c);
+            for (int i = 0; i < 100; i++) ec_cube_move(&c, (ec_rng_below(&r, 2) ? f1 : f2) * 3 + (int)ec_rng_below(&r, 3));
+            hg_state x;
+            hg_state_from_cube(&c, &x);
+            inside &= hg_twogen(&x, loc);
+            /* one pair of free edges flipped */
+            ec_cube d = c;
+            int a = fe[ec_rng_below(&r, 7)], b;
+            do b = fe[ec_rng_below(&r, 7)];
+            while (b == a);
+            d.eo[a] ^= 1;
+            d.eo[b] ^= 1;
+            CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
+            hg_state_from_cube(&d, &x);
+            outside &= !hg_twogen(&x, loc);
+            /* two free corners swapped (and two free edges, to stay a valid cube) */
+            d = c;
+            a = fc[ec_rng_below(&r, 6)];
+            do b = fc[ec_rng_below(&r, 6)];
+            while (b == a);
+            uint8_t t = d.cp[a];
+            d.cp[a] = d.cp[b];
+            d.cp[b] = t;
+            t = d.co[a];
+            d.co[a] = d.co[b];
+            d.co[b] = t;
+            a = fe[ec_rng_below(&r, 7)];
+            do b = fe[ec_rng_below(&r, 7)];
+            while (b == a);
+            t = d.ep[a];
+            d.ep[a] = d.ep[b];
+            d.ep[b] = t;
+            t = d.eo[a];
+            d.eo[a] = d.eo[b];
+            d.eo[b] = t;
+            CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
+            hg_state_from_cube(&d, &x);
+            outside &= !hg_twogen(&x, loc);
+            /* two corners twisted against each other: still inside (twists are free) */
+            d = c;
+            a = fc[0];
+            b = fc[3];
+            d.co[a] = (uint8_t)((d.co[a] + 1) % 3);
+            d.co[b] = (uint8_t)((d.co[b] + 2) % 3);
+            hg_state_from_cube(&d, &x);
+            inside &= hg_twogen(&x, loc);
+            /* a turn of another face leaves the group */
+            d = c;
+            int f = (f1 + 3) % 6;
+            ec_cube_move(&d, f * 3);
+            hg_state_from_cube(&d, &x);
+            outside &= !hg_twogen(&x, loc);
+        }
+        CHECK(inside, "loc %d: walks in <f1,f2> (and twisted corners) are inside", loc);
+        CHECK(outside, "loc %d: flipped edge pairs, swapped corners, other faces are outside", loc);
+    }
+    free(seen);
+    free(queue);
+    DONE();
+}
