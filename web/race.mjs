@@ -1,0 +1,100 @@
+// race.mjs - the race: the same cube and seed handed to several solvers at once, each in
+// its own worker (its own SolverClient), with a live row per solver (status, generation)
+// and, as they finish, length, solving time (the worker's active time) and the finishing
+// place; the shortest solution is marked. Workers are terminated when the race ends.
+import { el, byId, clear, setText, fmtNum, fmtMs } from './dom.mjs';
+import { SolverClient } from './client.mjs';
+
+export class RacePanel {
+  constructor({ solvers, notify, cube, seed, onChange }) {
+    this.solvers = solvers;
+    this.notify = notify;
+    this.cube = cube;
+    this.seed = seed;
+    this.onChange = onChange;
+    this.running = false;
+    this.entries = [];
+    const pick = byId('race-pick');
+    this.boxes = solvers.map((s, i) => {
+      const box = el('input', { type: 'checkbox', value: s.name, dataset: { testid: `race-pick-${s.name}` } });
+      box.checked = i < 2;
+      box.addEventListener('change', () => this.onChange());
+      pick.append(el('label', { class: 'check', title: s.title }, box, ` ${s.name}`));
+      return box;
+    });
+    if (!solvers.length) pick.append(el('span', { class: 'hint' }, 'No solver is registered in this build yet.'));
+    byId('race-start').addEventListener('click', () => this.start());
+    byId('race-cancel').addEventListener('click', () => this.stop());
+  }
+
+  picked() { return this.boxes.filter((b) => b.checked).map((b) => b.value); }
+
+  async start() {
+    const cube = this.cube();
+    const seed = this.seed();
+    const names = this.picked();
+    if (this.running || !cube.ok || !seed.ok || !names.length) return;
+    this.running = true;
+    byId('race-cancel').disabled = false;
+    this.onChange();
+    const table = byId('race-table');
+    const body = table.tBodies[0];
+    clear(body);
+    table.hidden = false;
+    let place = 0;
+    const t0 = performance.now();
+    this.entries = names.map((name) => {
+      const cells = {
+        status: el('td', { dataset: { testid: 'race-status' } }, 'starting'),
+        gen: el('td', { class: 'num', dataset: { testid: 'race-generation' } }, '0'),
+        length: el('td', { class: 'num', dataset: { testid: 'race-length' } }, '–'),
+        time: el('td', { class: 'num', dataset: { testid: 'race-time' } }, '–'),
+        place: el('td', { class: 'num', dataset: { testid: 'race-place' } }, ''),
+      };
+      const row = el('tr', { dataset: { testid: `race-row-${name}`, solver: name } },
+        el('td', {}, name), cells.status, cells.gen, cells.length, cells.time, cells.place);
+      body.append(row);
+      const client = new SolverClient({ name: `evocube race ${name}` });
+      const h = client.solve({ solver: name, facelets: cube.facelets, seed: seed.seed }, {
+        onProgress: (recs) => { if (recs.length) setText(cells.gen, String(recs[recs.length - 1].gen)); },
+      });
+      setText(cells.status, 'running');
+      const entry = { name, client, h, row, cells, result: null };
+      entry.done = h.promise.then((r) => {
+        entry.result = r;
+        const solved = r.stats.solved;
+        setText(cells.status, solved ? 'solved' : r.stats.status);
+        setText(cells.gen, String(r.stats.generations));
+        if (solved) {
+          setText(cells.length, String(r.length));
+          setText(cells.place, String(++place));
+          row.title = r.solution;
+        }
+        setText(cells.time, fmtMs(r.stats.timeMs));
+        row.dataset.wallMs = String(Math.round(performance.now() - t0));
+      }, (e) => {
+        setText(cells.status, e.code === 'E_CANCELLED' ? 'stopped' : 'error');
+        if (e.code !== 'E_CANCELLED') row.title = e.message;
+      }).finally(() => client.terminate());
+      return entry;
+    });
+    await Promise.all(this.entries.map((e) => e.done));
+    const solved = this.entries.filter((e) => e.result && e.result.stats.solved);
+    if (solved.length) {
+      const best = Math.min(...solved.map((e) => e.result.length));
+      for (const e of solved) e.row.classList.toggle('shortest', e.result.length === best);
+      const fastest = solved.reduce((a, b) => (a.result.stats.timeMs <= b.result.stats.timeMs ? a : b));
+      fastest.row.classList.add('fastest');
+      byId('race-table').dataset.done = 'true';
+      setText(byId('race-table').caption || byId('race-table').createCaption(),
+        `shortest: ${best} moves · fastest: ${fastest.name} (${fmtMs(fastest.result.stats.timeMs)}) · ${fmtNum(solved.length)} of ${this.entries.length} solved`);
+    }
+    this.running = false;
+    byId('race-cancel').disabled = true;
+    this.onChange();
+  }
+
+  stop() {
+    for (const e of this.entries) e.h.cancel();
+  }
+}
