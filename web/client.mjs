@@ -29,6 +29,7 @@ export class SolverClient {
     this.pending = new Map(); // id -> {resolve, reject, onProgress, onState}
     this.crashes = [];
     this.info = null;
+    this.messages = 0; // messages received, for the rate shown in tests and benchmarks
     this._start();
   }
 
@@ -61,6 +62,7 @@ export class SolverClient {
   }
 
   _onMessage(msg) {
+    this.messages++;
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'ready') {
       this.info = { version: msg.version, solvers: msg.solvers, randomState: !!msg.randomState };

@@ -36,7 +36,9 @@ export class Playback {
   _key(e) {
     if (!this.moves.length || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target;
-    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    const typing = t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
+      || (t.tagName === 'INPUT' && !/^(range|checkbox|radio|button)$/.test(t.type)));
+    if (typing) return;
     if (e.key === ' ' || e.code === 'Space') {
       if (t && t.tagName === 'BUTTON' && t !== this.b.play) return; // let the focused button act
       e.preventDefault();

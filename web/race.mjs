@@ -40,6 +40,8 @@ export class RacePanel {
     const table = byId('race-table');
     const body = table.tBodies[0];
     clear(body);
+    if (table.caption) table.caption.remove();
+    delete table.dataset.done;
     table.hidden = false;
     let place = 0;
     const t0 = performance.now();
