@@ -3,6 +3,7 @@
  * fault or a re-oriented cubie state out; applying algs (slices and rotations included) to
  * sticker strings; verifying solutions.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cube.h"
@@ -73,11 +74,17 @@ static int check_facelets(const char *s, char norm[55], char *msg, int msgsize)
         }
         count[f]++;
     }
+    char counts[128] = "";
+    int nbad = 0;
     for (int f = 0; f < 6; f++)
-        if (count[f] != 9)
-            return ec__msg(EC_E_COLOR_COUNT, msg, msgsize,
-                           "colour %c appears %d times; every colour must appear exactly 9 times",
-                           ec__face_char[f], count[f]);
+        if (count[f] != 9) {
+            size_t at = strlen(counts);
+            snprintf(counts + at, sizeof counts - at, nbad ? ", %c %d times" : "colour %c appears %d times",
+                     ec__face_char[f], count[f]);
+            nbad++;
+        }
+    if (nbad)
+        return ec__msg(EC_E_COLOR_COUNT, msg, msgsize, "%s; every colour must appear exactly 9 times", counts);
     char ctr[6];
     for (int i = 0; i < 6; i++) ctr[i] = s[centre_index[i]];
     for (int i = 0; i < 6; i++)

@@ -204,6 +204,7 @@ int ec__finish(ec_solver *h)
         for (int m = 0; m < h->phases[i].n; m++) {
             if (h->phases[i].moves[m] >= 18) {
                 free(all);
+                h->status = EC_GAVE_UP;
                 return EC_E_NOT_FACE_TURNS;
             }
             all[k++] = h->phases[i].moves[m];

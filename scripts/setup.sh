@@ -12,6 +12,8 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v clang >/dev/null 2>&1 || need+=(clang)
 command -v emcc >/dev/null 2>&1 || need+=(emscripten)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# clang's sanitizer and libFuzzer runtimes (the sanitizer ctest and the fuzz targets)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 || need+=(libclang-rt-dev)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} with apt-get"
   SUDO=""

@@ -19,6 +19,7 @@ export const EC = Object.freeze({
 // before it is copied into wasm memory.
 export const MAX_ALG_CHARS = 20000;
 export const MAX_PARAMS_CHARS = 2000;
+export const MAX_ALG_MOVES = 4000;
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 const CODE_NAMES = Object.fromEntries(Object.entries(EC).map(([k, v]) => [v, k]));
@@ -153,11 +154,22 @@ export class EvocubeCore {
   }
 
   scrambleMoves(n, seed) {
-    if (!Number.isInteger(n) || n < 0 || n > 10000) {
-      throw new EvocubeError(EC.E_RANGE, `the number of moves must be a whole number from 0 to 10000 (got ${n})`);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_ALG_MOVES) {
+      throw new EvocubeError(EC.E_RANGE, `the number of moves must be a whole number from 0 to ${MAX_ALG_MOVES} (got ${n})`);
     }
     const s = this.parseSeed(seed);
     const rc = this.M._ec_scramble_moves_text(n, s, this.out, OUT_SIZE);
+    if (rc < 0) this._fail(rc);
+    return this._outText();
+  }
+
+  // A scramble of at most 20 moves producing a uniformly random state (two-phase solver).
+  randomStateScramble(seed) {
+    if (typeof this.M._ec_scramble_random_state_text !== 'function') {
+      throw new EvocubeError(EC.E_STATE, 'random-state scrambles need the two-phase solver, which this build does not have');
+    }
+    const s = this.parseSeed(seed);
+    const rc = this.M._ec_scramble_random_state_text(s, this.out, OUT_SIZE);
     if (rc < 0) this._fail(rc);
     return this._outText();
   }

@@ -94,7 +94,8 @@ extern "C" {
 
 /* Limits at the C boundary. */
 #define EC_MAX_ALG_CHARS 20000   /* bytes of alg text accepted by any parser */
-#define EC_MAX_ALG_MOVES 10000   /* moves after expanding repetitions */
+#define EC_MAX_ALG_MOVES 4000    /* moves after expanding repetitions; 4 characters each
+                                    formatted, so any alg formats within EC_MAX_ALG_CHARS */
 #define EC_MAX_NESTING 16        /* depth of nested parentheses */
 #define EC_MAX_PARAMS_CHARS 2000 /* bytes of a solver params text */
 #define EC_FACELETS_SIZE 55      /* 54 characters and the terminating NUL */

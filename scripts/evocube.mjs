@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// evocube.mjs - the command-line interface of DESIGN.md (`npx evocube ...`), running the same
+// wasm module as the page. Exit 0 ok/solved, 1 gave up or not solved, 2 bad input with
+// "error: <specific message>" on stderr. An argument of "-" reads that value from stdin.
+import { readSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { loadCoreNode } from '../web/core-node.mjs';
+import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../web/core.mjs';
+
+const USAGE = `usage:
+  evocube facelets "<alg>"                         54-char facelet string of solved+alg
+  evocube validate <facelets>                      "ok", or exit 2 with the specific fault
+  evocube scramble (--random-state | --moves N) [--seed N]
+  evocube solve --solver NAME (--scramble "<alg>" | --facelets F) [--seed N]
+                [--param key=value ...] [--progress] [--json]
+  evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
+  evocube solvers                                  the solvers and their params (JSON)
+An argument given as "-" is read from standard input.`;
+
+class UsageError extends Error {}
+
+// Read at most `max` bytes of stdin; a longer input is refused without reading the rest.
+function readStdin(max) {
+  const buf = Buffer.alloc(max + 1);
+  let n = 0;
+  for (;;) {
+    let got = 0;
+    try {
+      got = readSync(0, buf, n, buf.length - n, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') continue;
+      if (e.code === 'EOF') break;
+      throw e;
+    }
+    if (got === 0) break;
+    n += got;
+    if (n > max) throw new UsageError(`the input on stdin is longer than ${max} characters`);
+  }
+  return buf.subarray(0, n).toString('utf8').replace(/\r?\n$/, '');
+}
+
+function value(text, max, what) {
+  if (text === '-') return readStdin(max);
+  if (text.length > max) throw new UsageError(`the ${what} is longer than ${max} characters (it has ${text.length})`);
+  return text;
+}
+
+// Parse "--key value" options; flags listed in `flags` take no value; --param repeats.
+function parseOptions(args, known, flags = []) {
+  const opts = { param: [] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith('--')) throw new UsageError(`unexpected argument "${a.slice(0, 40)}"`);
+    const key = a.slice(2);
+    if (flags.includes(key)) { opts[key] = true; continue; }
+    if (!known.includes(key)) throw new UsageError(`unknown option "${a.slice(0, 40)}"`);
+    if (i + 1 >= args.length) throw new UsageError(`option ${a} needs a value`);
+    const v = args[++i];
+    if (key === 'param') opts.param.push(v);
+    else if (key in opts) throw new UsageError(`option ${a} is given twice`);
+    else opts[key] = v;
+  }
+  return opts;
+}
+
+function startFacelets(core, opts) {
+  if ((opts.scramble === undefined) === (opts.facelets === undefined)) {
+    throw new UsageError('give exactly one of --scramble and --facelets');
+  }
+  if (opts.scramble !== undefined) return core.apply(value(opts.scramble, MAX_ALG_CHARS, 'scramble'));
+  const f = value(opts.facelets, MAX_ALG_CHARS, 'facelet string');
+  core.validate(f);
+  return f;
+}
+
+async function main(argv) {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    console.log(USAGE);
+    return cmd ? 0 : 2;
+  }
+  const core = await loadCoreNode();
+  switch (cmd) {
+    case 'facelets': {
+      if (rest.length !== 1) throw new UsageError('facelets takes one alg, e.g. evocube facelets "R U R\' U\'"');
+      console.log(core.apply(value(rest[0], MAX_ALG_CHARS, 'alg')));
+      return 0;
+    }
+    case 'validate': {
+      if (rest.length !== 1) throw new UsageError('validate takes one facelet string');
+      console.log(core.validate(value(rest[0], MAX_ALG_CHARS, 'facelet string')));
+      return 0;
+    }
+    case 'scramble': {
+      const opts = parseOptions(rest, ['moves', 'seed'], ['random-state']);
+      const seed = opts.seed === undefined ? randomInt(0, 2 ** 32) : core.parseSeed(opts.seed);
+      if (opts['random-state'] && opts.moves !== undefined) throw new UsageError('give --random-state or --moves, not both');
+      if (opts['random-state']) {
+        console.log(core.randomStateScramble(seed));
+        return 0;
+      }
+      if (opts.moves === undefined) throw new UsageError('scramble needs --random-state or --moves N');
+      if (!/^\d{1,5}$/.test(opts.moves) || Number(opts.moves) > 4000) throw new UsageError(`--moves must be a whole number from 0 to 4000 (got "${opts.moves.slice(0, 20)}")`);
+      console.log(core.scrambleMoves(Number(opts.moves), seed));
+      return 0;
+    }
+    case 'verify': {
+      const opts = parseOptions(rest, ['scramble', 'facelets', 'solution']);
+      if (opts.solution === undefined) throw new UsageError('verify needs --solution "<alg>"');
+      const f = startFacelets(core, opts);
+      const r = core.verify(f, value(opts.solution, MAX_ALG_CHARS, 'solution'));
+      console.log(r.solved ? 'solved' : `not solved: ${r.message}`);
+      return r.solved ? 0 : 1;
+    }
+    case 'solve': {
+      const opts = parseOptions(rest, ['solver', 'scramble', 'facelets', 'seed', 'param'], ['progress', 'json']);
+      if (opts.solver === undefined) {
+        throw new UsageError(`solve needs --solver NAME; the solvers are: ${core.solvers().map((s) => s.name).join(', ') || '(none)'}`);
+      }
+      const f = startFacelets(core, opts);
+      const seed = opts.seed === undefined ? 1 : core.parseSeed(opts.seed);
+      const params = opts.param.join(',');
+      if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
+      const t0 = performance.now();
+      const run = core.createSolver(opts.solver, f, seed, params);
+      let status;
+      try {
+        do {
+          status = run.step(1);
+          const recs = run.progress();
+          if (opts.progress) for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`);
+        } while (status === 'running');
+        const res = run.result();
+        const timeMs = Math.round((performance.now() - t0) * 10) / 10;
+        if (res.solved) {
+          // the core verified it already; check once more on the exact input before printing
+          const v = core.verify(f, res.solution);
+          if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
+        }
+        if (opts.json) {
+          console.log(JSON.stringify({
+            solver: res.solver, seed, solution: res.solution, length: res.length, solved: res.solved,
+            time_ms: timeMs, generations: res.generations, evaluations: res.evaluations, phases: res.phases,
+          }));
+        } else {
+          console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
+        }
+        return res.solved ? 0 : 1;
+      } finally {
+        run.free();
+      }
+    }
+    case 'solvers': {
+      console.log(JSON.stringify(core.solvers(), null, 2));
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command "${String(cmd).slice(0, 40)}"; run evocube --help`);
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError || e instanceof EvocubeError) {
+    process.stderr.write(`error: ${e.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`error: internal failure: ${e && e.stack ? e.stack : e}\n`);
+    process.exitCode = 3;
+  }
+}

@@ -1,0 +1,147 @@
+/* test_facelets.c - validation of users' cubes: one test per fault, re-oriented cubes,
+ * applying algs with slices and rotations, verify. */
+#include "check.h"
+#include "evocube.h"
+
+static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+static void swap(char *s, int a, int b)
+{
+    char t = s[a];
+    s[a] = s[b];
+    s[b] = t;
+}
+
+static int fault(const char *f, char *msg)
+{
+    return ec_validate(f, msg, 256);
+}
+
+int main(void)
+{
+    char f[128], msg[256];
+
+    CHECK_RC(fault(SOLVED, msg), EC_OK);
+    CHECK_STR(msg, "ok");
+
+    /* wrong length */
+    CHECK_RC(fault("UUU", msg), EC_E_FACELETS_LENGTH);
+    CHECK(strstr(msg, "has 3") != NULL, "%s", msg);
+    snprintf(f, sizeof f, "%sU", SOLVED);
+    CHECK_RC(fault(f, msg), EC_E_FACELETS_LENGTH);
+    CHECK_RC(fault("", msg), EC_E_FACELETS_LENGTH);
+
+    /* a character that is not a face letter, named with its position */
+    strcpy(f, SOLVED);
+    f[10] = 'X';
+    CHECK_RC(fault(f, msg), EC_E_FACELETS_CHAR);
+    CHECK(strstr(msg, "'X' at position 11 (R2)") != NULL, "%s", msg);
+    f[10] = 'r'; /* lower case is not accepted either */
+    CHECK_RC(fault(f, msg), EC_E_FACELETS_CHAR);
+
+    /* a colour not 9 times */
+    strcpy(f, SOLVED);
+    f[0] = 'R';
+    CHECK_RC(fault(f, msg), EC_E_COLOR_COUNT);
+    CHECK(strstr(msg, "colour U appears 8 times, R 10 times") != NULL, "%s", msg);
+
+    /* centres not six distinct colours (counts still 9 each) */
+    strcpy(f, SOLVED);
+    swap(f, 4, 9 + 0); /* U centre gets R, an R sticker gets U */
+    CHECK_RC(fault(f, msg), EC_E_CENTERS);
+    CHECK(strstr(msg, "centres both have colour R") != NULL, "%s", msg);
+
+    /* mirrored centres: swap the U and D centres only */
+    strcpy(f, SOLVED);
+    swap(f, 4, 31);
+    CHECK_RC(fault(f, msg), EC_E_CENTERS_MIRROR);
+
+    /* an edge whose colours no edge has: UF edge gets U/D colours (D sticker from DF) */
+    strcpy(f, SOLVED);
+    swap(f, 19, 28); /* F2 (UF's F sticker) <-> D2 (DF's D sticker) */
+    CHECK_RC(fault(f, msg), EC_E_EDGE_INVALID);
+    CHECK(strstr(msg, "edge at UF has colours U and D") != NULL, "%s", msg);
+
+    /* the same edge twice, colour counts intact: UL shows U/R (like UR), and FR shows F/L
+     * to give the R sticker back; slots are checked in order, so UL is reported */
+    strcpy(f, SOLVED);
+    f[37] = 'R';
+    f[12] = 'L';
+    CHECK_RC(fault(f, msg), EC_E_EDGE_DUPLICATE);
+    CHECK(strstr(msg, "edge with colours U and R appears twice, at UR and UL") != NULL, "%s", msg);
+
+    /* a corner whose colours (clockwise) no corner has: URF's R and F stickers swapped */
+    strcpy(f, SOLVED);
+    swap(f, 9, 20);
+    CHECK_RC(fault(f, msg), EC_E_CORNER_INVALID);
+    CHECK(strstr(msg, "corner at URF has colours U, F, R") != NULL, "%s", msg);
+
+    /* the same corner twice, counts intact: UFL reads U,R,F (like URF); DFR's R sticker
+     * becomes L to balance; UFL comes before DFR, so the duplicate is reported */
+    strcpy(f, SOLVED);
+    f[18] = 'R';
+    f[38] = 'F';
+    f[15] = 'L';
+    CHECK_RC(fault(f, msg), EC_E_CORNER_DUPLICATE);
+    CHECK(strstr(msg, "corner with colours U, R, F appears twice, at URF and UFL") != NULL, "%s", msg);
+    {
+        ec_cube c;
+        ec_cube_solved(&c);
+        c.cp[1] = 0;
+        CHECK_RC(ec_cube_check(&c, msg, sizeof msg), EC_E_CORNER_DUPLICATE);
+    }
+
+    /* one edge flipped */
+    strcpy(f, SOLVED);
+    swap(f, 7, 19); /* UF flipped */
+    CHECK_RC(fault(f, msg), EC_E_FLIP);
+    CHECK(strstr(msg, "one edge is flipped") != NULL, "%s", msg);
+
+    /* one corner twisted */
+    strcpy(f, SOLVED);
+    {
+        char a = f[8], b = f[9], c = f[20];
+        f[8] = c; f[9] = a; f[20] = b; /* rotate URF's stickers */
+    }
+    CHECK_RC(fault(f, msg), EC_E_TWIST);
+    CHECK(strstr(msg, "corner is twisted") != NULL, "%s", msg);
+
+    /* two pieces swapped: exchange edges UR and UF (stickers pairwise) */
+    strcpy(f, SOLVED);
+    swap(f, 5, 7);
+    swap(f, 10, 19);
+    CHECK_RC(fault(f, msg), EC_E_PARITY);
+    CHECK(strstr(msg, "two pieces are swapped") != NULL, "%s", msg);
+
+    /* re-oriented cubes are valid, and solved when every face is one colour */
+    CHECK_RC(ec_facelets_apply(NULL, "x y2 z'", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);
+    CHECK_RC(fault(f, msg), EC_OK);
+    CHECK(ec_facelets_is_solved(f) == 1, "rotated solved cube");
+    CHECK_RC(ec_facelets_apply(NULL, "M2 E2 S2", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);
+    CHECK_RC(fault(f, msg), EC_OK);
+    CHECK(ec_facelets_is_solved(f) == 0, "M2 E2 S2 is not solved");
+    CHECK_RC(ec_verify(f, "M2 E2 S2", msg, sizeof msg), EC_OK);
+    /* a re-oriented scrambled cube solves with face turns named by position */
+    CHECK_RC(ec_facelets_apply(NULL, "R U x", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_verify(f, "B' R'", msg, sizeof msg), EC_OK); /* after x, the old U face is at B */
+    CHECK_RC(ec_verify(f, "U' R'", msg, sizeof msg), EC_E_NOT_SOLVED);
+    {
+        ec_cube c;
+        CHECK_RC(ec_cube_from_facelets(f, &c, NULL, 0), EC_OK);
+        ec_cube_move(&c, 17); /* B' */
+        ec_cube_move(&c, 5);  /* R' */
+        CHECK(ec_cube_is_solved(&c), "the re-oriented cubie state solves with B' R'");
+    }
+
+    /* verify reports an unsolved result */
+    CHECK_RC(ec_verify(NULL, "R", msg, sizeof msg), EC_E_NOT_SOLVED);
+    CHECK(strstr(msg, "12 stickers") != NULL, "%s", msg);
+    CHECK_RC(ec_verify("", "", msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_verify(SOLVED, "R Q", msg, sizeof msg), EC_E_TOKEN);
+
+    /* apply: buffer too small and NULLs are errors, not crashes */
+    CHECK_RC(ec_facelets_apply(NULL, "R", f, 10, NULL, 0), EC_E_BUFFER);
+    CHECK_RC(ec_facelets_apply(NULL, NULL, f, sizeof f, NULL, 0), EC_E_NULL);
+    CHECK_RC(ec_validate(NULL, msg, sizeof msg), EC_E_NULL);
+    DONE();
+}

@@ -1,0 +1,158 @@
+/* test_solver_api.c - the solver handle: params (defaults, presets, every fault with the
+ * param named), unknown solvers, the progress queue (nothing dropped, JSON lines), phase
+ * composition, and refusal of a corrupted solution. Uses a handle built around a test
+ * implementation, so it does not depend on which solvers are registered. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "evocube.h"
+#include "solver.h"
+
+static const ec_param_def test_params[] = {
+    {"population", 50, 2, 10000, 1, "individuals"},
+    {"rate", 0.6, 0, 1, 0, "a probability"},
+};
+static const ec_preset test_presets[] = {{"big", "population=200,rate=0.9", "bigger"}};
+static const ec_solver_impl test_impl = {"test", "test solver", "generation", test_params, 2, test_presets, 1,
+                                         NULL, NULL, NULL};
+
+static ec_solver *handle_for(const char *scramble)
+{
+    ec_solver *h = calloc(1, sizeof *h);
+    h->impl = &test_impl;
+    ec_facelets_apply(NULL, scramble, h->facelets, sizeof h->facelets, NULL, 0);
+    ec_cube_from_facelets(h->facelets, &h->start, NULL, 0);
+    h->status = EC_RUNNING;
+    ec__params_parse(&test_impl, "", h->params, NULL, 0);
+    return h;
+}
+
+int main(void)
+{
+    double v[EC_MAX_PARAMS];
+    char msg[512];
+
+    CHECK_RC(ec__params_parse(&test_impl, "", v, msg, sizeof msg), EC_OK);
+    CHECK(v[0] == 50 && v[1] == 0.6, "defaults %g %g", v[0], v[1]);
+    CHECK_RC(ec__params_parse(&test_impl, "population=80; rate=0.25", v, msg, sizeof msg), EC_OK);
+    CHECK(v[0] == 80 && v[1] == 0.25, "set %g %g", v[0], v[1]);
+    /* the preset applies first, explicit pairs override it wherever they are written */
+    CHECK_RC(ec__params_parse(&test_impl, "population=70 preset=big", v, msg, sizeof msg), EC_OK);
+    CHECK(v[0] == 70 && v[1] == 0.9, "preset %g %g", v[0], v[1]);
+    CHECK_RC(ec__params_parse(&test_impl, "preset=huge", v, msg, sizeof msg), EC_E_PARAM_VALUE);
+    CHECK(strstr(msg, "no preset \"huge\"; its presets are: big") != NULL, "%s", msg);
+    CHECK_RC(ec__params_parse(&test_impl, "popsize=3", v, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
+    CHECK(strstr(msg, "no parameter \"popsize\"; its parameters are: population, rate") != NULL, "%s", msg);
+    CHECK_RC(ec__params_parse(&test_impl, "population=abc", v, msg, sizeof msg), EC_E_PARAM_VALUE);
+    CHECK(strstr(msg, "population") != NULL, "%s", msg);
+    CHECK_RC(ec__params_parse(&test_impl, "population=2.5", v, msg, sizeof msg), EC_E_PARAM_VALUE);
+    CHECK(strstr(msg, "whole number") != NULL, "%s", msg);
+    CHECK_RC(ec__params_parse(&test_impl, "population=1", v, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK(strstr(msg, "population must be from 2 to 10000; got 1") != NULL, "%s", msg);
+    CHECK_RC(ec__params_parse(&test_impl, "rate=1e999", v, msg, sizeof msg), EC_E_PARAM_VALUE);
+    CHECK_RC(ec__params_parse(&test_impl, "rate", v, msg, sizeof msg), EC_E_PARAM_VALUE);
+    CHECK(strstr(msg, "key=value") != NULL, "%s", msg);
+    {
+        static char big[EC_MAX_PARAMS_CHARS + 10];
+        memset(big, 'a', sizeof big - 1);
+        CHECK_RC(ec__params_parse(&test_impl, big, v, msg, sizeof msg), EC_E_INPUT_SIZE);
+    }
+
+    /* unknown solver names the solver; invalid cubes get their fault before anything */
+    ec_solver *h = NULL;
+    CHECK_RC(ec_solver_new("nope", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 1, "", &h, msg, sizeof msg),
+             EC_E_SOLVER_UNKNOWN);
+    CHECK(strstr(msg, "unknown solver \"nope\"") != NULL && h == NULL, "%s", msg);
+    CHECK_RC(ec_solver_step(NULL, 1), EC_E_NULL);
+
+    /* progress queue: 1,000 records in, 1,000 out in order, through small buffers */
+    h = handle_for("R U");
+    for (int g = 1; g <= 1000; g++) {
+        ec_progress r;
+        memset(&r, 0, sizeof r);
+        r.gen = g;
+        r.best = g * 0.5;
+        r.n_moves = 2;
+        r.moves[0] = 3;
+        r.moves[1] = 0;
+        snprintf(r.phase_name, sizeof r.phase_name, "phase \"%d\"", g % 3);
+        CHECK_RC(ec__emit(h, &r), EC_OK);
+    }
+    CHECK(ec_solver_progress_pending(h) == 1000, "%d pending", ec_solver_progress_pending(h));
+    int got = 0, in_order = 1;
+    char buf[600];
+    while (ec_solver_progress_pending(h) > 0) {
+        int n = 0;
+        CHECK_RC(ec_solver_progress_json(h, buf, sizeof buf, &n), EC_OK);
+        if (n <= 0) break;
+        const char *p = buf;
+        for (int k = 0; k < n; k++) {
+            int gen = atoi(strstr(p, "\"gen\":") + 6);
+            if (gen != got + 1) in_order = 0;
+            got++;
+            p = strchr(p, '\n') + 1;
+        }
+    }
+    CHECK(got == 1000 && in_order, "got %d records, in order %d", got, in_order);
+    {
+        ec_progress r;
+        memset(&r, 0, sizeof r);
+        ec__emit(h, &r);
+        int n;
+        CHECK_RC(ec_solver_progress_json(h, buf, 20, &n), EC_E_BUFFER); /* not even one fits */
+        CHECK(ec_solver_progress_pending(h) == 1, "the record stays queued");
+        ec_progress out[4];
+        CHECK_RC(ec_solver_progress(h, out, 4, &n), EC_OK);
+        CHECK(n == 1 && ec_solver_progress_pending(h) == 0, "struct form drains");
+    }
+    {
+        ec_progress r;
+        memset(&r, 0, sizeof r);
+        strcpy(r.phase_name, "a\"b");
+        ec__emit(h, &r);
+        int n;
+        ec_solver_progress_json(h, buf, sizeof buf, &n);
+        CHECK(strstr(buf, "\"phaseName\":\"a\\\"b\"") != NULL, "%s", buf);
+    }
+
+    /* a solution asked for before the run ends is a state error */
+    CHECK_RC(ec_solver_solution(h, buf, sizeof buf), EC_E_STATE);
+
+    /* phases compose, simplify and verify: R U is undone by U' R' (as two phases) */
+    uint8_t p1[] = {2, 6, 8}; /* U' F F' (redundant pair simplified away) */
+    uint8_t p2[] = {5};       /* R' */
+    CHECK_RC(ec__add_phase(h, "first", p1, 3, 4), EC_OK);
+    CHECK_RC(ec__add_phase(h, "second", p2, 1, 2), EC_OK);
+    CHECK_RC(ec__finish(h), EC_DONE);
+    CHECK_RC(ec_solver_solution(h, buf, sizeof buf), EC_OK);
+    CHECK_STR(buf, "U' R'");
+    CHECK_RC(ec_solver_result_json(h, buf, sizeof buf), EC_OK);
+    CHECK(strstr(buf, "\"solved\":true") && strstr(buf, "\"length\":2") &&
+              strstr(buf, "{\"name\":\"first\",\"solution\":\"U'\",\"length\":1,\"generations\":4}"),
+          "%s", buf);
+    ec_solver_free(h);
+
+    /* a corrupted solution is refused: not reported solved, no solution given out */
+    h = handle_for("R U");
+    uint8_t wrong[] = {5, 2}; /* R' U': the wrong order */
+    ec__add_phase(h, "only", wrong, 2, 1);
+    CHECK_RC(ec__finish(h), EC_E_NOT_SOLVED);
+    CHECK(ec_solver_status(h) == EC_GAVE_UP, "status %d", ec_solver_status(h));
+    CHECK_RC(ec_solver_solution(h, buf, sizeof buf), EC_E_STATE);
+    CHECK_RC(ec_solver_result_json(h, buf, sizeof buf), EC_OK);
+    CHECK(strstr(buf, "\"solved\":false") && strstr(buf, "\"solution\":\"\""), "%s", buf);
+    ec_solver_free(h);
+
+    /* a phase with a non-face-turn code is refused too */
+    h = handle_for("R");
+    uint8_t slice[] = {54}; /* M: not a face turn */
+    ec__add_phase(h, "only", slice, 1, 1);
+    CHECK_RC(ec__finish(h), EC_E_NOT_FACE_TURNS);
+    CHECK(ec_solver_status(h) == EC_GAVE_UP, "refused run is not running or solved");
+    ec_solver_free(h);
+
+    /* the solver list is valid JSON text (an array) */
+    CHECK_RC(ec_solver_list_json(buf, sizeof buf), EC_OK);
+    CHECK(buf[0] == '[' && buf[strlen(buf) - 1] == ']', "%s", buf);
+    DONE();
+}

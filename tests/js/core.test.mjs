@@ -1,0 +1,62 @@
+// core.test.mjs - the JS wrapper of the wasm core (web/core.mjs): errors as EvocubeError
+// with the core's messages, notation helpers, seeds, and the solver list.
+import { loadCoreNode } from '../../web/core-node.mjs';
+import { EC, EvocubeError, SOLVED } from '../../web/core.mjs';
+
+const core = await loadCoreNode();
+
+test('version and solved state', () => {
+  expect(core.version()).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(core.apply('')).toBe(SOLVED);
+  expect(core.isSolved(SOLVED)).toBe(true);
+  expect(core.isSolved(core.apply('x y'))).toBe(true);
+  expect(core.isSolved(core.apply('R'))).toBe(false);
+});
+
+test('errors carry the code and the specific message', () => {
+  let e;
+  try { core.apply('R U Q'); } catch (err) { e = err; }
+  expect(e).toBeInstanceOf(EvocubeError);
+  expect(e.code).toBe(EC.E_TOKEN);
+  expect(e.codeName).toBe('E_TOKEN');
+  expect(e.message).toBe('unknown move "Q" at character 5');
+  expect(() => core.validate('U'.repeat(54))).toThrow(/colour U appears 54 times/);
+  expect(() => core.apply('R', 'UUU')).toThrow(/54 characters/);
+  expect(() => core.apply('R '.repeat(20000))).toThrow(/longer than 20000 characters/);
+});
+
+test('notation helpers', () => {
+  expect(core.canonical("r U2' (R U)2")).toBe('r U2 R U R U');
+  expect(core.simplify("R L R' U U")).toBe('L U2');
+  expect(core.invert("R U2 F'")).toBe("F U2 R'");
+  expect(core.metrics("R U2 M' x")).toEqual({ htm: 4, qtm: 5, stm: 3 });
+});
+
+test('apply on a given cube continues from it', () => {
+  const a = core.apply('R U');
+  expect(core.apply("U' R'", a)).toBe(SOLVED);
+  expect(core.verify(a, "U' R'")).toEqual({ solved: true, message: 'solved' });
+  expect(core.verify(a, "R' U'").solved).toBe(false);
+});
+
+test('seeds', () => {
+  expect(core.parseSeed('0')).toBe(0);
+  expect(core.parseSeed(4294967295)).toBe(4294967295);
+  expect(() => core.parseSeed('4294967296')).toThrow(/0 to 4294967295/);
+  expect(() => core.parseSeed('1.5')).toThrow(/0 to 4294967295/);
+  expect(core.scrambleMoves(20, 5)).toBe(core.scrambleMoves(20, 5));
+  expect(core.scrambleMoves(20, 5).split(' ')).toHaveLength(20);
+});
+
+test('the solver list is an array of solvers with params from C', () => {
+  const list = core.solvers();
+  expect(Array.isArray(list)).toBe(true);
+  for (const s of list) {
+    expect(typeof s.name).toBe('string');
+    for (const p of s.params) {
+      expect(p.min).toBeLessThanOrEqual(p.default);
+      expect(p.default).toBeLessThanOrEqual(p.max);
+    }
+  }
+  expect(() => core.createSolver('nope', SOLVED)).toThrow(/unknown solver "nope"/);
+});
