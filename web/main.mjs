@@ -66,6 +66,7 @@ async function boot() {
   }
   app.view = view;
   const net = new FlatNet($('net-host'), { onSticker: (i) => painter.paint(i) });
+  if (!view.available) $('view-note').before($('net-host')); // the net becomes the view
   app.net = net;
 
   // What the views show: the input cube, a live best individual, or a playback state.

@@ -195,9 +195,7 @@ function handle(msg) {
         const seed = msg.seed ?? 1;
         const hasRS = typeof core.M._ec_scramble_random_state_text === 'function';
         if (msg.kind === 'random-state' && hasRS) {
-          const rc = core.M._ec_scramble_random_state_text(core.parseSeed(seed), core.out, 1 << 16);
-          if (rc < 0) core._fail(rc);
-          post({ type: 'result', id, scramble: core._outText(), kind: 'random-state' });
+          post({ type: 'result', id, scramble: core.randomStateScramble(seed), kind: 'random-state' });
         } else {
           const n = Number.isInteger(msg.n) ? msg.n : 25;
           post({ type: 'result', id, scramble: core.scrambleMoves(n, seed), kind: 'moves' });

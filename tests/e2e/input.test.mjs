@@ -90,6 +90,22 @@ test('the painter shows the core\'s validation message and gates Solve', async (
   await page.close();
 });
 
+test('the random scramble button gives a valid scramble', async () => {
+  const page = await env.open();
+  await page.click(tid('random-scramble'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="scramble-input"]').value.trim().length > 0, null, { timeout: 30000 });
+  const alg = await page.inputValue(tid('scramble-input'));
+  const kind = await text(page, 'scramble-kind');
+  if (typeof env.core.M._ec_scramble_random_state_text === 'function') expect(kind).toMatch(/^random-state scramble \(seed \d+\)$/);
+  else {
+    expect(kind).toMatch(/^25 random moves \(seed \d+\)$/);
+    expect(alg.split(/\s+/)).toHaveLength(25);
+  }
+  expect(await text(page, 'facelets')).toBe(env.core.apply(alg));
+  expect(env.core.isSolved(env.core.apply(alg))).toBe(false);
+  await page.close();
+});
+
 test('no console errors under the Content-Security-Policy', async () => {
   const page = await env.open();
   const csp = await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.content);

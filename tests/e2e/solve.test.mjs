@@ -148,3 +148,27 @@ test('progress streams; pause, step, resume and cancel act between steps', async
   await page.close();
   expect(env.errors).toEqual([]);
 });
+
+test('a crashed worker is replaced and the user is told; the next solve works', async () => {
+  const { solver, params } = streamingSetup();
+  if (!solver) { console.warn('SKIPPED: no solver is registered in this build'); return; }
+  const scramble = env.core.scrambleMoves(25, 98);
+  const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=5&${params}`);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > 0, null, { timeout: 30000 });
+  const first = await page.evaluate(() => window.evocube.client.worker);
+  expect(first).toBeTruthy();
+  // the worker reports an uncaught error, as a trap in the wasm would
+  await page.evaluate(() => window.evocube.client.worker.dispatchEvent(new ErrorEvent('error', { message: 'simulated crash' })));
+  await waitStatus(page, 'error');
+  await page.waitForSelector(tid('notice-error'));
+  expect(await page.textContent(tid('notice-error'))).toMatch(/crashed.*simulated crash.*restarted/);
+  // a new worker answers: solve a short scramble with the quickest solver
+  const quick = pickSolver(env.core, ['twophase', 'greedy', 'devtoy', 'hugo']);
+  await page.fill(tid('scramble-input'), "R U F'");
+  await page.selectOption(tid('solver-select'), quick);
+  await page.click(tid('solve'));
+  expect(await waitStatus(page, ['solved', 'gave up', 'error'])).toBe('solved');
+  expect(env.core.verify(env.core.apply("R U F'"), await text(page, 'solution')).solved).toBe(true);
+  await page.close();
+});
