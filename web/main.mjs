@@ -101,6 +101,7 @@ async function boot() {
   app.painter = painter;
 
   function setCube(cube) {
+    if (app.result && !app.run && cube.facelets !== app.result.facelets) clearResult();
     app.cube = cube;
     setText($('facelets'), cube.facelets || '');
     if (cube.facelets && (cube.ok || app.mode === 'paint')) {
@@ -275,6 +276,11 @@ async function boot() {
       url.hash = '';
       if (url.href !== location.href) history.replaceState(null, '', url.href);
       $('share-link').href = url.href;
+      if (!app.result) {
+        let setup = '';
+        try { setup = app.mode === 'paint' ? '' : core.canonical(algInput.value); } catch { /* shown inline */ }
+        $('twizzle-link').href = twizzleUrl(setup, [], '');
+      }
     }, 120);
   }
 
@@ -285,10 +291,7 @@ async function boot() {
     const seed = seedValue().seed;
     playback.clear();
     resetLive();
-    clear($('phases').tBodies[0]);
-    $('phases').hidden = true;
-    for (const id of ['solution', 'result-summary', 'verified']) setText($(id), '');
-    app.result = null;
+    clearResult();
     const t0 = performance.now();
     const run = {
       facelets, paused: false, pausedAt: 0, pausedMs: 0,
@@ -324,6 +327,15 @@ async function boot() {
     }
   }
 
+  function clearResult() {
+    app.result = null;
+    clear($('phases').tBodies[0]);
+    $('phases').hidden = true;
+    for (const id of ['solution', 'result-summary', 'verified']) setText($(id), '');
+    delete $('verified').dataset.ok;
+    if (!app.run) setStatus('idle');
+  }
+
   function showResult(r, facelets) {
     app.result = { ...r, facelets };
     const st = r.stats;
@@ -338,6 +350,7 @@ async function boot() {
     ];
     setText($('result-summary'), parts.join(' · '));
     setText($('generation'), String(live.last ? live.last.gen : st.generations));
+    if (st.timeMs > 0 && st.evaluations > 0) setText($('evals-per-sec'), fmtNum(Math.round((st.evaluations * 1000) / st.timeMs)));
     if (st.solved) {
       const v = core.verify(facelets, r.solution);
       setText($('verified'), v.solved ? '✓ verified on this page: the solution solves the cube' : `✗ ${v.message}`);
