@@ -53,8 +53,11 @@ export class FitnessChart {
     const [g, b, m] = this.data;
     for (const r of records) {
       g.push(g.length ? Math.max(r.gen, g[g.length - 1] + 1e-9) : r.gen);
-      b.push(Number.isFinite(r.best) ? r.best : null);
-      m.push(Number.isFinite(r.mean) ? r.mean : null);
+      // bestLength < 0: the solver has no individual yet (e.g. two-phase before its first
+      // solution); its fitness fields are placeholders then, not values to plot
+      const none = r.bestLength < 0;
+      b.push(!none && Number.isFinite(r.best) ? r.best : null);
+      m.push(!none && Number.isFinite(r.mean) ? r.mean : null);
     }
     if (!this.dirty) {
       this.dirty = true;

@@ -22,7 +22,8 @@ export class SolveError extends Error {
 let nextId = 1;
 
 export class SolverClient {
-  constructor({ url = new URL('./worker.mjs', import.meta.url), onCrash = null, name = 'evocube solver' } = {}) {
+  constructor({ url = new URL('./worker.mjs', import.meta.url), onCrash = null, name = 'evocube solver', warm = false } = {}) {
+    this.warm = warm; // build the solvers' tables as soon as the worker is up
     this.url = url;
     this.name = name;
     this.onCrash = onCrash;
@@ -43,6 +44,7 @@ export class SolverClient {
       this._crash(ev.message || 'the worker failed (script error)');
     };
     this.worker.onmessageerror = () => this._crash('a worker message could not be read');
+    if (this.warm) this.warmed = this._request({ type: 'warm', id: `w${nextId++}` }).catch(() => null);
   }
 
   _crash(message) {

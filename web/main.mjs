@@ -141,6 +141,7 @@ async function boot() {
 
   // ---- solver settings
   const workerClient = new SolverClient({
+    warm: true,
     onCrash: ({ message, restarted }) => notify(restarted
       ? `The solver worker crashed (${message}); it was restarted. Press Solve to try again.`
       : `The solver worker crashed again (${message}) and was not restarted; reload the page.`, 'error', 0),
@@ -211,12 +212,14 @@ async function boot() {
     const run = app.run;
     if (run) setText($('elapsed'), fmtMs(run.elapsed()));
     if (!r) return;
-    setText($('phase'), `${r.phase + 1}: ${r.phaseName}`);
+    setText($('phase'), r.phaseName || `phase ${r.phase + 1}`);
+    $('phase').title = `phase index ${r.phase}`;
     setText($('generation'), String(r.gen));
     $('generation').dataset.records = String(live.gens);
-    setText($('best-fitness'), fmtNum(r.best));
-    setText($('mean-fitness'), fmtNum(r.mean));
-    setText($('best-length'), String(r.bestLength));
+    const none = r.bestLength < 0; // no individual yet: the fitness fields are placeholders
+    setText($('best-fitness'), none ? '–' : fmtNum(r.best));
+    setText($('mean-fitness'), none ? '–' : fmtNum(r.mean));
+    setText($('best-length'), none ? '–' : String(r.bestLength));
     const now = performance.now();
     if (now - live.evalT >= 500) {
       live.rate = ((r.evaluations - live.evalN) * 1000) / (now - live.evalT);
@@ -292,25 +295,28 @@ async function boot() {
     playback.clear();
     resetLive();
     clearResult();
-    const t0 = performance.now();
+    // the clock starts when the worker reports 'running' (after any table building)
     const run = {
-      facelets, paused: false, pausedAt: 0, pausedMs: 0,
-      elapsed: () => (run.paused ? run.pausedAt : performance.now()) - t0 - run.pausedMs,
+      facelets, paused: false, pausedAt: 0, pausedMs: 0, t0: null,
+      elapsed: () => (run.t0 == null ? 0 : (run.paused ? run.pausedAt : performance.now()) - run.t0 - run.pausedMs),
     };
     app.run = run;
-    setStatus('running');
+    setStatus('starting');
     refresh();
     const tick = setInterval(() => setText($('elapsed'), fmtMs(run.elapsed())), 250);
     const h = workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, {
       onProgress: onRecords,
       onState: (state) => {
         if (app.run !== run) return;
-        setStatus(state === 'paused' ? 'paused' : 'running');
+        if (state === 'running' && run.t0 == null) run.t0 = performance.now();
+        if (!run.paused || state === 'paused') setStatus(state);
       },
     });
     run.handle = h;
     try {
       const r = await h.promise;
+      clearInterval(tick);
+      paintLive();
       showResult(r, facelets);
     } catch (e) {
       if (e.code === 'E_CANCELLED') setStatus('cancelled');
@@ -321,7 +327,7 @@ async function boot() {
       }
     } finally {
       clearInterval(tick);
-      paintLive();
+      if (!app.result) paintLive();
       app.run = null;
       refresh();
     }
@@ -344,12 +350,13 @@ async function boot() {
     $('solution').dataset.solution = r.solution;
     const parts = [
       st.solved ? `${r.length} moves (HTM)` : 'no solution within the budget',
-      `${fmtMs(st.timeMs)} solving`,
+      `${fmtMs(st.timeMs)} solving` + (st.setupMs >= 50 ? ` (+${fmtMs(st.setupMs)} start-up)` : ''),
       `${fmtNum(st.generations)} generations`,
       `${fmtNum(st.evaluations)} evaluations`,
     ];
     setText($('result-summary'), parts.join(' · '));
     setText($('generation'), String(live.last ? live.last.gen : st.generations));
+    setText($('elapsed'), fmtMs(st.timeMs));
     if (st.timeMs > 0 && st.evaluations > 0) setText($('evals-per-sec'), fmtNum(Math.round((st.evaluations * 1000) / st.timeMs)));
     if (st.solved) {
       const v = core.verify(facelets, r.solution);

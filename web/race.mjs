@@ -57,11 +57,12 @@ export class RacePanel {
         el('td', {}, name), cells.status, cells.gen, cells.length, cells.time, cells.place);
       body.append(row);
       const client = new SolverClient({ name: `evocube race ${name}` });
+      const entry = {};
       const h = client.solve({ solver: name, facelets: cube.facelets, seed: seed.seed }, {
         onProgress: (recs) => { if (recs.length) setText(cells.gen, String(recs[recs.length - 1].gen)); },
+        onState: (state) => { if (!entry.result) setText(cells.status, state); },
       });
-      setText(cells.status, 'running');
-      const entry = { name, client, h, row, cells, result: null };
+      Object.assign(entry, { name, client, h, row, cells, result: null });
       entry.done = h.promise.then((r) => {
         entry.result = r;
         const solved = r.stats.solved;

@@ -1,16 +1,18 @@
 // worker.mjs - the module Web Worker that runs solvers: it loads the wasm core, then serves
 // the worker protocol of DESIGN.md. Page -> worker: solve {id, solver, facelets | scramble,
 // seed, params}, pause {id}, resume {id}, step {id}, cancel {id}, and (an addition)
-// scramble {id, kind: 'random-state' | 'moves', seed, n}. Worker -> page: ready {version,
-// solvers}, progress {id, records}, state {id, state: 'running' | 'paused'}, result {id,
-// solution, length, phases, stats}, error {id, code, message[, fatal]}.
+// scramble {id, kind: 'random-state' | 'moves', seed, n} and warm {id} (build tables now).
+// Worker -> page: ready {version, solvers}, progress {id, records}, state {id, state:
+// 'starting' | 'running' | 'paused'}, result {id, solution, length, phases, stats: {solver,
+// seed, status, solved, generations, evaluations, timeMs, setupMs, wallMs, facelets}},
+// error {id, code, message[, fatal]}.
 //
 // Scheduling: each job is stepped one work unit at a time (ec_solver_step(h, 1)) in slices of
 // about SLICE_MS, yielding to the event loop between slices (through a MessageChannel, which
 // has no 4 ms clamp) so pause/resume/step/cancel take effect between steps. Progress records
 // are drained after every step, kept in order (none dropped) and posted in batches at most
-// every FLUSH_MS (~30 messages a second per job). Time counts only the slices (pauses are
-// excluded). A non-EvocubeError exception (a wasm trap) is reported with fatal: true, and
+// every FLUSH_MS (~30 messages a second per job). timeMs counts only the slices (pauses
+// are excluded); setupMs is the solver's creation (table building) before the first step. A non-EvocubeError exception (a wasm trap) is reported with fatal: true, and
 // the client replaces this worker.
 import createEvocube from './gen/evocube.mjs';
 import { createCore, EvocubeError } from './core.mjs';
@@ -60,10 +62,15 @@ function startJob(msg) {
   const { id } = msg;
   let facelets = msg.facelets;
   if (!facelets) facelets = core.apply(String(msg.scramble ?? ''));
+  const wall0 = performance.now();
+  // creating a solver may build its tables first (seconds, once per worker): say so
+  post({ type: 'state', id, state: 'starting' });
   const run = core.createSolver(String(msg.solver ?? ''), String(facelets), msg.seed ?? 1, paramsText(msg.params));
+  const setupMs = performance.now() - wall0;
+  post({ type: 'state', id, state: 'running' });
   const job = {
     id, run, facelets, solver: msg.solver, seed: core.parseSeed(msg.seed ?? 1),
-    paused: !!msg.paused, steps: 0, records: [], lastFlush: 0, activeMs: 0, wall0: performance.now(),
+    paused: !!msg.paused, steps: 0, records: [], lastFlush: 0, activeMs: 0, setupMs, wall0,
   };
   jobs.set(id, job);
   queue.push(job);
@@ -88,7 +95,7 @@ function finish(job, status) {
     type: 'result', id: job.id, solution: r.solution || '', length: r.length ?? 0, phases: r.phases || [],
     stats: {
       solver: r.solver, seed: r.seed, status: r.status || status, solved: !!r.solved,
-      generations: r.generations, evaluations: r.evaluations, timeMs: job.activeMs,
+      generations: r.generations, evaluations: r.evaluations, timeMs: job.activeMs, setupMs: job.setupMs,
       wallMs: performance.now() - job.wall0, facelets: job.facelets,
     },
   });
@@ -191,6 +198,15 @@ function handle(msg) {
       case 'pause': case 'resume': case 'step': case 'cancel':
         control(msg);
         break;
+      case 'warm': {
+        // build the two-phase tables now, if this build has them, so a first solve or
+        // random-state scramble does not wait for them
+        const t0 = performance.now();
+        const has = typeof core.M._ec_twophase_init === 'function';
+        if (has) { const rc = core.M._ec_twophase_init(); if (rc < 0) core._fail(rc); }
+        post({ type: 'result', id, warmed: has, ms: performance.now() - t0 });
+        break;
+      }
       case 'scramble': {
         const seed = msg.seed ?? 1;
         const hasRS = typeof core.M._ec_scramble_random_state_text === 'function';
