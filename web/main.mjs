@@ -365,7 +365,7 @@ async function boot() {
     }
     const body = $('phases').tBodies[0];
     for (const p of r.phases || []) {
-      body.append(el('tr', {}, el('td', {}, p.name), el('td', {}, el('code', {}, p.solution || '–')),
+      body.append(el('tr', {}, el('td', {}, p.name), el('td', {}, el('code', { class: 'long' }, p.solution || '–')),
         el('td', { class: 'num' }, String(p.length)), el('td', { class: 'num' }, fmtNum(p.generations))));
     }
     $('phases').hidden = !(r.phases && r.phases.length);

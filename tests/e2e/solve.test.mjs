@@ -39,10 +39,17 @@ test('a solve ends with status solved and a verified solution that plays back', 
   await page.focus('body');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction((w) => document.querySelector('#net-host').dataset.shown === w, after1);
-  // play to the end: the cube is solved
-  await page.fill(tid('speed'), '8');
+  // play: the counter runs; pause: it stops; a click on the last move jumps to the end
+  // (3D frames may be slow in software rendering, so the test does not wait for every turn)
+  await page.fill(tid('speed'), '20');
   await page.keyboard.press('Space');
-  await page.waitForFunction((n) => document.querySelector('[data-testid="play-counter"]').textContent === `${n} / ${n}`, moves.length, { timeout: 20000 });
+  expect(await page.getAttribute(tid('play'), 'data-state')).toBe('playing');
+  const upTo = Math.min(moves.length, 3);
+  await page.waitForFunction((k) => Number(document.querySelector('[data-testid="play-counter"]').textContent.split(' / ')[0]) >= k, upTo, { timeout: 20000 });
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('[data-testid="play"]').dataset.state === 'paused');
+  await page.click(`${tid('moves')} li:last-child button`);
+  await page.waitForFunction((n) => document.querySelector('[data-testid="play-counter"]').textContent === `${n} / ${n}`, moves.length);
   const end = env.core.apply(solution, start);
   expect(env.core.isSolved(end)).toBe(true);
   await page.waitForFunction((w) => document.querySelector('#net-host').dataset.shown === w, end);
@@ -94,10 +101,18 @@ test('a share link restores the cube and settings and reproduces the run', async
   await painted.close();
 });
 
-// A solver with a visible stream of generations, and params that keep it busy.
+// A solver with a visible stream of generations, and params that keep it busy for a few
+// seconds (a big population, or the dev toy's slowdown), as a link query.
 function streamingSetup() {
   const solver = pickSolver(env.core, ['hugo', 'twes', 'macro-ga', 'pso', 'devtoy']);
-  const params = { devtoy: 'p.slowdown=30&p.maxDepth=9' }[solver] || '';
+  if (!solver) return {};
+  const info = env.core.solvers().find((s) => s.name === solver);
+  const known = { devtoy: 'p.slowdown=30&p.maxDepth=9', 'macro-ga': 'p.population=20000' };
+  let params = known[solver];
+  if (params == null) {
+    const pop = info.params.find((p) => p.key === 'population');
+    params = pop ? `p.population=${Math.min(pop.max, Math.max(pop.default * 20, 2000))}` : '';
+  }
   return { solver, params };
 }
 
