@@ -85,6 +85,11 @@ export class EvocubeCore {
     return this._outText();
   }
 
+  // Bytes allocated by the C core right now (soak tests), and the wasm memory size.
+  memory() {
+    return { inUse: this.M._ec_memory_in_use(), heap: this.M.HEAPU8.length };
+  }
+
   version() {
     this.M._ec_version(this.out, OUT_SIZE);
     return this._outText();

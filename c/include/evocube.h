@@ -104,6 +104,9 @@ extern "C" {
 int ec_strerror(int code, char *buf, int size);
 /* The library version (EC_VERSION). */
 int ec_version(char *buf, int size);
+/* Bytes the core has allocated right now (for soak tests), or EC_E_RANGE where the
+ * platform's allocator cannot tell. */
+int ec_memory_in_use(void);
 
 /* ------------------------------------------------------------------ cube model */
 
@@ -256,11 +259,32 @@ int ec_solver_list_json(char *buf, int size);
 /*
  * Distance oracle (the swarm solvers' "Kociemba(S)" fitness): the HTM length of the best
  * two-phase solution of c found within `budget` search nodes spent after the first
- * solution (the first solution is always found). Returns the length (>= 0) or a negative
- * error. Deterministic for a given state and budget. Tables are built on first use.
+ * solution (the first solution is always found; the search runs at least 2,000 nodes
+ * unless it completes sooner, so near-solved cubes get their short solutions). Returns the
+ * length (>= 0) or a negative error. Deterministic for a given state and budget. Tables
+ * are built on first use.
  */
 int ec_distance(const ec_cube *c, int budget);
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize);
+
+/* ------------------------------------------------------------------ two-phase solver */
+
+/*
+ * The `twophase` solver's tables (move tables and 4-bit pruning tables, about 6 MB) are
+ * built on first use, once per process; ec_twophase_init builds them now (e.g. while a page
+ * starts up). EC_OK or EC_E_NOMEM.
+ */
+int ec_twophase_init(void);
+/*
+ * A random-state scramble: a uniformly random solvable cube drawn from the seeded PRNG
+ * (random corner and edge permutations of equal parity, random twists and flips), solved
+ * by the two-phase search, and written as the inverse of that solution: at most 20 face
+ * turns that produce the state from solved (checked before returning). Same seed, same
+ * text. out needs about 80 bytes.
+ */
+int ec_scramble_random_state_text(uint32_t seed, char *out, int size);
+/* The same state as a cubie cube (no search). */
+int ec_random_state(uint32_t seed, ec_cube *c);
 
 #ifdef __cplusplus
 }

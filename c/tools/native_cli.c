@@ -3,7 +3,8 @@
  * sanitizer runs and native-vs-wasm determinism checks. The user-facing `npx evocube` runs
  * the wasm module (scripts/evocube.mjs); both print the same results for the same input.
  *
- *   evocube_native facelets "<alg>" | validate <facelets> | scramble --moves N [--seed S]
+ *   evocube_native facelets "<alg>" | validate <facelets>
+ *   evocube_native scramble (--random-state | --moves N) [--seed S]
  *   evocube_native verify --scramble A --solution B
  *   evocube_native solve --solver NAME (--scramble A | --facelets F) [--seed S]
  *                  [--param k=v ...] [--progress] [--json]
@@ -124,8 +125,17 @@ int main(int argc, char **argv)
         const char *n = opt(argc, argv, "--moves"), *s = opt(argc, argv, "--seed");
         uint32_t seed = 1;
         if (s && (rc = ec_seed_parse(s, &seed, msg, sizeof msg))) return fail(rc);
+        if (has(argc, argv, "--random-state")) {
+            if (n) {
+                snprintf(msg, sizeof msg, "scramble takes one of --random-state and --moves N, not both");
+                return fail(EC_E_RANGE);
+            }
+            if ((rc = ec_scramble_random_state_text(seed, big, sizeof big))) return fail(rc);
+            puts(big);
+            return 0;
+        }
         if (!n) {
-            snprintf(msg, sizeof msg, "scramble needs --moves N");
+            snprintf(msg, sizeof msg, "scramble needs --random-state or --moves N");
             return fail(EC_E_RANGE);
         }
         char *end;

@@ -152,7 +152,9 @@ int main(void)
     ec_solver_free(h);
 
     /* the solver list is valid JSON text (an array) */
-    CHECK_RC(ec_solver_list_json(buf, sizeof buf), EC_OK);
-    CHECK(buf[0] == '[' && buf[strlen(buf) - 1] == ']', "%s", buf);
+    static char list[1 << 16];
+    CHECK_RC(ec_solver_list_json(list, sizeof list), EC_OK);
+    CHECK(list[0] == '[' && list[strlen(list) - 1] == ']', "%.200s", list);
+    CHECK_RC(ec_solver_list_json(list, 8), EC_E_BUFFER);
     DONE();
 }

@@ -1,0 +1,87 @@
+/*
+ * bench_twophase.c - native speed of the two-phase solver: table build time, then N random
+ * states (ec_random_state with seeds 1..N, the states `evocube scramble --random-state`
+ * uses) solved through the stepped solver API with the default params (or params given as
+ * the third argument), each solution verified by the core. Prints init ms, median / p90 /
+ * max solve ms, mean and max length, share <= 20 moves, and mean nodes.
+ *
+ *   bench_twophase [N=200] [params]
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "evocube.h"
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 200;
+    const char *params = argc > 2 ? argv[2] : "";
+    if (n < 1 || n > 100000) return 2;
+    double t0 = now_ms();
+    if (ec_twophase_init()) return 2;
+    double init = now_ms() - t0;
+    double *ms = malloc(sizeof(double) * (size_t)n);
+    long sum_len = 0, max_len = 0, le20 = 0, bad = 0;
+    double sum_nodes = 0, *nodes = malloc(sizeof(double) * (size_t)n);
+    static char buf[1 << 16], msg[256];
+    for (int i = 0; i < n; i++) {
+        ec_cube c;
+        char f[EC_FACELETS_SIZE];
+        ec_random_state((uint32_t)(i + 1), &c);
+        ec_cube_to_facelets(&c, f, sizeof f);
+        double t = now_ms();
+        ec_solver *h;
+        if (ec_solver_new("twophase", f, 1, params, &h, msg, sizeof msg)) {
+            fprintf(stderr, "error: %s\n", msg);
+            return 2;
+        }
+        int rc;
+        while ((rc = ec_solver_step(h, 100)) == EC_RUNNING) {
+            int k;
+            while (ec_solver_progress_pending(h) > 0) ec_solver_progress_json(h, buf, sizeof buf, &k);
+        }
+        ms[i] = now_ms() - t;
+        if (rc != EC_DONE || ec_solver_solution(h, buf, sizeof buf) || ec_verify(f, buf, NULL, 0)) {
+            bad++;
+        } else {
+            int m[3];
+            ec_alg_metrics(buf, m, NULL, 0);
+            sum_len += m[0];
+            if (m[0] > max_len) max_len = m[0];
+            if (m[0] <= 20) le20++;
+        }
+        ec_solver_result_json(h, buf, sizeof buf);
+        const char *e = strstr(buf, "\"evaluations\":");
+        nodes[i] = e ? atof(e + 14) : 0;
+        sum_nodes += nodes[i];
+        ec_solver_free(h);
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_d);
+    qsort(nodes, (size_t)n, sizeof *nodes, cmp_d);
+    printf("native twophase, %d random states, params \"%s\"\n", n, params);
+    printf("init %.1f ms; solve median %.2f ms, p90 %.2f ms, max %.2f ms\n", init, ms[n / 2], ms[n * 9 / 10],
+           ms[n - 1]);
+    printf("nodes median %.0f, p90 %.0f, p99 %.0f, max %.0f\n", nodes[n / 2], nodes[n * 9 / 10], nodes[n * 99 / 100],
+           nodes[n - 1]);
+    printf("length mean %.2f, max %ld; <= 20 moves %.1f%%; mean nodes %.0f; failed %ld\n",
+           (double)sum_len / (n - bad ? n - bad : 1), max_len, 100.0 * le20 / n, sum_nodes / n, bad);
+    free(ms);
+    free(nodes);
+    return bad ? 1 : 0;
+}

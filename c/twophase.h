@@ -1,0 +1,78 @@
+/*
+ * twophase.h - Kociemba's two-phase search as a resumable machine (tp_search), shared by the
+ * `twophase` stepped solver, the distance oracle ec_distance and random-state scrambles.
+ *
+ * As min2phase does, the search runs in up to six directions at once: the cube as it is,
+ * seen along the other two axes (so G1 is <U2 R F2 D2 L B2> or <U2 R2 F D2 L2 B> in the
+ * original frame), and the same three for the inverse cube. Phase-1 depth d1 is shared:
+ * every direction's depth-d1 iteration runs before any direction's depth d1 + 1.
+ *
+ * Data: per direction its start cube, face map and an explicit phase-1 stack (coordinates
+ * and the move being tried at each level, so the search stops after any node and resumes
+ * there) with a cache of the cubie states along the path (to read the phase-2 coordinates
+ * at a phase-1 solution); one phase-2 stack; the best solution so far in the original
+ * frame. About 10 KB, no allocation.
+ * Invariant: best_moves[0..best) solves start whenever best <= TP_MAX_LEN.
+ */
+#ifndef EC_TWOPHASE_H
+#define EC_TWOPHASE_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+#define TP_MAX_LEN 31  /* longest solution the machine represents */
+#define TP_NONE 99     /* best before the first solution */
+#define TP_DIRS 6
+#define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
+#define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
+
+typedef struct tp_dir {
+    ec_cube start;      /* the cube in this direction's frame */
+    uint8_t facemap[6]; /* face in this frame -> face in the original frame */
+    int inverse;        /* 1: start is (a view of) the inverse cube */
+    int h1;             /* phase-1 lower bound of start */
+    int k1;
+    uint16_t tw[TP_MAX_LEN + 1], fl[TP_MAX_LEN + 1], sl[TP_MAX_LEN + 1];
+    uint16_t ctw[TP_MAX_LEN + 1], cfl[TP_MAX_LEN + 1], csl[TP_MAX_LEN + 1]; /* y-conjugate */
+    uint8_t conjmove[18]; /* move in this frame -> the same move in the y-conjugate's */
+    int8_t m1[TP_MAX_LEN + 1];
+    ec_cube path[TP_MAX_LEN + 1]; /* path[j]: start after m1[0..j) when j < path_ok */
+    int8_t path_mv[TP_MAX_LEN + 1];
+    int path_ok;
+} tp_dir;
+
+typedef struct tp_search {
+    ec_cube start;
+    int max_length;  /* stop once best <= max_length (-1: never early) */
+    int64_t budget;  /* nodes allowed after the first solution (-1: unlimited) */
+    int64_t min_nodes; /* neither the target nor the budget stops the search before this many
+                          nodes (it can still end sooner, exhausted) */
+    int p2_cap;      /* longest phase-2 search */
+    int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
+    int64_t nodes2, leaves, p2runs; /* statistics: phase-2 nodes, phase-1 solutions, phase-2 searches */
+    int64_t stop;    /* node count at which tp_run returns (its limit or the budget's end) */
+    int best, best_split;       /* best length; moves before the phase boundary */
+    int best_inverse;           /* 1: best came from an inverse direction */
+    uint8_t best_moves[TP_MAX_LEN + 1];
+    int bound;                  /* longest solution still wanted: best - 1 */
+    int finished;               /* 1: stopped (target reached, budget spent, or exhausted) */
+    int exhausted;              /* 1: every phase-1 depth up to bound was searched */
+    int ndirs, cur, d1;         /* directions, the one searching, shared phase-1 depth */
+    int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
+    tp_dir dir[TP_DIRS];
+    /* phase 2 (of direction cur's current phase-1 solution) */
+    int in2, d2, d2max, k2;
+    uint16_t cp[TP_MAX_LEN + 1], ep[TP_MAX_LEN + 1];
+    uint8_t mp[TP_MAX_LEN + 1];
+    int8_t m2[TP_MAX_LEN + 1];
+} tp_search;
+
+/* Prepare a search of c (a valid cube) in ndirs (1..6) directions; builds the tables on
+ * first use. */
+int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs);
+/* Search until s->nodes reaches node_limit or the search finishes; returns 1 when
+ * finished, 0 when it stopped at the node limit. */
+int tp_run(tp_search *s, int64_t node_limit);
+
+#endif

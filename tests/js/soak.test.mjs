@@ -1,0 +1,12 @@
+// soak.test.mjs - the short form of scripts/soak.mjs: 50 consecutive solves and 20 cancels
+// in one wasm instance; every solution verified, no memory growth after warm-up.
+import { soak } from '../../scripts/soak.mjs';
+
+test('50 solves and 20 cancels in one instance: all verified, memory flat after warm-up', async () => {
+  const r = await soak({ solves: 50, cancels: 20, warmup: 6 });
+  expect(r.failures).toEqual([]);
+  expect(r.verified).toBe(6 + 50 + 1);
+  expect(r.cancels).toBe(20);
+  expect(r.after.inUse).toBe(r.before.inUse);
+  expect(r.after.heap).toBe(r.before.heap);
+}, 600000);
