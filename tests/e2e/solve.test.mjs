@@ -104,10 +104,14 @@ test('a share link restores the cube and settings and reproduces the run', async
 // A solver with a visible stream of generations, and params that keep it busy for a few
 // seconds (a big population, or the dev toy's slowdown), as a link query.
 function streamingSetup() {
-  const solver = pickSolver(env.core, ['hugo', 'twes', 'macro-ga', 'pso', 'devtoy']);
+  const solver = pickSolver(env.core, ['hugo', 'twes', 'macro-ga', 'pso', 'devtoy', 'twophase']);
   if (!solver) return {};
   const info = env.core.solvers().find((s) => s.name === solver);
-  const known = { devtoy: 'p.slowdown=30&p.maxDepth=9', 'macro-ga': 'p.population=20000' };
+  const known = {
+    devtoy: 'p.slowdown=30&p.maxDepth=9',
+    'macro-ga': 'p.population=20000',
+    twophase: 'p.maxLength=0&p.budget=1000000000', // search on for an optimal solution
+  };
   let params = known[solver];
   if (params == null) {
     const pop = info.params.find((p) => p.key === 'population');
@@ -148,14 +152,17 @@ test('progress streams; pause, step, resume and cancel act between steps', async
   expect(counts.records).toBe(p1);
   expect(counts.chart).toBe(p1);
 
+  // one step: one work unit (one generation; a search solver may log a found solution too)
   await page.click(tid('step'));
-  await page.waitForFunction((p) => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) === p + 1, p1);
+  await page.waitForFunction((p) => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > p, p1);
   await page.waitForTimeout(300);
-  expect(await gen(page)).toBe(p1 + 1);
+  const p2 = await gen(page);
+  expect(p2 - p1).toBeGreaterThanOrEqual(1);
+  expect(p2 - p1).toBeLessThanOrEqual(solver === 'twophase' ? 2 : 1);
 
   await page.click(tid('pause'));
   await waitStatus(page, 'running');
-  await page.waitForFunction((p) => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > p + 1, p1);
+  await page.waitForFunction((p) => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > p, p2);
 
   await page.click(tid('cancel'));
   await waitStatus(page, 'cancelled');
