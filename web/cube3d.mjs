@@ -131,6 +131,7 @@ export class CubeView {
 
   // Paint every sticker from a 54-char facelet string (unknown letters grey).
   setState(facelets) {
+    if (facelets === this.facelets) return; // nothing to repaint
     this.facelets = facelets;
     if (!this.available) return;
     for (let i = 0; i < 54; i++) this.stickers[i].material.color.set(COLORS[facelets[i]] || '#777777');
@@ -172,6 +173,7 @@ export class CubeView {
       c.position.set(x * GAP, y * GAP, z * GAP);
       c.rotation.set(0, 0, 0);
     }
+    this.dirty = true;
     this.setState(a.after);
     a.resolve();
   }

@@ -199,9 +199,9 @@ async function boot() {
   // ---- live panel
   const chart = new FitnessChart($('chart'));
   app.chart = chart;
-  const live = { last: null, gens: 0, pending: false, evalT: 0, evalN: 0, rate: null };
+  const live = { last: null, gens: 0, pending: false, evalT: 0, evalN: 0, rate: null, shownAt: 0 };
   function resetLive() {
-    Object.assign(live, { last: null, gens: 0, evalT: performance.now(), evalN: 0, rate: null });
+    Object.assign(live, { last: null, gens: 0, evalT: performance.now(), evalN: 0, rate: null, shownAt: 0 });
     for (const id of ['phase', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed']) setText($(id), '–');
     setText($('generation'), '0');
     chart.reset();
@@ -227,7 +227,9 @@ async function boot() {
       live.evalN = r.evaluations;
     }
     if (live.rate != null) setText($('evals-per-sec'), fmtNum(Math.round(live.rate)));
-    if ($('show-best').checked && run && r.bestMoves != null && !playback.moves.length) {
+    // the best individual on the cube, at most ~8 times a second (3D frames can be costly)
+    if ($('show-best').checked && run && r.bestMoves != null && !playback.moves.length && now - live.shownAt >= 120) {
+      live.shownAt = now;
       try { show(core.apply(r.bestMoves, run.facelets)); } catch { /* a partial record */ }
     }
   }
