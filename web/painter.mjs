@@ -20,7 +20,7 @@ export class Painter {
       const b = el('button', {
         type: 'button', role: 'radio', class: `swatch c-${f}`, 'aria-checked': String(f === this.colour),
         'aria-label': `${COLOR_NAMES[f]} (${f})`, title: `${COLOR_NAMES[f]} (${f})`, dataset: { testid: `paint-${f}`, face: f },
-      });
+      }, f); // the letter the core's messages use for this colour
       b.addEventListener('click', () => this.pick(f));
       palette.append(b);
       return b;
