@@ -47,6 +47,7 @@ export class CubeView {
     this.queue = Promise.resolve();
     this.pending = 0;
     this.current = null; // the running turn
+    this.frameCost = 0; // ms, smoothed
     if (!webglAvailable()) { this.reason = 'WebGL is not available in this browser'; return; }
     try {
       this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
@@ -114,7 +115,11 @@ export class CubeView {
       if (this.current) this._advance(performance.now());
       if (moved || this.dirty || this.current) {
         this.dirty = false;
+        const t = performance.now();
         this.renderer.render(this.scene, this.camera);
+        // smoothed cost of a frame: large under software rendering, which the page uses
+        // to repaint live states less often
+        this.frameCost = 0.8 * this.frameCost + 0.2 * (performance.now() - t);
       }
     };
     requestAnimationFrame(loop);

@@ -45,6 +45,7 @@ async function boot() {
     return;
   }
   const solvers = core.solvers();
+  let race = null; // the race panel, made once the settings exist
   const app = { core, solvers, mode: 'scramble', cube: { ok: true, facelets: SOLVED, alg: '' }, run: null, result: null };
   window.evocube = app; // for the console and the e2e tests (read-only use)
   setText($('version'), `evocube ${core.version()}`);
@@ -227,8 +228,10 @@ async function boot() {
       live.evalN = r.evaluations;
     }
     if (live.rate != null) setText($('evals-per-sec'), fmtNum(Math.round(live.rate)));
-    // the best individual on the cube, at most ~8 times a second (3D frames can be costly)
-    if ($('show-best').checked && run && r.bestMoves != null && !playback.moves.length && now - live.shownAt >= 120) {
+    // the best individual on the cube, at most ~8 times a second, and less often when a 3D
+    // frame is costly (software rendering), so drawing never takes more than ~1/8 of the time
+    const every = Math.max(120, 8 * (view.frameCost || 0));
+    if ($('show-best').checked && run && r.bestMoves != null && !playback.moves.length && now - live.shownAt >= every) {
       live.shownAt = now;
       try { show(core.apply(r.bestMoves, run.facelets)); } catch { /* a partial record */ }
     }
@@ -256,7 +259,7 @@ async function boot() {
     $('cancel').disabled = !running;
     $('step').disabled = !running || !app.run.paused;
     setText($('pause'), running && app.run.paused ? 'Resume' : 'Pause');
-    $('race-start').disabled = !app.cube.ok || !seedOk || race.running || race.picked().length === 0;
+    $('race-start').disabled = !race || !app.cube.ok || !seedOk || race.running || race.picked().length === 0;
     updateUrl();
   }
   app.refresh = refresh;
@@ -412,7 +415,7 @@ async function boot() {
   });
 
   // ---- race
-  const race = new RacePanel({
+  race = new RacePanel({
     solvers, notify,
     cube: () => app.cube,
     seed: () => seedValue(),

@@ -147,7 +147,7 @@ test('progress streams; pause, step, resume and cancel act between steps', async
   // every generation so far has arrived, none dropped, and the chart has them all
   const counts = await page.evaluate(() => ({
     records: Number(document.querySelector('[data-testid="generation"]').dataset.records),
-    chart: window.evocube.chart.points,
+    chart: window.evocube.chart.records,
   }));
   expect(counts.records).toBe(p1);
   expect(counts.chart).toBe(p1);
@@ -193,5 +193,33 @@ test('a crashed worker is replaced and the user is told; the next solve works', 
   await page.click(tid('solve'));
   expect(await waitStatus(page, ['solved', 'gave up', 'error'])).toBe('solved');
   expect(env.core.verify(env.core.apply("R U F'"), await text(page, 'solution')).solved).toBe(true);
+  await page.close();
+});
+
+test('the chart keeps a whole long run in a bounded number of points', async () => {
+  const page = await env.open();
+  const r = await page.evaluate(async () => {
+    const { FitnessChart, MAX_POINTS } = await import('./web/chart.mjs');
+    const host = document.createElement('div');
+    document.body.append(host);
+    const c = new FitnessChart(host);
+    const n = 123457;
+    for (let g = 1; g <= n;) {
+      const batch = [];
+      for (let k = 0; k < 37 && g <= n; k++, g++) batch.push({ gen: g, best: n - g, mean: n - g + 5, bestLength: 10 });
+      c.add(batch);
+    }
+    const [x, b] = c.data;
+    let increasing = true;
+    for (let i = 1; i < x.length; i++) if (!(x[i] > x[i - 1])) increasing = false;
+    return { records: c.records, points: x.length, first: x[0], last: x[x.length - 1], lastBest: b[b.length - 1], increasing, max: 2 * MAX_POINTS };
+  });
+  expect(r.records).toBe(123457);
+  expect(r.points).toBeLessThanOrEqual(r.max + 1);
+  expect(r.points).toBeGreaterThan(r.max / 4);
+  expect(r.first).toBe(1);
+  expect(r.last).toBe(123457);
+  expect(r.lastBest).toBe(0);
+  expect(r.increasing).toBe(true);
   await page.close();
 });
