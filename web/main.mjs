@@ -429,6 +429,10 @@ async function boot() {
   if (shared.solver) {
     if (!panel.choose(shared.solver, { preset: shared.preset, params: shared.params })) {
       notify(`The link names solver "${shared.solver}", which this build does not have; using ${panel.solver ? panel.solver.name : 'none'}.`, 'warn');
+    } else if (panel.ignored.length) {
+      notify(`Solver ${shared.solver} has no parameter ${panel.ignored.map((k) => `"${k}"`).join(', ')}; ignored.`, 'warn');
+    } else if (shared.preset && panel.preset !== shared.preset) {
+      notify(`Solver ${shared.solver} has no preset "${shared.preset}"; using its defaults.`, 'warn');
     }
   }
   if (shared.seed != null) seedInput.value = shared.seed;

@@ -56,7 +56,11 @@ export class SolverPanel {
     byId('preset-field').hidden = s.presets.length === 0;
     this.presetSelect.value = s.presets.some((p) => p.name === preset) ? preset : '';
     this.changed = {};
-    for (const [k, v] of Object.entries(params)) if (s.params.some((p) => p.key === k)) this.changed[k] = String(v);
+    this.ignored = [];
+    for (const [k, v] of Object.entries(params)) {
+      if (s.params.some((p) => p.key === k)) this.changed[k] = String(v);
+      else this.ignored.push(k);
+    }
     setText(byId('solver-title'), `${s.title} (one step = ${s.workUnit})`);
     this._render();
     return true;
@@ -75,7 +79,7 @@ export class SolverPanel {
         'aria-describedby': `${id}-help`,
       });
       const err = el('span', { class: 'field-error', hidden: true, dataset: { testid: `${id}-error` } });
-      input.addEventListener('input', () => {
+      const check = () => {
         const text = input.value.trim();
         const x = Number(text);
         let msg = '';
@@ -85,6 +89,13 @@ export class SolverPanel {
         err.hidden = !msg;
         err.textContent = msg;
         input.classList.toggle('invalid', !!msg);
+        return text;
+      };
+      check(); // a value from a link may be out of range: say so before Solve
+      if (err.textContent) byId('params-box').open = true;
+      input.addEventListener('input', () => {
+        const text = check();
+        const x = Number(text);
         if (text === base[p.key] || x === Number(base[p.key])) delete this.changed[p.key];
         else this.changed[p.key] = text;
         this._summary();

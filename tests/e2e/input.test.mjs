@@ -115,3 +115,20 @@ test('no console errors under the Content-Security-Policy', async () => {
   await page.close();
   expect(env.errors).toEqual([]);
 });
+
+test('a link with a param out of range shows the range and keeps Solve off', async () => {
+  const solvers = env.core.solvers();
+  const s = solvers.find((x) => x.params.some((p) => p.integer && p.max < 1e9));
+  if (!s) { console.warn('SKIPPED: no solver with a bounded integer param in this build'); return; }
+  const p = s.params.find((x) => x.integer && x.max < 1e9);
+  const page = await env.open(`?scramble=R_U&solver=${s.name}&p.${p.key}=${p.max + 1}&p.nosuchparam=3`);
+  expect(await page.inputValue(tid(`param-${p.key}`))).toBe(String(p.max + 1));
+  expect(await text(page, `param-${p.key}-error`)).toBe(`must be from ${p.min} to ${p.max}`);
+  expect(await page.isDisabled(tid('solve'))).toBe(true);
+  expect(await page.textContent(tid('notice-warn'))).toContain('"nosuchparam"');
+  await page.fill(tid(`param-${p.key}`), String(p.default));
+  expect(await page.isDisabled(tid('solve'))).toBe(false);
+  // the link follows the settings (a changed param only while it differs from its default)
+  await page.waitForFunction((k) => new URL(location.href).searchParams.get(k) === null, `p.${p.key}`);
+  await page.close();
+});
