@@ -11,7 +11,7 @@ import { loadCoreNode } from '../web/core-node.mjs';
 const PLAN = [
   ['twophase', ''],
   ['hugo', ''],
-  ['twes', 'mu=60,lambda=600'],
+  ['twes', 'preset=small'],
 ];
 
 function lcg(seed) {

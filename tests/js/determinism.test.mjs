@@ -11,7 +11,7 @@ const solvers = core.solvers().map((s) => s.name);
 
 // Params that keep each solver's run short; a solver not listed runs with its defaults.
 const QUICK = {
-  twes: 'mu=60,lambda=600',
+  twes: 'preset=small',
   'macro-ga': 'population=100,elitism=10',
   pso: 'particles=10,iterations=200',
   greedy: 'iterations=2000',
