@@ -4,7 +4,8 @@
 // on only every stride-th record is kept (the stride doubles each time), so a run of
 // millions of generations still shows from its first generation to its last in at most
 // 2 x MAX_POINTS points. `records` counts every record added. Redraws are coalesced to one
-// per animation frame. Width follows the container (ResizeObserver).
+// per animation frame. Width follows the container (ResizeObserver). The first generation of
+// each new phase (a phase index higher than any before) gets a dashed marker with its name.
 import uPlot from './vendor/uPlot.esm.js';
 
 export const MAX_POINTS = 10000;
@@ -16,6 +17,8 @@ export class FitnessChart {
     this.records = 0;
     this.stride = 1;
     this.tail = false;
+    this.phases = []; // [{gen, name}] where a new phase began
+    this.maxPhase = -1;
     this.dirty = false;
     this.plot = null;
     this._make();
@@ -39,6 +42,7 @@ export class FitnessChart {
         { label: 'generation', stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' } },
         { label: 'fitness', stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' }, size: 56 },
       ],
+      hooks: { draw: [(u) => this._drawPhases(u)] },
       series: [
         { label: 'gen' },
         { label: 'best', stroke: '#5ad19a', width: 2 },
@@ -46,6 +50,38 @@ export class FitnessChart {
       ],
     };
     this.plot = new uPlot(opts, this.data, this.host);
+  }
+
+  _drawPhases(u) {
+    if (!this.phases.length) return;
+    const { ctx } = u;
+    const { left, top, width, height } = u.bbox;
+    const px = window.devicePixelRatio || 1;
+    ctx.save();
+    ctx.strokeStyle = 'rgba(154, 164, 181, 0.55)';
+    ctx.fillStyle = 'rgba(200, 208, 220, 0.9)';
+    ctx.setLineDash([4 * px, 4 * px]);
+    ctx.lineWidth = px;
+    ctx.font = `${11 * px}px system-ui, sans-serif`;
+    ctx.textBaseline = 'top';
+    let prevEnd = -Infinity, row = 0;
+    for (const p of this.phases) {
+      const x = Math.round(u.valToPos(p.gen, 'x', true));
+      if (x < left || x > left + width) continue;
+      ctx.beginPath();
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, top + height);
+      ctx.stroke();
+      // labels right of their line (left of it near the right edge), stepped down a row
+      // when they would run into the previous one
+      const w = ctx.measureText(p.name).width;
+      let tx = x + 3 * px;
+      if (tx + w > left + width) tx = x - 3 * px - w;
+      row = tx < prevEnd + 4 * px ? row + 1 : 0;
+      ctx.fillText(p.name, tx, top + (2 + 13 * (row % 4)) * px);
+      prevEnd = tx + w;
+    }
+    ctx.restore();
   }
 
   _resize() {
@@ -57,6 +93,8 @@ export class FitnessChart {
     this.records = 0;
     this.stride = 1;
     this.tail = false;
+    this.phases = [];
+    this.maxPhase = -1;
     this.plot.setData(this.data);
   }
 
@@ -74,6 +112,10 @@ export class FitnessChart {
     const last = records.length - 1;
     records.forEach((r, i) => {
       const k = this.records++;
+      if (r.phase > this.maxPhase) {
+        if (this.maxPhase >= 0) this.phases.push({ gen: r.gen, name: String(r.phaseName || `phase ${r.phase + 1}`).slice(0, 32) });
+        this.maxPhase = r.phase;
+      }
       if (this.tail) { g.pop(); b.pop(); m.pop(); this.tail = false; } // the latest point moves on
       const onStride = k % this.stride === 0;
       if (!onStride && i !== last) return;
