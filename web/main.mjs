@@ -420,6 +420,11 @@ async function boot() {
     cube: () => app.cube,
     seed: () => seedValue(),
     onChange: () => refresh(),
+    onPlay: (facelets, solution, name) => {
+      if (app.run) { notify('A solve is running; play the race result after it.', 'warn'); return; }
+      playback.load(facelets, solution);
+      notify(`Playing ${name}'s solution (${solution.split(/\s+/).filter(Boolean).length} moves) on the cube.`, 'info', 3000);
+    },
   });
   app.race = race;
 

@@ -6,7 +6,8 @@ import { el, byId, clear, setText, fmtNum, fmtMs } from './dom.mjs';
 import { SolverClient } from './client.mjs';
 
 export class RacePanel {
-  constructor({ solvers, notify, cube, seed, onChange }) {
+  constructor({ solvers, notify, cube, seed, onChange, onPlay }) {
+    this.onPlay = onPlay; // (facelets, solution, solver): show a finished solution on the cube
     this.solvers = solvers;
     this.notify = notify;
     this.cube = cube;
@@ -72,6 +73,13 @@ export class RacePanel {
           setText(cells.length, String(r.length));
           setText(cells.place, String(++place));
           row.title = r.solution;
+          if (this.onPlay) {
+            cells.status.append(' ', el('button', {
+              type: 'button', class: 'quiet small', title: 'play this solution on the cube',
+              'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
+              onclick: () => this.onPlay(cube.facelets, r.solution, name),
+            }, '▶'));
+          }
         }
         setText(cells.time, fmtMs(r.stats.timeMs));
         row.dataset.wallMs = String(Math.round(performance.now() - t0));

@@ -27,12 +27,12 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   // each solver has its own worker while the race runs
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="race-table"] tbody tr').length === n, names.length);
   await page.waitForFunction(() => !document.querySelector('[data-testid="race-start"]').disabled
-    && [...document.querySelectorAll('[data-testid="race-status"]')].every((c) => c.textContent !== 'running' && c.textContent !== 'starting'),
+    && [...document.querySelectorAll('[data-testid="race-status"]')].every((c) => !['running', 'starting'].includes(c.firstChild.textContent)),
   null, { timeout: 90000 });
   expect(started).toBe(names.length); // one worker per solver
   const rows = await page.$$eval('[data-testid="race-table"] tbody tr', (trs) => trs.map((tr) => ({
     solver: tr.dataset.solver,
-    status: tr.querySelector('[data-testid="race-status"]').textContent,
+    status: tr.querySelector('[data-testid="race-status"]').firstChild.textContent,
     length: tr.querySelector('[data-testid="race-length"]').textContent,
     time: tr.querySelector('[data-testid="race-time"]').textContent,
     place: tr.querySelector('[data-testid="race-place"]').textContent,
@@ -49,6 +49,11 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   }
   expect(solved.map((r) => Number(r.place)).sort()).toEqual(solved.map((_, i) => i + 1));
   expect(await page.textContent('[data-testid="race-table"] caption')).toMatch(/shortest: \d+ moves/);
+  // a finished solution plays on the cube
+  const first = solved[0];
+  await page.click(`[data-testid="race-row-${first.solver}"] [data-testid="race-play"]`);
+  const n = first.solution.split(/\s+/).length;
+  await page.waitForFunction((k) => document.querySelector('[data-testid="play-counter"]').textContent === `0 / ${k}`, n);
   await page.close();
   expect(env.errors).toEqual([]);
 });
