@@ -27,7 +27,7 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   // each solver has its own worker while the race runs
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="race-table"] tbody tr').length === n, names.length);
   await page.waitForFunction(() => !document.querySelector('[data-testid="race-start"]').disabled
-    && [...document.querySelectorAll('[data-testid="race-status"]')].every((c) => !['running', 'starting'].includes(c.firstChild.textContent)),
+    && [...document.querySelectorAll('[data-testid="race-status"]')].every((c) => !['running', 'starting', 'warming up'].includes(c.firstChild.textContent)),
   null, { timeout: 90000 });
   expect(started).toBe(names.length); // one worker per solver
   const rows = await page.$$eval('[data-testid="race-table"] tbody tr', (trs) => trs.map((tr) => ({
@@ -37,6 +37,7 @@ test('a race runs the chosen solvers side by side and compares them', async () =
     time: tr.querySelector('[data-testid="race-time"]').textContent,
     place: tr.querySelector('[data-testid="race-place"]').textContent,
     solution: tr.title,
+    wallMs: Number(tr.dataset.wallMs),
   })));
   expect(rows.map((r) => r.solver)).toEqual(names);
   const start = env.core.apply(scramble);
@@ -47,7 +48,9 @@ test('a race runs the chosen solvers side by side and compares them', async () =
     expect(Number(r.length)).toBe(env.core.metrics(r.solution).htm);
     expect(r.time).toMatch(/ms|s/);
   }
-  expect(solved.map((r) => Number(r.place)).sort()).toEqual(solved.map((_, i) => i + 1));
+  // places follow the finishing order (time from the common start)
+  const byTime = [...solved].sort((a, b) => a.wallMs - b.wallMs);
+  expect(byTime.map((r) => Number(r.place))).toEqual(solved.map((_, i) => i + 1));
   expect(await page.textContent('[data-testid="race-table"] caption')).toMatch(/shortest: \d+ moves/);
   // a finished solution plays on the cube
   const first = solved[0];
