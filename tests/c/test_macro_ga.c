@@ -1,0 +1,245 @@
+/* test_macro_ga.c - the permutation-macro GA: sticker-count fitness, the rotation/slice
+ * rewrite into face turns by position, what each of the paper's fifteen macros does, and
+ * solving, verification and determinism of the "macro-ga" solver (small params). */
+#include <stdlib.h>
+
+#include "check.h"
+#include "cube.h"
+#include "evocube.h"
+#include "frame.h"
+#include "macro_ga.h"
+#include "solver.h"
+
+static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+/* Misplaced stickers counted the slow way: through the facelet string. */
+static int misplaced_by_facelets(const ec_cube *c)
+{
+    char f[EC_FACELETS_SIZE];
+    ec_cube_to_facelets(c, f, sizeof f);
+    int n = 0;
+    for (int i = 0; i < 54; i++) n += f[i] != f[(i / 9) * 9 + 4];
+    return n;
+}
+
+static int cube_of_alg(const char *alg, ec_cube *c)
+{
+    uint8_t codes[256];
+    int n;
+    int rc = ec_alg_parse(alg, codes, 256, &n, NULL, 0);
+    if (rc) return rc;
+    ec_frame fr;
+    ec__frame_init(&fr);
+    ec_cube_solved(c);
+    for (int i = 0; i < n; i++) {
+        uint8_t t[2];
+        int k = ec__frame_code(&fr, codes[i], t);
+        for (int j = 0; j < k; j++) ec_cube_move(c, t[j]);
+    }
+    return EC_OK;
+}
+
+/* "corners: URF<-UFL/2 ... edges: ..." : every slot whose cubie or orientation changed. */
+static void describe(const ec_cube *c, char *out, size_t size)
+{
+    size_t k = (size_t)snprintf(out, size, "corners:");
+    for (int s = 0; s < 8; s++)
+        if (c->cp[s] != s || c->co[s])
+            k += (size_t)snprintf(out + k, size - k, " %s<-%s/%d", ec__corner_name[s], ec__corner_name[c->cp[s]], c->co[s]);
+    k += (size_t)snprintf(out + k, size - k, " edges:");
+    for (int s = 0; s < 12; s++)
+        if (c->ep[s] != s || c->eo[s])
+            k += (size_t)snprintf(out + k, size - k, " %s<-%s/%d", ec__edge_name[s], ec__edge_name[c->ep[s]], c->eo[s]);
+}
+
+static int solve(const char *scramble, uint32_t seed, const char *params, char *sol, int size, int64_t *gens)
+{
+    char f[EC_FACELETS_SIZE];
+    if (ec_facelets_apply(NULL, scramble, f, sizeof f, NULL, 0)) return -100;
+    ec_solver *h;
+    char msg[256];
+    int rc = ec_solver_new("macro-ga", f, seed, params, &h, msg, sizeof msg);
+    if (rc) {
+        fprintf(stderr, "new: %s\n", msg);
+        return rc;
+    }
+    while ((rc = ec_solver_step(h, 50)) == EC_RUNNING) {
+        ec_progress rec[64];
+        int n;
+        do ec_solver_progress(h, rec, 64, &n);
+        while (n);
+    }
+    if (rc == EC_DONE) {
+        ec_solver_solution(h, sol, size);
+        CHECK_RC(ec_verify(f, sol, NULL, 0), EC_OK);
+    }
+    if (gens) *gens = h->generations;
+    ec_solver_free(h);
+    return rc;
+}
+
+int main(void)
+{
+    ec_cube c;
+    /* ---- sticker-count fitness */
+    ec_cube_solved(&c);
+    CHECK(ec__sticker_misplaced(&c) == 0, "solved: %d", ec__sticker_misplaced(&c));
+    for (int m = 0; m < 18; m++) {
+        ec_cube_solved(&c);
+        ec_cube_move(&c, m);
+        /* a face turn moves the 12 side stickers of its layer onto other faces; the 8 on the
+         * turned face keep its colour */
+        CHECK(ec__sticker_misplaced(&c) == 12, "move %d: %d misplaced, want 12", m, ec__sticker_misplaced(&c));
+    }
+    cube_of_alg("R U", &c);
+    CHECK(ec__sticker_misplaced(&c) == misplaced_by_facelets(&c), "R U");
+    ec_cube_solved(&c);
+    for (int i = 0; i < 12; i++) c.eo[i] = 1; /* superflip: every edge's two stickers */
+    CHECK(ec__sticker_misplaced(&c) == 24, "superflip: %d", ec__sticker_misplaced(&c));
+    ec_rng r;
+    ec_rng_seed(&r, 5);
+    for (int t = 0; t < 300; t++) {
+        ec_cube_solved(&c);
+        for (int k = 0; k < 25; k++) ec_cube_move(&c, (int)ec_rng_below(&r, 18));
+        int a = ec__sticker_misplaced(&c), b = misplaced_by_facelets(&c);
+        CHECK(a == b, "random cube %d: %d vs %d", t, a, b);
+        /* the count ignores orientation: the same cube turned whole reads the same */
+    }
+
+    /* ---- the frame rewrite: for any alg (face turns, wide turns, slices, rotations), its
+     * rewritten face turns R satisfy alg = R T for a whole-cube rotation T, so applying R's
+     * inverse and then the alg to the stickers leaves every face one colour; and the frame
+     * says which colour each centre now shows */
+    for (int t = 0; t < 400; t++) {
+        uint8_t codes[12], faces[24], inv[24];
+        int n = 1 + (int)ec_rng_below(&r, 12), nf = 0;
+        for (int i = 0; i < n; i++) codes[i] = (uint8_t)ec_rng_below(&r, EC_MOVE_CODES);
+        ec_frame fr;
+        ec__frame_init(&fr);
+        for (int i = 0; i < n; i++) nf += ec__frame_code(&fr, codes[i], faces + nf);
+        for (int i = 0; i < nf; i++) inv[i] = (uint8_t)(faces[nf - 1 - i] / 3 * 3 + 2 - faces[nf - 1 - i] % 3);
+        char alg[256], pre[256], f1[EC_FACELETS_SIZE], f2[EC_FACELETS_SIZE];
+        ec_alg_format(codes, n, alg, sizeof alg);
+        ec_alg_format(inv, nf, pre, sizeof pre);
+        CHECK_RC(ec_facelets_apply(NULL, pre, f1, sizeof f1, NULL, 0), EC_OK);
+        CHECK_RC(ec_facelets_apply(f1, alg, f2, sizeof f2, NULL, 0), EC_OK);
+        CHECK(ec_facelets_is_solved(f2) == 1, "rewrite of \"%s\" is not that alg up to a rotation", alg);
+        CHECK_RC(ec_facelets_apply(NULL, alg, f1, sizeof f1, NULL, 0), EC_OK);
+        for (int face = 0; face < 6; face++)
+            CHECK(f1[face * 9 + 4] == ec__face_char[fr.pos[face]], "\"%s\": centre %d shows %c, frame says %c", alg,
+                  face, f1[face * 9 + 4], ec__face_char[fr.pos[face]]);
+    }
+    /* named cases: x U = F x; y R' = B' y; M2 U M2 = R2 L2 D R2 L2 */
+    ec_cube a, b;
+    cube_of_alg("x U", &a);
+    cube_of_alg("F", &b);
+    CHECK(!memcmp(&a, &b, sizeof a), "x U is F by position");
+    cube_of_alg("y R'", &a);
+    cube_of_alg("B'", &b);
+    CHECK(!memcmp(&a, &b, sizeof a), "y R' is B' by position");
+    cube_of_alg("M2 U M2", &a);
+    cube_of_alg("R2 L2 D R2 L2", &b);
+    CHECK(!memcmp(&a, &b, sizeof a), "M2 U M2 is R2 L2 D R2 L2");
+
+    /* ---- each macro does what it does (cubies changed, their sources and twists/flips). The
+     * paper's comments name them loosely; the actual effects: two in-place edge flips (0, 1),
+     * two in-place corner twists (2, 3), edge 3-cycles (4, 5, 12, 13), a corner swap with an
+     * edge swap (6-9), corner 3-cycles (10, 11), the H permutation (14). */
+    static const char *const want[15] = {
+        "corners: edges: UR<-UR/1 UF<-UF/1",
+        "corners: edges: UF<-UF/1 UL<-UL/1",
+        "corners: URF<-URF/1 UFL<-UFL/2 edges:",
+        "corners: UFL<-UFL/1 ULB<-ULB/2 edges:",
+        "corners: edges: UF<-FL/0 FR<-UF/0 FL<-FR/0",
+        "corners: edges: UF<-FR/0 FR<-FL/0 FL<-UF/0",
+        "corners: URF<-UFL/2 UFL<-URF/1 edges: UF<-UL/0 UL<-UF/0",
+        "corners: URF<-UFL/2 UFL<-URF/1 edges: UR<-UF/0 UF<-UR/0",
+        "corners: UFL<-UBR/0 UBR<-UFL/0 edges: UF<-UB/0 UB<-UF/0",
+        "corners: URF<-ULB/0 ULB<-URF/0 edges: UF<-UB/0 UB<-UF/0",
+        "corners: URF<-ULB/2 UFL<-URF/2 ULB<-UFL/2 edges:",
+        "corners: URF<-UFL/1 UFL<-UBR/1 UBR<-URF/1 edges:",
+        "corners: edges: UF<-DF/0 UB<-UF/0 DF<-UB/0",
+        "corners: edges: UF<-UB/0 UB<-DB/0 DB<-UF/0",
+        "corners: edges: UR<-UL/0 UF<-UB/0 UL<-UR/0 UB<-UF/0",
+    };
+    for (int i = 0; i < EC_MACRO_GA_MACROS; i++) {
+        char d[512];
+        CHECK_RC(cube_of_alg(ec__macro_ga_macro(i), &c), EC_OK);
+        describe(&c, d, sizeof d);
+        CHECK(!strcmp(d, want[i]), "macro %d (%s): %s", i, ec__macro_ga_macro(i), d);
+        /* small changes: never more than 8 of 48 stickers, unlike a face turn's 12 */
+        CHECK(ec__sticker_misplaced(&c) > 0 && ec__sticker_misplaced(&c) <= 8, "macro %d moves %d stickers", i,
+              ec__sticker_misplaced(&c));
+        /* each is a 3-cycle, a pair of 2-cycles or twists/flips: order 2 or 3 (H perm 2) */
+        ec_cube p = c;
+        int order = 1;
+        while (!ec_cube_is_solved(&p) && order < 7) {
+            ec_cube t;
+            ec_cube_multiply(&p, &c, &t);
+            p = t;
+            order++;
+        }
+        CHECK(order == 2 || order == 3, "macro %d has order %d", i, order);
+    }
+    CHECK(ec__macro_ga_macro(15) == NULL && ec__macro_ga_macro(-1) == NULL, "macro index range");
+
+    /* ---- the solver: short scrambles solved and verified, with small params */
+    const char *small = NULL; /* the paper's params: a generation takes well under 1 ms */
+    const char *scr[] = {"R", "R U F'", "F2 L D2 B2 F", "B U' R2 B F'", "R2 B2 D F R2"};
+    for (int i = 0; i < 5; i++) {
+        char sol[EC_MAX_ALG_MOVES * 4];
+        int rc = solve(scr[i], 7, small, sol, sizeof sol, NULL);
+        CHECK_RC(rc, EC_DONE);
+    }
+    /* a random-state scramble with the paper's defaults */
+    {
+        char scramble[400], sol[EC_MAX_ALG_MOVES * 4];
+        ec_scramble_moves_text(30, 99, scramble, sizeof scramble);
+        int64_t g = 0;
+        int rc = solve(scramble, 3, NULL, sol, sizeof sol, &g);
+        CHECK_RC(rc, EC_DONE);
+        CHECK(g >= 1, "generations %lld", (long long)g);
+    }
+    /* determinism: same seed, same solution; a different seed, another run */
+    {
+        char s1[EC_MAX_ALG_MOVES * 4], s2[EC_MAX_ALG_MOVES * 4], s3[EC_MAX_ALG_MOVES * 4];
+        int64_t g1, g2, g3;
+        CHECK_RC(solve("U2 F' R D L2", 11, small, s1, sizeof s1, &g1), EC_DONE);
+        CHECK_RC(solve("U2 F' R D L2", 11, small, s2, sizeof s2, &g2), EC_DONE);
+        CHECK_RC(solve("U2 F' R D L2", 12, small, s3, sizeof s3, &g3), EC_DONE);
+        CHECK_STR(s1, s2);
+        CHECK(g1 == g2, "generations %lld vs %lld", (long long)g1, (long long)g2);
+        CHECK(strcmp(s1, s3) != 0, "seeds 11 and 12 gave the same solution");
+    }
+    /* one progress record per generation, gen counting 1, 2, ...; elitism makes the best
+     * fitness never worse within an attempt; a budget that is too small gives up */
+    {
+        char f[EC_FACELETS_SIZE];
+        ec_facelets_apply(NULL, "R U R' U' F2 D B' L", f, sizeof f, NULL, 0);
+        ec_solver *h;
+        CHECK_RC(ec_solver_new("macro-ga", f, 1, "population=20,elitism=2,generations=5,resets=1", &h, NULL, 0), EC_OK);
+        int rc = ec_solver_step(h, 7);
+        CHECK_RC(rc, EC_RUNNING);
+        ec_progress rec[16];
+        int n;
+        ec_solver_progress(h, rec, 16, &n);
+        CHECK(n == 7, "%d records for 7 generations", n);
+        for (int i = 0; i < n; i++) CHECK(rec[i].gen == i + 1, "record %d gen %lld", i, (long long)rec[i].gen);
+        for (int i = 1; i < 5 && i < n; i++) CHECK(rec[i].best <= rec[i - 1].best, "best got worse at %d", i);
+        CHECK(!strcmp(rec[5].phase_name, "attempt 2"), "reset after 5 generations: %s", rec[5].phase_name);
+        rc = ec_solver_step(h, 10);
+        CHECK_RC(rc, EC_GAVE_UP);
+        CHECK(h->generations == 10, "gave up after %lld generations, want 10", (long long)h->generations);
+        char sol[64];
+        CHECK_RC(ec_solver_solution(h, sol, sizeof sol), EC_E_STATE);
+        ec_solver_free(h);
+    }
+    /* params are checked */
+    {
+        ec_solver *h;
+        char msg[256];
+        CHECK_RC(ec_solver_new("macro-ga", SOLVED, 1, "population=1", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+        CHECK_RC(ec_solver_new("macro-ga", SOLVED, 1, "mutation=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
+    }
+    DONE();
+}

@@ -1,0 +1,205 @@
+/* test_swarm.c - the swarm solvers (greedy, pso, aco, dkho) and what they share: state keys,
+ * the insertion-ordered state map, roulette choice, the cached oracle fitness; solving the
+ * thesis's 5-move scrambles (Table 4.5) with each solver, verified; progress records;
+ * determinism per seed; giving up within the budget. Params are kept small. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "cube.h"
+#include "evocube.h"
+#include "pso.h"
+#include "solver.h"
+#include "swarm_common.h"
+
+static const char *const SOLVERS[4] = {"greedy", "pso", "aco", "dkho"};
+
+typedef struct run {
+    int rc;
+    char solution[EC_MAX_ALG_MOVES * 4];
+    int64_t gens, evals;
+    int nrec, best_up, bad_div, gen_gap;
+    double last_best, last_div;
+} run;
+
+static void run_solver(const char *solver, const char *scramble, uint32_t seed, const char *params, run *r)
+{
+    memset(r, 0, sizeof *r);
+    char f[EC_FACELETS_SIZE], msg[256];
+    CHECK_RC(ec_facelets_apply(NULL, scramble, f, sizeof f, NULL, 0), EC_OK);
+    ec_solver *h;
+    int rc = ec_solver_new(solver, f, seed, params, &h, msg, sizeof msg);
+    CHECK(rc == EC_OK, "%s: %s", solver, msg);
+    if (rc) {
+        r->rc = rc;
+        return;
+    }
+    double prev = 1e9;
+    while ((rc = ec_solver_step(h, 7)) == EC_RUNNING || ec_solver_progress_pending(h) > 0) {
+        ec_progress rec[16];
+        int n;
+        ec_solver_progress(h, rec, 16, &n);
+        for (int i = 0; i < n; i++) {
+            r->nrec++;
+            if (rec[i].gen != r->nrec) r->gen_gap++;
+            if (rec[i].best > prev) r->best_up++; /* the global best never gets worse */
+            if (rec[i].diversity < 0 || rec[i].diversity > 1) r->bad_div++;
+            prev = rec[i].best;
+            r->last_best = rec[i].best;
+            r->last_div = rec[i].diversity;
+        }
+        if (rc != EC_RUNNING && !n) break;
+    }
+    r->rc = rc;
+    r->gens = h->generations;
+    r->evals = h->evaluations;
+    if (rc == EC_DONE) {
+        ec_solver_solution(h, r->solution, sizeof r->solution);
+        CHECK_RC(ec_verify(f, r->solution, NULL, 0), EC_OK);
+    }
+    ec_solver_free(h);
+}
+
+int main(void)
+{
+    /* ---- keys: distinct states, distinct keys; the same state, the same key */
+    ec_rng rng;
+    ec_rng_seed(&rng, 3);
+    sw_map map = {0};
+    ec_cube cubes[300];
+    for (int i = 0; i < 300; i++) {
+        ec_cube_solved(&cubes[i]);
+        for (int k = 0; k < 1 + i % 9; k++) ec_cube_move(&cubes[i], (int)ec_rng_below(&rng, 18));
+    }
+    int distinct = 0;
+    for (int i = 0; i < 300; i++) {
+        int dup = 0;
+        for (int j = 0; j < i; j++) dup |= !memcmp(&cubes[i], &cubes[j], sizeof cubes[i]);
+        int added;
+        int idx = sw_map_insert(&map, sw_key_of(&cubes[i]), &added);
+        CHECK(idx >= 0, "insert %d", i);
+        CHECK(added == !dup, "cube %d: added %d, duplicate %d", i, added, dup);
+        if (added) CHECK(idx == distinct++, "insertion order: %d at %d", i, idx);
+    }
+    CHECK(map.n == distinct, "map holds %d, want %d", map.n, distinct);
+    for (int i = 0; i < 300; i++) {
+        int idx = sw_map_find(&map, sw_key_of(&cubes[i]));
+        CHECK(idx >= 0 && sw_key_of(&cubes[i]).a == map.keys[idx].a && sw_key_of(&cubes[i]).b == map.keys[idx].b,
+              "find %d", i);
+    }
+    int keep = distinct / 2;
+    CHECK_RC(sw_map_truncate(&map, keep), EC_OK);
+    for (int i = 0; i < 300; i++) {
+        int idx = sw_map_find(&map, sw_key_of(&cubes[i]));
+        CHECK(idx < keep, "after truncate, %d found at %d", i, idx);
+    }
+    sw_map_free(&map);
+
+    /* ---- roulette: empty mask, single move, and the shares follow the weights */
+    {
+        double w[18];
+        for (int m = 0; m < 18; m++) w[m] = 1;
+        CHECK(sw_roulette(&rng, w, 0) == -1, "empty mask");
+        CHECK(sw_roulette(&rng, w, 1u << 7) == 7, "single move");
+        w[2] = 3;
+        int hits[18] = {0};
+        for (int t = 0; t < 8000; t++) hits[sw_roulette(&rng, w, (1u << 2) | (1u << 5))]++;
+        CHECK(hits[2] > 5600 && hits[2] < 6400 && hits[2] + hits[5] == 8000, "3:1 weights gave %d:%d", hits[2],
+              hits[5]);
+    }
+
+    /* ---- fitness: the oracle's length, 0 when solved, cached without changing answers */
+    {
+        sw_fit fit;
+        sw_fit_init(&fit, 1000);
+        ec_cube c;
+        ec_cube_solved(&c);
+        CHECK(sw_fitness(&fit, &c) == 0, "solved has fitness 0");
+        ec_cube_move(&c, 3);
+        CHECK(sw_fitness(&fit, &c) == 1, "one move from solved: %d", sw_fitness(&fit, &c));
+        for (int i = 0; i < 40; i++) {
+            int a = sw_fitness(&fit, &cubes[i]), b = sw_fitness(&fit, &cubes[i]);
+            CHECK(a == b && a == ec_distance(&cubes[i], 1000), "cube %d: %d, cached %d", i, a, b);
+            CHECK(a <= 1 + i % 9, "cube %d of %d moves: distance %d", i, 1 + i % 9, a);
+        }
+        int nb[18];
+        CHECK_RC(sw_neighbours(&fit, &c, nb), EC_OK);
+        CHECK(nb[5] == 0 && nb[4] == 1, "neighbours of R: R' %d, R2 %d", nb[5], nb[4]);
+        sw_fit_free(&fit);
+    }
+
+    /* ---- equation 3.3, case by case: (P_A, G_A) -> (start state, |V|) */
+    {
+        static const int cases[][4] = {
+            {-3, 0, 1, 3},  /* P_A < 0, G_A >= 0: S_Pi + |P_A| */
+            {-4, -2, 1, 4}, /* both < 0, P_A < G_A: S_Pi + |P_A| */
+            {0, -2, 2, 2},  /* G_A < 0, P_A >= 0: S_G + |G_A| */
+            {-2, -5, 2, 5}, /* both < 0, G_A <= P_A: S_G + |G_A| */
+            {-3, -3, 2, 3}, /* equal: the G_A <= P_A branch */
+            {2, 5, 0, 2},   /* both > 0: S_i + min */
+            {3, 0, 0, 3},   /* P_A > 0, G_A = 0: S_i + P_A */
+            {0, 4, 0, 4},   /* G_A > 0, P_A = 0: S_i + G_A */
+            {0, 0, 0, 1},   /* both 0: S_i + 1 */
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            int base = -1, nv = -1;
+            ec__pso_eq33(cases[i][0], cases[i][1], &base, &nv);
+            CHECK(base == cases[i][2] && nv == cases[i][3], "eq. 3.3 (%d, %d): base %d |V| %d, want %d %d", cases[i][0],
+                  cases[i][1], base, nv, cases[i][2], cases[i][3]);
+        }
+    }
+
+    /* ---- each solver solves the thesis's 5-move scrambles, verified, with sane records */
+    static const char *const easy[3] = {"F2 L D2 B2 F", "B U' R2 B F'", "R2 B2 D F R2"};
+    static const char *const small[4] = {"iterations=200", "particles=25,iterations=2000", "ants=10,iterations=60",
+                                         "krill=10,iterations=60"};
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < 3; i++) {
+            run r;
+            run_solver(SOLVERS[s], easy[i], 1, small[s], &r);
+            CHECK(r.rc == EC_DONE, "%s on \"%s\": status %d after %lld iterations", SOLVERS[s], easy[i], r.rc,
+                  (long long)r.gens);
+            CHECK(r.nrec == r.gens && !r.gen_gap, "%s: %d records for %lld iterations", SOLVERS[s], r.nrec,
+                  (long long)r.gens);
+            CHECK(!r.best_up && !r.bad_div, "%s: best rose %d times, %d diversities outside 0..1", SOLVERS[s], r.best_up,
+                  r.bad_div);
+            CHECK(r.last_best == 0 && r.last_div > 0, "%s: last record best %g solved share %g", SOLVERS[s], r.last_best,
+                  r.last_div);
+            CHECK(r.evals > 0, "%s: evaluations counted", SOLVERS[s]);
+        }
+
+    /* ---- determinism per seed (the same solution, iterations and evaluations) */
+    for (int s = 0; s < 4; s++) {
+        run a, b;
+        run_solver(SOLVERS[s], "U D2 F' U2 R' B2 L", 9, small[s], &a);
+        run_solver(SOLVERS[s], "U D2 F' U2 R' B2 L", 9, small[s], &b);
+        CHECK(a.rc == b.rc && !strcmp(a.solution, b.solution) && a.gens == b.gens && a.evals == b.evals,
+              "%s not deterministic: %d/%d \"%s\" vs \"%s\"", SOLVERS[s], a.rc, b.rc, a.solution, b.solution);
+    }
+
+    /* ---- finish=1 runs on until every agent is solved (the thesis's "Total" column) */
+    {
+        run r;
+        run_solver("aco", "B U' R2 B F'", 2, "ants=8,iterations=60,finish=1", &r);
+        CHECK(r.rc == EC_DONE && r.last_div == 1, "aco finish=1: status %d, solved share %g", r.rc, r.last_div);
+        run_solver("dkho", "B U' R2 B F'", 2, "krill=8,iterations=60,finish=1", &r);
+        CHECK(r.rc == EC_DONE && r.last_div == 1, "dkho finish=1: status %d, solved share %g", r.rc, r.last_div);
+    }
+
+    /* ---- budgets: too few iterations give up, claiming nothing */
+    for (int s = 0; s < 4; s++) {
+        run r;
+        char params[64];
+        snprintf(params, sizeof params, "iterations=2");
+        run_solver(SOLVERS[s], "R U2 F' L D2 B R'", 1, params, &r);
+        CHECK(r.rc == EC_GAVE_UP && r.gens == 2 && r.nrec == 2, "%s with 2 iterations: status %d, %lld iterations",
+              SOLVERS[s], r.rc, (long long)r.gens);
+    }
+
+    /* ---- a solved start finishes at once with the empty solution */
+    for (int s = 0; s < 4; s++) {
+        run r;
+        run_solver(SOLVERS[s], "", 1, NULL, &r);
+        CHECK(r.rc == EC_DONE && r.solution[0] == '\0', "%s on solved: %d \"%s\"", SOLVERS[s], r.rc, r.solution);
+    }
+    DONE();
+}
