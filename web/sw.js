@@ -7,6 +7,8 @@
 // to index.html?... fall back to the cached index.html). Caches of other versions are
 // deleted on activate. Bump VERSION when the list of files changes.
 const VERSION = 'evocube-v1';
+// Paths relative to web/; the site root is the registration's scope, so this script also
+// works if a host needs it imported by a one-line sw.js at the root (importScripts).
 const SHELL = [
   '../', '../index.html',
   'main.mjs', 'dom.mjs', 'geometry.mjs', 'net.mjs', 'alg-input.mjs', 'solver-panel.mjs', 'client.mjs',
@@ -17,12 +19,12 @@ const SHELL = [
   'vendor/three.module.js', 'vendor/addons/OrbitControls.js', 'vendor/uPlot.esm.js', 'vendor/uPlot.min.css',
 ];
 const OPTIONAL = ['vendor/three.core.js'];
+const WEB = new URL('web/', self.registration.scope).href;
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(VERSION);
-    const base = self.registration.scope ? new URL('./', self.location.href) : self.location;
-    const url = (p) => new URL(p, base).href;
+    const url = (p) => new URL(p, WEB).href;
     await cache.addAll(SHELL.map((p) => new Request(url(p), { cache: 'reload' })));
     for (const p of OPTIONAL) {
       try {
@@ -46,7 +48,7 @@ async function fromCache(request) {
   const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' });
   if (hit) return hit;
   if (request.mode === 'navigate') {
-    const index = await cache.match(new URL('../index.html', self.location.href).href);
+    const index = await cache.match(new URL('index.html', self.registration.scope).href);
     if (index) return index;
   }
   return Response.error();
