@@ -92,6 +92,14 @@ async function boot() {
     onChange: (st) => {
       if (app.mode !== 'scramble') return;
       setText($('scramble-kind'), '');
+      let info = '';
+      if (st.ok && st.alg.trim()) {
+        try {
+          const m = core.metrics(st.alg);
+          info = `${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+        } catch { /* shown inline */ }
+      }
+      setText($('scramble-info'), info);
       setCube(st.ok ? { ok: true, facelets: st.facelets, alg: st.alg } : { ok: false, alg: st.alg, error: st.error });
     },
   });
@@ -137,6 +145,9 @@ async function boot() {
     const st = algInput.update(false);
     if (st.ok) painter.set(st.facelets);
     else notify('The scramble has an error; fix it first.', 'warn');
+  });
+  $('scramble').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); solve(); }
   });
   $('clear-scramble').addEventListener('click', () => { algInput.set(''); $('scramble').focus(); });
 

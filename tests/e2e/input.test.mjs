@@ -21,6 +21,8 @@ test('typing a scramble shows the cube state', async () => {
   const want = env.core.apply(alg);
   await page.waitForFunction((w) => document.querySelector('[data-testid="facelets"]').textContent === w, want);
   expect(await netColours(page)).toBe(want);
+  const m = env.core.metrics(alg);
+  expect(await text(page, 'scramble-info')).toBe(`${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`);
   expect(await page.isHidden(tid('scramble-error'))).toBe(true);
   // the 3D view, when WebGL exists, shows the same state; otherwise a note says why not
   const shown = await page.$eval('#net-host', (e) => e.dataset.shown);
