@@ -319,6 +319,8 @@ async function boot() {
     app.run = run;
     setStatus('starting');
     refresh();
+    // on a phone the panels stack: bring the cube into view to watch the run
+    if (window.matchMedia('(max-width: 760px)').matches) $('view3d').closest('section').scrollIntoView({ behavior: 'smooth', block: 'start' });
     const tick = setInterval(() => setText($('elapsed'), fmtMs(run.elapsed())), 250);
     const h = workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, {
       onProgress: onRecords,
@@ -367,8 +369,8 @@ async function boot() {
     const parts = [
       st.solved ? `${r.length} moves (HTM)` : 'no solution within the budget',
       `${fmtMs(st.timeMs)} solving` + (st.setupMs >= 50 ? ` (+${fmtMs(st.setupMs)} start-up)` : ''),
-      `${fmtNum(st.generations)} generations`,
-      `${fmtNum(st.evaluations)} evaluations`,
+      `${fmtNum(st.generations)} generation${st.generations === 1 ? '' : 's'}`,
+      `${fmtNum(st.evaluations)} evaluation${st.evaluations === 1 ? '' : 's'}`,
     ];
     setText($('result-summary'), parts.join(' · '));
     setText($('generation'), String(live.last ? live.last.gen : st.generations));
