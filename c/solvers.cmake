@@ -1,5 +1,5 @@
 set(EC_SOLVER_SOURCES)
-list(APPEND EC_SOLVER_SOURCES c/coord.c c/tables.c c/twophase.c c/random_state.c)
+list(APPEND EC_SOLVER_SOURCES c/coord.c c/symmetry.c c/tables.c c/twophase.c c/random_state.c)
 # the two-phase solver's native benchmark tool (added after the core library exists)
 if(NOT EMSCRIPTEN)
   cmake_language(DEFER CALL add_executable bench_twophase c/tools/bench_twophase.c)

@@ -7,16 +7,29 @@
  * oracle ec_distance and ec_twophase_init live here too.
  *
  * Search layout: both phases run from explicit stacks (tp_search in twophase.h), so the
- * search stops after any node and resumes exactly there: a step costs at most its nodes.
- * A node is one child generated (move applied and its pruning bound looked up).
- * Phase 1 uses max(twistSlice, flipSlice, twistFlip) as its bound; phase 2 uses
- * max(cpermMperm, epermMperm). Moves are canonical: never the same face twice in a row,
+ * search stops after any node and resumes exactly there: a step costs at most its nodes,
+ * and the result does not depend on how the work is cut into steps. A node is one child
+ * generated (move applied and its pruning bound looked up).
+ * Directions (as min2phase): the cube as it is, seen along the other two axes, and the
+ * inverse cube seen along all three; every direction's phase-1 depth d runs before any
+ * direction's depth d + 1, and all share the best solution.
+ * Bounds: phase 1 uses max(twistSlice, flipSlice, twistFlip) of the direction's cube and
+ * max(twistFlip, flipSlice) of its y-conjugate (the same cube seen after a y turn: same G1,
+ * but its flip is the R/L edge orientation, so these two lookups add information; this
+ * plays the part of min2phase's conjugate twist-flip lookup). Phase 2 uses
+ * max(cpermMperm, epermCcombp). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
- * phase-1 solution followed by a longer phase 2, which is searched anyway).
- * Deviations from min2phase: no symmetry-reduced tables, no pre-moves, and one search
- * direction (the cube as it is), not six (three axes times the inverse); phase 2 is capped
- * at p2_cap moves (12) as min2phase's MAX_DEPTH2 is.
+ * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
+ * that is in G1 with 1..4 moves to go is not continued (as min2phase). When a move's
+ * bound exceeds the depth left by 2 or more, the face's other turns are skipped (they are
+ * one move from it, so their bounds exceed it too).
+ * Deviations from min2phase: no symmetry-reduced tables (tables.h), no pre-moves; phase 2
+ * is capped at 12 moves as min2phase's MAX_DEPTH2 is; phase 2 runs IDA* upward from its
+ * bound rather than downward from the cap. A search never stops for its target or budget
+ * before min_nodes nodes (20,000 for the solver, 2,000 for ec_distance) unless it is
+ * exhausted, so a cube a few moves from solved keeps searching past a long first solution
+ * and gets its short one (two-phase finds a long one first for such cubes).
  */
 #include "twophase.h"
 
@@ -39,16 +52,14 @@ static inline int prun1(int tw, int fl, int sl, int limit)
     int h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)fl * N_SLICE + (uint32_t)sl);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    h2 = ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], (uint32_t)tw * N_FLIP + (uint32_t)fl);
+    h2 = ec__prun_tf(tw, fl);
     return h2 > h ? h2 : h;
 }
 
 static inline int prun2(int cp, int ep, int mp)
 {
     int h = ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)cp * N_MPERM + (uint32_t)mp);
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_MPERM], (uint32_t)ep * N_MPERM + (uint32_t)mp);
-    if (h2 > h) h = h2;
-    h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
+    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
     return h2 > h ? h2 : h;
 }
 
@@ -88,7 +99,7 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
 {
     int h = prun1(d->tw[k], d->fl[k], d->sl[k], limit);
     if (h > limit) return h;
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], (uint32_t)d->ctw[k] * N_FLIP + d->cfl[k]);
+    int h2 = ec__prun_tf(d->ctw[k], d->cfl[k]);
     if (h2 > h) h = h2;
     if (h > limit) return h;
     h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)d->cfl[k] * N_SLICE + d->csl[k]);
@@ -447,6 +458,9 @@ static int tp_create(ec_solver *h, void **state)
     return EC_OK;
 }
 
+/* One progress record per work unit (1,000 nodes): best and bestLength are the best
+ * solution's length so far (-1 before the first solution), evaluations the nodes so far,
+ * the phase the search is in when the unit ends ("phase 1" or "phase 2"). */
 static void emit(ec_solver *h, tp_state *st)
 {
     const tp_search *s = &st->s;

@@ -1,0 +1,128 @@
+// twophase.mjs - `npm run bench -- twophase [--n 200] [--params "k=v,..."]`: evocube's wasm
+// two-phase solver against npm cubejs (Cube.initSolver, cube.solve) and npm cubing
+// (experimentalSolve3x3x3IgnoringCenters from cubing/search), in one process, on the same
+// random states (evocube's random-state scrambles with seeds 1..n, uniform states). For
+// each solver: table init ms (cubing: its first call, on a separate warm-up cube), median /
+// p90 / max solve ms, mean and max length (HTM), share <= 20 moves; then evocube's ratios
+// to each peer. Every solution of every solver is applied to its cube by evocube's core
+// and must solve it. Figures go to docs/BENCHMARKS.md, section "## twophase".
+import os from 'node:os';
+import Cube from 'cubejs';
+import { loadCoreNode } from '../../web/core-node.mjs';
+
+function opt(args, name, def) {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : def;
+}
+
+function stats(times, lengths, nStates) {
+  const t = [...times].sort((a, b) => a - b);
+  const q = (p) => t[Math.min(t.length - 1, Math.floor(p * t.length))];
+  const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
+  return {
+    median: q(0.5), p90: q(0.9), max: t[t.length - 1],
+    meanLen: mean, maxLen: Math.max(...lengths),
+    le20: lengths.filter((x) => x <= 20).length / nStates,
+  };
+}
+
+export default async function twophase(args) {
+  const n = Number(opt(args, '--n', '200'));
+  const params = opt(args, '--params', '');
+  const core = await loadCoreNode();
+  const M = core.M;
+  const out = [];
+  const log = (s) => { console.log(s); out.push(s); };
+  log(`twophase benchmark: ${n} random states, node ${process.version}, ${os.cpus()[0].model} x${os.cpus().length}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+
+  // evocube: table build first (nothing else has touched the tables yet)
+  let t0 = performance.now();
+  const rcInit = M._ec_twophase_init();
+  const evoInit = performance.now() - t0;
+  if (rcInit !== 0) throw new Error(`ec_twophase_init failed: ${rcInit}`);
+
+  // the states: evocube's random-state scrambles (uniform states), as facelets
+  const states = [];
+  for (let s = 1; s <= n; s++) {
+    const rc = M._ec_scramble_random_state_text(s, core.out, 1 << 20);
+    if (rc !== 0) throw new Error(`random-state scramble ${s} failed: ${rc}`);
+    const scramble = core._outText();
+    states.push({ scramble, facelets: core.apply(scramble) });
+  }
+
+  const failures = [];
+  function check(name, st, sol) {
+    const v = core.verify(st.facelets, sol);
+    if (!v.solved) failures.push(`${name}: "${sol}" does not solve ${st.facelets}`);
+    return core.metrics(sol).htm;
+  }
+
+  // evocube (wasm), through the stepped solver API as the worker uses it
+  const evo = { times: [], lengths: [], nodes: [] };
+  for (const st of states) {
+    t0 = performance.now();
+    const run = core.createSolver('twophase', st.facelets, 1, params);
+    let status;
+    while ((status = run.step(1000)) === 'running') run.progress();
+    run.progress();
+    const r = run.result();
+    run.free();
+    evo.times.push(performance.now() - t0);
+    if (status !== 'solved') failures.push(`evocube gave up on ${st.facelets}`);
+    evo.lengths.push(check('evocube', st, r.solution));
+    evo.nodes.push(r.evaluations);
+  }
+
+  // cubejs
+  t0 = performance.now();
+  Cube.initSolver();
+  const cjInit = performance.now() - t0;
+  const cj = { times: [], lengths: [] };
+  for (const st of states) {
+    t0 = performance.now();
+    const sol = Cube.fromString(st.facelets).solve();
+    cj.times.push(performance.now() - t0);
+    cj.lengths.push(check('cubejs', st, sol));
+  }
+
+  // cubing.js: its first call builds its tables; time it on a warm-up cube
+  const { experimentalSolve3x3x3IgnoringCenters } = await import('cubing/search');
+  const { cube3x3x3 } = await import('cubing/puzzles');
+  const { Alg } = await import('cubing/alg');
+  const kpuzzle = await cube3x3x3.kpuzzle();
+  t0 = performance.now();
+  await experimentalSolve3x3x3IgnoringCenters(kpuzzle.defaultPattern().applyAlg(new Alg("R U F' D2 L B'")));
+  const cbInit = performance.now() - t0;
+  const cb = { times: [], lengths: [] };
+  for (const st of states) {
+    const pattern = kpuzzle.defaultPattern().applyAlg(new Alg(st.scramble));
+    t0 = performance.now();
+    const sol = (await experimentalSolve3x3x3IgnoringCenters(pattern)).toString();
+    cb.times.push(performance.now() - t0);
+    cb.lengths.push(check('cubing', st, sol));
+  }
+
+  const rows = [
+    ['evocube (wasm)', evoInit, stats(evo.times, evo.lengths, n)],
+    ['cubejs', cjInit, stats(cj.times, cj.lengths, n)],
+    ['cubing.js', cbInit, stats(cb.times, cb.lengths, n)],
+  ];
+  log('');
+  log('| solver | table init ms | median solve ms | p90 ms | max ms | mean length | max length | <= 20 moves |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, init, s] of rows) {
+    log(`| ${name} | ${init.toFixed(0)} | ${s.median.toFixed(1)} | ${s.p90.toFixed(1)} | ${s.max.toFixed(1)} | ${s.meanLen.toFixed(2)} | ${s.maxLen} | ${(100 * s.le20).toFixed(1)}% |`);
+  }
+  const e = rows[0][2];
+  log('');
+  for (const [name, init, s] of rows.slice(1)) {
+    log(`evocube / ${name}: init ${(evoInit / init).toFixed(3)}x, median solve ${(e.median / s.median).toFixed(3)}x, mean length ${(e.meanLen / s.meanLen).toFixed(3)}x`);
+  }
+  const nd = [...evo.nodes].sort((a, b) => a - b);
+  log(`evocube nodes per solve: median ${nd[Math.floor(n / 2)]}, p90 ${nd[Math.floor(n * 0.9)]}, max ${nd[n - 1]}; params "${params}"`);
+  log(`solutions verified: ${3 * n - failures.length} of ${3 * n}`);
+  for (const f of failures.slice(0, 10)) log(`FAILED ${f}`);
+  log('(figures for docs/BENCHMARKS.md, section "## twophase")');
+  // cubing.js keeps a worker alive; end the process once the table is printed
+  process.exit(failures.length ? 1 : 0);
+}
