@@ -15,13 +15,13 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-component-update', '--disable-sync', '--disable-quic'];
 
 // {server, context, core, open(query) -> page, close()}
-export async function setup() {
+export async function setup({ args = [] } = {}) {
   const server = await startServer({ root: ROOT, port: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'evocube-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1360, height: 1000 },
   });
   const core = await loadCoreNode();
