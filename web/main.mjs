@@ -11,6 +11,7 @@ import { AlgInput } from './alg-input.mjs';
 import { SolverPanel } from './solver-panel.mjs';
 import { SolverClient } from './client.mjs';
 import { FitnessChart } from './chart.mjs';
+import { LivePanel } from './live-panel.mjs';
 import { Playback } from './playback.mjs';
 import { readShare, buildShare, twizzleUrl } from './share.mjs';
 import { Painter } from './painter.mjs';
@@ -211,49 +212,11 @@ async function boot() {
   // ---- live panel
   const chart = new FitnessChart($('chart'));
   app.chart = chart;
-  const live = { last: null, gens: 0, pending: false, evalT: 0, evalN: 0, rate: null, shownAt: 0 };
-  function resetLive() {
-    Object.assign(live, { last: null, gens: 0, evalT: performance.now(), evalN: 0, rate: null, shownAt: 0 });
-    for (const id of ['phase', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed']) setText($(id), '–');
-    setText($('generation'), '0');
-    chart.reset();
-  }
-  function paintLive() {
-    live.pending = false;
-    const r = live.last;
-    const run = app.run;
-    if (run) setText($('elapsed'), fmtMs(run.elapsed()));
-    if (!r) return;
-    setText($('phase'), r.phaseName || `phase ${r.phase + 1}`);
-    $('phase').title = `phase index ${r.phase}`;
-    setText($('generation'), String(r.gen));
-    $('generation').dataset.records = String(live.gens);
-    const none = r.bestLength < 0; // no individual yet: the fitness fields are placeholders
-    setText($('best-fitness'), none ? '–' : fmtNum(r.best));
-    setText($('mean-fitness'), none ? '–' : fmtNum(r.mean));
-    setText($('best-length'), none ? '–' : String(r.bestLength));
-    const now = performance.now();
-    if (now - live.evalT >= 500) {
-      live.rate = ((r.evaluations - live.evalN) * 1000) / (now - live.evalT);
-      live.evalT = now;
-      live.evalN = r.evaluations;
-    }
-    if (live.rate != null) setText($('evals-per-sec'), fmtNum(Math.round(live.rate)));
-    // the best individual on the cube, at most ~8 times a second, and less often when a 3D
-    // frame is costly (software rendering), so drawing never takes more than ~1/8 of the time
-    const every = Math.max(120, 8 * (view.frameCost || 0));
-    if ($('show-best').checked && run && r.bestMoves != null && !playback.moves.length && now - live.shownAt >= every) {
-      live.shownAt = now;
-      try { show(core.apply(r.bestMoves, run.facelets)); } catch { /* a partial record */ }
-    }
-  }
-  function onRecords(records) {
-    if (!records.length) return;
-    live.gens += records.length;
-    live.last = records[records.length - 1];
-    chart.add(records);
-    if (!live.pending) { live.pending = true; requestAnimationFrame(paintLive); }
-  }
+  const live = new LivePanel({
+    core, chart, view, show,
+    wantsBest: () => $('show-best').checked && !playback.moves.length,
+    run: () => app.run,
+  });
 
   // ---- solve
   function setStatus(s) {
@@ -309,7 +272,7 @@ async function boot() {
     const req = panel.request();
     const seed = seedValue().seed;
     playback.clear();
-    resetLive();
+    live.reset();
     clearResult();
     // the clock starts when the worker reports 'running' (after any table building)
     const run = {
@@ -323,7 +286,7 @@ async function boot() {
     if (window.matchMedia('(max-width: 760px)').matches) $('view3d').closest('section').scrollIntoView({ behavior: 'smooth', block: 'start' });
     const tick = setInterval(() => setText($('elapsed'), fmtMs(run.elapsed())), 250);
     const h = workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, {
-      onProgress: onRecords,
+      onProgress: (records) => live.add(records),
       onState: (state) => {
         if (app.run !== run) return;
         if (state === 'running' && run.t0 == null) run.t0 = performance.now();
@@ -334,7 +297,6 @@ async function boot() {
     try {
       const r = await h.promise;
       clearInterval(tick);
-      paintLive();
       showResult(r, facelets);
     } catch (e) {
       if (e.code === 'E_CANCELLED') setStatus('cancelled');
@@ -345,7 +307,7 @@ async function boot() {
       }
     } finally {
       clearInterval(tick);
-      if (!app.result) paintLive();
+      if (!app.result) live.paint();
       app.run = null;
       refresh();
     }
@@ -373,9 +335,7 @@ async function boot() {
       `${fmtNum(st.evaluations)} evaluation${st.evaluations === 1 ? '' : 's'}`,
     ];
     setText($('result-summary'), parts.join(' · '));
-    setText($('generation'), String(live.last ? live.last.gen : st.generations));
-    setText($('elapsed'), fmtMs(st.timeMs));
-    if (st.timeMs > 0 && st.evaluations > 0) setText($('evals-per-sec'), fmtNum(Math.round((st.evaluations * 1000) / st.timeMs)));
+    live.final(st);
     if (st.solved) {
       const v = core.verify(facelets, r.solution);
       setText($('verified'), v.solved ? '✓ verified on this page: the solution solves the cube' : `✗ ${v.message}`);
