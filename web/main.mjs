@@ -5,13 +5,14 @@
 // in step with the settings through history.replaceState, so it is always a share link).
 import createEvocube from './gen/evocube.mjs';
 import { createCore, SOLVED } from './core.mjs';
-import { byId, el, setText, fmtNum, fmtMs, clear } from './dom.mjs';
+import { byId, el, setText, fmtMs } from './dom.mjs';
 import { FlatNet } from './net.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { SolverPanel } from './solver-panel.mjs';
 import { SolverClient } from './client.mjs';
 import { FitnessChart } from './chart.mjs';
 import { LivePanel } from './live-panel.mjs';
+import { ResultPanel } from './result-panel.mjs';
 import { Playback } from './playback.mjs';
 import { readShare, buildShare, twizzleUrl } from './share.mjs';
 import { Painter } from './painter.mjs';
@@ -219,6 +220,7 @@ async function boot() {
   });
 
   // ---- solve
+  const results = new ResultPanel({ core });
   function setStatus(s) {
     setText($('status'), s);
     $('status').dataset.state = s;
@@ -315,10 +317,7 @@ async function boot() {
 
   function clearResult() {
     app.result = null;
-    clear($('phases').tBodies[0]);
-    $('phases').hidden = true;
-    for (const id of ['solution', 'result-summary', 'verified']) setText($(id), '');
-    delete $('verified').dataset.ok;
+    results.clear();
     if (!app.run) setStatus('idle');
   }
 
@@ -326,27 +325,8 @@ async function boot() {
     app.result = { ...r, facelets };
     const st = r.stats;
     setStatus(st.solved ? 'solved' : st.status || 'gave up');
-    setText($('solution'), st.solved ? (r.solution || '(already solved)') : '');
-    $('solution').dataset.solution = r.solution;
-    const parts = [
-      st.solved ? `${r.length} moves (HTM)` : 'no solution within the budget',
-      `${fmtMs(st.timeMs)} solving` + (st.setupMs >= 50 ? ` (+${fmtMs(st.setupMs)} start-up)` : ''),
-      `${fmtNum(st.generations)} generation${st.generations === 1 ? '' : 's'}`,
-      `${fmtNum(st.evaluations)} evaluation${st.evaluations === 1 ? '' : 's'}`,
-    ];
-    setText($('result-summary'), parts.join(' · '));
+    results.show(r, facelets);
     live.final(st);
-    if (st.solved) {
-      const v = core.verify(facelets, r.solution);
-      setText($('verified'), v.solved ? '✓ verified on this page: the solution solves the cube' : `✗ ${v.message}`);
-      $('verified').dataset.ok = String(v.solved);
-    }
-    const body = $('phases').tBodies[0];
-    for (const p of r.phases || []) {
-      body.append(el('tr', {}, el('td', {}, p.name), el('td', {}, el('code', { class: 'long' }, p.solution || '–')),
-        el('td', { class: 'num' }, String(p.length)), el('td', { class: 'num' }, fmtNum(p.generations))));
-    }
-    $('phases').hidden = !(r.phases && r.phases.length);
     if (st.solved) {
       playback.load(facelets, r.solution);
       const setup = app.mode === 'paint' ? core.invert(r.solution) : core.canonical(algInput.value);

@@ -12,7 +12,7 @@ const VERSION = 'evocube-v1';
 const SHELL = [
   '../', '../index.html',
   'main.mjs', 'dom.mjs', 'geometry.mjs', 'net.mjs', 'alg-input.mjs', 'solver-panel.mjs', 'client.mjs',
-  'worker.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'playback.mjs', 'share.mjs', 'painter.mjs', 'race.mjs',
+  'worker.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'painter.mjs', 'race.mjs',
   'sw-register.mjs', 'cube3d.mjs', 'app.css', 'manifest.webmanifest',
   'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'gen/evocube.mjs', 'gen/evocube.wasm',
