@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// serve.mjs - a small static server for the site (the repo root after `npm run build`),
+// no dependencies: node:http + node:fs. GET/HEAD only; correct MIME types (.mjs and .js as
+// text/javascript, .wasm as application/wasm for streaming compilation, .webmanifest);
+// sends the page's Content-Security-Policy on every response and `Service-Worker-Allowed: /`
+// on web/sw.js so the worker may control the whole site. Paths are decoded, then refused if
+// they contain '..' or NUL, and resolved inside the root only.
+// Port: PORT env or 8080; when that port is taken, the OS picks a free one. `startServer`
+// is exported for the e2e tests (port 0 = ephemeral).
+import { createServer } from 'node:http';
+import { createReadStream, promises as fsp } from 'node:fs';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SITE_ROOT = resolve(here, '..');
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+].join('; ');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+};
+
+function send(res, status, text, head = false) {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(head ? undefined : text);
+}
+
+// The file a request path names inside root, or null when it must be refused.
+export function resolveRequestPath(root, urlPath) {
+  let path;
+  try {
+    path = decodeURIComponent(urlPath.split('?')[0].split('#')[0]);
+  } catch {
+    return null;
+  }
+  if (path.length > 1024 || path.includes('\0') || path.includes('..') || path.includes('\\')) return null;
+  if (path.endsWith('/')) path += 'index.html';
+  const file = resolve(root, '.' + (path.startsWith('/') ? path : '/' + path));
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  return file;
+}
+
+function handler(root) {
+  return async (req, res) => {
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) {
+      res.setHeader('Allow', 'GET, HEAD');
+      return send(res, 405, 'method not allowed\n', head);
+    }
+    const file = resolveRequestPath(root, req.url || '/');
+    if (!file) return send(res, 400, 'bad path\n', head);
+    let st;
+    try {
+      st = await fsp.stat(file);
+    } catch {
+      return send(res, 404, 'not found\n', head);
+    }
+    if (st.isDirectory()) {
+      // a folder without a trailing slash: redirect so relative URLs work
+      const url = new URL(req.url, 'http://x');
+      res.writeHead(301, { Location: url.pathname + '/' + url.search, 'Content-Security-Policy': CSP });
+      return res.end();
+    }
+    if (!st.isFile()) return send(res, 404, 'not found\n', head);
+    const headers = {
+      'Content-Type': MIME[extname(file).toLowerCase()] || 'application/octet-stream',
+      'Content-Length': st.size,
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+    };
+    if (file === join(root, 'web', 'sw.js')) headers['Service-Worker-Allowed'] = '/';
+    res.writeHead(200, headers);
+    if (head) return res.end();
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  };
+}
+
+function listen(server, port, host) {
+  return new Promise((ok, fail) => {
+    const onError = (e) => { server.off('listening', onListening); fail(e); };
+    const onListening = () => { server.off('error', onError); ok(); };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+// Start serving root; resolves {server, port, url, close()}. port 0 = any free port.
+export async function startServer({ root = SITE_ROOT, port = 0, host = '127.0.0.1' } = {}) {
+  const server = createServer(handler(resolve(root)));
+  try {
+    await listen(server, port, host);
+  } catch (e) {
+    if (e.code !== 'EADDRINUSE' || port === 0) throw e;
+    await listen(server, 0, host);
+  }
+  const actual = server.address().port;
+  return {
+    server,
+    port: actual,
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actual}/`,
+    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()); }),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
+  const want = Number.parseInt(process.env.PORT || '8080', 10);
+  const port = Number.isInteger(want) && want >= 0 && want < 65536 ? want : 8080;
+  const host = process.env.HOST || '127.0.0.1';
+  const s = await startServer({ port, host });
+  if (s.port !== port && port !== 0) console.log(`serve: port ${port} is busy; using ${s.port}`);
+  console.log(`evocube is at ${s.url}`);
+}

@@ -1,0 +1,67 @@
+// helpers.mjs - shared set-up of the e2e suites: the static server on an ephemeral port
+// (scripts/serve.mjs), headless Chromium through playwright-core with a fresh profile, a
+// page that records console errors and uncaught exceptions, and the choice of solvers
+// from the build's own list (none is hard-coded as present).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { loadCoreNode } from '../../web/core-node.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+// {server, context, core, open(query) -> page, close()}
+export async function setup({ args = [] } = {}) {
+  const server = await startServer({ root: ROOT, port: 0 });
+  const dir = mkdtempSync(join(tmpdir(), 'evocube-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...args],
+    viewport: { width: 1360, height: 1000 },
+  });
+  const core = await loadCoreNode();
+  const pages = [];
+  const env = {
+    server, context, core, errors: [],
+    async open(query = '') {
+      const page = await context.newPage();
+      pages.push(page);
+      page.on('pageerror', (e) => env.errors.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => { if (m.type() === 'error') env.errors.push(`console: ${m.text()}`); });
+      await page.goto(server.url + query);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+      return page;
+    },
+    async close() {
+      await context.close().catch(() => {});
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return env;
+}
+
+export const tid = (name) => `[data-testid="${name}"]`;
+
+// The registered solvers of this build (the core's list), in order of preference.
+export function pickSolver(core, prefer) {
+  const names = core.solvers().map((s) => s.name);
+  for (const p of prefer) if (names.includes(p)) return p;
+  return names[0] || null;
+}
+
+export async function text(page, name) {
+  return (await page.textContent(tid(name))).trim();
+}
+
+export async function waitStatus(page, values, timeout = 60000) {
+  const want = [].concat(values);
+  await page.waitForFunction((w) => w.includes(document.querySelector('[data-testid="status"]').textContent.trim()),
+    want, { timeout });
+  return text(page, 'status');
+}

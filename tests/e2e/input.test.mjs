@@ -1,0 +1,136 @@
+// input.test.mjs - the first page of the foundation and the painter, in real Chromium:
+// typing a scramble shows its state (the facelets and the flat net agree with the core run
+// in Node), a bad token gets the parser's message inline with that token marked, and the
+// painter shows the core's specific validation message and enables Solve only for a
+// possible cube. Also: the page runs under its CSP with no console errors.
+import { setup, tid, text } from './helpers.mjs';
+
+let env;
+beforeAll(async () => { env = await setup(); });
+afterAll(async () => { await env.close(); });
+
+async function netColours(page) {
+  return page.$$eval('[data-testid="net"] .st', (els) => els.map((e) => (e.dataset.color || '').replace('c-', '')).join(''));
+}
+
+test('typing a scramble shows the cube state', async () => {
+  const page = await env.open();
+  expect(await text(page, 'facelets')).toBe(env.core.apply(''));
+  const alg = "R U R' U' F2 (M E)2 x";
+  await page.fill(tid('scramble-input'), alg);
+  const want = env.core.apply(alg);
+  await page.waitForFunction((w) => document.querySelector('[data-testid="facelets"]').textContent === w, want);
+  expect(await netColours(page)).toBe(want);
+  const m = env.core.metrics(alg);
+  expect(await text(page, 'scramble-info')).toBe(`${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`);
+  expect(await page.isHidden(tid('scramble-error'))).toBe(true);
+  // the 3D view, when WebGL exists, shows the same state; otherwise a note says why not
+  const shown = await page.$eval('#net-host', (e) => e.dataset.shown);
+  expect(shown).toBe(want);
+  await page.close();
+});
+
+test('a bad token gets the parser\'s message inline, marked at its position', async () => {
+  const page = await env.open();
+  await page.fill(tid('scramble-input'), "R U Qx F2");
+  await page.waitForSelector(`${tid('scramble-error')}:not([hidden])`);
+  const message = await text(page, 'scramble-error-message');
+  let expected;
+  try { env.core.apply("R U Qx F2"); } catch (e) { expected = e.message; }
+  expect(message).toBe(expected);
+  expect(message).toContain('"Qx"');
+  expect(await text(page, 'scramble-error-token')).toBe('Qx');
+  expect(await page.getAttribute(tid('scramble-input'), 'aria-invalid')).not.toBeNull();
+  if (env.core.solvers().length) expect(await page.isDisabled(tid('solve'))).toBe(true);
+  // an unclosed parenthesis is marked at the "("
+  await page.fill(tid('scramble-input'), 'R (U F');
+  await page.waitForFunction(() => document.querySelector('[data-testid="scramble-error-token"]')?.textContent === '(');
+  expect(await text(page, 'scramble-error-message')).toMatch(/"\(" at character 3/);
+  // fixing it clears the error
+  await page.fill(tid('scramble-input'), 'R (U F)2');
+  await page.waitForSelector(tid('scramble-error'), { state: 'hidden' });
+  expect(await text(page, 'facelets')).toBe(env.core.apply('R (U F)2'));
+  await page.close();
+});
+
+test('the painter shows the core\'s validation message and gates Solve', async () => {
+  const page = await env.open();
+  await page.click(tid('tab-paint'));
+  await page.waitForSelector(`${tid('paint-validation')}[data-ok="true"]`);
+  // paint U1 red: ten reds
+  await page.click(tid('paint-R'));
+  await page.click(tid('sticker-0'));
+  let facelets = 'R' + env.core.apply('').slice(1);
+  let expected;
+  try { env.core.validate(facelets); } catch (e) { expected = e.message; }
+  await page.waitForSelector(`${tid('paint-validation')}[data-ok="false"]`);
+  expect(await text(page, 'paint-validation')).toBe(expected);
+  expect(expected).toMatch(/appears (8|10) times/);
+  expect(await page.isDisabled(tid('solve'))).toBe(true);
+  // a twisted corner: paint URF's three stickers rotated (U9 R1 F3)
+  await page.click(tid('paint-solved'));
+  const solved = env.core.apply('');
+  const set = (f, i, c) => f.slice(0, i) + c + f.slice(i + 1);
+  facelets = set(set(set(solved, 8, 'F'), 9, 'U'), 20, 'R');
+  for (const [i, c] of [[8, 'F'], [9, 'U'], [20, 'R']]) {
+    await page.click(tid(`paint-${c}`));
+    await page.click(tid(`sticker-${i}`));
+  }
+  try { env.core.validate(facelets); expected = null; } catch (e) { expected = e.message; }
+  expect(expected).toMatch(/twist/i);
+  await page.waitForFunction((w) => document.querySelector('[data-testid="paint-validation"]').textContent === w, expected);
+  expect(await text(page, 'facelets')).toBe(facelets);
+  expect(await page.isDisabled(tid('solve'))).toBe(true);
+  // from a scramble: a valid cube enables Solve (when a solver exists)
+  await page.click(tid('tab-scramble'));
+  await page.fill(tid('scramble-input'), "F R' D");
+  await page.click(tid('tab-paint'));
+  await page.click(tid('paint-from-scramble'));
+  await page.waitForSelector(`${tid('paint-validation')}[data-ok="true"]`);
+  expect(await text(page, 'facelets')).toBe(env.core.apply("F R' D"));
+  if (env.core.solvers().length) expect(await page.isDisabled(tid('solve'))).toBe(false);
+  await page.close();
+});
+
+test('the random scramble button gives a valid scramble', async () => {
+  const page = await env.open();
+  await page.click(tid('random-scramble'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="scramble-input"]').value.trim().length > 0, null, { timeout: 30000 });
+  const alg = await page.inputValue(tid('scramble-input'));
+  const kind = await text(page, 'scramble-kind');
+  if (typeof env.core.M._ec_scramble_random_state_text === 'function') expect(kind).toMatch(/^random-state scramble \(seed \d+\)$/);
+  else {
+    expect(kind).toMatch(/^25 random moves \(seed \d+\)$/);
+    expect(alg.split(/\s+/)).toHaveLength(25);
+  }
+  expect(await text(page, 'facelets')).toBe(env.core.apply(alg));
+  expect(env.core.isSolved(env.core.apply(alg))).toBe(false);
+  await page.close();
+});
+
+test('no console errors under the Content-Security-Policy', async () => {
+  const page = await env.open();
+  const csp = await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.content);
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  const res = await page.request.get(env.server.url);
+  expect(res.headers()['content-security-policy']).toContain("default-src 'self'");
+  await page.close();
+  expect(env.errors).toEqual([]);
+});
+
+test('a link with a param out of range shows the range and keeps Solve off', async () => {
+  const solvers = env.core.solvers();
+  const s = solvers.find((x) => x.params.some((p) => p.integer && p.max < 1e9));
+  if (!s) { console.warn('SKIPPED: no solver with a bounded integer param in this build'); return; }
+  const p = s.params.find((x) => x.integer && x.max < 1e9);
+  const page = await env.open(`?scramble=R_U&solver=${s.name}&p.${p.key}=${p.max + 1}&p.nosuchparam=3`);
+  expect(await page.inputValue(tid(`param-${p.key}`))).toBe(String(p.max + 1));
+  expect(await text(page, `param-${p.key}-error`)).toBe(`must be from ${p.min} to ${p.max}`);
+  expect(await page.isDisabled(tid('solve'))).toBe(true);
+  expect(await page.textContent(tid('notice-warn'))).toContain('"nosuchparam"');
+  await page.fill(tid(`param-${p.key}`), String(p.default));
+  expect(await page.isDisabled(tid('solve'))).toBe(false);
+  // the link follows the settings (a changed param only while it differs from its default)
+  await page.waitForFunction((k) => new URL(location.href).searchParams.get(k) === null, `p.${p.key}`);
+  await page.close();
+});

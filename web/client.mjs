@@ -1,0 +1,130 @@
+// client.mjs - the page's side of the worker protocol: one SolverClient owns one module
+// Web Worker (web/worker.mjs) and turns its messages into promises and callbacks.
+//   const c = new SolverClient({ onCrash });  await c.ready  // {version, solvers, randomState}
+//   const run = c.solve({solver, facelets, seed, params}, {onProgress, onState});
+//   run.pause(); run.resume(); run.step(); run.cancel();
+//   const result = await run.promise;   // {solution, length, phases, stats}
+// A run's promise rejects with a SolveError {code, message}; code 'E_CANCELLED' after
+// cancel(), 'E_CRASH' when the worker died. A crashed worker (an uncaught error, a failed
+// load, a fatal error message) is terminated and replaced, and onCrash({message,
+// restarted}) tells the page; after MAX_RESTARTS crashes within a minute it stays down.
+
+const MAX_RESTARTS = 3;
+
+export class SolveError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'SolveError';
+    this.code = code;
+  }
+}
+
+let nextId = 1;
+
+export class SolverClient {
+  constructor({ url = new URL('./worker.mjs', import.meta.url), onCrash = null, name = 'evocube solver', warm = false } = {}) {
+    this.warm = warm; // build the solvers' tables as soon as the worker is up
+    this.url = url;
+    this.name = name;
+    this.onCrash = onCrash;
+    this.pending = new Map(); // id -> {resolve, reject, onProgress, onState}
+    this.crashes = [];
+    this.info = null;
+    this.messages = 0; // messages received, for the rate shown in tests and benchmarks
+    this._start();
+  }
+
+  _start() {
+    this.worker = new Worker(this.url, { type: 'module', name: this.name });
+    this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
+    this.ready.catch(() => {});
+    this.worker.onmessage = (ev) => this._onMessage(ev.data);
+    this.worker.onerror = (ev) => {
+      ev.preventDefault?.();
+      this._crash(ev.message || 'the worker failed (script error)');
+    };
+    this.worker.onmessageerror = () => this._crash('a worker message could not be read');
+    if (this.warm) this.warmed = this._request({ type: 'warm', id: `w${nextId++}` }).catch(() => null);
+  }
+
+  _crash(message) {
+    if (this.dead) return;
+    try { this.worker.terminate(); } catch { /* already gone */ }
+    const err = new SolveError('E_CRASH', message);
+    for (const [, p] of this.pending) p.reject(err);
+    this.pending.clear();
+    this._readyReject(err);
+    const now = Date.now();
+    this.crashes = this.crashes.filter((t) => now - t < 60000);
+    this.crashes.push(now);
+    const restarted = this.crashes.length <= MAX_RESTARTS;
+    if (restarted) this._start();
+    else this.dead = true;
+    if (this.onCrash) this.onCrash({ message, restarted });
+  }
+
+  _onMessage(msg) {
+    this.messages++;
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'ready') {
+      this.info = { version: msg.version, solvers: msg.solvers, randomState: !!msg.randomState };
+      this._readyResolve(this.info);
+      return;
+    }
+    if (msg.id === 'ready' && msg.type === 'error') {
+      this._crash(msg.message);
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    switch (msg.type) {
+      case 'progress':
+        if (p && p.onProgress) p.onProgress(msg.records);
+        break;
+      case 'state':
+        if (p && p.onState) p.onState(msg.state);
+        break;
+      case 'result':
+        if (p) { this.pending.delete(msg.id); p.resolve(msg); }
+        break;
+      case 'error':
+        if (msg.fatal) {
+          if (p) { this.pending.delete(msg.id); p.reject(new SolveError(msg.code, msg.message)); }
+          this._crash(msg.message);
+        } else if (p) {
+          this.pending.delete(msg.id);
+          p.reject(new SolveError(msg.code, msg.message));
+        }
+        break;
+      default:
+    }
+  }
+
+  _request(msg, callbacks = {}) {
+    if (this.dead) return Promise.reject(new SolveError('E_CRASH', 'the solver worker keeps crashing; reload the page'));
+    return new Promise((resolve, reject) => {
+      this.pending.set(msg.id, { resolve, reject, ...callbacks });
+      this.worker.postMessage(msg);
+    });
+  }
+
+  // Start a solve; returns {id, promise, pause, resume, step, cancel}.
+  solve(request, { onProgress, onState } = {}) {
+    const id = `s${nextId++}`;
+    const send = (type) => () => { if (this.pending.has(id)) this.worker.postMessage({ type, id }); };
+    const promise = this._request({ ...request, type: 'solve', id }, { onProgress, onState });
+    return { id, promise, pause: send('pause'), resume: send('resume'), step: send('step'), cancel: send('cancel') };
+  }
+
+  // A scramble made in the worker: {scramble, kind}.
+  scramble({ kind = 'random-state', seed = 1, n = 25 } = {}) {
+    return this._request({ type: 'scramble', id: `c${nextId++}`, kind, seed, n });
+  }
+
+  terminate() {
+    this.dead = true;
+    this.worker.terminate();
+    const err = new SolveError('E_CANCELLED', 'the worker was stopped');
+    for (const [, p] of this.pending) p.reject(err);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,413 @@
+// main.mjs - the page: loads the wasm core (for parsing, validation and states on the
+// main thread; solving happens in workers), builds the panels and wires them together.
+// State: the input cube (from the scramble field or the painter), the solver settings, the
+// current run (one SolverClient, one solve at a time), the last result, and the URL (kept
+// in step with the settings through history.replaceState, so it is always a share link).
+import createEvocube from './gen/evocube.mjs';
+import { createCore, SOLVED } from './core.mjs';
+import { byId, el, setText, fmtMs } from './dom.mjs';
+import { FlatNet } from './net.mjs';
+import { AlgInput } from './alg-input.mjs';
+import { SolverPanel } from './solver-panel.mjs';
+import { SolverClient } from './client.mjs';
+import { FitnessChart } from './chart.mjs';
+import { LivePanel } from './live-panel.mjs';
+import { ResultPanel } from './result-panel.mjs';
+import { Playback } from './playback.mjs';
+import { readShare, buildShare, twizzleUrl } from './share.mjs';
+import { Painter } from './painter.mjs';
+import { RacePanel } from './race.mjs';
+import { registerServiceWorker } from './sw-register.mjs';
+
+const $ = byId;
+
+export function notify(text, kind = 'info', ms = 9000) {
+  const box = $('notices');
+  const n = el('div', { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status', dataset: { testid: `notice-${kind}` } },
+    el('span', {}, text),
+    el('button', { type: 'button', class: 'quiet small', 'aria-label': 'dismiss', onclick: () => n.remove() }, '×'));
+  box.append(n);
+  if (ms) setTimeout(() => n.remove(), ms);
+  return n;
+}
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+async function boot() {
+  let core;
+  try {
+    core = await createCore(createEvocube);
+  } catch (e) {
+    setText($('boot'), 'the core failed to load');
+    notify(`The solver core could not load: ${e.message}`, 'error', 0);
+    return;
+  }
+  const solvers = core.solvers();
+  let race = null; // the race panel, made once the settings exist
+  const app = { core, solvers, mode: 'scramble', cube: { ok: true, facelets: SOLVED, alg: '' }, run: null, result: null };
+  window.evocube = app; // for the console and the e2e tests (read-only use)
+  setText($('version'), `evocube ${core.version()}`);
+
+  // ---- views
+  let view = null;
+  const viewHost = $('view3d');
+  try {
+    const { CubeView } = await import('./cube3d.mjs');
+    view = new CubeView(viewHost);
+  } catch (e) {
+    view = { available: false, reason: `the 3D view could not load (${e.message})` };
+  }
+  if (!view.available) {
+    viewHost.classList.add('unavailable');
+    const note = $('view-note');
+    note.hidden = false;
+    note.textContent = `${view.reason || 'WebGL is not available'}: the flat net shows the cube.`;
+  }
+  app.view = view;
+  const net = new FlatNet($('net-host'), { onSticker: (i) => painter.paint(i) });
+  if (!view.available) $('view-note').before($('net-host')); // the net becomes the view
+  app.net = net;
+
+  // What the views show: the input cube, a live best individual, or a playback state.
+  const show = (facelets) => {
+    if (app.mode !== 'paint') net.set(facelets);
+    if (view.available) view.setState(facelets);
+    $('net-host').dataset.shown = facelets;
+  };
+
+  // ---- playback
+  const playback = new Playback({
+    core, view: view.available ? view : null, net, list: $('moves'),
+    buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
+    speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
+    onState: (f) => { if (app.mode !== 'paint') net.set(f); $('net-host').dataset.shown = f; },
+  });
+  app.playback = playback;
+
+  // ---- input: scramble field and painter
+  const algInput = new AlgInput({
+    input: $('scramble'), errorBox: $('scramble-error'), core,
+    onChange: (st) => {
+      if (app.mode !== 'scramble') return;
+      setText($('scramble-kind'), '');
+      let info = '';
+      if (st.ok && st.alg.trim()) {
+        try {
+          const m = core.metrics(st.alg);
+          info = `${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+        } catch { /* shown inline */ }
+      }
+      setText($('scramble-info'), info);
+      setCube(st.ok ? { ok: true, facelets: st.facelets, alg: st.alg } : { ok: false, alg: st.alg, error: st.error });
+    },
+  });
+  const painter = new Painter({
+    core, net, palette: $('palette'), message: $('paint-validation'),
+    onChange: (st) => { if (app.mode === 'paint') setCube(st); },
+  });
+  app.painter = painter;
+
+  function setCube(cube) {
+    if (app.result && !app.run && cube.facelets !== app.result.facelets) clearResult();
+    app.cube = cube;
+    setText($('facelets'), cube.facelets || '');
+    if (cube.facelets && (cube.ok || app.mode === 'paint')) {
+      playback.clear();
+      show(cube.facelets);
+    }
+    if (app.mode === 'paint') net.set(cube.facelets);
+    refresh();
+  }
+
+  function setMode(mode) {
+    if (app.mode === mode) return;
+    app.mode = mode;
+    $('tab-scramble').setAttribute('aria-selected', String(mode === 'scramble'));
+    $('tab-paint').setAttribute('aria-selected', String(mode === 'paint'));
+    $('scramble-pane').hidden = mode !== 'scramble';
+    $('paint-pane').hidden = mode !== 'paint';
+    net.setPaintable(mode === 'paint');
+    if (mode === 'paint') {
+      if (!painter.touched) painter.set(algInput.state && algInput.state.ok ? algInput.state.facelets : SOLVED);
+      setCube(painter.state());
+    } else {
+      net.mark([]);
+      const st = algInput.update(false);
+      setCube(st.ok ? { ok: true, facelets: st.facelets, alg: st.alg } : { ok: false, alg: st.alg, error: st.error });
+    }
+  }
+  $('tab-scramble').addEventListener('click', () => setMode('scramble'));
+  $('tab-paint').addEventListener('click', () => setMode('paint'));
+  $('paint-solved').addEventListener('click', () => painter.set(SOLVED));
+  $('paint-from-scramble').addEventListener('click', () => {
+    const st = algInput.update(false);
+    if (st.ok) painter.set(st.facelets);
+    else notify('The scramble has an error; fix it first.', 'warn');
+  });
+  $('scramble').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); solve(); }
+  });
+  $('clear-scramble').addEventListener('click', () => { algInput.set(''); $('scramble').focus(); });
+
+  // ---- solver settings
+  const workerClient = new SolverClient({
+    warm: true,
+    onCrash: ({ message, restarted }) => notify(restarted
+      ? `The solver worker crashed (${message}); it was restarted. Press Solve to try again.`
+      : `The solver worker crashed again (${message}) and was not restarted; reload the page.`, 'error', 0),
+  });
+  app.client = workerClient;
+  let randomState = false;
+  workerClient.ready.then((info) => { randomState = info.randomState; }, () => {});
+
+  $('random-scramble').addEventListener('click', async () => {
+    const seed = randomSeed();
+    const btn = $('random-scramble');
+    btn.disabled = true;
+    try {
+      await workerClient.ready.catch(() => {});
+      const kind = randomState ? 'random-state' : 'moves';
+      let r;
+      try {
+        r = await workerClient.scramble({ kind, seed, n: 25 });
+      } catch {
+        r = { scramble: core.scrambleMoves(25, seed), kind: 'moves' };
+      }
+      if (app.mode !== 'scramble') setMode('scramble');
+      algInput.set(r.scramble);
+      setText($('scramble-kind'), r.kind === 'random-state'
+        ? `random-state scramble (seed ${seed})` : `25 random moves (seed ${seed})`);
+    } finally {
+      btn.disabled = false;
+    }
+  });
+
+  const panel = new SolverPanel({ solvers, onChange: () => refresh() });
+  app.panel = panel;
+  if (!solvers.length) {
+    setText($('solver-title'), 'No solver is registered in this build yet.');
+    $('solver-select').disabled = true;
+  }
+
+  const seedInput = $('seed-input');
+  function seedValue() {
+    try {
+      return { ok: true, seed: core.parseSeed(seedInput.value.trim()) };
+    } catch (e) {
+      return { ok: false, error: e };
+    }
+  }
+  seedInput.addEventListener('input', () => {
+    const s = seedValue();
+    $('seed-error').hidden = s.ok;
+    setText($('seed-error'), s.ok ? '' : s.error.message);
+    seedInput.classList.toggle('invalid', !s.ok);
+    refresh();
+  });
+  $('seed-random').addEventListener('click', () => { seedInput.value = String(randomSeed()); seedInput.dispatchEvent(new Event('input')); });
+
+  // ---- live panel
+  const chart = new FitnessChart($('chart'));
+  app.chart = chart;
+  const live = new LivePanel({
+    core, chart, view, show,
+    wantsBest: () => $('show-best').checked && !playback.moves.length,
+    run: () => app.run,
+  });
+
+  // ---- solve
+  const results = new ResultPanel({ core });
+  function setStatus(s) {
+    setText($('status'), s);
+    $('status').dataset.state = s;
+  }
+
+  function refresh() {
+    const running = !!app.run;
+    const seedOk = seedValue().ok;
+    const ok = app.cube.ok && solvers.length > 0 && seedOk && panel.problems().length === 0;
+    $('solve').disabled = running || !ok;
+    $('pause').disabled = !running;
+    $('cancel').disabled = !running;
+    $('step').disabled = !running || !app.run.paused;
+    setText($('pause'), running && app.run.paused ? 'Resume' : 'Pause');
+    $('race-start').disabled = !race || !app.cube.ok || !seedOk || race.running || race.picked().length === 0;
+    updateUrl();
+  }
+  app.refresh = refresh;
+
+  function settings() {
+    const req = panel.request();
+    const seed = seedInput.value.trim();
+    const s = { solver: req.solver, seed, preset: req.params.preset, params: { ...req.params } };
+    delete s.params.preset;
+    if (app.mode === 'paint') s.facelets = app.cube.facelets;
+    else s.scramble = algInput.value;
+    return s;
+  }
+
+  let urlTimer = 0;
+  function updateUrl() {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      const q = buildShare(settings());
+      const url = new URL(location.href);
+      url.search = q;
+      url.hash = '';
+      if (url.href !== location.href) history.replaceState(null, '', url.href);
+      $('share-link').href = url.href;
+      if (!app.result) {
+        let setup = '';
+        try { setup = app.mode === 'paint' ? '' : core.canonical(algInput.value); } catch { /* shown inline */ }
+        $('twizzle-link').href = twizzleUrl(setup, [], '');
+      }
+    }, 120);
+  }
+
+  async function solve() {
+    if (app.run || $('solve').disabled) return;
+    const facelets = app.cube.facelets;
+    const req = panel.request();
+    const seed = seedValue().seed;
+    playback.clear();
+    live.reset();
+    clearResult();
+    // the clock starts when the worker reports 'running' (after any table building)
+    const run = {
+      facelets, paused: false, pausedAt: 0, pausedMs: 0, t0: null,
+      elapsed: () => (run.t0 == null ? 0 : (run.paused ? run.pausedAt : performance.now()) - run.t0 - run.pausedMs),
+    };
+    app.run = run;
+    setStatus('starting');
+    refresh();
+    // on a phone the panels stack: bring the cube into view to watch the run
+    if (window.matchMedia('(max-width: 760px)').matches) $('view3d').closest('section').scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const tick = setInterval(() => setText($('elapsed'), fmtMs(run.elapsed())), 250);
+    const h = workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, {
+      onProgress: (records) => live.add(records),
+      onState: (state) => {
+        if (app.run !== run) return;
+        if (state === 'running' && run.t0 == null) run.t0 = performance.now();
+        if (!run.paused || state === 'paused') setStatus(state);
+      },
+    });
+    run.handle = h;
+    try {
+      const r = await h.promise;
+      clearInterval(tick);
+      showResult(r, facelets);
+    } catch (e) {
+      if (e.code === 'E_CANCELLED') setStatus('cancelled');
+      else {
+        setStatus('error');
+        setText($('result-summary'), e.message);
+        if (e.code !== 'E_CRASH') notify(e.message, 'error');
+      }
+    } finally {
+      clearInterval(tick);
+      if (!app.result) live.paint();
+      app.run = null;
+      refresh();
+    }
+  }
+
+  function clearResult() {
+    app.result = null;
+    results.clear();
+    if (!app.run) setStatus('idle');
+  }
+
+  function showResult(r, facelets) {
+    app.result = { ...r, facelets };
+    const st = r.stats;
+    setStatus(st.solved ? 'solved' : st.status || 'gave up');
+    results.show(r, facelets);
+    live.final(st);
+    if (st.solved) {
+      playback.load(facelets, r.solution);
+      const setup = app.mode === 'paint' ? core.invert(r.solution) : core.canonical(algInput.value);
+      $('twizzle-link').href = twizzleUrl(setup, r.phases, r.solution);
+    } else {
+      show(facelets);
+    }
+  }
+
+  $('solve').addEventListener('click', solve);
+  $('pause').addEventListener('click', () => {
+    const run = app.run;
+    if (!run) return;
+    if (run.paused) {
+      run.pausedMs += performance.now() - run.pausedAt;
+      run.paused = false;
+      run.handle.resume();
+    } else {
+      run.paused = true;
+      run.pausedAt = performance.now();
+      run.handle.pause();
+      setStatus('paused');
+    }
+    refresh();
+  });
+  $('step').addEventListener('click', () => { if (app.run && app.run.paused) app.run.handle.step(); });
+  $('cancel').addEventListener('click', () => { if (app.run) app.run.handle.cancel(); });
+  $('show-best').addEventListener('change', () => { if (!$('show-best').checked && app.run) show(app.run.facelets); });
+
+  // ---- share
+  $('copy-link').addEventListener('click', async () => {
+    const url = $('share-link').href;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify('Link copied.', 'info', 2500);
+    } catch {
+      notify(`Copy this link: ${url}`, 'info', 0);
+    }
+  });
+
+  // ---- race
+  race = new RacePanel({
+    solvers, notify,
+    cube: () => app.cube,
+    seed: () => seedValue(),
+    onChange: () => refresh(),
+    onPlay: (facelets, solution, name) => {
+      if (app.run) { notify('A solve is running; play the race result after it.', 'warn'); return; }
+      playback.load(facelets, solution);
+      notify(`Playing ${name}'s solution (${solution.split(/\s+/).filter(Boolean).length} moves) on the cube.`, 'info', 3000);
+    },
+  });
+  app.race = race;
+
+  // ---- restore from the link
+  const shared = readShare(location.search);
+  for (const p of shared.problems) notify(p, 'warn');
+  if (shared.solver) {
+    if (!panel.choose(shared.solver, { preset: shared.preset, params: shared.params })) {
+      notify(`The link names solver "${shared.solver}", which this build does not have; using ${panel.solver ? panel.solver.name : 'none'}.`, 'warn');
+    } else if (panel.ignored.length) {
+      notify(`Solver ${shared.solver} has no parameter ${panel.ignored.map((k) => `"${k}"`).join(', ')}; ignored.`, 'warn');
+    } else if (shared.preset && panel.preset !== shared.preset) {
+      notify(`Solver ${shared.solver} has no preset "${shared.preset}"; using its defaults.`, 'warn');
+    }
+  }
+  if (shared.seed != null) seedInput.value = shared.seed;
+  seedInput.dispatchEvent(new Event('input'));
+  if (shared.facelets != null) {
+    painter.set(shared.facelets.slice(0, 54).padEnd(54, '?'), false);
+    setMode('paint');
+    if (shared.facelets.length !== 54) notify('The facelets in the link do not have 54 stickers.', 'warn');
+  } else {
+    algInput.set(shared.scramble ?? '');
+  }
+
+  setText($('boot'), '');
+  $('boot').hidden = true;
+  document.body.dataset.ready = 'true';
+  refresh();
+  registerServiceWorker((text) => setText($('offline'), text));
+}
+
+boot();

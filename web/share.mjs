@@ -1,0 +1,100 @@
+// share.mjs - share links and the Twizzle link (DESIGN.md, "Share links").
+// A link: ?scramble=R_U_R-_F2&solver=hugo&seed=42&preset=fast&p.population=50, spaces as
+// '_' (or '+'), "'" as '-', or percent-encoded; facelets= instead of scramble= for painted
+// cubes; alg= and setup= are aliases of scramble=. Everything read here is untrusted: the
+// query is length-bounded, every value is bounded and shape-checked, and the alg and
+// facelets are handed to the C core to parse (the page never inserts them as HTML).
+
+export const MAX_QUERY = 6000;
+export const MAX_SCRAMBLE = 3000;
+export const MAX_PARAMS = 32;
+
+const SOLVER_RE = /^[A-Za-z0-9_-]{1,40}$/;
+const KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+const VALUE_RE = /^[A-Za-z0-9_.+-]{1,40}$/;
+
+// Alg text as it appears in a link -> alg text.
+export function decodeAlg(text) {
+  return text.replace(/_/g, ' ').replace(/-/g, "'");
+}
+
+// Alg text -> link form (spaces '_', "'" '-'; newlines stay, percent-encoded later).
+export function encodeAlg(alg) {
+  return alg.replace(/[ \t]+/g, '_').replace(/'/g, '-').replace(/\r/g, '');
+}
+
+// Parse a location.search into {scramble?, facelets?, solver?, seed?, preset?, params,
+// problems: [...]} ; problems lists what was ignored and why.
+export function readShare(search) {
+  const out = { params: {}, problems: [] };
+  if (!search || search === '?') return out;
+  if (search.length > MAX_QUERY) {
+    out.problems.push(`the link's query is longer than ${MAX_QUERY} characters; it was ignored`);
+    return out;
+  }
+  let q;
+  try {
+    q = new URLSearchParams(search);
+  } catch {
+    out.problems.push('the link could not be read');
+    return out;
+  }
+  const alg = q.get('scramble') ?? q.get('alg') ?? q.get('setup');
+  if (alg != null) {
+    if (alg.length > MAX_SCRAMBLE) out.problems.push(`the scramble in the link is longer than ${MAX_SCRAMBLE} characters; it was ignored`);
+    else out.scramble = decodeAlg(alg);
+  }
+  const f = q.get('facelets');
+  if (f != null) {
+    if (f.length > 60) out.problems.push('the facelets in the link are too long; they were ignored');
+    else out.facelets = f.trim();
+  }
+  const s = q.get('solver');
+  if (s != null) {
+    if (SOLVER_RE.test(s)) out.solver = s;
+    else out.problems.push('the solver name in the link is malformed; it was ignored');
+  }
+  const seed = q.get('seed');
+  if (seed != null) {
+    if (/^\d{1,10}$/.test(seed.trim())) out.seed = seed.trim();
+    else out.problems.push('the seed in the link is not a whole number; it was ignored');
+  }
+  const preset = q.get('preset');
+  if (preset != null) {
+    if (KEY_RE.test(preset)) out.preset = preset;
+    else out.problems.push('the preset in the link is malformed; it was ignored');
+  }
+  let n = 0;
+  for (const [k, v] of q) {
+    if (!k.startsWith('p.')) continue;
+    const key = k.slice(2);
+    if (++n > MAX_PARAMS) { out.problems.push(`more than ${MAX_PARAMS} params in the link; the rest were ignored`); break; }
+    if (KEY_RE.test(key) && VALUE_RE.test(v)) out.params[key] = v;
+    else out.problems.push(`param "${key.slice(0, 40)}" in the link is malformed; it was ignored`);
+  }
+  return out;
+}
+
+// {scramble | facelets, solver, seed, preset, params} -> "?scramble=...&solver=...".
+export function buildShare({ scramble, facelets, solver, seed, preset, params = {} }) {
+  const parts = [];
+  const enc = (s) => encodeURIComponent(s);
+  if (facelets) parts.push(`facelets=${enc(facelets)}`);
+  else if (scramble != null && scramble.trim()) parts.push(`scramble=${enc(encodeAlg(scramble.trim()))}`);
+  if (solver) parts.push(`solver=${enc(solver)}`);
+  if (seed != null && seed !== '') parts.push(`seed=${enc(String(seed))}`);
+  if (preset) parts.push(`preset=${enc(preset)}`);
+  for (const [k, v] of Object.entries(params)) if (k !== 'preset') parts.push(`p.${enc(k)}=${enc(String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+// Twizzle's editor with the cube set up and the solution split by phase as // comments.
+export function twizzleUrl(setup, phases, solution) {
+  const alg = phases && phases.length
+    ? phases.map((p) => `${p.solution || ''} // ${p.name} (${p.length})`.trim()).join('\n')
+    : solution;
+  const q = new URLSearchParams();
+  q.set('setup-alg', setup);
+  q.set('alg', alg);
+  return `https://alpha.twizzle.net/edit/?${q.toString()}`;
+}
