@@ -60,7 +60,9 @@
  *    longer (44.0 vs 40.5); one run in four stalled in phase 3 (capped at 1.5M).
  * Improvements beyond the paper (opt-in, defaults off): pairWeight (above); firstBlock=1
  * ends phase 1 at the end of the first location segment that holds a solving individual
- * (the paper's 3.3.1 first sentence suggests this reading).
+ * (the paper's 3.3.1 first sentence suggests this reading). Measured: 4-turn scrambles
+ * need 4x fewer phase-1 generations but end 2.7 turns longer with twice the generations in
+ * all; within noise on random scrambles. Not an improvement; kept for comparison.
  * Speed (no effect on results): incremental pair masks (a turn re-tests only the pairs
  * touching the 8 slots it moves), children reuse the stored prefix states of the parent
  * they share the longest prefix with, one RNG call per two mutation draws.
