@@ -7,11 +7,15 @@
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../web/core-node.mjs';
 
-// Solver and params per solve, cycling; small budgets keep each solve short.
+// Solver, params and scramble length per solve, cycling; small budgets and, for HuGO!
+// (whose paper settings need ~10^5 generations on a random cube), short scrambles keep
+// each solve well under a second.
 const PLAN = [
-  ['twophase', ''],
-  ['hugo', ''],
-  ['twes', 'preset=small'],
+  ['twophase', '', 20],
+  ['hugo', '', 4],
+  ['twes', 'preset=small', 20],
+  ['dkho', '', 8],
+  ['macro-ga', '', 20],
 ];
 
 function lcg(seed) {
@@ -28,8 +32,8 @@ export async function soak({ solves = 1000, cancels = 200, warmup = 10, log = ()
   const stats = { solves: 0, verified: 0, cancels: 0, failures: [] };
   let baseline = null;
   const runOne = (i, cancelAt) => {
-    const [name, params] = plan[i % plan.length];
-    const scramble = core.scrambleMoves(12 + (i % 9), i + 1);
+    const [name, params, len] = plan[i % plan.length];
+    const scramble = core.scrambleMoves(len - (i % 3), i + 1);
     const facelets = core.apply(scramble);
     const run = core.createSolver(name, facelets, i + 1, params);
     try {
