@@ -14,7 +14,6 @@ const PLAN = [
   ['twophase', '', 20],
   ['hugo', '', 4],
   ['twes', 'preset=small', 20],
-  ['dkho', '', 8],
   ['macro-ga', '', 20],
 ];
 
