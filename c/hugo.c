@@ -55,11 +55,14 @@
  *    sequences of cube states of the same fitness") reads like a tie-break, and Table 7's
  *    phase-1 generation counts (200..2400) are only reached with one: pairWeight=31
  *    (= length + 1) makes the pair count dominate and the length break ties. Measured in
- *    docs/BENCHMARKS.md (## hugo): on random scrambles it needs ~10-50x fewer generations
- *    (phase 1 especially), at a few turns more or less depending on the phase.
+ *    docs/BENCHMARKS.md (## hugo), random 30-turn scrambles: phase 1 needs ~100x fewer
+ *    generations (5,440 vs 534,780), the whole solve ~2x fewer, and solutions are ~3 turns
+ *    longer (44.0 vs 40.5); one run in four stalled in phase 3 (capped at 1.5M).
  * Improvements beyond the paper (opt-in, defaults off): pairWeight (above); firstBlock=1
  * ends phase 1 at the end of the first location segment that holds a solving individual
- * (the paper's 3.3.1 first sentence suggests this reading).
+ * (the paper's 3.3.1 first sentence suggests this reading). Measured: 4-turn scrambles
+ * need 4x fewer phase-1 generations but end 2.7 turns longer with twice the generations in
+ * all; within noise on random scrambles. Not an improvement; kept for comparison.
  * Speed (no effect on results): incremental pair masks (a turn re-tests only the pairs
  * touching the 8 slots it moves), children reuse the stored prefix states of the parent
  * they share the longest prefix with, one RNG call per two mutation draws.
