@@ -251,20 +251,22 @@ async function boot() {
   }
 
   let urlTimer = 0;
+  // The share link follows every change at once; the address bar (history.replaceState,
+  // which browsers throttle) follows after a short pause in typing.
   function updateUrl() {
+    const url = new URL(location.href);
+    url.search = buildShare(settings());
+    url.hash = '';
+    $('share-link').href = url.href;
+    if (!app.result) {
+      let setup = '';
+      try { setup = app.mode === 'paint' ? '' : core.canonical(algInput.value); } catch { /* shown inline */ }
+      $('twizzle-link').href = twizzleUrl(setup, [], '');
+    }
     clearTimeout(urlTimer);
     urlTimer = setTimeout(() => {
-      const q = buildShare(settings());
-      const url = new URL(location.href);
-      url.search = q;
-      url.hash = '';
-      if (url.href !== location.href) history.replaceState(null, '', url.href);
-      $('share-link').href = url.href;
-      if (!app.result) {
-        let setup = '';
-        try { setup = app.mode === 'paint' ? '' : core.canonical(algInput.value); } catch { /* shown inline */ }
-        $('twizzle-link').href = twizzleUrl(setup, [], '');
-      }
+      const href = $('share-link').href;
+      if (href !== location.href) history.replaceState(null, '', href);
     }, 120);
   }
 

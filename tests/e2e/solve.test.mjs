@@ -78,7 +78,7 @@ test('a share link restores the cube and settings and reproduces the run', async
   expect(url.searchParams.get('solver')).toBe(solver);
   expect(url.searchParams.get('seed')).toBe('12345');
   expect(url.searchParams.get('scramble')).toContain('U-');
-  expect(page.url()).toBe(href);
+  await page.waitForFunction((h) => location.href === h, href); // the address bar follows
   await page.close();
 
   const again = await env.open(url.search);
