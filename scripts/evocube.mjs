@@ -29,7 +29,6 @@ function readStdin(max) {
       got = readSync(0, buf, n, buf.length - n, null);
     } catch (e) {
       if (e.code === 'EAGAIN') continue;
-      if (e.code === 'EOF') break;
       throw e;
     }
     if (got === 0) break;
