@@ -211,16 +211,23 @@ typedef struct hg_gaconf {
     uint64_t survive[HG_MAXLEN + 1]; /* hg_survival_table(pm, len) */
 } hg_gaconf;
 
+/* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state
+ * after it, its matched-pair mask, the best score over prefixes 1..k and the first k reaching
+ * it. A child starts from a copy of its parent's records for the genes they share. */
+typedef struct hg_prefix {
+    hg_pk s;
+    uint64_t mk;
+    int16_t best;
+    uint8_t bstep;
+} hg_prefix;
+
 /* One generation's buffers (two of them, swapped each generation). Per individual i:
- * genes g[i*len..], prefix states st[i*(len+1)..] (st[0] = start) and pair masks mk, bp/bk the best pair count
- * over prefixes 1..k and the first k reaching it, valid = prefixes evaluated (evaluation stops
- * at the goal), par = the individuals of the previous buffer it was bred from (-1: none). */
+ * genes g[i*len..], prefix records pre[i*(len+1)..] (pre[0]: the start), valid = prefixes
+ * evaluated (evaluation stops at the goal), par = the individuals of the previous buffer it
+ * was bred from (-1: none). */
 typedef struct hg_gen {
     uint8_t *g;
-    hg_pk *st;
-    uint64_t *mk; /* matched-pair mask after k moves */
-    int16_t *bp;
-    uint8_t *bk;
+    hg_prefix *pre;
     int *valid, *fit, *par;
 } hg_gen;
 

@@ -1,7 +1,7 @@
 /*
  * hugo_ga.c - one HuGO! population and its operators (paper 3.2): prefix fitness,
  * the optimization operator, stochastic universal sampling with an elite, uniform crossover
- * with a fresh mask per pairing, per-gene mutation.
+ * with a fresh mask per pairing, per-gene mutation (gaps between mutated genes drawn directly).
  *
  * Layout: a population is two hg_gen buffers (current, previous) of n individuals of len
  * genes each, plus per-prefix evaluation data (state after k moves, best pair count so far
@@ -9,8 +9,10 @@
  * from the longest prefix it shares with one of them, reusing that parent's stored states
  * (the result is exactly what a full evaluation gives; only work is saved: elites and
  * uncrossed children in a converged population share most of their genes).
- * Costs per generation: n*len face turns + pair counts at most, n*len RNG draws for mutation,
- * n log n sorting. Memory: 2 * n * (len+1) * 24 bytes.
+ * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
+ * practice), about 2n RNG draws for mutation, n^2/4 compares for sorting. Memory: 2 * n *
+ * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). Native x86-64 ~35-40 us per
+ * generation at 50 x 30, wasm ~1.4x that (docs/BENCHMARKS.md, ## hugo).
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
@@ -184,10 +186,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     int len = p->len, L1 = len + 1;
     hg_gen *c = &p->cur, *v = &p->prev;
     const uint8_t *g = c->g + (size_t)i * len;
-    hg_pk *st = c->st + (size_t)i * L1;
-    uint64_t *mk = c->mk + (size_t)i * L1;
-    int16_t *bp = c->bp + (size_t)i * L1;
-    uint8_t *bk = c->bk + (size_t)i * L1;
+    hg_prefix *pre = c->pre + (size_t)i * L1;
     int d = 0, src = -1;
     for (int k = 0; k < 2; k++) {
         int q = c->par[i * 2 + k];
@@ -201,29 +200,31 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
         }
     }
     if (src >= 0) {
-        memcpy(st + 1, v->st + (size_t)src * L1 + 1, (size_t)d * sizeof *st);
-        memcpy(mk + 1, v->mk + (size_t)src * L1 + 1, (size_t)d * sizeof *mk);
-        memcpy(bp + 1, v->bp + (size_t)src * L1 + 1, (size_t)d * sizeof *bp);
-        memcpy(bk + 1, v->bk + (size_t)src * L1 + 1, (size_t)d);
+        memcpy(pre + 1, v->pre + (size_t)src * L1 + 1, (size_t)d * sizeof *pre);
         p->reused += d;
     }
-    st[0] = p->start;
-    mk[0] = p->mask0;
-    bp[0] = -1;
-    bk[0] = 0;
-    int best = bp[d], bstep = bk[d], k = d;
+    pre[0].s = p->start;
+    pre[0].mk = p->mask0;
+    pre[0].best = -1;
+    pre[0].bstep = 0;
+    int best = pre[d].best, bstep = pre[d].bstep, k = d;
     if (best != t->goal) {
+        hg_pk s = pre[k].s;
+        uint64_t mk = pre[k].mk;
         for (; k < len; k++) {
             int mv = hg_gene_move[g[k]];
-            st[k + 1] = hg_pk_turned(st[k], mv);
-            mk[k + 1] = hg_pair_mask_after(t->ps, st[k + 1], mv, mk[k]);
-            int sc = score(t, st[k + 1], mk[k + 1]);
+            s = hg_pk_turned(s, mv);
+            mk = hg_pair_mask_after(t->ps, s, mv, mk);
+            int sc = score(t, s, mk);
             if (sc > best) {
                 best = sc;
                 bstep = k + 1;
             }
-            bp[k + 1] = (int16_t)best;
-            bk[k + 1] = (uint8_t)bstep;
+            hg_prefix *x = &pre[k + 1];
+            x->s = s;
+            x->mk = mk;
+            x->best = (int16_t)best;
+            x->bstep = (uint8_t)bstep;
             if (sc == t->goal) {
                 k++;
                 break;
@@ -240,14 +241,11 @@ static int gen_alloc(hg_gen *b, int n, int len)
 {
     size_t L1 = (size_t)len + 1;
     b->g = malloc((size_t)n * (size_t)len);
-    b->st = malloc((size_t)n * L1 * sizeof *b->st);
-    b->mk = malloc((size_t)n * L1 * sizeof *b->mk);
-    b->bp = malloc((size_t)n * L1 * sizeof *b->bp);
-    b->bk = malloc((size_t)n * L1);
+    b->pre = malloc((size_t)n * L1 * sizeof *b->pre);
     b->valid = calloc((size_t)n, sizeof *b->valid);
     b->fit = calloc((size_t)n, sizeof *b->fit);
     b->par = malloc((size_t)n * 2 * sizeof *b->par);
-    if (!b->g || !b->st || !b->mk || !b->bp || !b->bk || !b->valid || !b->fit || !b->par) return -1;
+    if (!b->g || !b->pre || !b->valid || !b->fit || !b->par) return -1;
     for (int i = 0; i < 2 * n; i++) b->par[i] = -1;
     return 0;
 }
@@ -255,10 +253,7 @@ static int gen_alloc(hg_gen *b, int n, int len)
 static void gen_free(hg_gen *b)
 {
     free(b->g);
-    free(b->st);
-    free(b->mk);
-    free(b->bp);
-    free(b->bk);
+    free(b->pre);
     free(b->valid);
     free(b->fit);
     free(b->par);
@@ -355,18 +350,19 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
     for (int i = 0; i < n; i++) {
         int q = p->order[i];
         int vq = c->valid[q], L1 = len + 1;
-        if (c->bp[(size_t)q * L1 + vq] != t->goal) continue;
+        const hg_prefix *last = &c->pre[(size_t)q * L1 + vq];
+        if (last->best != t->goal) continue;
         if (p->hof_n < 0 || c->fit[q] > p->hof_fit) {
             p->hof_fit = c->fit[q];
-            p->hof_n = c->bk[(size_t)q * L1 + vq];
+            p->hof_n = last->bstep;
             memcpy(p->hof, c->g + (size_t)q * len, (size_t)p->hof_n);
         }
         break; /* order is by fitness: the first goal-reaching one is the best */
     }
     int b = p->order[0], L1 = len + 1;
     out->best_fit = c->fit[b];
-    out->best_pairs = c->bp[(size_t)b * L1 + c->valid[b]];
-    out->best_steps = c->bk[(size_t)b * L1 + c->valid[b]];
+    out->best_pairs = c->pre[(size_t)b * L1 + c->valid[b]].best;
+    out->best_steps = c->pre[(size_t)b * L1 + c->valid[b]].bstep;
     out->sum_fit = sum;
     out->diversity = diversity(p);
     /* selection: SUS on fitness - min + 1, the elite goes to slot 0 unchanged */
