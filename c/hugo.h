@@ -113,6 +113,9 @@ typedef struct hg_pairset {
     uint8_t aff_ce[18][24], aff_ze[18][12];
     int8_t copy_shift[18][24];
     uint64_t copy_mask[18][24];
+    /* the whole cube's set only (else NULL): the same copies as byte-indexed tables, the
+     * moved bits of corner-edge pairs 0..23 looked up three bytes at a time (55 KB) */
+    const uint32_t (*copy_bytes)[3][256];
 } hg_pairset;
 
 static inline uint64_t hg_ce_bit(const hg_pairset *p, hg_pk s, int i)
@@ -137,10 +140,15 @@ static inline uint64_t hg_pair_mask(const hg_pairset *p, hg_pk s)
 static inline uint64_t hg_pair_mask_after(const hg_pairset *p, hg_pk s, int mv, uint64_t before)
 {
     uint64_t m = before & p->keep[mv];
-    for (int g = 0; g < p->ncopy[mv]; g++) {
-        int d = p->copy_shift[mv][g];
-        uint64_t b = before & p->copy_mask[mv][g];
-        m |= d >= 0 ? b << d : b >> -d;
+    if (p->copy_bytes) {
+        const uint32_t(*cb)[256] = p->copy_bytes[mv];
+        m |= cb[0][before & 255] | cb[1][before >> 8 & 255] | cb[2][before >> 16 & 255];
+    } else {
+        for (int g = 0; g < p->ncopy[mv]; g++) {
+            int d = p->copy_shift[mv][g];
+            uint64_t b = before & p->copy_mask[mv][g];
+            m |= d >= 0 ? b << d : b >> -d;
+        }
     }
     for (int k = 0; k < p->naff_ce[mv]; k++) m |= hg_ce_bit(p, s, p->aff_ce[mv][k]);
     for (int k = 0; k < p->naff_ze[mv]; k++) m |= hg_ze_bits(p, s, p->aff_ze[mv][k]);

@@ -25,6 +25,7 @@ const uint8_t hg_gene_move[18] = {6, 0, 3, 15, 9, 12, 7, 1, 4, 16, 10, 13, 8, 2,
 const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11, 17, 3, 9, 15};
 
 static hg_pairset block_sets[HG_LOCS], cube_set;
+static uint32_t cube_copy_bytes[18][3][256];
 static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
 static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
 static int ready;
@@ -180,6 +181,19 @@ void hg_init(void)
             if (edge_touches(s, o1) && edge_touches(s, o2)) loc_block_edge[loc] = s;
     }
     build_set(&cube_set, 0xffu, 0xfffu);
+    /* the cube set's copies as byte tables (its corner-edge pairs are bits 0..23) */
+    for (int m = 0; m < 18; m++)
+        for (int b = 0; b < 3; b++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t in = (uint64_t)v << (8 * b), out = 0;
+                for (int g = 0; g < cube_set.ncopy[m]; g++) {
+                    int d = cube_set.copy_shift[m][g];
+                    uint64_t x = in & cube_set.copy_mask[m][g];
+                    out |= d >= 0 ? x << d : x >> -d;
+                }
+                cube_copy_bytes[m][b][v] = (uint32_t)out;
+            }
+    cube_set.copy_bytes = (const uint32_t(*)[3][256])cube_copy_bytes;
     hg__twogen_init();
     ready = 1;
 }
