@@ -88,12 +88,19 @@ static const ec_param_def params[] = {
     {"susPointers", 2, 1, 1000, 1, "equally spaced SUS pointers per spin of the wheel (paper: two selection points)"},
     {"maxGenerations", 20000000, 1, 1e12, 1, "give up after this many generations over all phases (not in the paper)"},
     {"pairWeight", 1, 1, 1000, 1, "fitness = pairWeight x pairs - prefix length (paper: 1)"},
+    {"pairWeight1", 0, 0, 1000, 1, "phase 1's pairWeight (0: pairWeight; opt-in)"},
+    {"pairWeight2", 0, 0, 1000, 1, "phase 2's pairWeight (0: pairWeight; opt-in)"},
+    {"pairWeight3", 0, 0, 1000, 1, "phase 3's pairWeight (0: pairWeight; opt-in)"},
+    {"minRounds1", 1, 1, 1e6, 1, "phase 1 runs at least this many rounds before taking the shortest block (paper: 1; opt-in)"},
+    {"attempts", 1, 1, 1000, 1, "phases 2 and 3 run this many times from the chosen block, each with fresh populations; the shortest solution is kept (paper: 1; opt-in)"},
     {"firstBlock", 0, 0, 1, 1, "1: end phase 1 at the first location that solves its block (opt-in, not the paper's default)"},
 };
 
 static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
+    {"short", "generations1=200,generations2=5000,generations3=50000,pairWeight=3,attempts=4,maxGenerations=200000000",
+     "performance plus the opt-in improvements that shorten solutions (pairWeight=3, attempts=4); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
 };
@@ -104,7 +111,11 @@ typedef struct hugo {
     hg_gaconf cf;
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block, weight;
+    int grow[3], first_block, weight[3], min_rounds1;
+    int attempt, attempts; /* phases 2 and 3 from the chosen block: this one, how many */
+    int keep_len;          /* the shortest composed solution so far (-1: none) and its phases: */
+    uint8_t keep_mv[2][HG_MAXLEN];
+    int keep_nmv[2];
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -181,7 +192,7 @@ static int start_phase(hugo *s, int ph)
             return start_phase(s, 1);
         }
         for (int loc = 0; loc < HG_LOCS; loc++) {
-            task_init(&s->task1[loc], s->weight, x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
+            task_init(&s->task1[loc], s->weight[0], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
             s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
             if (!s->store[loc]) return EC_E_NOMEM;
         }
@@ -198,7 +209,7 @@ static int start_phase(hugo *s, int ph)
             return start_phase(s, 2);
         }
         const hg_pairset *ps = hg_block_pairs(s->chosen);
-        task_init(&s->task, s->weight, x, ps, s->chosen, ps->max + 1, -1, -1);
+        task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
         s->left = budget(s->g2, s->grow[1], 1);
     } else if (ph == 2) {
         ec_cube c;
@@ -208,12 +219,44 @@ static int start_phase(hugo *s, int ph)
             s->at[3] = *x;
             return EC_DONE;
         }
-        task_init(&s->task, s->weight, x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
+        task_init(&s->task, s->weight[2], x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
         s->left = budget(s->g3, s->grow[2], 1);
     }
     hg_pop_free(s->pop);
     s->pop = hg_pop_new(&s->cf, &s->task, &s->rng);
     return s->pop ? EC_RUNNING : EC_E_NOMEM;
+}
+
+/* finish with the kept attempt's phases 2 and 3 */
+static int end_attempt_with_kept(hugo *s)
+{
+    for (int k = 0; k < 2; k++) {
+        s->nmv[k + 1] = s->keep_nmv[k];
+        memcpy(s->mv[k + 1], s->keep_mv[k], (size_t)s->keep_nmv[k]);
+    }
+    return EC_DONE;
+}
+
+/* Phase 3 is done: keep this attempt's phases 2 and 3 when they give the shortest solution
+ * so far; start the next attempt from the chosen block, or finish with the kept one. */
+static int end_attempt(hugo *s)
+{
+    uint8_t all[3 * HG_MAXLEN];
+    int n = 0;
+    for (int ph = 0; ph < 3; ph++) {
+        memcpy(all + n, s->mv[ph], (size_t)s->nmv[ph]);
+        n += s->nmv[ph];
+    }
+    n = ec_alg_simplify_moves(all, n);
+    if (s->keep_len < 0 || n < s->keep_len) {
+        s->keep_len = n;
+        for (int k = 0; k < 2; k++) {
+            s->keep_nmv[k] = s->nmv[k + 1];
+            memcpy(s->keep_mv[k], s->mv[k + 1], (size_t)s->nmv[k + 1]);
+        }
+    }
+    if (++s->attempt < s->attempts) return start_phase(s, 1);
+    return end_attempt_with_kept(s);
 }
 
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
@@ -232,7 +275,7 @@ static int end_segment(hugo *s)
                 hg_pop *q = s->store[loc];
                 if (q->hof_n >= 0 && (best < 0 || q->hof_fit > s->store[best]->hof_fit)) best = loc;
             }
-            if (best < 0) {
+            if (best < 0 || s->round < s->min_rounds1) {
                 s->round++;
                 s->loc = 0;
                 s->left = budget(s->g1, s->grow[0], s->round);
@@ -248,13 +291,21 @@ static int end_segment(hugo *s)
         return start_phase(s, 1);
     }
     if (s->pop->hof_n < 0) {
+        /* with attempts left, a phase 2 or 3 that misses its goal in its first round gives up
+         * this attempt and starts the next one (a restart is cheaper than a stalled GA); the
+         * last attempt without any solution kept goes on with growing rounds, as the paper */
+        if (s->attempt + 1 < s->attempts && s->round == 1) {
+            s->attempt++;
+            return start_phase(s, 1);
+        }
+        if (s->attempts > 1 && s->keep_len >= 0 && s->round == 1) return end_attempt_with_kept(s);
         s->round++;
         s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
         return EC_RUNNING;
     }
     set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
-    if (s->phase == 2) return EC_DONE;
-    return start_phase(s, 2);
+    if (s->phase == 1) return start_phase(s, 2);
+    return end_attempt(s);
 }
 
 static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
@@ -264,7 +315,12 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
     r->phase = s->phase;
     if (s->phase == 0)
         snprintf(r->phase_name, sizeof r->phase_name, "%s %s", phase_names[0], hg_loc_block_name(s->loc));
-    else
+    else if (s->attempts > 1) { /* "two-gen solve #2/4" (attempts <= 1000 fit the 32 bytes) */
+        char name[64] = {0};
+        snprintf(name, sizeof name, "%s #%d/%d", phase_names[s->phase], s->attempt + 1, s->attempts);
+        memcpy(r->phase_name, name, sizeof r->phase_name - 1);
+        r->phase_name[sizeof r->phase_name - 1] = '\0';
+    } else
         snprintf(r->phase_name, sizeof r->phase_name, "%s", phase_names[s->phase]);
     r->best = gs->best_fit;
     r->mean = (double)gs->sum_fit / p->n;
@@ -325,7 +381,14 @@ static int hugo_create(ec_solver *h, void **state)
     s->grow[2] = (int)ec__param(h, "growth3");
     s->max_gens = (int64_t)ec__param(h, "maxGenerations");
     s->first_block = (int)ec__param(h, "firstBlock");
-    s->weight = (int)ec__param(h, "pairWeight");
+    for (int ph = 0; ph < 3; ph++) {
+        static const char *const names[3] = {"pairWeight1", "pairWeight2", "pairWeight3"};
+        int w = (int)ec__param(h, names[ph]);
+        s->weight[ph] = w ? w : (int)ec__param(h, "pairWeight");
+    }
+    s->min_rounds1 = (int)ec__param(h, "minRounds1");
+    s->attempts = (int)ec__param(h, "attempts");
+    s->keep_len = -1;
     ec_rng_seed(&s->rng, h->seed);
     hg_state_from_cube(&h->start, &s->at[0]);
     int rc = start_phase(s, 0);

@@ -1,12 +1,14 @@
-// hugo.mjs - `npm run bench -- hugo [--n3 N] [--n4 N] [--nrs N] [--nrsDefault N] [--nhuman N]
-//   [--nwasm N] [--cap G]` (cap: maxGenerations per solve; a capped run counts as not solved)
+// hugo.mjs - `npm run bench -- hugo [--n3 N] [--n4 N] [--nstate N] [--nhuman N] [--nwasm N]
+//   [--cap G] [--only integrity,state,human,wasm]` (cap: maxGenerations per solve; a capped run
+//   counts as not solved; --only runs some sections)
 // HuGO! against the paper's figures (Borschbach & Grelle 2009, Tables 5-7), natively (a small
 // C driver compiled against build/native/libevocube_core.a, CPU time per solve) and in wasm
 // (the same module the page runs, under Node, CPU time per solve). Every solve is verified by
 // the core before it is reported; native and wasm runs with the same seed must agree.
 // Output: a markdown section for docs/BENCHMARKS.md (## hugo).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
@@ -16,11 +18,12 @@ const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
 const SUFFIX = ['', '2', "'"];
 
 function opts(args) {
-  const o = { n3: 200, n4: 150, nrs: 4, nrsDefault: 2, nhuman: 2, nwasm: 60, cap: 1500000 };
+  const o = { n3: 200, n4: 150, nstate: 30, nhuman: 2, nwasm: 60, cap: 5000000, only: 'integrity,state,human,wasm' };
   for (let i = 0; i < args.length; i++) {
     const k = args[i].replace(/^--/, '');
-    if (k in o && i + 1 < args.length) o[k] = Number(args[++i]);
+    if (k in o && i + 1 < args.length) o[k] = k === 'only' ? args[++i] : Number(args[++i]);
   }
+  o.sections = new Set(o.only.split(','));
   return o;
 }
 
@@ -55,13 +58,34 @@ function driver() {
   return exe;
 }
 
-function runNative(exe, jobs) {
-  const input = jobs.map((j) => `${j.seed}\t${j.params || '-'}\t${j.scramble}`).join('\n') + '\n';
-  const r = spawnSync(exe, ['hugo'], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`driver failed: ${r.stderr}`);
-  return r.stdout.trim().split('\n').map((line, i) => {
+const jobLines = (jobs) => jobs.map((j) => `${j.seed}\t${j.params || '-'}\t${j.scramble}`).join('\n') + '\n';
+function parseDriver(text, jobs) {
+  return text.trim().split('\n').map((line, i) => {
     const [ms, json] = line.split('\t');
     return { ...jobs[i], ms: Number(ms), res: JSON.parse(json) };
+  });
+}
+
+function runNative(exe, jobs) {
+  const r = spawnSync(exe, ['hugo'], { input: jobLines(jobs), encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`driver failed: ${r.stderr}`);
+  return parseDriver(r.stdout, jobs);
+}
+
+// The same, in a child process running beside this one (files, not pipes: the wasm loop
+// blocks this process's event loop meanwhile). Returns a promise of the rows.
+function startNative(exe, jobs) {
+  const dir = mkdtempSync(join(tmpdir(), 'hugo-bench-'));
+  writeFileSync(join(dir, 'in.txt'), jobLines(jobs));
+  const fin = openSync(join(dir, 'in.txt'), 'r'), fout = openSync(join(dir, 'out.txt'), 'w');
+  const child = spawn(exe, ['hugo'], { stdio: [fin, fout, 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      closeSync(fin);
+      closeSync(fout);
+      if (code !== 0) reject(new Error(`driver exited with ${code}`));
+      else resolve(parseDriver(readFileSync(join(dir, 'out.txt'), 'utf8'), jobs));
+    });
   });
 }
 
@@ -117,44 +141,33 @@ function summary(rows) {
   };
 }
 
-export default async function hugo(args) {
-  const o = opts(args);
-  const exe = driver();
-  const lines = [];
-  const say = (s = '') => { lines.push(s); console.error(s); };
-  const t0 = Date.now();
+const median = (a) => quant(a, 0.5);
+const usPerGen = (rows) => (1000 * rows.reduce((t, r) => t + r.ms, 0)) / Math.max(1, rows.reduce((t, r) => t + r.res.generations, 0));
 
-  // ---- integrity tests: 3 and 4 random turns (Tables 5 and 6)
+// ---- integrity tests: 3 and 4 random turns (Tables 5 and 6)
+function integrity(o, exe, say) {
   const r3 = rng(3);
   const three = Array.from({ length: o.n3 }, (_, i) => ({ scramble: anyTurns(3, r3), seed: i + 1 }));
   const r4 = rng(4);
   const four = Array.from({ length: o.n4 }, (_, i) => ({ scramble: anyTurns(4, r4), seed: i + 1 }));
-  const integrity = [
+  const tests = [
     { name: 'Table 5 test 1', set: three, params: '', paper: [2.945, 0.723, 0.202, 2.050, 2255, 6, 22, 2227, 12315] },
     { name: 'Table 5 test 2', set: three, params: 'generations1=30,generations2=150,generations3=150', paper: [2.872, 0.722, 0.194, 1.992, 376, 18, 29, 328, 3141] },
     { name: 'Table 5 test 3', set: three, params: 'preset=integrity300', paper: [2.870, 0.724, 0.193, 1.992, 506, 6, 39, 462, 3319] },
     { name: 'Table 6', set: four, params: 'generations1=20,generations2=300,generations3=50', paper: [4.924, 1.237, 0.724, 3.042, 13362, 15, 675, 12672, 106178] },
   ];
-  say('## hugo');
-  say();
-  say('HuGO! (Borschbach & Grelle 2009) as implemented in `c/hugo.c`; the paper\'s figures beside ours.');
-  say('Command: `npm run bench -- hugo ' + args.join(' ') + '` (after `npm run build`). Times are CPU time per');
-  say('solve (native: `clock()` in a C driver over the stepped API; wasm: `process.cpuUsage()` around the');
-  say('same loop under Node), on a shared 2-core machine. Every solution was verified by the core.');
-  say('The paper ran on a Pentium 4 with 1 GB.');
-  say();
   say('### Integrity tests (Tables 5 and 6): random 3- and 4-turn scrambles');
   say();
   say(`Scrambles: ${o.n3} sequences of 3 turns and ${o.n4} of 4 turns drawn uniformly from the 18^n (the paper: all`);
   say('5832 three-turn sequences, 6670 of the four-turn ones). Per-phase turns are each phase\'s moves after the');
-  say('paper\'s final cancellation; totals after the core\'s simplification.');
+  say('paper\'s final cancellation; totals after the core\'s simplification. Native CPU times.');
   say();
   say('| test | settings | solved | avg turns (paper) | phase 1 / 2 / 3 turns (paper) | avg generations (paper) | phase 1 / 2 / 3 generations (paper) | native median / p90 / mean time (paper mean) |');
   say('|---|---|---|---|---|---|---|---|');
-  const nativeOf = {};
-  for (const t of integrity) {
+  const rowsOf = {};
+  for (const t of tests) {
     const rows = runNative(exe, t.set.map((j) => ({ ...j, params: withCap(t.params, o.cap) })));
-    nativeOf[t.name] = rows;
+    rowsOf[t.name] = rows;
     const s = summary(rows);
     const p = t.paper;
     say(`| ${t.name} | ${t.params || 'defaults (10/50/50)'} | ${s.solved}/${s.n} | ${f3(s.len)} (${p[0]}) | ${s.p.map(f3).join(' / ')} (${p[1]} / ${p[2]} / ${p[3]}) | ${fint(s.gens)} (${p[4]}) | ${s.g.map(fint).join(' / ')} (${p[5]} / ${p[6]} / ${p[7]}) | ${fms(quant(s.ms, 0.5))} / ${fms(quant(s.ms, 0.9))} / ${fms(mean(s.ms))} (${fms(p[8])}) |`);
@@ -165,69 +178,97 @@ export default async function hugo(args) {
     }
   }
   say();
+  return rowsOf;
+}
 
-  // ---- random scrambles with the paper's default settings, and the opt-in pairWeight
-  const rs = Array.from({ length: Math.max(o.nrs, o.nrsDefault) }, (_, i) => ({ scramble: null, seed: i + 1 }));
-  const core = await loadCoreNode();
-  for (const j of rs) j.scramble = core.scrambleMoves(30, 1000 + j.seed);
-  say('### Random 30-turn scrambles');
-  say();
-  say(`Scrambles \`evocube scramble --moves 30 --seed 1001..\`, solver seed 1.., at most ${fint(o.cap)} generations each. The paper reports about 38 turns on`);
-  say('average for complexity classes 11-20 with 200/5000/50000 generations (Section 4.3).');
-  say();
-  say('| settings | solved | avg turns | min / max | phase 1 / 2 / 3 turns | avg generations | phase 1 / 2 / 3 generations | native median / p90 time | native us per generation |');
-  say('|---|---|---|---|---|---|---|---|---|');
-  const rsVariants = [
-    { name: 'defaults (10/50/50)', params: '', n: o.nrsDefault },
-    { name: 'pairWeight=31 (opt-in)', params: 'pairWeight=31', n: o.nrs },
-    { name: 'pairWeight=31, preset=performance', params: 'pairWeight=31,preset=performance', n: o.nrs },
+// ---- random-state scrambles, the paper's performance settings and the opt-in improvements,
+// in wasm (the figures) with the same solves natively beside it (agreement, native times)
+async function randomStates(o, exe, core, say) {
+  const states = Array.from({ length: o.nstate }, (_, i) => ({ scramble: core.randomStateScramble(2001 + i), seed: i + 1 }));
+  const variants = [
+    { name: 'preset=performance (the paper\'s 200/5000/50000)', params: 'preset=performance' },
+    { name: 'preset=short (performance + opt-in improvements)', params: 'preset=short' },
   ];
-  const rsRows = {};
-  for (const v of rsVariants) {
-    const rows = runNative(exe, rs.slice(0, v.n).map((j) => ({ ...j, params: withCap(v.params, o.cap) })));
-    rsRows[v.name] = rows;
-    const s = summary(rows);
-    const usPerGen = mean(rows.map((r) => (1000 * r.ms) / Math.max(1, r.res.generations)));
-    say(`| ${v.name} | ${s.solved}/${s.n} | ${f1(s.len)} | ${Math.min(...s.lens)} / ${Math.max(...s.lens)} | ${s.p.map(f1).join(' / ')} | ${fint(s.gens)} | ${s.g.map(fint).join(' / ')} | ${fms(quant(s.ms, 0.5))} / ${fms(quant(s.ms, 0.9))} | ${f1(usPerGen)} |`);
+  say(`### ${o.nstate} random-state scrambles`);
+  say();
+  say(`Scrambles \`evocube scramble --random-state --seed 2001..${2000 + o.nstate}\` (uniformly random states, 20 moves at most), solver`);
+  say(`seed 1..${o.nstate}, at most ${fint(o.cap)} generations each. The paper: about 38 turns on average for complexity`);
+  say('classes 11-20 (Section 4.3; a random state is of complexity 17-18 almost always), 36.3 on its six');
+  say('human-competition scrambles (Table 7: 10.8 / 6.5 / 19.0 turns and 900 / 110,000 / 800,000 generations per');
+  say('phase, 1 h 24 min and 910,900 generations per solve, ~5.5 ms per generation on a Pentium 4). Times are CPU');
+  say('time per solve; wasm and native ran side by side, one process each.');
+  say();
+  say('| settings | solved | mean / median / worst turns | phase 1 / 2 / 3 turns | mean generations | phase 1 / 2 / 3 generations | wasm median / p90 time | native median / p90 time | us per generation wasm / native | identical |');
+  say('|---|---|---|---|---|---|---|---|---|---|');
+  for (const v of variants) {
+    const jobs = states.map((j) => ({ ...j, params: withCap(v.params, o.cap) }));
+    const nativeDone = startNative(exe, jobs);
+    const w = await runWasm(core, jobs);
+    const n = await nativeDone;
+    const s = summary(w);
+    const same = w.filter((x, i) => x.res.solution === n[i].res.solution && x.res.generations === n[i].res.generations).length;
+    const wm = w.map((r) => r.ms), nm = n.map((r) => r.ms);
+    say(`| ${v.name} | ${s.solved}/${s.n} | ${f1(s.len)} / ${median(s.lens)} / ${Math.max(...s.lens)} | ${s.p.map(f1).join(' / ')} | ${fint(s.gens)} | ${s.g.map(fint).join(' / ')} | ${fms(median(wm))} / ${fms(quant(wm, 0.9))} | ${fms(median(nm))} / ${fms(quant(nm, 0.9))} | ${f1(usPerGen(w))} / ${f1(usPerGen(n))} | ${same}/${w.length} |`);
   }
   say();
+}
 
-  // ---- the paper's human-competition scrambles (Table 7) with the performance preset
-  const human = [
+// ---- the paper's human-competition scrambles (Table 7)
+function human(o, exe, say) {
+  const list = [
     { id: '#210', scramble: "L' F L B' L' B' R' L' D' R L B2 R' D2 F2 R' D2 B R' L' D' R2 U B' U' B R L' B2 L'", turns: 31, gens: 620200, time: '00:50:26' },
     { id: '#188', scramble: "D' L R D' U R F D2 R L' F2 B2 L' U' F2 D U B U B' L2 F U R U2 L' B2 U F' D'", turns: 31, gens: 255800, time: '00:26:09' },
     { id: '#206', scramble: "D' F2 B' L' R' U F' U' D2 B R2 L2 D' B2 F R2 L2 D U2 B2 L2 D R D2 U L D R2 U' R'", turns: 41, gens: 955400, time: '01:18:36' },
   ].slice(0, o.nhuman);
-  if (human.length) {
-    say('### The paper\'s human-competition scrambles (Table 7), pairWeight=31 with preset=performance (200/5000/50000)');
-    say();
-    say('| scramble | seed | turns (paper) | generations (paper) | phase 1 / 2 / 3 generations | native CPU time (paper) |');
-    say('|---|---|---|---|---|---|');
-    const rows = runNative(exe, human.map((h) => ({ scramble: h.scramble, seed: 1, params: withCap('pairWeight=31,preset=performance', o.cap) })));
+  if (!list.length) return;
+  say('### The paper\'s human-competition scrambles (Table 7)');
+  say();
+  say('| scramble | settings | seed | turns (paper) | generations (paper) | phase 1 / 2 / 3 generations | native CPU time (paper) |');
+  say('|---|---|---|---|---|---|---|');
+  for (const params of ['preset=performance', 'preset=short']) {
+    const rows = runNative(exe, list.map((h) => ({ scramble: h.scramble, seed: 1, params: withCap(params, o.cap) })));
     rows.forEach((r, i) => {
-      const h = human[i];
+      const h = list[i];
       const g = (r.res.phases || []).map((p) => fint(p.generations)).join(' / ');
-      say(`| ${h.id} | 1 | ${r.res.solved ? r.res.length : 'gave up'} (${h.turns}) | ${fint(r.res.generations)} (${fint(h.gens)}) | ${g} | ${fms(r.ms)} (${h.time}) |`);
+      say(`| ${h.id} | ${params} | 1 | ${r.res.solved ? r.res.length : 'gave up'} (${h.turns}) | ${fint(r.res.generations)} (${fint(h.gens)}) | ${g} | ${fms(r.ms)} (${h.time}) |`);
     });
-    say();
   }
+  say();
+}
 
-  // ---- wasm: the same solves, same seeds: times and agreement
-  say('### wasm vs native (same scrambles, seeds and params)');
+// ---- wasm vs native on the integrity set: agreement and time ratio
+async function wasmVsNative(o, core, rows, say) {
+  say('### wasm vs native on short scrambles (same scrambles, seeds and params)');
   say();
   say('| set | solves | identical solutions | native median / p90 | wasm median / p90 | wasm / native (median) |');
   say('|---|---|---|---|---|---|');
-  const wasmSets = [
-    { name: 'Table 5 test 1 (3 turns, defaults)', rows: nativeOf['Table 5 test 1'].slice(0, o.nwasm) },
-    { name: 'random 30 turns, pairWeight=31', rows: rsRows['pairWeight=31 (opt-in)'] },
-  ];
-  for (const set of wasmSets) {
-    const w = await runWasm(core, set.rows.map(({ scramble, seed, params }) => ({ scramble, seed, params })));
-    const same = w.filter((x, i) => x.res.solution === set.rows[i].res.solution && x.res.generations === set.rows[i].res.generations).length;
-    const nm = set.rows.map((r) => r.ms), wm = w.map((r) => r.ms);
-    say(`| ${set.name} | ${w.length} | ${same}/${w.length} | ${fms(quant(nm, 0.5))} / ${fms(quant(nm, 0.9))} | ${fms(quant(wm, 0.5))} / ${fms(quant(wm, 0.9))} | ${f1(quant(wm, 0.5) / quant(nm, 0.5))} |`);
-  }
+  const w = await runWasm(core, rows.map(({ scramble, seed, params }) => ({ scramble, seed, params })));
+  const same = w.filter((x, i) => x.res.solution === rows[i].res.solution && x.res.generations === rows[i].res.generations).length;
+  const nm = rows.map((r) => r.ms), wm = w.map((r) => r.ms);
+  say(`| Table 5 test 1 (3 turns, defaults) | ${w.length} | ${same}/${w.length} | ${fms(median(nm))} / ${fms(quant(nm, 0.9))} | ${fms(median(wm))} / ${fms(quant(wm, 0.9))} | ${f1(median(wm) / median(nm))} |`);
   say();
+}
+
+export default async function hugo(args) {
+  const o = opts(args);
+  const exe = driver();
+  const lines = [];
+  const say = (s = '') => { lines.push(s); console.error(s); };
+  const t0 = Date.now();
+  const core = await loadCoreNode();
+  say('## hugo');
+  say();
+  say('HuGO! (Borschbach & Grelle 2009) as implemented in `c/hugo.c`; the paper\'s figures beside ours.');
+  say(`Command: \`npm run bench -- hugo${args.length ? ' ' + args.join(' ') : ''}\` (after \`npm run build\`; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC). Times are CPU time per`);
+  say('solve (native: `clock()` in a C driver over the stepped API; wasm: `process.cpuUsage()` around the');
+  say('same loop under Node 20), on a shared 2-core machine. Every solution was verified by the core.');
+  say('The paper ran on a Pentium 4 with 1 GB.');
+  say();
+  let rowsOf = null;
+  if (o.sections.has('integrity')) rowsOf = integrity(o, exe, say);
+  if (o.sections.has('state')) await randomStates(o, exe, core, say);
+  if (o.sections.has('human')) human(o, exe, say);
+  if (o.sections.has('wasm') && rowsOf) await wasmVsNative(o, core, rowsOf['Table 5 test 1'].slice(0, o.nwasm), say);
   say(`(benchmark wall time ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   console.log(lines.join('\n'));
 }

@@ -166,8 +166,8 @@ int main(void)
     for (int kind = 0; kind < 3; kind++) {
         hg_task pt;
         memset(&pt, 0, sizeof pt);
-        state_of(kind == 2 ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
-        pt.ps = kind == 2 ? hg_cube_pairs() : hg_block_pairs(3);
+        state_of(kind >= 2 ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
+        pt.ps = kind >= 2 ? hg_cube_pairs() : hg_block_pairs(3);
         pt.member = kind == 1 ? 3 : -1;
         pt.goal = pt.ps->max + (kind == 1);
         pt.weight = kind == 0 ? 1 : 31;
