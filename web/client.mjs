@@ -4,6 +4,7 @@
 //   const run = c.solve({solver, facelets, seed, params}, {onProgress, onState});
 //   run.pause(); run.resume(); run.step(); run.cancel();
 //   const result = await run.promise;   // {solution, length, phases, stats}
+//   await c.memory();                    // {inUse, heap, jobs}: the worker's wasm memory
 // A run's promise rejects with a SolveError {code, message}; code 'E_CANCELLED' after
 // cancel(), 'E_CRASH' when the worker died. A crashed worker (an uncaught error, a failed
 // load, a fatal error message) is terminated and replaced, and onCrash({message,
@@ -118,6 +119,11 @@ export class SolverClient {
   // A scramble made in the worker: {scramble, kind}.
   scramble({ kind = 'random-state', seed = 1, n = 25 } = {}) {
     return this._request({ type: 'scramble', id: `c${nextId++}`, kind, seed, n });
+  }
+
+  // The worker's memory: {inUse (C heap bytes allocated), heap (wasm memory bytes), jobs}.
+  memory() {
+    return this._request({ type: 'memory', id: `m${nextId++}` }).then((r) => r.memory);
   }
 
   terminate() {

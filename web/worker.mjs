@@ -1,8 +1,10 @@
 // worker.mjs - the module Web Worker that runs solvers: it loads the wasm core, then serves
 // the worker protocol of DESIGN.md. Page -> worker: solve {id, solver, facelets | scramble,
 // seed, params}, pause {id}, resume {id}, step {id}, cancel {id}, and (an addition)
-// scramble {id, kind: 'random-state' | 'moves', seed, n} and warm {id} (build tables now).
-// Worker -> page: ready {version, solvers}, progress {id, records}, state {id, state:
+// scramble {id, kind: 'random-state' | 'moves', seed, n}, warm {id} (build tables now) and
+// memory {id} (answered by result {id, memory: {inUse, heap, jobs}}: the bytes the C core
+// has allocated now, the wasm memory's size in bytes, and the solves held; for soak tests
+// and diagnostics). Worker -> page: ready {version, solvers}, progress {id, records}, state {id, state:
 // 'starting' | 'running' | 'paused'}, result {id, solution, length, phases, stats: {solver,
 // seed, status, solved, generations, evaluations, timeMs, setupMs, wallMs, facelets}},
 // error {id, code, message[, fatal]}.
@@ -207,6 +209,9 @@ function handle(msg) {
         post({ type: 'result', id, warmed: has, ms: performance.now() - t0 });
         break;
       }
+      case 'memory':
+        post({ type: 'result', id, memory: { ...core.memory(), jobs: jobs.size } });
+        break;
       case 'scramble': {
         const seed = msg.seed ?? 1;
         const hasRS = typeof core.M._ec_scramble_random_state_text === 'function';
