@@ -410,6 +410,8 @@ async function boot() {
   // ---- restore from the link
   const shared = readShare(location.search);
   for (const p of shared.problems) notify(p, 'warn');
+  // share links live in the query; a fragment is never read (the address bar drops it)
+  if (location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
   if (shared.solver) {
     if (!panel.choose(shared.solver, { preset: shared.preset, params: shared.params })) {
       notify(`The link names solver "${shared.solver}", which this build does not have; using ${panel.solver ? panel.solver.name : 'none'}.`, 'warn');
