@@ -15,19 +15,23 @@ import { fileURLToPath } from 'node:url';
 import { soak, soakFailed } from './soak.mjs';
 import { setup } from '../tests/e2e/helpers.mjs';
 
-const SOLVE_TIMEOUT_MS = 120000;
+// A guard against a hung worker, not a budget: HuGO! has a heavy tail (solve 777 of the
+// plan, hugo on "B' L D' L2" with seed 778, needs 985,820 generations: ~94 s in Node).
+const SOLVE_TIMEOUT_MS = 900000;
 
 // One solve in the page's worker; runs in the page (serialised by playwright).
 async function solveInPage({ solver, facelets, seed, params, cancelAt, timeoutMs }) {
   const client = window.__soak;
   const h = client.solve({ solver, facelets, seed, params });
   if (cancelAt) setTimeout(h.cancel, cancelAt - 1);
-  const timer = setTimeout(h.cancel, timeoutMs);
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; h.cancel(); }, timeoutMs);
   try {
     const r = await h.promise;
     const pageVerified = window.evocube.core.verify(facelets, r.solution).solved;
     return { status: r.stats.solved ? 'solved' : r.stats.status, solution: r.solution, pageVerified };
   } catch (e) {
+    if (timedOut) return { status: 'error', message: `no result within ${timeoutMs / 1000} s (cancelled)` };
     if (e.code === 'E_CANCELLED' && cancelAt) return { status: 'cancelled' };
     return { status: 'error', message: `${e.code}: ${e.message}` };
   } finally {
