@@ -26,4 +26,5 @@ test('50 solves and 20 random cancels in one worker: all verified, memory flat a
   expect(r.after.heap).toBe(r.before.heap);
   expect(r.after.jobs).toBe(0);
   expect(env.errors).toEqual([]);
+  console.log(`worker soak: ${r.verified} verified, ${r.cancelled} of 20 cancels landed, C heap ${r.before.inUse} -> ${r.after.inUse} bytes, wasm memory ${r.before.heap} -> ${r.after.heap} bytes, ${r.seconds} s`);
 }, 120000);
