@@ -124,12 +124,6 @@ typedef struct hugo {
     ec_progress rec;
 } hugo;
 
-static uint64_t threshold(double p)
-{
-    if (p >= 1) return 1ull << 32;
-    return (uint64_t)(p * 4294967296.0);
-}
-
 static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
 
 static void task_init(hg_task *t, int weight, const hg_state *start, const hg_pairset *ps, int member, int goal, int f1, int f2)
@@ -321,12 +315,8 @@ static int hugo_create(ec_solver *h, void **state)
     hg_init();
     hugo *s = calloc(1, sizeof *s);
     if (!s) return EC_E_NOMEM;
-    s->cf.n = (int)ec__param(h, "population");
-    s->cf.len = (int)ec__param(h, "length");
-    s->cf.pc = threshold(ec__param(h, "crossover"));
-    double pm = ec__param(h, "mutation");
-    s->cf.pm = threshold(pm > 0 ? pm : 1.0 / s->cf.len);
-    s->cf.pointers = (int)ec__param(h, "susPointers");
+    hg_gaconf_init(&s->cf, (int)ec__param(h, "population"), (int)ec__param(h, "length"), ec__param(h, "crossover"),
+                   ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
     s->g1 = (int64_t)ec__param(h, "generations1");
     s->g2 = (int64_t)ec__param(h, "generations2");
     s->g3 = (int64_t)ec__param(h, "generations3");

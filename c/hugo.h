@@ -37,12 +37,34 @@ typedef struct hg_move_tab {
     uint8_t edst[4], esrc[4], efl[4];
 } hg_move_tab;
 extern hg_move_tab hg__mt[18];
-/* the same turns as whole-state rewrites (all 20 slots), for out-of-place moves */
-typedef struct hg_move_full {
-    uint8_t cp[8], ct[8], ep[12], ef[12];
-} hg_move_full;
-extern hg_move_full hg__mf[18];
 extern uint8_t hg__ctwist[24][3]; /* corner value twisted by t */
+
+/* The packed state of the GA's inner loop (16 bytes, two registers): corner slot i's value
+ * (cubie*3 + twist) in bits 5i..5i+4 of c, edge slot j's value (cubie*2 + flip) in bits
+ * 5j..5j+4 of e. A face turn is 8 field moves (shift, mask, shift, or) and one xor for the
+ * flips, with no memory traffic for the state itself; prefix states are stored as these. */
+typedef struct hg_pk {
+    uint64_t c, e;
+} hg_pk;
+/* a face turn on packed states: keep masks, the flips as one xor, and per moved slot the
+ * source and destination bit offsets (5 * slot) and the corner twist */
+typedef struct hg_pk_turn {
+    uint64_t ckeep, ekeep, eflip;
+    uint8_t csrc[4], cdst[4], ctw[4], esrc[4], edst[4];
+} hg_pk_turn;
+extern hg_pk_turn hg__pt[18];
+
+static inline hg_pk hg_pk_turned(hg_pk s, int m)
+{
+    const hg_pk_turn *t = &hg__pt[m];
+    uint64_t c = s.c & t->ckeep, e = s.e & t->ekeep;
+    for (int k = 0; k < 4; k++) {
+        c |= (uint64_t)hg__ctwist[s.c >> t->csrc[k] & 31][t->ctw[k]] << t->cdst[k];
+        e |= (s.e >> t->esrc[k] & 31) << t->edst[k];
+    }
+    hg_pk r = {c, e ^ t->eflip};
+    return r;
+}
 
 /* Build every table once (idempotent; not thread-safe on the first call, like cube.c). */
 void hg_init(void);
@@ -66,61 +88,70 @@ static inline void hg_move(hg_state *s, int m)
     s->e[t->edst[3]] = (uint8_t)(e3 ^ t->efl[3]);
 }
 
-/* b = a turned by m; byte loads and stores only (a wide copy right after byte stores
- * stalls on store forwarding, which costs more than the turn itself). */
-static inline void hg_move_to(const hg_state *a, hg_state *b, int m)
-{
-    const hg_move_full *t = &hg__mf[m];
-    for (int i = 0; i < 8; i++) b->c[i] = hg__ctwist[a->c[t->cp[i]]][t->ct[i]];
-    for (int i = 0; i < 12; i++) b->e[i] = (uint8_t)(a->e[t->ep[i]] ^ t->ef[i]);
-}
+hg_pk hg_pk_pack(const hg_state *s);
+void hg_pk_unpack(hg_pk p, hg_state *s);
 
 /* A set of pairs counted by the fitness: corner-edge pairs (a corner slot and an adjacent
- * edge slot; matched when both shared stickers agree, need[corner value] is the one edge
- * value that matches) and centre-edge pairs grouped by edge slot (zcnt[edge value] is how
- * many of that slot's stickers show their face's centre colour). For incremental counting
- * every pair is also one bit of a 64-bit mask: corner-edge pair i is bit i, the centre-edge
- * pair of sticker j of grouped slot z is bit nce + 2z + j (zm[z][j]: the edge values that
- * match there); a face turn m only re-tests the pairs touching the slots it moves (aff_ce,
- * aff_ze) and keeps the other bits (keep[m]). */
+ * edge slot; matched when both shared stickers agree: ce_need[i][corner value] is the one edge
+ * value that matches) and centre-edge pairs grouped by edge slot (two stickers each). Every
+ * pair is one bit of a 64-bit mask: corner-edge pair i is bit i, the centre-edge pairs of
+ * grouped slot z are bits nce + 2z and nce + 2z + 1 (ze_bits[z][edge value] holds both). For
+ * incremental counting a face turn m keeps the bits of the pairs it does not touch (keep[m]),
+ * moves the bits of corner-edge pairs it turns as a whole (both pieces on the turned face: the
+ * pair keeps its status, at its new place; copy groups: the bits in copy_mask[m][g] move by
+ * copy_shift[m][g]) and re-tests the other touched pairs (aff_ce, aff_ze). On the whole cube
+ * a quarter turn moves 8 corner-edge bits and re-tests 4. Slots are stored as packed-state
+ * bit offsets (5 * slot). */
 typedef struct hg_pairset {
     int nce, nze, max;
-    uint8_t ce_c[24], ce_e[24];
+    uint8_t ce_csh[24], ce_esh[24];
     uint8_t ce_need[24][24];
-    uint8_t ze_e[12];
-    uint8_t ze_cnt[12][24];
-    uint32_t zm[12][2];
+    uint8_t ze_esh[12];
+    uint8_t ze_bits[12][32];
     uint64_t keep[18];
-    uint8_t naff_ce[18], naff_ze[18];
+    uint8_t naff_ce[18], naff_ze[18], ncopy[18];
     uint8_t aff_ce[18][24], aff_ze[18][12];
+    int8_t copy_shift[18][24];
+    uint64_t copy_mask[18][24];
+    /* the whole cube's set only (else NULL): the same copies as byte-indexed tables, the
+     * moved bits of corner-edge pairs 0..23 looked up three bytes at a time (55 KB) */
+    const uint32_t (*copy_bytes)[3][256];
 } hg_pairset;
 
+static inline uint64_t hg_ce_bit(const hg_pairset *p, hg_pk s, int i)
+{
+    return (uint64_t)((s.e >> p->ce_esh[i] & 31) == p->ce_need[i][s.c >> p->ce_csh[i] & 31]) << i;
+}
+static inline uint64_t hg_ze_bits(const hg_pairset *p, hg_pk s, int z)
+{
+    return (uint64_t)p->ze_bits[z][s.e >> p->ze_esh[z] & 31] << (p->nce + 2 * z);
+}
+
 /* The set's matched pairs as a mask, from scratch. */
-static inline uint64_t hg_pair_mask(const hg_pairset *p, const hg_state *s)
+static inline uint64_t hg_pair_mask(const hg_pairset *p, hg_pk s)
 {
     uint64_t m = 0;
-    for (int i = 0; i < p->nce; i++) m |= (uint64_t)(s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]]) << i;
-    for (int z = 0; z < p->nze; z++) {
-        int ev = s->e[p->ze_e[z]];
-        m |= (uint64_t)(p->zm[z][0] >> ev & 1) << (p->nce + 2 * z);
-        m |= (uint64_t)(p->zm[z][1] >> ev & 1) << (p->nce + 2 * z + 1);
-    }
+    for (int i = 0; i < p->nce; i++) m |= hg_ce_bit(p, s, i);
+    for (int z = 0; z < p->nze; z++) m |= hg_ze_bits(p, s, z);
     return m;
 }
 
 /* The mask after face turn mv, given the mask before it and the state after it. */
-static inline uint64_t hg_pair_mask_after(const hg_pairset *p, const hg_state *s, int mv, uint64_t m)
+static inline uint64_t hg_pair_mask_after(const hg_pairset *p, hg_pk s, int mv, uint64_t before)
 {
-    m &= p->keep[mv];
-    for (int k = 0; k < p->naff_ce[mv]; k++) {
-        int i = p->aff_ce[mv][k];
-        m |= (uint64_t)(s->e[p->ce_e[i]] == p->ce_need[i][s->c[p->ce_c[i]]]) << i;
+    uint64_t m = before & p->keep[mv];
+    if (p->copy_bytes) {
+        const uint32_t(*cb)[256] = p->copy_bytes[mv];
+        m |= cb[0][before & 255] | cb[1][before >> 8 & 255] | cb[2][before >> 16 & 255];
+    } else {
+        for (int g = 0; g < p->ncopy[mv]; g++) {
+            int d = p->copy_shift[mv][g];
+            uint64_t b = before & p->copy_mask[mv][g];
+            m |= d >= 0 ? b << d : b >> -d;
+        }
     }
-    for (int k = 0; k < p->naff_ze[mv]; k++) {
-        int z = p->aff_ze[mv][k], ev = s->e[p->ze_e[z]];
-        m |= (uint64_t)(p->zm[z][0] >> ev & 1) << (p->nce + 2 * z);
-        m |= (uint64_t)(p->zm[z][1] >> ev & 1) << (p->nce + 2 * z + 1);
-    }
+    for (int k = 0; k < p->naff_ce[mv]; k++) m |= hg_ce_bit(p, s, p->aff_ce[mv][k]);
+    for (int k = 0; k < p->naff_ze[mv]; k++) m |= hg_ze_bits(p, s, p->aff_ze[mv][k]);
     return m;
 }
 
@@ -138,7 +169,7 @@ static inline int hg_popcount(uint64_t x)
 }
 
 /* Number of matched pairs of set p in state s (0..p->max). */
-static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, s)); }
+static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, hg_pk_pack(s))); }
 
 /* The paper's Table 2: gene -> evocube move code, and back. */
 extern const uint8_t hg_gene_move[18];
@@ -185,24 +216,33 @@ typedef struct hg_gaconf {
     int n, len;
     uint64_t pc, pm; /* probabilities as thresholds on 32-bit draws (1<<32 = always) */
     int pointers;    /* SUS pointers per spin of the wheel */
+    uint64_t survive[HG_MAXLEN + 1]; /* hg_survival_table(pm, len) */
 } hg_gaconf;
 
+/* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state
+ * after it, its matched-pair mask, the best score over prefixes 1..k and the first k reaching
+ * it. A child starts from a copy of its parent's records for the genes they share. */
+typedef struct hg_prefix {
+    hg_pk s;
+    uint64_t mk;
+    int16_t best;
+    uint8_t bstep;
+} hg_prefix;
+
 /* One generation's buffers (two of them, swapped each generation). Per individual i:
- * genes g[i*len..], prefix states st[i*(len+1)..] (st[0] = start) and pair masks mk, bp/bk the best pair count
- * over prefixes 1..k and the first k reaching it, valid = prefixes evaluated (evaluation stops
- * at the goal), par = the individuals of the previous buffer it was bred from (-1: none). */
+ * genes g[i*len..], prefix records pre[i*(len+1)..] (pre[0]: the start), valid = prefixes
+ * evaluated (evaluation stops at the goal), par = the individuals of the previous buffer it
+ * was bred from (-1: none). */
 typedef struct hg_gen {
     uint8_t *g;
-    hg_state *st;
-    uint64_t *mk; /* matched-pair mask after k moves */
-    int16_t *bp;
-    uint8_t *bk;
+    hg_prefix *pre;
     int *valid, *fit, *par;
 } hg_gen;
 
 typedef struct hg_pop {
     int n, len;
     hg_gen cur, prev;
+    hg_pk start; /* the task's start state, packed */
     int *order, *pool;
     int32_t *w;
     uint64_t *hash;
@@ -233,8 +273,14 @@ int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *ste
 void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out);
 /* Uniform crossover with a fresh random mask: c1 takes b where the mask bit is 1, c2 the rest. */
 void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, int len, ec_rng *r);
-/* Each gene, with probability pm (threshold), becomes a random allele. Returns mutations made. */
-int hg_mutate(uint8_t *g, int len, uint64_t pm, const uint8_t *alleles, int na, ec_rng *r);
+/* Fill cf: population n, genes len, crossover and mutation probabilities (pm 0: 1/len). */
+void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int pointers);
+/* survive[k] = 2^32 x (1 - p)^k for k = 0..len, p = pm / 2^32, in integer arithmetic. */
+void hg_survival_table(uint64_t pm, int len, uint64_t *survive);
+/* Each gene, with probability p (survive = hg_survival_table(p)), becomes a random allele.
+ * The gaps between mutated genes are drawn directly (geometric, one draw per mutation plus
+ * one), which is the same distribution as one draw per gene. Returns mutations made. */
+int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *alleles, int na, ec_rng *r);
 /* 32-bit draw below a threshold: an event of that probability. */
 static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec_rng_next(r) >> 32) < thr; }
 

@@ -16,7 +16,7 @@
 #include "hugo.h"
 
 hg_move_tab hg__mt[18];
-hg_move_full hg__mf[18];
+hg_pk_turn hg__pt[18];
 uint8_t hg__ctwist[24][3];
 
 /* Table 2: F U R B D L, then half turns, then counter-clockwise; evocube faces are U R F D L B
@@ -25,6 +25,7 @@ const uint8_t hg_gene_move[18] = {6, 0, 3, 15, 9, 12, 7, 1, 4, 16, 10, 13, 8, 2,
 const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11, 17, 3, 9, 15};
 
 static hg_pairset block_sets[HG_LOCS], cube_set;
+static uint32_t cube_copy_bytes[18][3][256];
 static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
 static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
 static int ready;
@@ -44,6 +45,7 @@ static int edge_touches(int slot, int f) { return edge_face(slot, 0) == f || edg
 /* the pairs among the given corner and edge slots (bit masks) */
 static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
 {
+    int ce_c[24], ce_e[24], ze_e[12];
     memset(p, 0, sizeof *p);
     for (int cs = 0; cs < 8; cs++) {
         if (!(cmask >> cs & 1)) continue;
@@ -59,8 +61,10 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
             }
             if (k < 2) continue; /* not adjacent */
             int i = p->nce++;
-            p->ce_c[i] = (uint8_t)cs;
-            p->ce_e[i] = (uint8_t)es;
+            ce_c[i] = cs;
+            ce_e[i] = es;
+            p->ce_csh[i] = (uint8_t)(5 * cs);
+            p->ce_esh[i] = (uint8_t)(5 * es);
             for (int cv = 0; cv < 24; cv++) {
                 p->ce_need[i][cv] = 0xff;
                 for (int ev = 0; ev < 24; ev++)
@@ -71,31 +75,48 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
     }
     for (int es = 0; es < 12; es++) {
         if (!(emask >> es & 1)) continue;
-        int i = p->nze++;
-        p->ze_e[i] = (uint8_t)es;
+        int z = p->nze++;
+        ze_e[z] = es;
+        p->ze_esh[z] = (uint8_t)(5 * es);
         for (int ev = 0; ev < 24; ev++)
             for (int k = 0; k < 2; k++)
-                p->ze_cnt[i][ev] = (uint8_t)(p->ze_cnt[i][ev] + (edge_col(k, ev) == ec__face_char[edge_face(es, k)]));
+                if (edge_col(k, ev) == ec__face_char[edge_face(es, k)]) p->ze_bits[z][ev] |= (uint8_t)(1u << k);
     }
     p->max = p->nce + 2 * p->nze;
-    for (int z = 0; z < p->nze; z++)
-        for (int k = 0; k < 2; k++)
-            for (int ev = 0; ev < 24; ev++)
-                if (edge_col(k, ev) == ec__face_char[edge_face(p->ze_e[z], k)]) p->zm[z][k] |= 1u << ev;
     for (int m = 0; m < 18; m++) {
-        unsigned cm = 0, em = 0;
+        const hg_move_tab *t = &hg__mt[m];
+        int csrc[8], esrc[12]; /* the slot each slot's piece came from (itself when unmoved) */
+        for (int i = 0; i < 8; i++) csrc[i] = i;
+        for (int i = 0; i < 12; i++) esrc[i] = i;
         for (int i = 0; i < 4; i++) {
-            cm |= 1u << hg__mt[m].cdst[i];
-            em |= 1u << hg__mt[m].edst[i];
+            csrc[t->cdst[i]] = t->csrc[i];
+            esrc[t->edst[i]] = t->esrc[i];
         }
         uint64_t aff = 0;
-        for (int i = 0; i < p->nce; i++)
-            if ((cm >> p->ce_c[i] & 1) || (em >> p->ce_e[i] & 1)) {
+        for (int i = 0; i < p->nce; i++) {
+            int cmoved = csrc[ce_c[i]] != ce_c[i], emoved = esrc[ce_e[i]] != ce_e[i];
+            if (!cmoved && !emoved) continue;
+            aff |= 1ull << i;
+            /* both pieces turned together: the pair's stickers still face each other, so its
+             * status is the one of the pair they came from (when the set counts that one) */
+            int from = -1;
+            for (int j = 0; cmoved && emoved && j < p->nce; j++)
+                if (ce_c[j] == csrc[ce_c[i]] && ce_e[j] == esrc[ce_e[i]]) from = j;
+            if (from < 0) {
                 p->aff_ce[m][p->naff_ce[m]++] = (uint8_t)i;
-                aff |= 1ull << i;
+                continue;
             }
+            int d = i - from, g;
+            for (g = 0; g < p->ncopy[m] && p->copy_shift[m][g] != d; g++) {
+            }
+            if (g == p->ncopy[m]) {
+                p->ncopy[m]++;
+                p->copy_shift[m][g] = (int8_t)d;
+            }
+            p->copy_mask[m][g] |= 1ull << from;
+        }
         for (int z = 0; z < p->nze; z++)
-            if (em >> p->ze_e[z] & 1) {
+            if (esrc[ze_e[z]] != ze_e[z]) {
                 p->aff_ze[m][p->naff_ze[m]++] = (uint8_t)z;
                 aff |= 3ull << (p->nce + 2 * z);
             }
@@ -110,14 +131,6 @@ void hg_init(void)
         for (int t = 0; t < 3; t++) hg__ctwist[v][t] = (uint8_t)(v / 3 * 3 + (v % 3 + t) % 3);
     for (int m = 0; m < 18; m++) {
         const ec_cube *mc = ec__move_cube(m);
-        for (int i = 0; i < 8; i++) {
-            hg__mf[m].cp[i] = mc->cp[i];
-            hg__mf[m].ct[i] = mc->co[i];
-        }
-        for (int i = 0; i < 12; i++) {
-            hg__mf[m].ep[i] = mc->ep[i];
-            hg__mf[m].ef[i] = mc->eo[i];
-        }
         int k = 0;
         for (int i = 0; i < 8; i++)
             if (mc->cp[i] != i || mc->co[i]) {
@@ -134,6 +147,20 @@ void hg_init(void)
                 hg__mt[m].efl[k] = mc->eo[i];
                 k++;
             }
+        hg_pk_turn *pt = &hg__pt[m];
+        pt->ckeep = pt->ekeep = ~0ull;
+        pt->eflip = 0;
+        for (k = 0; k < 4; k++) {
+            const hg_move_tab *t = &hg__mt[m];
+            pt->csrc[k] = (uint8_t)(5 * t->csrc[k]);
+            pt->cdst[k] = (uint8_t)(5 * t->cdst[k]);
+            pt->ctw[k] = t->ctw[k];
+            pt->esrc[k] = (uint8_t)(5 * t->esrc[k]);
+            pt->edst[k] = (uint8_t)(5 * t->edst[k]);
+            pt->ckeep &= ~(31ull << pt->cdst[k]);
+            pt->ekeep &= ~(31ull << pt->edst[k]);
+            pt->eflip |= (uint64_t)t->efl[k] << pt->edst[k];
+        }
     }
     for (int loc = 0; loc < HG_LOCS; loc++) {
         int f1 = edge_face(loc, 0), f2 = edge_face(loc, 1);
@@ -154,6 +181,19 @@ void hg_init(void)
             if (edge_touches(s, o1) && edge_touches(s, o2)) loc_block_edge[loc] = s;
     }
     build_set(&cube_set, 0xffu, 0xfffu);
+    /* the cube set's copies as byte tables (its corner-edge pairs are bits 0..23) */
+    for (int m = 0; m < 18; m++)
+        for (int b = 0; b < 3; b++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t in = (uint64_t)v << (8 * b), out = 0;
+                for (int g = 0; g < cube_set.ncopy[m]; g++) {
+                    int d = cube_set.copy_shift[m][g];
+                    uint64_t x = in & cube_set.copy_mask[m][g];
+                    out |= d >= 0 ? x << d : x >> -d;
+                }
+                cube_copy_bytes[m][b][v] = (uint32_t)out;
+            }
+    cube_set.copy_bytes = (const uint32_t(*)[3][256])cube_copy_bytes;
     hg__twogen_init();
     ready = 1;
 }
@@ -174,6 +214,20 @@ void hg_state_to_cube(const hg_state *s, ec_cube *c)
         c->ep[i] = (uint8_t)(s->e[i] / 2);
         c->eo[i] = (uint8_t)(s->e[i] % 2);
     }
+}
+
+hg_pk hg_pk_pack(const hg_state *s)
+{
+    hg_pk p = {0, 0};
+    for (int i = 0; i < 8; i++) p.c |= (uint64_t)s->c[i] << (5 * i);
+    for (int i = 0; i < 12; i++) p.e |= (uint64_t)s->e[i] << (5 * i);
+    return p;
+}
+
+void hg_pk_unpack(hg_pk p, hg_state *s)
+{
+    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(p.c >> (5 * i) & 31);
+    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(p.e >> (5 * i) & 31);
 }
 
 const hg_pairset *hg_block_pairs(int loc) { return &block_sets[loc]; }

@@ -1,7 +1,7 @@
 /*
  * hugo_ga.c - one HuGO! population and its operators (paper 3.2): prefix fitness,
  * the optimization operator, stochastic universal sampling with an elite, uniform crossover
- * with a fresh mask per pairing, per-gene mutation.
+ * with a fresh mask per pairing, per-gene mutation (gaps between mutated genes drawn directly).
  *
  * Layout: a population is two hg_gen buffers (current, previous) of n individuals of len
  * genes each, plus per-prefix evaluation data (state after k moves, best pair count so far
@@ -9,8 +9,10 @@
  * from the longest prefix it shares with one of them, reusing that parent's stored states
  * (the result is exactly what a full evaluation gives; only work is saved: elites and
  * uncrossed children in a converged population share most of their genes).
- * Costs per generation: n*len face turns + pair counts at most, n*len RNG draws for mutation,
- * n log n sorting. Memory: 2 * n * (len+1) * 24 bytes.
+ * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
+ * practice), about 2n RNG draws for mutation, n^2/4 compares for sorting. Memory: 2 * n *
+ * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). Native x86-64 ~35-40 us per
+ * generation at 50 x 30, wasm ~1.4x that (docs/BENCHMARKS.md, ## hugo).
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
@@ -23,17 +25,33 @@
 static int gene_face(int g) { return g % 6; }
 static int gene_quarters(int g) { return g / 6 + 1; } /* 1 cw, 2 half, 3 ccw */
 
+/* merged[a][b]: the genes a then b as one: a gene, CANCEL when they undo each other, APART
+ * when they turn different faces (built on first use; the same on every platform) */
+enum { CANCEL = 0xfe, APART = 0xff };
+static uint8_t merged[18][18];
+static int merged_ready;
+
+static void merged_init(void)
+{
+    for (int a = 0; a < 18; a++)
+        for (int b = 0; b < 18; b++) {
+            int q = (gene_quarters(a) + gene_quarters(b)) % 4;
+            merged[a][b] = (uint8_t)(gene_face(a) != gene_face(b) ? APART : q ? (q - 1) * 6 + gene_face(a) : CANCEL);
+        }
+    merged_ready = 1;
+}
+
 int hg_optimize_pass(uint8_t *g, int n)
 {
+    if (!merged_ready) merged_init();
     int o = 0, i = 0;
     while (i < n) {
-        if (i + 1 < n && gene_face(g[i]) == gene_face(g[i + 1])) {
-            int q = (gene_quarters(g[i]) + gene_quarters(g[i + 1])) % 4;
-            int f = gene_face(g[i]);
-            if (q) g[o++] = (uint8_t)((q - 1) * 6 + f);
-            i += 2;
-        } else {
+        int m = i + 1 < n ? merged[g[i]][g[i + 1]] : APART;
+        if (m == APART) {
             g[o++] = g[i++];
+        } else {
+            if (m != CANCEL) g[o++] = (uint8_t)m;
+            i += 2;
         }
     }
     return o;
@@ -86,40 +104,71 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
     }
 }
 
-int hg_mutate(uint8_t *g, int len, uint64_t pm, const uint8_t *alleles, int na, ec_rng *r)
+static uint64_t threshold(double p)
+{
+    if (p >= 1) return 1ull << 32;
+    return (uint64_t)(p * 4294967296.0);
+}
+
+void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int pointers)
+{
+    cf->n = n;
+    cf->len = len;
+    cf->pc = threshold(pc);
+    cf->pm = threshold(pm > 0 ? pm : 1.0 / len);
+    cf->pointers = pointers;
+    hg_survival_table(cf->pm, len, cf->survive);
+}
+
+void hg_survival_table(uint64_t pm, int len, uint64_t *survive)
+{
+    survive[0] = 1ull << 32;
+    for (int k = 0; k < len; k++) /* (1 - p) as a 32-bit fraction; p = 0 would overflow it */
+        survive[k + 1] = pm ? survive[k] * ((1ull << 32) - pm) >> 32 : 1ull << 32;
+}
+
+int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *alleles, int na, ec_rng *r)
 {
     int k = 0;
-    uint64_t x = 0;
-    for (int i = 0; i < len; i++) {
-        if (!(i & 1)) x = ec_rng_next(r); /* two 32-bit draws per RNG call */
-        if (((i & 1) ? x & 0xffffffffu : x >> 32) < pm) {
-            g[i] = alleles[ec_rng_below(r, (uint32_t)na)];
-            k++;
+    for (int i = 0;; i++) {
+        /* genes left unchanged before the next mutation: the largest j with u < survive[j] */
+        uint64_t u = ec_rng_next(r) >> 32;
+        int lo = 0, hi = len - i;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (u < survive[mid]) lo = mid;
+            else hi = mid - 1;
         }
+        i += lo;
+        if (i >= len) return k;
+        g[i] = alleles[ec_rng_below(r, (uint32_t)na)];
+        k++;
     }
-    return k;
 }
 
 /* ---------------------------------------------------------------- fitness */
 
-static inline int score(const hg_task *t, const hg_state *s, uint64_t mask)
+static inline int score(const hg_task *t, hg_pk s, uint64_t mask)
 {
     int p = hg_popcount(mask);
-    if (t->member >= 0 && p == t->ps->max) p += hg_twogen(s, t->member);
+    if (t->member >= 0 && p == t->ps->max) {
+        hg_state x;
+        hg_pk_unpack(s, &x);
+        p += hg_twogen(&x, t->member);
+    }
     return p;
 }
 
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
 {
-    hg_state s[2];
-    s[0] = t->start;
-    uint64_t mask = hg_pair_mask(t->ps, &t->start);
+    hg_pk s = hg_pk_pack(&t->start);
+    uint64_t mask = hg_pair_mask(t->ps, s);
     int best = -1, bk = 0;
     for (int k = 0; k < len; k++) {
         int mv = hg_gene_move[g[k]];
-        hg_move_to(&s[k & 1], &s[~k & 1], mv);
-        mask = hg_pair_mask_after(t->ps, &s[~k & 1], mv, mask);
-        int p = score(t, &s[~k & 1], mask);
+        s = hg_pk_turned(s, mv);
+        mask = hg_pair_mask_after(t->ps, s, mv, mask);
+        int p = score(t, s, mask);
         if (p > best) {
             best = p;
             bk = k + 1;
@@ -137,10 +186,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     int len = p->len, L1 = len + 1;
     hg_gen *c = &p->cur, *v = &p->prev;
     const uint8_t *g = c->g + (size_t)i * len;
-    hg_state *st = c->st + (size_t)i * L1;
-    uint64_t *mk = c->mk + (size_t)i * L1;
-    int16_t *bp = c->bp + (size_t)i * L1;
-    uint8_t *bk = c->bk + (size_t)i * L1;
+    hg_prefix *pre = c->pre + (size_t)i * L1;
     int d = 0, src = -1;
     for (int k = 0; k < 2; k++) {
         int q = c->par[i * 2 + k];
@@ -154,29 +200,31 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
         }
     }
     if (src >= 0) {
-        memcpy(st + 1, v->st + (size_t)src * L1 + 1, (size_t)d * sizeof *st);
-        memcpy(mk + 1, v->mk + (size_t)src * L1 + 1, (size_t)d * sizeof *mk);
-        memcpy(bp + 1, v->bp + (size_t)src * L1 + 1, (size_t)d * sizeof *bp);
-        memcpy(bk + 1, v->bk + (size_t)src * L1 + 1, (size_t)d);
+        memcpy(pre + 1, v->pre + (size_t)src * L1 + 1, (size_t)d * sizeof *pre);
         p->reused += d;
     }
-    st[0] = t->start;
-    mk[0] = p->mask0;
-    bp[0] = -1;
-    bk[0] = 0;
-    int best = bp[d], bstep = bk[d], k = d;
+    pre[0].s = p->start;
+    pre[0].mk = p->mask0;
+    pre[0].best = -1;
+    pre[0].bstep = 0;
+    int best = pre[d].best, bstep = pre[d].bstep, k = d;
     if (best != t->goal) {
+        hg_pk s = pre[k].s;
+        uint64_t mk = pre[k].mk;
         for (; k < len; k++) {
             int mv = hg_gene_move[g[k]];
-            hg_move_to(&st[k], &st[k + 1], mv);
-            mk[k + 1] = hg_pair_mask_after(t->ps, &st[k + 1], mv, mk[k]);
-            int sc = score(t, &st[k + 1], mk[k + 1]);
+            s = hg_pk_turned(s, mv);
+            mk = hg_pair_mask_after(t->ps, s, mv, mk);
+            int sc = score(t, s, mk);
             if (sc > best) {
                 best = sc;
                 bstep = k + 1;
             }
-            bp[k + 1] = (int16_t)best;
-            bk[k + 1] = (uint8_t)bstep;
+            hg_prefix *x = &pre[k + 1];
+            x->s = s;
+            x->mk = mk;
+            x->best = (int16_t)best;
+            x->bstep = (uint8_t)bstep;
             if (sc == t->goal) {
                 k++;
                 break;
@@ -193,14 +241,11 @@ static int gen_alloc(hg_gen *b, int n, int len)
 {
     size_t L1 = (size_t)len + 1;
     b->g = malloc((size_t)n * (size_t)len);
-    b->st = malloc((size_t)n * L1 * sizeof *b->st);
-    b->mk = malloc((size_t)n * L1 * sizeof *b->mk);
-    b->bp = malloc((size_t)n * L1 * sizeof *b->bp);
-    b->bk = malloc((size_t)n * L1);
+    b->pre = malloc((size_t)n * L1 * sizeof *b->pre);
     b->valid = calloc((size_t)n, sizeof *b->valid);
     b->fit = calloc((size_t)n, sizeof *b->fit);
     b->par = malloc((size_t)n * 2 * sizeof *b->par);
-    if (!b->g || !b->st || !b->mk || !b->bp || !b->bk || !b->valid || !b->fit || !b->par) return -1;
+    if (!b->g || !b->pre || !b->valid || !b->fit || !b->par) return -1;
     for (int i = 0; i < 2 * n; i++) b->par[i] = -1;
     return 0;
 }
@@ -208,10 +253,7 @@ static int gen_alloc(hg_gen *b, int n, int len)
 static void gen_free(hg_gen *b)
 {
     free(b->g);
-    free(b->st);
-    free(b->mk);
-    free(b->bp);
-    free(b->bk);
+    free(b->pre);
     free(b->valid);
     free(b->fit);
     free(b->par);
@@ -236,7 +278,8 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->n = cf->n;
     p->len = cf->len;
     p->hof_n = -1;
-    p->mask0 = hg_pair_mask(t->ps, &t->start);
+    p->start = hg_pk_pack(&t->start);
+    p->mask0 = hg_pair_mask(t->ps, p->start);
     int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
     p->order = malloc((size_t)p->n * sizeof *p->order);
     p->pool = malloc((size_t)p->n * sizeof *p->pool);
@@ -250,20 +293,32 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     return p;
 }
 
-static const int *sort_fit;
-static int by_fitness(const void *a, const void *b)
+/* order[] = the individuals by fitness, best first, ties by index (a total order, so the
+ * result does not depend on the sort); insertion sort: n is small (50) */
+static void sort_by_fitness(int *order, const int *fit, int n)
 {
-    int i = *(const int *)a, j = *(const int *)b;
-    if (sort_fit[i] != sort_fit[j]) return sort_fit[i] > sort_fit[j] ? -1 : 1;
-    return i < j ? -1 : i > j;
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && fit[order[j - 1]] < fit[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
 }
 
 static double diversity(hg_pop *p)
 {
     for (int i = 0; i < p->n; i++) {
-        uint64_t h = 1469598103934665603ull;
+        uint64_t h = 1469598103934665603ull, w;
         const uint8_t *g = p->cur.g + (size_t)i * p->len;
-        for (int k = 0; k < p->len; k++) h = (h ^ g[k]) * 1099511628211ull;
+        int k = 0;
+        for (; k + 8 <= p->len; k += 8) { /* 8 genes a step (a hash: byte order does not matter) */
+            memcpy(&w, g + k, 8);
+            h = (h ^ w) * 1099511628211ull;
+            h ^= h >> 29;
+        }
+        for (; k < p->len; k++) h = (h ^ g[k]) * 1099511628211ull;
         /* insertion into the sorted prefix */
         int j = i;
         while (j > 0 && p->hash[j - 1] > h) {
@@ -290,25 +345,24 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
     int64_t sum = 0;
     for (int i = 0; i < n; i++) sum += evaluate(p, t, i);
     /* sorting (ties: lower index first, so the order is fully determined) */
-    for (int i = 0; i < n; i++) p->order[i] = i;
-    sort_fit = c->fit;
-    qsort(p->order, (size_t)n, sizeof *p->order, by_fitness);
+    sort_by_fitness(p->order, c->fit, n);
     /* the best goal-reaching prefix ever seen */
     for (int i = 0; i < n; i++) {
         int q = p->order[i];
         int vq = c->valid[q], L1 = len + 1;
-        if (c->bp[(size_t)q * L1 + vq] != t->goal) continue;
+        const hg_prefix *last = &c->pre[(size_t)q * L1 + vq];
+        if (last->best != t->goal) continue;
         if (p->hof_n < 0 || c->fit[q] > p->hof_fit) {
             p->hof_fit = c->fit[q];
-            p->hof_n = c->bk[(size_t)q * L1 + vq];
+            p->hof_n = last->bstep;
             memcpy(p->hof, c->g + (size_t)q * len, (size_t)p->hof_n);
         }
         break; /* order is by fitness: the first goal-reaching one is the best */
     }
     int b = p->order[0], L1 = len + 1;
     out->best_fit = c->fit[b];
-    out->best_pairs = c->bp[(size_t)b * L1 + c->valid[b]];
-    out->best_steps = c->bk[(size_t)b * L1 + c->valid[b]];
+    out->best_pairs = c->pre[(size_t)b * L1 + c->valid[b]].best;
+    out->best_steps = c->pre[(size_t)b * L1 + c->valid[b]].bstep;
     out->sum_fit = sum;
     out->diversity = diversity(p);
     /* selection: SUS on fitness - min + 1, the elite goes to slot 0 unchanged */
@@ -344,7 +398,7 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
             nx->par[(1 + i) * 2 + 1] = -1;
         }
     }
-    for (int i = 1; i < n; i++) hg_mutate(nx->g + (size_t)i * len, len, cf->pm, t->alleles, t->nalleles, r);
+    for (int i = 1; i < n; i++) hg_mutate(nx->g + (size_t)i * len, len, cf->survive, t->alleles, t->nalleles, r);
     /* swap: the evaluated generation becomes the parents' store */
     hg_gen tmp = p->cur;
     p->cur = p->prev;

@@ -53,20 +53,26 @@ int main(void)
     ec_cube_solved(&c);
     hg_state s, s2;
     hg_state_from_cube(&c, &s);
-    int same = 1;
+    hg_pk pk = hg_pk_pack(&s);
+    int same = 1, masks = 1;
     for (int i = 0; i < 500; i++) {
         int m = (int)ec_rng_below(&r, 18);
         ec_cube_move(&c, m);
-        if (i & 1) {
-            hg_move(&s, m);
-        } else {
-            hg_move_to(&s, &s2, m);
-            s = s2;
-        }
+        hg_move(&s, m);
+        /* the incremental mask equals the mask from scratch, for the cube and every block */
+        uint64_t before[HG_LOCS + 1];
+        for (int k = 0; k <= HG_LOCS; k++) before[k] = hg_pair_mask(k < HG_LOCS ? hg_block_pairs(k) : hg_cube_pairs(), pk);
+        pk = hg_pk_turned(pk, m);
+        hg_pk_unpack(pk, &s2);
         hg_state_to_cube(&s, &back);
-        same &= !memcmp(&back, &c, sizeof c);
+        same &= !memcmp(&back, &c, sizeof c) && !memcmp(&s, &s2, sizeof s);
+        for (int k = 0; k <= HG_LOCS; k++) {
+            const hg_pairset *ps = k < HG_LOCS ? hg_block_pairs(k) : hg_cube_pairs();
+            masks &= hg_pair_mask_after(ps, pk, m, before[k]) == hg_pair_mask(ps, pk);
+        }
     }
-    CHECK(same, "hg_move / hg_move_to agree with ec_cube_move over 500 random turns");
+    CHECK(same, "hg_move and the packed turn agree with ec_cube_move over 500 random turns");
+    CHECK(masks, "incremental pair masks equal masks from scratch over 500 random turns");
 
     /* solved cube: the maximum everywhere */
     state_of("", &s);
@@ -167,7 +173,8 @@ int main(void)
         pt.weight = kind == 0 ? 1 : 31;
         for (int gg = 0; gg < 18; gg++)
             if (kind < 2 || hg_gene_move[gg] / 3 < 2) pt.alleles[pt.nalleles++] = (uint8_t)gg;
-        hg_gaconf cf = {50, 30, (uint64_t)(0.6 * 4294967296.0), (uint64_t)(4294967296.0 / 30), 2};
+        hg_gaconf cf;
+        hg_gaconf_init(&cf, 50, 30, 0.6, 0, 2);
         hg_pop *pop = hg_pop_new(&cf, &pt, &r);
         int agree = 1;
         hg_genstats gs;
@@ -226,15 +233,34 @@ int main(void)
     /* mutation: p_m = 0 changes nothing; 1 redraws every gene from the alleles; 1/l about
      * one gene per individual */
     uint8_t m1[30], alle[3] = {1, 7, 13};
+    uint64_t sv0[31], sv1[31], svl[31];
+    hg_survival_table(0, 30, sv0);
+    hg_survival_table(1ull << 32, 30, sv1);
+    hg_survival_table((uint64_t)(4294967296.0 / 30), 30, svl);
     memset(m1, 4, 30);
-    CHECK(hg_mutate(m1, 30, 0, all, 18, &a) == 0 && m1[0] == 4 && m1[29] == 4, "p_m 0");
-    hg_mutate(m1, 30, 1ull << 32, alle, 3, &a);
+    CHECK(hg_mutate(m1, 30, sv0, all, 18, &a) == 0 && m1[0] == 4 && m1[29] == 4, "p_m 0");
+    CHECK(hg_mutate(m1, 30, sv1, alle, 3, &a) == 30, "p_m 1 mutates all 30 genes");
     int ok = 1;
     for (int i = 0; i < 30; i++) ok &= m1[i] == 1 || m1[i] == 7 || m1[i] == 13;
     CHECK(ok, "p_m 1 redraws every gene from the allowed ones");
-    int total = 0;
-    for (int i = 0; i < 2000; i++) total += hg_mutate(m1, 30, (uint64_t)(4294967296.0 / 30), all, 18, &a);
-    CHECK(total > 1800 && total < 2200, "p_m = 1/l: %d mutations in 2000 individuals of 30", total);
+    /* p_m = 1/l: about one mutation per individual, spread evenly over the positions, and
+     * no mutation at all in (29/30)^30 = 36.2% of the individuals */
+    int total = 0, none = 0, at[30] = {0};
+    for (int i = 0; i < 6000; i++) {
+        memset(m1, 18, 30); /* 18 is no allele: marks unchanged genes */
+        int k = hg_mutate(m1, 30, svl, all, 18, &a);
+        total += k;
+        none += k == 0;
+        for (int j = 0; j < 30; j++) at[j] += m1[j] != 18;
+    }
+    int lo = at[0], hi = at[0];
+    for (int j = 1; j < 30; j++) {
+        lo = at[j] < lo ? at[j] : lo;
+        hi = at[j] > hi ? at[j] : hi;
+    }
+    CHECK(total > 5600 && total < 6400, "p_m = 1/l: %d mutations in 6000 individuals of 30", total);
+    CHECK(none > 2000 && none < 2350, "p_m = 1/l: %d of 6000 individuals unmutated (expected ~2172)", none);
+    CHECK(lo > 140 && hi < 270, "mutations spread over the positions: %d..%d per position (expected ~200)", lo, hi);
 
     /* optimization operator: the paper's examples */
     genes_of("F R B B' D2 F'", g, &n);
