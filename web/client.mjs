@@ -4,10 +4,14 @@
 //   const run = c.solve({solver, facelets, seed, params}, {onProgress, onState});
 //   run.pause(); run.resume(); run.step(); run.cancel();
 //   const result = await run.promise;   // {solution, length, phases, stats}
+//   await c.memory();                    // {inUse, heap, jobs}: the worker's wasm memory
 // A run's promise rejects with a SolveError {code, message}; code 'E_CANCELLED' after
-// cancel(), 'E_CRASH' when the worker died. A crashed worker (an uncaught error, a failed
-// load, a fatal error message) is terminated and replaced, and onCrash({message,
-// restarted}) tells the page; after MAX_RESTARTS crashes within a minute it stays down.
+// cancel(), 'E_CRASH' when the worker died. A crashed worker (an uncaught error, a fatal
+// error message such as a wasm trap or abort) is terminated and replaced, and
+// onCrash({message, restarted, load}) tells the page; after MAX_RESTARTS crashes within a
+// minute it stays down. A worker that could not load the wasm core (error E_LOAD) is not
+// restarted (the same files would fail again): onCrash gets load: true, restarted: false,
+// and every later request is refused with that message.
 
 const MAX_RESTARTS = 3;
 
@@ -39,15 +43,18 @@ export class SolverClient {
     this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
     this.ready.catch(() => {});
     this.worker.onmessage = (ev) => this._onMessage(ev.data);
+    this.up = false; // this worker has said ready
     this.worker.onerror = (ev) => {
       ev.preventDefault?.();
-      this._crash(ev.message || 'the worker failed (script error)');
+      // an error before ready: the worker's scripts did not load or run
+      if (!this.up) this._crash(`the solver worker could not start: ${ev.message || 'its scripts did not load'}`, { load: true });
+      else this._crash(ev.message || 'the worker failed (script error)');
     };
     this.worker.onmessageerror = () => this._crash('a worker message could not be read');
     if (this.warm) this.warmed = this._request({ type: 'warm', id: `w${nextId++}` }).catch(() => null);
   }
 
-  _crash(message) {
+  _crash(message, { load = false } = {}) {
     if (this.dead) return;
     try { this.worker.terminate(); } catch { /* already gone */ }
     const err = new SolveError('E_CRASH', message);
@@ -57,22 +64,26 @@ export class SolverClient {
     const now = Date.now();
     this.crashes = this.crashes.filter((t) => now - t < 60000);
     this.crashes.push(now);
-    const restarted = this.crashes.length <= MAX_RESTARTS;
+    const restarted = !load && this.crashes.length <= MAX_RESTARTS;
     if (restarted) this._start();
-    else this.dead = true;
-    if (this.onCrash) this.onCrash({ message, restarted });
+    else {
+      this.dead = true;
+      this.deadReason = load ? message : 'the solver worker keeps crashing; reload the page';
+    }
+    if (this.onCrash) this.onCrash({ message, restarted, load });
   }
 
   _onMessage(msg) {
     this.messages++;
     if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'ready') {
+      this.up = true;
       this.info = { version: msg.version, solvers: msg.solvers, randomState: !!msg.randomState };
       this._readyResolve(this.info);
       return;
     }
     if (msg.id === 'ready' && msg.type === 'error') {
-      this._crash(msg.message);
+      this._crash(msg.message, { load: msg.code === 'E_LOAD' });
       return;
     }
     const p = this.pending.get(msg.id);
@@ -100,7 +111,7 @@ export class SolverClient {
   }
 
   _request(msg, callbacks = {}) {
-    if (this.dead) return Promise.reject(new SolveError('E_CRASH', 'the solver worker keeps crashing; reload the page'));
+    if (this.dead) return Promise.reject(new SolveError('E_CRASH', this.deadReason || 'the solver worker was stopped'));
     return new Promise((resolve, reject) => {
       this.pending.set(msg.id, { resolve, reject, ...callbacks });
       this.worker.postMessage(msg);
@@ -118,6 +129,11 @@ export class SolverClient {
   // A scramble made in the worker: {scramble, kind}.
   scramble({ kind = 'random-state', seed = 1, n = 25 } = {}) {
     return this._request({ type: 'scramble', id: `c${nextId++}`, kind, seed, n });
+  }
+
+  // The worker's memory: {inUse (C heap bytes allocated), heap (wasm memory bytes), jobs}.
+  memory() {
+    return this._request({ type: 'memory', id: `m${nextId++}` }).then((r) => r.memory);
   }
 
   terminate() {

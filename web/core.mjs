@@ -236,6 +236,31 @@ export class SolverRun {
   }
 }
 
+// The Emscripten runtime's text for an abort or a trap, without its wrappers:
+// "Aborted(RuntimeError: Aborted(x). Build with -s ASSERTIONS=1 for more info.)" -> "x".
+export function plainFault(e) {
+  let m = String(e && e.message ? e.message : e).replace(/\. Build with -s ASSERTIONS=1 for more info\./g, '');
+  for (let k = 0; k < 4; k++) {
+    const before = m;
+    m = m.replace(/^(RuntimeError: )?Aborted\(([\s\S]*)\)$/, '$2').replace(/^RuntimeError: /, '');
+    if (m === before) break;
+  }
+  return m.trim() || 'no detail';
+}
+
+// Why the wasm core did not load, in plain words (the page and the worker show this).
+export function loadFailureText(e) {
+  const m = plainFault(e);
+  if (/no native wasm support/i.test(m)) return 'this browser does not support WebAssembly';
+  if (/CompileError|LinkError|magic|section|invalid|expected/i.test(m)) {
+    return `the file evocube.wasm is damaged: it is not valid WebAssembly (${m.replace(/^(CompileError|LinkError): /, '').slice(0, 160)})`;
+  }
+  if (/fetch|network|status code|not ok|both async and sync|failed to load/i.test(m)) {
+    return 'the file evocube.wasm could not be downloaded (the network failed or the file is missing)';
+  }
+  return m.slice(0, 200);
+}
+
 // Instantiate from an Emscripten factory (web/gen/evocube.mjs's default export).
 export async function createCore(factory, options = {}) {
   const Module = await factory(options);

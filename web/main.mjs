@@ -4,7 +4,7 @@
 // current run (one SolverClient, one solve at a time), the last result, and the URL (kept
 // in step with the settings through history.replaceState, so it is always a share link).
 import createEvocube from './gen/evocube.mjs';
-import { createCore, SOLVED } from './core.mjs';
+import { createCore, SOLVED, loadFailureText } from './core.mjs';
 import { byId, el, setText, fmtMs } from './dom.mjs';
 import { FlatNet } from './net.mjs';
 import { AlgInput } from './alg-input.mjs';
@@ -21,10 +21,12 @@ import { registerServiceWorker } from './sw-register.mjs';
 
 const $ = byId;
 
-export function notify(text, kind = 'info', ms = 9000) {
+// A notice; action {label, run} adds a button that runs it and closes the notice.
+export function notify(text, kind = 'info', ms = 9000, action = null) {
   const box = $('notices');
   const n = el('div', { class: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status', dataset: { testid: `notice-${kind}` } },
     el('span', {}, text),
+    action ? el('button', { type: 'button', class: 'small', dataset: { testid: 'notice-action' }, onclick: () => { n.remove(); action.run(); } }, action.label) : null,
     el('button', { type: 'button', class: 'quiet small', 'aria-label': 'dismiss', onclick: () => n.remove() }, '×'));
   box.append(n);
   if (ms) setTimeout(() => n.remove(), ms);
@@ -42,8 +44,16 @@ async function boot() {
   try {
     core = await createCore(createEvocube);
   } catch (e) {
-    setText($('boot'), 'the core failed to load');
-    notify(`The solver core could not load: ${e.message}`, 'error', 0);
+    // nothing works without the core: say why in plain words, and switch the controls off
+    // so none of them looks usable (the Solve button's tooltip repeats the reason)
+    const why = loadFailureText(e);
+    setText($('boot'), 'the solver core could not load');
+    setText($('status'), 'unavailable');
+    $('status').dataset.state = 'unavailable';
+    for (const c of document.querySelectorAll('main button, main input, main select, main textarea')) c.disabled = true;
+    $('solve').title = `Solving is unavailable: ${why}.`;
+    notify(`The solver core could not load: ${why}. This page cannot read or solve cubes without it; check your connection and reload the page.`, 'error', 0);
+    document.body.dataset.ready = 'failed';
     return;
   }
   const solvers = core.solvers();
@@ -154,11 +164,24 @@ async function boot() {
   $('clear-scramble').addEventListener('click', () => { algInput.set(''); $('scramble').focus(); });
 
   // ---- solver settings
+  // A crashed worker: say what happened; when it was restarted, offer to run the solve
+  // again. When it is down for good (it could not load the core, or it crashed three
+  // times in a minute), Solve is switched off and says why.
   const workerClient = new SolverClient({
     warm: true,
-    onCrash: ({ message, restarted }) => notify(restarted
-      ? `The solver worker crashed (${message}); it was restarted. Press Solve to try again.`
-      : `The solver worker crashed again (${message}) and was not restarted; reload the page.`, 'error', 0),
+    onCrash: ({ message, restarted, load }) => {
+      const during = app.run ? ' in the middle of the solve' : '';
+      if (restarted) {
+        notify(`The solver crashed${during} (${message}). It was restarted in a fresh worker; press Retry to run the solve again.`,
+          'error', 0, { label: 'Retry', run: () => solve() });
+        return;
+      }
+      app.unavailable = load ? message : `the solver crashed again (${message}) and was not restarted`;
+      notify(load
+        ? `Solving is unavailable: ${message}. Reload the page to try again.`
+        : `The solver crashed again${during} (${message}) and was not restarted, because it crashed several times within a minute; reload the page.`, 'error', 0);
+      refresh();
+    },
   });
   app.client = workerClient;
   let randomState = false;
@@ -229,13 +252,14 @@ async function boot() {
   function refresh() {
     const running = !!app.run;
     const seedOk = seedValue().ok;
-    const ok = app.cube.ok && solvers.length > 0 && seedOk && panel.problems().length === 0;
+    const ok = app.cube.ok && solvers.length > 0 && seedOk && panel.problems().length === 0 && !app.unavailable;
     $('solve').disabled = running || !ok;
+    $('solve').title = app.unavailable ? `Solving is unavailable: ${app.unavailable}. Reload the page.` : '';
     $('pause').disabled = !running;
     $('cancel').disabled = !running;
     $('step').disabled = !running || !app.run.paused;
     setText($('pause'), running && app.run.paused ? 'Resume' : 'Pause');
-    $('race-start').disabled = !race || !app.cube.ok || !seedOk || race.running || race.picked().length === 0;
+    $('race-start').disabled = !race || !!app.unavailable || !app.cube.ok || !seedOk || race.running || race.picked().length === 0;
     updateUrl();
   }
   app.refresh = refresh;
@@ -306,7 +330,7 @@ async function boot() {
       if (e.code === 'E_CANCELLED') setStatus('cancelled');
       else {
         setStatus('error');
-        setText($('result-summary'), e.message);
+        setText($('result-summary'), e.code === 'E_CRASH' ? `The solver crashed: ${e.message}` : e.message);
         if (e.code !== 'E_CRASH') notify(e.message, 'error');
       }
     } finally {
@@ -386,6 +410,8 @@ async function boot() {
   // ---- restore from the link
   const shared = readShare(location.search);
   for (const p of shared.problems) notify(p, 'warn');
+  // share links live in the query; a fragment is never read (the address bar drops it)
+  if (location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
   if (shared.solver) {
     if (!panel.choose(shared.solver, { preset: shared.preset, params: shared.params })) {
       notify(`The link names solver "${shared.solver}", which this build does not have; using ${panel.solver ? panel.solver.name : 'none'}.`, 'warn');

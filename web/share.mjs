@@ -29,7 +29,7 @@ export function readShare(search) {
   const out = { params: {}, problems: [] };
   if (!search || search === '?') return out;
   if (search.length > MAX_QUERY) {
-    out.problems.push(`the link's query is longer than ${MAX_QUERY} characters; it was ignored`);
+    out.problems.push(`the link is too long (its query has ${search.length} characters, at most ${MAX_QUERY} are read); it was ignored`);
     return out;
   }
   let q;
@@ -41,27 +41,30 @@ export function readShare(search) {
   }
   const alg = q.get('scramble') ?? q.get('alg') ?? q.get('setup');
   if (alg != null) {
-    if (alg.length > MAX_SCRAMBLE) out.problems.push(`the scramble in the link is longer than ${MAX_SCRAMBLE} characters; it was ignored`);
+    if (alg.length > MAX_SCRAMBLE) out.problems.push(`the scramble in the link has ${alg.length} characters, more than the ${MAX_SCRAMBLE} a link may carry; it was ignored`);
     else out.scramble = decodeAlg(alg);
   }
   const f = q.get('facelets');
   if (f != null) {
-    if (f.length > 60) out.problems.push('the facelets in the link are too long; they were ignored');
+    if (f.length > 60) out.problems.push(`the facelets in the link are too long (${f.length} characters; a cube has 54); they were ignored`);
     else out.facelets = f.trim();
   }
   const s = q.get('solver');
   if (s != null) {
     if (SOLVER_RE.test(s)) out.solver = s;
+    else if (s.length > 40) out.problems.push(`the solver name in the link is too long (${s.length} characters, at most 40); it was ignored`);
     else out.problems.push('the solver name in the link is malformed; it was ignored');
   }
   const seed = q.get('seed');
   if (seed != null) {
     if (/^\d{1,10}$/.test(seed.trim())) out.seed = seed.trim();
+    else if (seed.length > 10) out.problems.push(`the seed in the link is too long (${seed.length} characters; a seed is a whole number from 0 to 4294967295); it was ignored`);
     else out.problems.push('the seed in the link is not a whole number; it was ignored');
   }
   const preset = q.get('preset');
   if (preset != null) {
     if (KEY_RE.test(preset)) out.preset = preset;
+    else if (preset.length > 40) out.problems.push(`the preset in the link is too long (${preset.length} characters, at most 40); it was ignored`);
     else out.problems.push('the preset in the link is malformed; it was ignored');
   }
   let n = 0;
@@ -69,8 +72,10 @@ export function readShare(search) {
     if (!k.startsWith('p.')) continue;
     const key = k.slice(2);
     if (++n > MAX_PARAMS) { out.problems.push(`more than ${MAX_PARAMS} params in the link; the rest were ignored`); break; }
+    const name = key.length > 40 ? `${key.slice(0, 40)}…` : key;
     if (KEY_RE.test(key) && VALUE_RE.test(v)) out.params[key] = v;
-    else out.problems.push(`param "${key.slice(0, 40)}" in the link is malformed; it was ignored`);
+    else if (key.length > 40 || v.length > 40) out.problems.push(`param "${name}" in the link is too long (${key.length + v.length + 1} characters, at most 40 for a name and 40 for a value); it was ignored`);
+    else out.problems.push(`param "${name}" in the link is malformed; it was ignored`);
   }
   return out;
 }

@@ -1,21 +1,26 @@
 // worker.mjs - the module Web Worker that runs solvers: it loads the wasm core, then serves
 // the worker protocol of DESIGN.md. Page -> worker: solve {id, solver, facelets | scramble,
 // seed, params}, pause {id}, resume {id}, step {id}, cancel {id}, and (an addition)
-// scramble {id, kind: 'random-state' | 'moves', seed, n} and warm {id} (build tables now).
-// Worker -> page: ready {version, solvers}, progress {id, records}, state {id, state:
+// scramble {id, kind: 'random-state' | 'moves', seed, n}, warm {id} (build tables now) and
+// memory {id} (answered by result {id, memory: {inUse, heap, jobs}}: the bytes the C core
+// has allocated now, the wasm memory's size in bytes, and the solves held; for soak tests
+// and diagnostics). Worker -> page: ready {version, solvers}, progress {id, records}, state {id, state:
 // 'starting' | 'running' | 'paused'}, result {id, solution, length, phases, stats: {solver,
 // seed, status, solved, generations, evaluations, timeMs, setupMs, wallMs, facelets}},
-// error {id, code, message[, fatal]}.
+// error {id, code, message[, fatal]}. A failed load of the wasm core is error {id: 'ready',
+// code: 'E_LOAD', message, fatal: true} (the client does not restart the worker for it).
 //
 // Scheduling: each job is stepped one work unit at a time (ec_solver_step(h, 1)) in slices of
 // about SLICE_MS, yielding to the event loop between slices (through a MessageChannel, which
 // has no 4 ms clamp) so pause/resume/step/cancel take effect between steps. Progress records
 // are drained after every step, kept in order (none dropped) and posted in batches at most
 // every FLUSH_MS (~30 messages a second per job). timeMs counts only the slices (pauses
-// are excluded); setupMs is the solver's creation (table building) before the first step. A non-EvocubeError exception (a wasm trap) is reported with fatal: true, and
-// the client replaces this worker.
+// are excluded); setupMs is the solver's creation (table building) before the first step.
+// A non-EvocubeError exception (a wasm trap, or the Emscripten runtime's abort()) is
+// reported as error {code: 'E_CRASH', fatal: true}, and the client replaces this worker:
+// after a trap the module's memory can no longer be trusted.
 import createEvocube from './gen/evocube.mjs';
-import { createCore, EvocubeError } from './core.mjs';
+import { createCore, EvocubeError, plainFault, loadFailureText } from './core.mjs';
 
 const SLICE_MS = 12;
 const FLUSH_MS = 33;
@@ -34,7 +39,9 @@ function fail(id, e) {
   if (e instanceof EvocubeError) {
     post({ type: 'error', id, code: e.codeName, message: e.message });
   } else {
-    post({ type: 'error', id, code: 'E_CRASH', message: `the solver crashed: ${e && e.message ? e.message : String(e)}`, fatal: true });
+    const aborted = /Aborted\(/.test(String(e && e.message));
+    post({ type: 'error', id, code: 'E_CRASH', fatal: true,
+      message: `the WebAssembly core ${aborted ? 'aborted' : 'stopped on an internal error'}: ${plainFault(e)}` });
   }
 }
 
@@ -207,6 +214,9 @@ function handle(msg) {
         post({ type: 'result', id, warmed: has, ms: performance.now() - t0 });
         break;
       }
+      case 'memory':
+        post({ type: 'result', id, memory: { ...core.memory(), jobs: jobs.size } });
+        break;
       case 'scramble': {
         const seed = msg.seed ?? 1;
         const hasRS = typeof core.M._ec_scramble_random_state_text === 'function';
@@ -237,5 +247,5 @@ createCore(createEvocube).then((c) => {
   });
   for (const m of pending.splice(0)) handle(m);
 }, (e) => {
-  post({ type: 'error', id: 'ready', code: 'E_CRASH', message: `the solver core could not load: ${e && e.message ? e.message : e}`, fatal: true });
+  post({ type: 'error', id: 'ready', code: 'E_LOAD', message: `the solver worker could not load the solver core: ${loadFailureText(e)}`, fatal: true });
 });

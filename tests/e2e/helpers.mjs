@@ -14,8 +14,11 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-quic'];
 
-// {server, context, core, open(query) -> page, close()}
-export async function setup({ args = [] } = {}) {
+// {server, context, core, open(query[, {ready}]) -> page, close()}. serviceWorkers: 'block'
+// keeps the site's service worker out (so a test's page.route sees every fetch; the
+// service worker would answer a blocked file from its cache, as it should offline).
+// open() waits for the page to finish booting (body[data-ready="true"]) unless ready: false.
+export async function setup({ args = [], serviceWorkers = 'allow' } = {}) {
   const server = await startServer({ root: ROOT, port: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'evocube-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -23,18 +26,19 @@ export async function setup({ args = [] } = {}) {
     headless: true,
     args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1360, height: 1000 },
+    serviceWorkers,
   });
   const core = await loadCoreNode();
   const pages = [];
   const env = {
     server, context, core, errors: [],
-    async open(query = '') {
+    async open(query = '', { ready = true } = {}) {
       const page = await context.newPage();
       pages.push(page);
       page.on('pageerror', (e) => env.errors.push(`pageerror: ${e.message}`));
       page.on('console', (m) => { if (m.type() === 'error') env.errors.push(`console: ${m.text()}`); });
       await page.goto(server.url + query);
-      await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+      if (ready) await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
       return page;
     },
     async close() {

@@ -7,6 +7,7 @@ test('50 solves and 20 cancels in one instance: all verified, memory flat after 
   expect(r.failures).toEqual([]);
   expect(r.verified).toBe(6 + 50 + 1);
   expect(r.cancels).toBe(20);
+  expect(r.cancelled).toBe(20);
   expect(r.after.inUse).toBe(r.before.inUse);
   expect(r.after.heap).toBe(r.before.heap);
 }, 600000);

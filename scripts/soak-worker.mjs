@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// soak-worker.mjs - the soak of scripts/soak.mjs inside a real Web Worker: headless
+// Chromium (playwright-core, as the e2e tests start it) opens the page, and a SolverClient
+// (web/client.mjs) made in the page runs every solve in its module worker (web/worker.mjs)
+// through the worker protocol. Each solution is checked in the page (the page's own core)
+// and again in Node by soak(); memory is the worker's own figure (the `memory` request: C
+// heap in use and wasm memory size). A random cancel point 1..20 becomes a delay of
+// 0..19 ms after the solve is posted, so a cancel lands anywhere from before the first step
+// to well into the run (the plan's solves take ~3-300 ms); a run that ends before its
+// cancel arrives is checked like any other and counted apart (`cancelled` = cancels that
+// landed).
+// `node scripts/soak-worker.mjs [solves] [cancels]` (default 1,000 and 200);
+// tests/e2e/soak.test.mjs runs 50 and 20.
+import { fileURLToPath } from 'node:url';
+import { soak, soakFailed } from './soak.mjs';
+import { setup } from '../tests/e2e/helpers.mjs';
+
+// A guard against a hung worker, not a budget: HuGO! has a heavy tail (solve 777 of the
+// plan, hugo on "B' L D' L2" with seed 778, needed 985,820 generations, ~94 s in Node,
+// before main's HuGO! changes of 2c0229b..3c3aaa1; 47,570 after them).
+const SOLVE_TIMEOUT_MS = 900000;
+
+// One solve in the page's worker; runs in the page (serialised by playwright).
+async function solveInPage({ solver, facelets, seed, params, cancelAt, timeoutMs }) {
+  const client = window.__soak;
+  const h = client.solve({ solver, facelets, seed, params });
+  if (cancelAt) setTimeout(h.cancel, cancelAt - 1);
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; h.cancel(); }, timeoutMs);
+  try {
+    const r = await h.promise;
+    const pageVerified = window.evocube.core.verify(facelets, r.solution).solved;
+    return { status: r.stats.solved ? 'solved' : r.stats.status, solution: r.solution, pageVerified };
+  } catch (e) {
+    if (timedOut) return { status: 'error', message: `no result within ${timeoutMs / 1000} s (cancelled)` };
+    if (e.code === 'E_CANCELLED' && cancelAt) return { status: 'cancelled' };
+    return { status: 'error', message: `${e.code}: ${e.message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// A soak driver on a page opened by tests/e2e/helpers.mjs's env.open().
+export async function workerDriver(page) {
+  await page.evaluate(async () => {
+    const { SolverClient } = await import('./web/client.mjs');
+    window.__soakCrashes = [];
+    window.__soak = new SolverClient({ name: 'evocube soak', onCrash: (c) => window.__soakCrashes.push(c.message) });
+    await window.__soak.ready;
+  });
+  return {
+    solvers: () => page.evaluate(() => window.__soak.info.solvers.map((s) => s.name)),
+    memory: () => page.evaluate(() => window.__soak.memory()),
+    solve: (req) => page.evaluate(solveInPage, { ...req, timeoutMs: SOLVE_TIMEOUT_MS }),
+    crashes: () => page.evaluate(() => window.__soakCrashes),
+  };
+}
+
+// soak() through a real worker; opens (and closes) its own browser unless env is given.
+export async function soakWorker({ env = null, ...options } = {}) {
+  const own = !env;
+  const e = env || await setup();
+  const page = await e.open();
+  try {
+    const driver = await workerDriver(page);
+    const t0 = Date.now();
+    const r = await soak({ ...options, driver });
+    return { ...r, crashes: await driver.crashes(), errors: [...e.errors], seconds: (Date.now() - t0) / 1000 };
+  } finally {
+    await page.close();
+    if (own) await e.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const solves = Number(process.argv[2] || 1000), cancels = Number(process.argv[3] || 200);
+  const r = await soakWorker({ solves, cancels, log: (m) => console.log(m) });
+  console.log(JSON.stringify(r, null, 1));
+  process.exitCode = soakFailed(r) || r.crashes.length || r.errors.length ? 1 : 0;
+}
