@@ -41,8 +41,10 @@
  *    two-generator test also holds is preferred (then phase 2 is skipped too), else the first.
  *  - The paper rotates the cube so every population works on the same spatial edge; here each
  *    location has its own pair tables instead (the same search, without re-orienting).
- *  - "Progressively" (phase 3) is not defined; Table 7's phase-3 totals (e.g. 250000 =
- *    5 x 50000) do not fit any one growth rule either. Chosen: round r runs r x generations3.
+ *  - "Progressively" (phase 3) is not defined. Chosen: round r runs r x generations3 (the
+ *    per-round budget grows, as the text says). Table 7's phase-3 totals (250,000 to
+ *    1,100,000) are all multiples of 50,000 but only one (1,050,000) is a sum 1+2+..+r of
+ *    them, so the paper's program may have run equal rounds; growth3=0 does that.
  *  - The paper's final operator (cancel consecutive same-face turns until nothing changes) is
  *    applied to each phase's moves; the composed solution then goes through ec__finish's
  *    simplification, which also merges commuting opposite faces (U D U' -> D), so a reported
@@ -92,15 +94,17 @@ static const ec_param_def params[] = {
     {"pairWeight2", 0, 0, 1000, 1, "phase 2's pairWeight (0: pairWeight; opt-in)"},
     {"pairWeight3", 0, 0, 1000, 1, "phase 3's pairWeight (0: pairWeight; opt-in)"},
     {"minRounds1", 1, 1, 1e6, 1, "phase 1 runs at least this many rounds before taking the shortest block (paper: 1; opt-in)"},
-    {"attempts", 1, 1, 1000, 1, "phases 2 and 3 run this many times from the chosen block, each with fresh populations; the shortest solution is kept (paper: 1; opt-in)"},
     {"firstBlock", 0, 0, 1, 1, "1: end phase 1 at the first location that solves its block (opt-in, not the paper's default)"},
 };
 
 static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
-    {"short", "generations1=200,generations2=5000,generations3=50000,pairWeight=3,attempts=4,maxGenerations=200000000",
-     "performance plus the opt-in improvements that shorten solutions (pairWeight=3, attempts=4); not the paper's"},
+    {"short",
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=40,length=26,"
+     "growth3=0",
+     "performance plus opt-in changes that shorten solutions (phase 1 pairs first and 40 rounds, 26 genes, equal "
+     "phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
 };
@@ -112,10 +116,6 @@ typedef struct hugo {
     ec_rng rng;
     int64_t g1, g2, g3;
     int grow[3], first_block, weight[3], min_rounds1;
-    int attempt, attempts; /* phases 2 and 3 from the chosen block: this one, how many */
-    int keep_len;          /* the shortest composed solution so far (-1: none) and its phases: */
-    uint8_t keep_mv[2][HG_MAXLEN];
-    int keep_nmv[2];
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -227,38 +227,6 @@ static int start_phase(hugo *s, int ph)
     return s->pop ? EC_RUNNING : EC_E_NOMEM;
 }
 
-/* finish with the kept attempt's phases 2 and 3 */
-static int end_attempt_with_kept(hugo *s)
-{
-    for (int k = 0; k < 2; k++) {
-        s->nmv[k + 1] = s->keep_nmv[k];
-        memcpy(s->mv[k + 1], s->keep_mv[k], (size_t)s->keep_nmv[k]);
-    }
-    return EC_DONE;
-}
-
-/* Phase 3 is done: keep this attempt's phases 2 and 3 when they give the shortest solution
- * so far; start the next attempt from the chosen block, or finish with the kept one. */
-static int end_attempt(hugo *s)
-{
-    uint8_t all[3 * HG_MAXLEN];
-    int n = 0;
-    for (int ph = 0; ph < 3; ph++) {
-        memcpy(all + n, s->mv[ph], (size_t)s->nmv[ph]);
-        n += s->nmv[ph];
-    }
-    n = ec_alg_simplify_moves(all, n);
-    if (s->keep_len < 0 || n < s->keep_len) {
-        s->keep_len = n;
-        for (int k = 0; k < 2; k++) {
-            s->keep_nmv[k] = s->nmv[k + 1];
-            memcpy(s->keep_mv[k], s->mv[k + 1], (size_t)s->nmv[k + 1]);
-        }
-    }
-    if (++s->attempt < s->attempts) return start_phase(s, 1);
-    return end_attempt_with_kept(s);
-}
-
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
 static int end_segment(hugo *s)
 {
@@ -291,21 +259,13 @@ static int end_segment(hugo *s)
         return start_phase(s, 1);
     }
     if (s->pop->hof_n < 0) {
-        /* with attempts left, a phase 2 or 3 that misses its goal in its first round gives up
-         * this attempt and starts the next one (a restart is cheaper than a stalled GA); the
-         * last attempt without any solution kept goes on with growing rounds, as the paper */
-        if (s->attempt + 1 < s->attempts && s->round == 1) {
-            s->attempt++;
-            return start_phase(s, 1);
-        }
-        if (s->attempts > 1 && s->keep_len >= 0 && s->round == 1) return end_attempt_with_kept(s);
         s->round++;
         s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
         return EC_RUNNING;
     }
     set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
-    if (s->phase == 1) return start_phase(s, 2);
-    return end_attempt(s);
+    if (s->phase == 2) return EC_DONE;
+    return start_phase(s, 2);
 }
 
 static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
@@ -315,12 +275,7 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
     r->phase = s->phase;
     if (s->phase == 0)
         snprintf(r->phase_name, sizeof r->phase_name, "%s %s", phase_names[0], hg_loc_block_name(s->loc));
-    else if (s->attempts > 1) { /* "two-gen solve #2/4" (attempts <= 1000 fit the 32 bytes) */
-        char name[64] = {0};
-        snprintf(name, sizeof name, "%s #%d/%d", phase_names[s->phase], s->attempt + 1, s->attempts);
-        memcpy(r->phase_name, name, sizeof r->phase_name - 1);
-        r->phase_name[sizeof r->phase_name - 1] = '\0';
-    } else
+    else
         snprintf(r->phase_name, sizeof r->phase_name, "%s", phase_names[s->phase]);
     r->best = gs->best_fit;
     r->mean = (double)gs->sum_fit / p->n;
@@ -387,8 +342,6 @@ static int hugo_create(ec_solver *h, void **state)
         s->weight[ph] = w ? w : (int)ec__param(h, "pairWeight");
     }
     s->min_rounds1 = (int)ec__param(h, "minRounds1");
-    s->attempts = (int)ec__param(h, "attempts");
-    s->keep_len = -1;
     ec_rng_seed(&s->rng, h->seed);
     hg_state_from_cube(&h->start, &s->at[0]);
     int rc = start_phase(s, 0);
