@@ -55,19 +55,37 @@
  *    needed steps", so the default is pairs - steps (pairWeight=1). The next sentence ("the
  *    counted number of steps allows to differentiate between longer and shorter turn
  *    sequences of cube states of the same fitness") reads like a tie-break, and Table 7's
- *    phase-1 generation counts (200..2400) are only reached with one: pairWeight=31
- *    (= length + 1) makes the pair count dominate and the length break ties. Measured in
- *    docs/BENCHMARKS.md (## hugo), random 30-turn scrambles: phase 1 needs ~100x fewer
- *    generations (5,440 vs 534,780), the whole solve ~2x fewer, and solutions are ~3 turns
- *    longer (44.0 vs 40.5); one run in four stalled in phase 3 (capped at 1.5M).
- * Improvements beyond the paper (opt-in, defaults off): pairWeight (above); firstBlock=1
- * ends phase 1 at the end of the first location segment that holds a solving individual
- * (the paper's 3.3.1 first sentence suggests this reading). Measured: 4-turn scrambles
- * need 4x fewer phase-1 generations but end 2.7 turns longer with twice the generations in
- * all; within noise on random scrambles. Not an improvement; kept for comparison.
- * Speed (no effect on results): incremental pair masks (a turn re-tests only the pairs
- * touching the 8 slots it moves), children reuse the stored prefix states of the parent
- * they share the longest prefix with, one RNG call per two mutation draws.
+ *    phase-1 generation counts (200..2400) are out of reach of the literal scale: with it a
+ *    short prefix with few pairs outscores a long one that solves the block, so the block is
+ *    found by accident (~100,000-1,700,000 phase-1 generations on random states). A larger
+ *    pairWeight (pairs count more than length) finds blocks in thousands of generations.
+ *    The default stays literal; pairWeight and pairWeight1..3 are opt-in.
+ * Improvements beyond the paper (opt-in, defaults off; figures from 10-12 random-state
+ * exploratory runs each, preset=performance as the base; docs/BENCHMARKS.md has the 30-state
+ * benchmark of the paper's preset and of preset=short):
+ *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
+ *    ~13.6 in ~600,000. pairWeight=3 in all phases: phase 3 gets ~2 turns longer (22 vs 20),
+ *    pairWeight=31: phase 1 17.1 turns, the whole ~44-46.
+ *  - minRounds1=40: phase 1 keeps its 12 populations going for 40 rounds and then takes the
+ *    shortest block: 11.2 turns instead of 13.4 (pairWeight1=3), for ~96,000 generations.
+ *  - length (the paper's own param) 24-26 instead of 30: phase 3 finds two-generator
+ *    solutions more often and shorter (18.7 vs 21.3 turns with the two changes above); 20 is
+ *    too short (phase 3 rarely solves).
+ *  - growth3=0 (equal phase-3 rounds): less overshoot once phase 3 has its solution.
+ *  Together they are preset=short. firstBlock=1 ends phase 1 at the end of the first location
+ *  segment that holds a solving individual (the paper's 3.3.1 first sentence suggests this
+ *  reading). Measured: 4-turn scrambles need 4x fewer phase-1 generations but end 2.7 turns
+ *  longer with twice the generations in all; within noise on random scrambles. Not an
+ *  improvement; kept for comparison. Tried and dropped (no gain): rerunning phases 2-3
+ *  several times from the block and keeping the shortest (40.25 vs 40.4 turns for twice the
+ *  generations: most restarts miss their first round); more phase-3 rounds after the goal
+ *  (the population has converged); phase-3 fitness from exact two-generator distance tables
+ *  instead of pairs (solved 2 of 12 deep two-generator states in 50,000 generations, the
+ *  pairs 3-4 of 12).
+ * Speed (no effect on results): 16-byte packed states (hugo.h), incremental pair masks (a
+ * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
+ * the stored prefix records of the parent they share the longest prefix with, a merge table
+ * for the optimization operator, mutation gaps drawn directly (one draw per mutation).
  */
 #include <stdio.h>
 #include <stdlib.h>

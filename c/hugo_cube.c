@@ -2,13 +2,16 @@
  * hugo_cube.c - HuGO!'s fast cube and its pair-count fitness tables.
  *
  * Data: hg__mt (18 face turns as 4 corner + 4 edge slot rewrites, derived from the cubie
- * model's ec__move_cube), hg__ctwist (24x3), one hg_pairset per block location (6
- * corner-edge + 10 centre-edge pairs on the block's surface, paper Fig. 5) and one for the
- * whole cube (24 corner-edge + 24 centre-edge pairs = the paper's 48). All derived from the
- * sticker geometry of cube.c (which sticker of a slot lies on which face), so nothing is
- * typed in by hand. Sizes: ~13 KB of tables, built once in microseconds.
- * Costs: hg_move 8 loads + 8 stores; hg_pairs one compare per corner-edge pair and one
- * lookup per edge slot.
+ * model's ec__move_cube) and hg__pt (the same on packed states), hg__ctwist (24x3), one
+ * hg_pairset per block location (6 corner-edge + 10 centre-edge pairs on the block's
+ * surface, paper Fig. 5) and one for the whole cube (24 corner-edge + 24 centre-edge pairs =
+ * the paper's 48), each with its per-turn update lists. All derived from the sticker
+ * geometry of cube.c (which sticker of a slot lies on which face), so nothing is typed in by
+ * hand. Sizes: ~15 KB per pair set, plus 55 KB of byte tables for the whole cube's moved
+ * bits; built once in about a millisecond.
+ * Costs per turn of a prefix: 8 field moves on the packed state; pair mask: the whole cube
+ * re-tests 4 corner-edge pairs and 4 edge slots and moves 8 bits by 3 table lookups; a
+ * block set re-tests 0-6 pairs.
  */
 #include <string.h>
 
