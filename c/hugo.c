@@ -77,8 +77,8 @@
  *  reading). Measured: 4-turn scrambles need 4x fewer phase-1 generations but end 2.7 turns
  *  longer with twice the generations in all; within noise on random scrambles. Not an
  *  improvement; kept for comparison. Tried and dropped (no gain): rerunning phases 2-3
- *  several times from the block and keeping the shortest (40.25 vs 40.4 turns for twice the
- *  generations: most restarts miss their first round); more phase-3 rounds after the goal
+ *  several times from the block and keeping the shortest (40.3 vs 40.1 turns: most restarts
+ *  miss their first round); more phase-3 rounds after the goal
  *  (the population has converged); phase-3 fitness from exact two-generator distance tables
  *  instead of pairs (solved 2 of 12 deep two-generator states in 50,000 generations, the
  *  pairs 3-4 of 12).
