@@ -214,9 +214,9 @@ typedef struct hg_task {
 
 typedef struct hg_gaconf {
     int n, len;
-    uint64_t pc, pm; /* probabilities as thresholds on 32-bit draws (1<<32 = always) */
-    int pointers;    /* SUS pointers per spin of the wheel */
-    uint64_t survive[HG_MAXLEN + 1]; /* hg_survival_table(pm, len) */
+    uint64_t pc;  /* crossover probability as a threshold on 32-bit draws (1<<32 = always) */
+    int pointers; /* SUS pointers per spin of the wheel */
+    uint64_t survive[HG_MAXLEN + 1]; /* mutation: hg_survival_table(p_m as a threshold, len) */
 } hg_gaconf;
 
 /* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state

@@ -115,9 +115,8 @@ void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int poi
     cf->n = n;
     cf->len = len;
     cf->pc = threshold(pc);
-    cf->pm = threshold(pm > 0 ? pm : 1.0 / len);
     cf->pointers = pointers;
-    hg_survival_table(cf->pm, len, cf->survive);
+    hg_survival_table(threshold(pm > 0 ? pm : 1.0 / len), len, cf->survive);
 }
 
 void hg_survival_table(uint64_t pm, int len, uint64_t *survive)
