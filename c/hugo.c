@@ -64,8 +64,8 @@
  * exploratory runs each, preset=performance as the base; docs/BENCHMARKS.md has the 30-state
  * benchmark of the paper's preset and of preset=short):
  *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
- *    ~13.6 in ~600,000. pairWeight=3 in all phases: phase 3 gets ~2 turns longer (22 vs 20),
- *    pairWeight=31: phase 1 17.1 turns, the whole ~44-46.
+ *    13.9 in ~480,000 (the 30-state benchmark). pairWeight=3 in all phases: phase 3 gets
+ *    ~2 turns longer (22 vs 20); pairWeight=31: phase 1 17.1 turns, the whole ~44-46.
  *  - minRounds1=40: phase 1 keeps its 12 populations going for 40 rounds and then takes the
  *    shortest block: 11.2 turns instead of 13.4 (pairWeight1=3), for ~96,000 generations.
  *  - length (the paper's own param) 24-26 instead of 30: phase 3 finds two-generator
