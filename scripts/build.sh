@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build.sh - builds the native core, CLI tool and ctest suites (build/native), the wasm
 # module (web/gen/evocube.mjs + .wasm) with Emscripten, and copies the browser
-# dependencies from node_modules into web/vendor so the site serves every asset itself.
+# dependencies from node_modules into web/vendor so the site serves every asset itself, and
+# writes web/gen/shell.json (the files' SHA-256, checked by the service worker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -28,4 +29,6 @@ sed "s|from 'three'|from '../three.module.js'|" node_modules/three/examples/jsm/
   > web/vendor/addons/OrbitControls.js
 cp node_modules/uplot/dist/uPlot.esm.js web/vendor/uPlot.esm.js
 cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css
+# the hashes the service worker checks before it caches a file (after every file is in place)
+node scripts/shell-manifest.mjs
 echo "build: native in build/native, wasm in web/gen"

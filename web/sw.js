@@ -6,7 +6,12 @@
 // the cache as soon as it is loaded online; offline, the cached copy answers (navigations
 // to index.html?... fall back to the cached index.html). Caches of other versions are
 // deleted on activate. Bump VERSION when the list of files changes.
-const VERSION = 'evocube-v1';
+// Integrity: a response is cached only when its SHA-256 matches the build's manifest
+// (web/gen/shell.json, written by scripts/shell-manifest.mjs), fetched fresh when a hash
+// does not match (a new build); so a corrupt, truncated or stray response is still handed
+// to the page (which reports it) but never replaces the good cached copy, and an install
+// whose files do not match fails and leaves the previous offline copy in place.
+const VERSION = 'evocube-v2';
 // Paths relative to web/; the site root is the registration's scope, so this script also
 // works if a host needs it imported by a one-line sw.js at the root (importScripts).
 const SHELL = [
@@ -21,16 +26,54 @@ const SHELL = [
 const OPTIONAL = ['vendor/three.core.js'];
 const WEB = new URL('web/', self.registration.scope).href;
 
+const ROOT = self.registration.scope;
+
+// the manifest's path -> hex SHA-256 map, or null when it cannot be had (kept per worker
+// life; `fresh` refetches it, for a response that a newer build may explain)
+let manifest = null;
+function hashes(fresh) {
+  if (!manifest || fresh) {
+    manifest = fetch(new Request(new URL('web/gen/shell.json', ROOT).href, { cache: 'no-store' }))
+      .then((r) => (r.ok ? r.json() : null)).then((m) => (m && m.files) || null).catch(() => null);
+  }
+  return manifest;
+}
+
+// a URL's key in the manifest: its path from the site root ('' and 'x/' mean their index.html)
+function manifestKey(url) {
+  const { pathname } = new URL(url);
+  const rel = pathname.slice(new URL(ROOT).pathname.length);
+  return rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel;
+}
+
+async function hex(buffer) {
+  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', buffer))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// true when the response's bytes are the ones the (current, else refreshed) manifest lists
+async function matchesBuild(url, response) {
+  const key = manifestKey(url);
+  const digest = await hex(await response.clone().arrayBuffer());
+  for (const fresh of [false, true]) {
+    const files = await hashes(fresh);
+    if (files && files[key] === digest) return true;
+  }
+  return false;
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(VERSION);
     const url = (p) => new URL(p, WEB).href;
-    await cache.addAll(SHELL.map((p) => new Request(url(p), { cache: 'reload' })));
+    const get = async (p, optional) => {
+      const r = await fetch(new Request(url(p), { cache: 'reload' }));
+      if (r.ok && await matchesBuild(r.url || url(p), r)) return cache.put(url(p), r);
+      if (!optional) throw new Error(`offline copy not installed: ${p} does not match the build manifest (status ${r.status})`);
+      return undefined;
+    };
+    await Promise.all(SHELL.map((p) => get(p, false)));
     for (const p of OPTIONAL) {
-      try {
-        const r = await fetch(new Request(url(p), { cache: 'reload' }));
-        if (r.ok) await cache.put(url(p), r);
-      } catch { /* optional */ }
+      try { await get(p, true); } catch { /* optional */ }
     }
     await self.skipWaiting();
   })());
@@ -63,7 +106,9 @@ self.addEventListener('fetch', (event) => {
       if (response.ok && response.type === 'basic') {
         const copy = response.clone();
         const key = request.mode === 'navigate' ? new URL(request.url).pathname : request;
-        event.waitUntil(caches.open(VERSION).then((c) => c.put(key, copy)).catch(() => {}));
+        event.waitUntil((async () => {
+          if (await matchesBuild(request.url, copy)) await (await caches.open(VERSION)).put(key, copy);
+        })().catch(() => {}));
       }
       return response;
     } catch {

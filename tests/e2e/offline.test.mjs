@@ -1,12 +1,15 @@
 // offline.test.mjs - offline use in real Chromium: after one visit the service worker
 // controls the page; with the network off the app reloads, loads the wasm core and a
 // worker from the cache and solves. The site is served from a temporary copy so the test
-// can then change a file ("a new build") and see the new copy replace the cached one.
-import { cpSync, mkdtempSync, rmSync, appendFileSync, readFileSync } from 'node:fs';
+// can then change a file ("a new build", with its manifest rewritten) and see the new copy
+// replace the cached one, and serve a truncated evocube.wasm (no new manifest) and see the
+// cached good copy survive it: offline, the app still loads and solves.
+import { cpSync, mkdtempSync, rmSync, appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setup, tid, ROOT, pickSolver, waitStatus } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { writeShellManifest } from '../../scripts/shell-manifest.mjs';
 
 let env, site, server;
 beforeAll(async () => {
@@ -14,6 +17,7 @@ beforeAll(async () => {
   site = mkdtempSync(join(tmpdir(), 'evocube-site-'));
   cpSync(join(ROOT, 'index.html'), join(site, 'index.html'));
   cpSync(join(ROOT, 'web'), join(site, 'web'), { recursive: true });
+  writeShellManifest(site);
   server = await startServer({ root: site, port: 0 });
 });
 afterAll(async () => {
@@ -57,6 +61,7 @@ test('after one visit the app loads and solves with the network off; a new build
   // "a new build": change a file; one online load stores it over the cached copy
   const marker = `/* build ${Date.now()} */`;
   appendFileSync(join(site, 'web', 'app.css'), `\n${marker}\n`);
+  writeShellManifest(site);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   await env.context.setOffline(true);
@@ -66,6 +71,43 @@ test('after one visit the app loads and solves with the network off; a new build
     expect(css).toBe(readFileSync(join(site, 'web', 'app.css'), 'utf8'));
   } finally {
     await env.context.setOffline(false);
+  }
+  await page.close();
+  expect(env.errors).toEqual([]);
+});
+
+test('a truncated evocube.wasm served online is reported and never replaces the cached copy', async () => {
+  const wasmPath = join(site, 'web', 'gen', 'evocube.wasm');
+  const good = readFileSync(wasmPath);
+  const page = await env.context.newPage();
+  page.on('pageerror', (e) => env.errors.push(e.message));
+  // the service worker of the first test controls this origin already
+  writeFileSync(wasmPath, good.subarray(0, good.length >> 1));
+  try {
+    await page.goto(`${server.url}index.html?scramble=R_U`);
+    await page.waitForSelector('body[data-ready="failed"]', { timeout: 20000 });
+    expect(await page.textContent(tid('notice-error'))).toMatch(/evocube\.wasm/);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // the cache still holds the good bytes (give the worker's cache write, if any, time to land)
+    await page.waitForTimeout(500);
+    const cachedLength = await page.evaluate(async () => {
+      for (const key of await caches.keys()) {
+        const hit = await (await caches.open(key)).match(new URL('web/gen/evocube.wasm', location.href).href);
+        if (hit) return (await hit.arrayBuffer()).byteLength;
+      }
+      return -1;
+    });
+    expect(cachedLength).toBe(good.length);
+    await env.context.setOffline(true);
+    try {
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+      expect(await page.textContent(tid('facelets'))).toBe(env.core.apply('R U'));
+    } finally {
+      await env.context.setOffline(false);
+    }
+  } finally {
+    writeFileSync(wasmPath, good);
   }
   await page.close();
   expect(env.errors).toEqual([]);
