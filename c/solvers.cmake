@@ -1,5 +1,5 @@
 set(EC_SOLVER_SOURCES)
-list(APPEND EC_SOLVER_SOURCES c/coord.c c/symmetry.c c/tables.c c/twophase.c c/random_state.c)
+list(APPEND EC_SOLVER_SOURCES c/coord.c c/symmetry.c c/tables.c c/twophase.c c/near.c c/random_state.c)
 list(APPEND EC_SOLVER_SOURCES c/hugo.c c/hugo_ga.c c/hugo_cube.c c/twogen.c)
 list(APPEND EC_SOLVER_SOURCES c/groups.c c/twes.c)
 list(APPEND EC_SOLVER_SOURCES c/frame.c c/macro_ga.c)

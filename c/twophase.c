@@ -4,7 +4,8 @@
  * solved), then continued search for shorter solutions (the total bound drops to best - 1)
  * until a solution of at most max_length moves is found, the node budget after the first
  * solution is spent, or the bound is exhausted. The `twophase` stepped solver, the distance
- * oracle ec_distance and ec_twophase_init live here too.
+ * oracle ec_distance (exact within 7 turns through near.h, else this search) and
+ * ec_twophase_init live here too.
  *
  * Search layout: both phases run from explicit stacks (tp_search in twophase.h), so the
  * search stops after any node and resumes exactly there: a step costs at most its nodes,
@@ -39,6 +40,7 @@
 #include "coord.h"
 #include "cube.h"
 #include "geometry.h"
+#include "near.h"
 #include "solver.h"
 #include "tables.h"
 #include "util.h"
@@ -410,6 +412,8 @@ int ec_distance(const ec_cube *c, int budget)
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
+    int near = ec__near_distance(c); /* exact within NEAR_MAX turns (near.h) */
+    if (near != -1) return near;
     tp_search s;
     rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
     if (rc) return rc;

@@ -260,12 +260,13 @@ int ec_solver_list_json(char *buf, int size);
 /* ------------------------------------------------------------------ two-phase distance */
 
 /*
- * Distance oracle (the swarm solvers' "Kociemba(S)" fitness): the HTM length of the best
- * two-phase solution of c found within `budget` search nodes spent after the first
- * solution (the first solution is always found; the search runs at least 2,000 nodes
- * unless it completes sooner, so near-solved cubes get their short solutions). Returns the
- * length (>= 0) or a negative error. Deterministic for a given state and budget. Tables
- * are built on first use.
+ * Distance oracle (the swarm solvers' "Kociemba(S)" fitness): for a cube at most 7 face
+ * turns from solved, its exact HTM distance (a 2 MB table of the cubes within 4 turns and
+ * a 3-turn lookahead, near.h); otherwise the HTM length of the best two-phase solution of c
+ * found within `budget` search nodes spent after the first solution (the first solution is
+ * always found; the search runs at least 2,000 nodes unless it completes sooner), which is
+ * then at least 8. Returns the length (>= 0) or a negative error. Deterministic for a given
+ * state and budget. Tables are built on first use.
  */
 int ec_distance(const ec_cube *c, int budget);
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize);
