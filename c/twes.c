@@ -118,6 +118,20 @@ static int face_index(char ch)
     return 0;
 }
 
+/* Of the n stickers of a piece with colours `colors` sitting in a slot with stickers
+ * `facelets` at orientation o: z = how many do not show their face's colour, x = how many
+ * show neither it nor its opposite face's colour. */
+static void wrong_stickers(const uint8_t *facelets, const char *colors, int n, int o, int *x, int *z)
+{
+    *x = *z = 0;
+    for (int k = 0; k < n; k++) {
+        int face = face_of_facelet(facelets[(k + o) % n]);
+        int col = face_index(colors[k]);
+        *z += col != face;
+        *x += col != face && col != (face + 3) % 6;
+    }
+}
+
 static int perm_rank8(const uint8_t *p)
 {
     int r = 0;
@@ -171,13 +185,8 @@ static void build_tables(void)
             if (ep >= 12) continue;
             lrbad[i][v] = (uint8_t)ec__edge_lr_flip(i, ep, eo);
             eout[i][v] = (uint8_t)(i < 8 && ep >= 8);
-            int x = 0, z = 0;
-            for (int k = 0; k < 2; k++) {
-                int face = face_of_facelet(ec__edge_facelet[i][(k + eo) % 2]);
-                int col = face_index(ec__edge_color[ep][k]);
-                z += col != face;
-                x += col != face && col != (face + 3) % 6;
-            }
+            int x, z;
+            wrong_stickers(ec__edge_facelet[i], ec__edge_color[ep], 2, eo, &x, &z);
             ex[i][v] = (uint8_t)x;
             ez[i][v] = (uint8_t)z;
         }
@@ -185,13 +194,8 @@ static void build_tables(void)
         for (int v = 0; v < 24; v++) {
             int cp = v & 7, co = v >> 3;
             cbad[i][v] = (uint8_t)(co != 0);
-            int x = 0, z = 0;
-            for (int k = 0; k < 3; k++) {
-                int face = face_of_facelet(ec__corner_facelet[i][(k + co) % 3]);
-                int col = face_index(ec__corner_color[cp][k]);
-                z += col != face;
-                x += col != face && col != (face + 3) % 6;
-            }
+            int x, z;
+            wrong_stickers(ec__corner_facelet[i], ec__corner_color[cp], 3, co, &x, &z);
             cx[i][v] = (uint8_t)x;
             cz[i][v] = (uint8_t)z;
         }
