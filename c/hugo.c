@@ -52,14 +52,18 @@
  *  - The paper never gives up; here maxGenerations (all phases together) ends a run with
  *    EC_GAVE_UP so the page never hangs.
  *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
- *    needed steps", so the default is pairs - steps (pairWeight=1). The next sentence ("the
- *    counted number of steps allows to differentiate between longer and shorter turn
- *    sequences of cube states of the same fitness") reads like a tie-break, and Table 7's
- *    phase-1 generation counts (200..2400) are out of reach of the literal scale: with it a
- *    short prefix with few pairs outscores a long one that solves the block, so the block is
- *    found by accident (~100,000-1,700,000 phase-1 generations on random states). A larger
- *    pairWeight (pairs count more than length) finds blocks in thousands of generations.
- *    The default stays literal; pairWeight and pairWeight1..3 are opt-in.
+ *    needed steps", so the default is pairs - steps (pairWeight=1). With it a short prefix
+ *    with few pairs outscores a long one that solves the block, so blocks are found by
+ *    accident (~480,000 phase-1 generations on random states). The authors' own program
+ *    (public repository christiangrelle/hugo-genetic-algorithm, GeneticSolver.java; read as
+ *    evidence only) weighs pairs by 10 in phases 1 and 3 and by 100 in phase 2
+ *    (pairWeight1=10, pairWeight2=100, pairWeight3=10 here), counts Table 7's phase-1
+ *    generations once per round of 12 locations (so its 200..2400 are 2,400..28,800 run),
+ *    accepts a block of at most 20 moves, selects on the raw fitness and keeps 51
+ *    individuals (elite + 50). Modelled here, its phase 1 gives 14.4-turn blocks in ~13,000
+ *    generations, against the paper's 10.8 (docs/BENCHMARKS.md, ## hugo, "The authors'
+ *    program"), so it does not explain Table 7's lengths either. The default stays the text's;
+ *    pairWeight and pairWeight1..3 are opt-in.
  * Improvements beyond the paper (opt-in, defaults off; figures from 10-12 random-state
  * exploratory runs each, preset=performance as the base; docs/BENCHMARKS.md has the 30-state
  * benchmark of the paper's preset and of preset=short):
