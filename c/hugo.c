@@ -63,7 +63,14 @@
  *    individuals (elite + 50). Modelled here, its phase 1 gives 14.4-turn blocks in ~13,000
  *    generations, against the paper's 10.8 (docs/BENCHMARKS.md, ## hugo, "The authors'
  *    program"), so it does not explain Table 7's lengths either. The default stays the text's;
- *    pairWeight and pairWeight1..3 are opt-in.
+ *    pairWeight and pairWeight1..3 are opt-in. preset=program runs the performance settings the
+ *    program's way: population=51, mutation=0.03, pairWeight1/2/3=10/100/10, rawSelection=1
+ *    (SUS on the raw fitness, negative values counting 0), eliteParent=1 (the elite is also
+ *    the first parent of the first pair, the last pick unused), maxBlockTurns=20 (phase 1 goes
+ *    on until a block of at most 20 turns is found), growth3=0 (Table 7's equal phase-3
+ *    rounds; the file found adds 500 generations a round). Not modelled: the program compares
+ *    the locations' current elites at a round's end (here the best block seen, as in every
+ *    preset), and its shallow-copy bug that restarts round 1's populations.
  * Improvements beyond the paper (opt-in, defaults off; figures from 10-12 random-state
  * exploratory runs each, preset=performance as the base; docs/BENCHMARKS.md has the 30-state
  * benchmark of the paper's preset and of preset=short):
@@ -117,6 +124,9 @@ static const ec_param_def params[] = {
     {"pairWeight3", 0, 0, 1000, 1, "phase 3's pairWeight (0: pairWeight; opt-in)"},
     {"minRounds1", 1, 1, 1e6, 1, "phase 1 runs at least this many rounds before taking the shortest block (paper: 1; opt-in)"},
     {"firstBlock", 0, 0, 1, 1, "1: end phase 1 at the first location that solves its block (opt-in, not the paper's default)"},
+    {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
+    {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
+    {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
 };
 
 static const ec_preset presets[] = {
@@ -129,6 +139,12 @@ static const ec_preset presets[] = {
      "phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
+    {"program",
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,population=51,mutation=0.03,"
+     "pairWeight1=10,"
+     "pairWeight2=100,pairWeight3=10,rawSelection=1,eliteParent=1,maxBlockTurns=20,growth3=0",
+     "the performance settings as the authors' own program runs them (pair weights 10/100/10, raw-fitness SUS, "
+     "elite + 50, blocks of at most 20 turns, equal phase-3 rounds)"},
 };
 
 static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
@@ -137,7 +153,7 @@ typedef struct hugo {
     hg_gaconf cf;
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block, weight[3], min_rounds1;
+    int grow[3], first_block, weight[3], min_rounds1, max_block;
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -254,7 +270,7 @@ static int end_segment(hugo *s)
 {
     if (s->phase == 0) {
         hg_pop *p = s->store[s->loc];
-        if (s->first_block && p->hof_n >= 0) {
+        if (s->first_block && p->hof_n >= 0 && (!s->max_block || p->hof_n <= s->max_block)) {
             s->chosen = s->loc;
         } else if (++s->loc < HG_LOCS) {
             s->left = budget(s->g1, s->grow[0], s->round);
@@ -263,7 +279,9 @@ static int end_segment(hugo *s)
             int best = -1;
             for (int loc = 0; loc < HG_LOCS; loc++) {
                 hg_pop *q = s->store[loc];
-                if (q->hof_n >= 0 && (best < 0 || q->hof_fit > s->store[best]->hof_fit)) best = loc;
+                if (q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
+                    (best < 0 || q->hof_fit > s->store[best]->hof_fit))
+                    best = loc;
             }
             if (best < 0 || s->round < s->min_rounds1) {
                 s->round++;
@@ -364,6 +382,9 @@ static int hugo_create(ec_solver *h, void **state)
         s->weight[ph] = w ? w : (int)ec__param(h, "pairWeight");
     }
     s->min_rounds1 = (int)ec__param(h, "minRounds1");
+    s->max_block = (int)ec__param(h, "maxBlockTurns");
+    s->cf.raw_sus = (int)ec__param(h, "rawSelection");
+    s->cf.elite_parent = (int)ec__param(h, "eliteParent");
     ec_rng_seed(&s->rng, h->seed);
     hg_state_from_cube(&h->start, &s->at[0]);
     int rc = start_phase(s, 0);

@@ -216,6 +216,8 @@ typedef struct hg_gaconf {
     int n, len;
     uint64_t pc;  /* crossover probability as a threshold on 32-bit draws (1<<32 = always) */
     int pointers; /* SUS pointers per spin of the wheel */
+    int raw_sus;  /* 1: SUS weights are the raw fitness (negative: 0; all 0: equal), else fitness - worst + 1 */
+    int elite_parent; /* 1: the elite is also the first parent of the first pair (the authors' program) */
     uint64_t survive[HG_MAXLEN + 1]; /* mutation: hg_survival_table(p_m as a threshold, len) */
 } hg_gaconf;
 

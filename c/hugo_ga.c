@@ -116,6 +116,8 @@ void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int poi
     cf->len = len;
     cf->pc = threshold(pc);
     cf->pointers = pointers;
+    cf->raw_sus = 0;
+    cf->elite_parent = 0;
     hg_survival_table(threshold(pm > 0 ? pm : 1.0 / len), len, cf->survive);
 }
 
@@ -364,21 +366,31 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
     out->best_steps = c->pre[(size_t)b * L1 + c->valid[b]].bstep;
     out->sum_fit = sum;
     out->diversity = diversity(p);
-    /* selection: SUS on fitness - min + 1, the elite goes to slot 0 unchanged */
-    int fmin = c->fit[p->order[n - 1]];
-    for (int i = 0; i < n; i++) p->w[i] = c->fit[p->order[i]] - fmin + 1;
+    /* selection: SUS on fitness - min + 1 (or on the raw fitness), the elite goes to slot 0
+     * unchanged */
+    if (cf->raw_sus) {
+        int64_t wsum = 0;
+        for (int i = 0; i < n; i++) wsum += p->w[i] = c->fit[p->order[i]] > 0 ? c->fit[p->order[i]] : 0;
+        for (int i = 0; i < n && !wsum; i++) p->w[i] = 1;
+    } else {
+        int fmin = c->fit[p->order[n - 1]];
+        for (int i = 0; i < n; i++) p->w[i] = c->fit[p->order[i]] - fmin + 1;
+    }
     hg_gen *nx = &p->prev; /* becomes the next generation */
     memcpy(nx->g, c->g + (size_t)b * len, (size_t)len);
     nx->par[0] = b;
     nx->par[1] = -1;
     int m = n - 1;
     if (m > 0) hg_sus(p->w, n, m, cf->pointers, r, p->pool);
+    /* pairs of pool picks; with elite_parent the elite and the first pick make the first
+     * pair and the last pick goes unused (the authors' program) */
+    const int ep = cf->elite_parent;
     for (int i = 0; i < m; i += 2) {
-        int a = p->order[p->pool[i]];
+        int a = ep ? (i ? p->order[p->pool[i - 1]] : b) : p->order[p->pool[i]];
         uint8_t *c1 = nx->g + (size_t)(1 + i) * len;
         const uint8_t *ga = c->g + (size_t)a * len;
         if (i + 1 < m) {
-            int bb = p->order[p->pool[i + 1]];
+            int bb = p->order[p->pool[i + 1 - ep]];
             const uint8_t *gb = c->g + (size_t)bb * len;
             uint8_t *c2 = nx->g + (size_t)(2 + i) * len;
             if (hg_chance(r, cf->pc)) {

@@ -189,6 +189,41 @@ int main(void)
         hg_pop_free(pop);
     }
 
+    /* the authors' program's selection: SUS weights are the raw fitness (negative: 0), and the
+     * elite is also the first parent of the first pair (children 1 and 2 come from it) */
+    {
+        hg_task pt;
+        memset(&pt, 0, sizeof pt);
+        state_of("R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
+        pt.ps = hg_block_pairs(3);
+        pt.member = -1;
+        pt.goal = pt.ps->max;
+        pt.weight = 1; /* pairs - steps: negative fitness occurs */
+        for (int gg = 0; gg < 18; gg++) pt.alleles[pt.nalleles++] = (uint8_t)gg;
+        hg_gaconf cf;
+        hg_gaconf_init(&cf, 51, 30, 0.6, 0.03, 2);
+        cf.raw_sus = 1;
+        cf.elite_parent = 1;
+        hg_pop *pop = hg_pop_new(&cf, &pt, &r);
+        int raw_ok = 1, elite_ok = 1, negatives = 0;
+        hg_genstats gs;
+        for (int gen = 0; gen < 200; gen++) {
+            hg_pop_generation(pop, &cf, &pt, &r, &gs);
+            int b = (int)((gs.best_genes - pop->prev.g) / 30), any = 0;
+            for (int i = 0; i < pop->n; i++) any |= pop->prev.fit[i] > 0;
+            for (int i = 0; i < pop->n; i++) {
+                int f = pop->prev.fit[pop->order[i]];
+                negatives += f < 0;
+                raw_ok &= pop->w[i] == (any ? (f > 0 ? f : 0) : 1);
+            }
+            elite_ok &= pop->cur.par[0] == b && pop->cur.par[2] == b && pop->cur.par[5] == b;
+        }
+        CHECK(raw_ok, "raw SUS weights are max(fitness, 0)");
+        CHECK(negatives > 0, "the test met negative fitness (%d times)", negatives);
+        CHECK(elite_ok, "the elite is slot 0 and the first parent of children 1 and 2");
+        hg_pop_free(pop);
+    }
+
     /* SUS: integer, deterministic, proportional, minimal spread */
     int32_t w2[2] = {3, 1};
     int out[4000], out2[4000];
