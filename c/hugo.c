@@ -141,8 +141,7 @@ static const ec_preset presets[] = {
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
     {"program",
      "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,population=51,mutation=0.03,"
-     "pairWeight1=10,"
-     "pairWeight2=100,pairWeight3=10,rawSelection=1,eliteParent=1,maxBlockTurns=20,growth3=0",
+     "pairWeight1=10,pairWeight2=100,pairWeight3=10,rawSelection=1,eliteParent=1,maxBlockTurns=20,growth3=0",
      "the performance settings as the authors' own program runs them (pair weights 10/100/10, raw-fitness SUS, "
      "elite + 50, blocks of at most 20 turns, equal phase-3 rounds)"},
 };
