@@ -51,10 +51,19 @@ test('hugo is deterministic and matches the native build', () => {
   const b = solve(f, 42);
   expect(b.res.solution).toBe(a.res.solution);
   expect(b.records).toEqual(a.records);
+  // the authors' program's selection and weights too (raw-fitness SUS, elite as first parent)
+  const program = 'rawSelection=1,eliteParent=1,population=51,mutation=0.03,pairWeight1=10,pairWeight2=100,pairWeight3=10,maxBlockTurns=4';
+  const c = solve(f, 42, program);
+  expect(c.st).toBe('solved');
+  expect(core.verify(f, c.res.solution).solved).toBe(true);
+  expect(solve(f, 42, program).res.solution).toBe(c.res.solution);
   const exe = join(root, 'build', 'native', 'evocube_native');
   if (existsSync(exe)) {
-    const out = JSON.parse(execFileSync(exe, ['solve', '--solver', 'hugo', '--scramble', scr, '--seed', '42', '--json'], { encoding: 'utf8' }));
-    expect(out.solution).toBe(a.res.solution);
-    expect(out.generations).toBe(a.res.generations);
+    for (const [params, run] of [['', a], [program, c]]) {
+      const out = JSON.parse(execFileSync(exe, ['solve', '--solver', 'hugo', '--scramble', scr, '--seed', '42', '--json',
+        ...(params ? ['--param', params] : [])], { encoding: 'utf8' }));
+      expect(out.solution).toBe(run.res.solution);
+      expect(out.generations).toBe(run.res.generations);
+    }
   }
 });
