@@ -24,6 +24,14 @@ extern const char ec__face_char[6]; /* "URFDLB" */
 
 /* The 18 face turns as cubie states (built on first use). */
 const ec_cube *ec__move_cube(int m);
+/* Canonical move order for searches: may move m follow prev (-1: none)? Not the same face,
+ * and of two opposite faces only U before D, R before L, F before B. */
+static inline int ec__move_follows(int prev, int m)
+{
+    if (prev < 0) return 1;
+    int pf = prev / 3, f = m / 3;
+    return pf != f && pf != f + 3;
+}
 /* Parity of a permutation of n elements: 0 even, 1 odd. */
 int ec__parity(const uint8_t *p, int n);
 /* Cubie state of a sticker array whose colours are already in standard centre letters and

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "cube.h"
 #include "hugo.h"
 
 #define SLOT_BITS 17
@@ -39,14 +40,6 @@ static void insert(hg_pk s, int d)
     slots[i].e = s.e;
 }
 
-/* May move m follow prev (-1: none)? Not the same face; of opposite faces U/R/F first. */
-static int canonical(int prev, int m)
-{
-    if (prev < 0) return 1;
-    int pf = prev / 3, f = m / 3;
-    return pf != f && pf != f + 3;
-}
-
 static int build(void)
 {
     hg_init();
@@ -60,9 +53,10 @@ static int build(void)
         slots = NULL;
         return EC_E_NOMEM;
     }
+    ec_cube c;
     hg_state solved;
-    for (int i = 0; i < 8; i++) solved.c[i] = (uint8_t)(3 * i);
-    for (int i = 0; i < 12; i++) solved.e[i] = (uint8_t)(2 * i);
+    ec_cube_solved(&c);
+    hg_state_from_cube(&c, &solved);
     int n = 1;
     level[0] = hg_pk_pack(&solved);
     insert(level[0], 0);
@@ -93,7 +87,7 @@ static int search(hg_pk s, int k, int prev, int total, int best)
         return d >= 0 && total + d < best ? total + d : best;
     }
     for (int m = 0; m < 18; m++)
-        if (canonical(prev, m)) best = search(hg_pk_turned(s, m), k - 1, m, total + 1, best);
+        if (ec__move_follows(prev, m)) best = search(hg_pk_turned(s, m), k - 1, m, total + 1, best);
     return best;
 }
 

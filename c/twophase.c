@@ -65,14 +65,6 @@ static inline int prun2(int cp, int ep, int mp)
     return h2 > h ? h2 : h;
 }
 
-/* May move m follow prev (-1: none)? Not the same face; of opposite faces, U/R/F first. */
-static inline int allowed(int prev, int m)
-{
-    if (prev < 0) return 1;
-    int pf = prev / 3, f = m / 3;
-    return pf != f && pf != f + 3;
-}
-
 /* Quarter turn of R, F, L or B: the only moves a phase-1 solution may end with. */
 static inline int leaves_g1(int m)
 {
@@ -300,7 +292,7 @@ static void run_phase2(tp_search *s)
         }
         int code = ec__p2_move[m];
         int prev = k ? ec__p2_move[s->m2[k - 1]] : last1;
-        if (!allowed(prev, code)) {
+        if (!ec__move_follows(prev, code)) {
             s->m2[k]++;
             continue;
         }
@@ -367,7 +359,7 @@ int tp_run(tp_search *s, int64_t limit)
                 continue;
             }
             int prev = k ? d->m1[k - 1] : -1;
-            if (!allowed(prev, m)) {
+            if (!ec__move_follows(prev, m)) {
                 d->m1[k] = (int8_t)((m / 3 + 1) * 3);
                 continue;
             }
