@@ -6,7 +6,7 @@
 // (the same module the page runs, under Node, CPU time per solve). Every solve is verified by
 // the core before it is reported; native and wasm runs with the same seed must agree.
 // Output: a markdown section for docs/BENCHMARKS.md (## hugo).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -61,11 +61,8 @@ function anyTurns(n, r) {
 }
 
 function driver() {
-  const exe = join(root, 'build', 'native', 'hugo_bench_driver');
-  const lib = join(root, 'build', 'native', 'libevocube_core.a');
-  if (!existsSync(lib)) throw new Error('build the native core first: npm run build');
-  execFileSync('cc', ['-O2', '-std=c11', '-I', join(root, 'c', 'include'),
-    join(root, 'scripts', 'bench', 'hugo_driver.c'), lib, '-lm', '-o', exe]);
+  const exe = join(root, 'build', 'native', 'bench_hugo');
+  if (!existsSync(exe)) throw new Error('build the native tools first: npm run build');
   return exe;
 }
 
@@ -270,7 +267,7 @@ export default async function hugo(args) {
   const core = await loadCoreNode();
   say('## hugo');
   say();
-  say('HuGO! (Borschbach & Grelle 2009) as implemented in `c/hugo.c`; the paper\'s figures beside ours.');
+  say('HuGO! (Borschbach & Grelle 2009) as implemented in `c/solvers/hugo/hugo.c`; the paper\'s figures beside ours.');
   say(`Command: \`npm run bench -- hugo${args.length ? ' ' + args.join(' ') : ''}\` (after \`npm run build\`; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC). Times are CPU time per`);
   say('solve (native: `clock()` in a C driver over the stepped API; wasm: `process.cpuUsage()` around the');
   say('same loop under Node 20), on a shared 2-core machine. Every solution was verified by the core.');

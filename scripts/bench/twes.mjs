@@ -142,7 +142,7 @@ export default async function bench(args) {
   const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}${opts.own ? ' --own-states' : ''}${opts.variants ? ' --variants' : ''}${opts.write ? ' --write' : ''}`;
   const lines = [];
   lines.push('## twes', '');
-  lines.push(`Thistlethwaite ES (c/twes.c) in the wasm core under Node ${process.version}, ${opts.n} uniformly random`);
+  lines.push(`Thistlethwaite ES (c/solvers/twes/twes.c) in the wasm core under Node ${process.version}, ${opts.n} uniformly random`);
   lines.push(`cube states (${opts.own ? 'built by scripts/bench/twes.mjs' : 'random-state scrambles of the core'}, state i from seed ${1000003 * opts.seed} + i), solver seed i+1 for state i, params: ${params || 'defaults (the paper\'s benchmark setting: (mu, lambda) = (1000, 50000), weights (5,5,5,5,5), mutation lengths (5,5,13,15,17), reset at 250)'}.`);
   lines.push(`Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}.`, '');
   lines.push('| | this run | paper, Table 1 (5 runs of 100 scrambles) |');

@@ -5,7 +5,7 @@
 
 #include "check.h"
 #include "evocube.h"
-#include "hugo.h"
+#include "solvers/hugo/hg.h"
 
 static void state_of(const char *alg, hg_state *s)
 {

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "evocube.h"
-#include "hugo.h"
+#include "solvers/hugo/hg.h"
 
 static int rank_n(const uint8_t *p, int n)
 {

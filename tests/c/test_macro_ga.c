@@ -4,11 +4,11 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "cube.h"
+#include "core/cube.h"
 #include "evocube.h"
-#include "frame.h"
-#include "macro_ga.h"
-#include "solver.h"
+#include "core/frame.h"
+#include "solvers/macro_ga/macro_ga.h"
+#include "solver/solver.h"
 
 static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 

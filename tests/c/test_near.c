@@ -7,7 +7,7 @@
  */
 #include "check.h"
 #include "evocube.h"
-#include "near.h"
+#include "search/near.h"
 
 /* Is c solvable in exactly `left` more turns from here (no face twice in a row)? */
 static int dfs(ec_cube *c, int left, int prev)

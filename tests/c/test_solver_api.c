@@ -6,7 +6,7 @@
 
 #include "check.h"
 #include "evocube.h"
-#include "solver.h"
+#include "solver/solver.h"
 
 static const ec_param_def test_params[] = {
     {"population", 50, 2, 10000, 1, "individuals"},

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "cube.h"
+#include "core/cube.h"
 #include "evocube.h"
-#include "pso.h"
-#include "solver.h"
-#include "swarm_common.h"
+#include "solvers/swarm/pso.h"
+#include "solver/solver.h"
+#include "solvers/swarm/common.h"
 
 static const char *const SOLVERS[4] = {"greedy", "pso", "aco", "dkho"};
 

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "cube.h"
-#include "groups.h"
-#include "solver.h"
-#include "twes.h"
+#include "core/cube.h"
+#include "solvers/twes/groups.h"
+#include "solver/solver.h"
+#include "solvers/twes/twes.h"
 
 static const int W5[5] = {5, 5, 5, 5, 5};
 

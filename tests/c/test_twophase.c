@@ -7,11 +7,11 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "coord.h"
-#include "symmetry.h"
+#include "search/coord.h"
+#include "search/symmetry.h"
 #include "evocube.h"
-#include "tables.h"
-#include "twophase.h"
+#include "search/tables.h"
+#include "search/twophase.h"
 
 static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 

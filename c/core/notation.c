@@ -1,0 +1,265 @@
+/*
+ * notation.c - move notation: parse (face turns, ' 2 2' 3, wide Rw/r, slices M E S,
+ * rotations x y z, (...)n and (...)' groups, // comments), format, simplify, invert, and
+ * count lengths in HTM, QTM and STM. Move codes are base*3 + (quarter turns - 1); bases are
+ * listed in evocube.h.
+ */
+#include <string.h>
+
+#include "core/util.h"
+
+static const char *const base_name[24] = {"U", "R", "F", "D", "L", "B", "Uw", "Rw", "Fw", "Dw", "Lw", "Bw",
+                                          "u", "r", "f", "d", "l", "b", "M", "E", "S", "x", "y", "z"};
+
+/* Axis of a base: 0 x (R L M x), 1 y (U D E y), 2 z (F B S z). */
+static int base_axis(int b)
+{
+    static const int face_axis[6] = {1, 0, 2, 1, 0, 2};
+    if (b < 18) return face_axis[b % 6];
+    return (b - 18) % 3 == 0 ? 0 : (b - 18) % 3 == 1 ? 1 : 2;
+}
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+static int is_word(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'' || c == '`' ||
+           (unsigned char)c >= 0x80;
+}
+
+/* Length in bytes of a prime mark at p: ' or ` or U+2019 (right single quotation mark). */
+static int prime_len(const char *p)
+{
+    if (*p == '\'' || *p == '`') return 1;
+    if ((unsigned char)p[0] == 0xE2 && (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0x99) return 3;
+    return 0;
+}
+
+/* Base of a move starting at p (and its byte length), or -1. */
+static int base_at(const char *p, int *len)
+{
+    static const char faces[] = "URFDLB", lower[] = "urfdlb";
+    const char *q;
+    *len = 1;
+    if (*p && (q = strchr(faces, *p)) != NULL) {
+        if (p[1] == 'w') {
+            *len = 2;
+            return 6 + (int)(q - faces);
+        }
+        return (int)(q - faces);
+    }
+    if (*p && (q = strchr(lower, *p)) != NULL) return 12 + (int)(q - lower);
+    if (*p == 'M') return 18;
+    if (*p == 'E') return 19;
+    if (*p == 'S') return 20;
+    if (*p == 'x') return 21;
+    if (*p == 'y') return 22;
+    if (*p == 'z') return 23;
+    return -1;
+}
+
+static int bad_token(const char *text, int start, char *msg, int msgsize)
+{
+    int end = start;
+    while (text[end] && is_word(text[end]) && end - start < 24) end++;
+    if (end == start) end = start + 1;
+    char tok[32];
+    int n = end - start;
+    memcpy(tok, text + start, (size_t)n);
+    tok[n] = '\0';
+    return ec__msg(EC_E_TOKEN, msg, msgsize, "unknown move \"%s\" at character %d", tok, ec__column(text, start));
+}
+
+static int invert_code(int code) { return (code / 3) * 3 + (2 - code % 3); }
+
+int ec_alg_parse(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize)
+{
+    if (!text || !moves || !n) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
+    *n = 0;
+    size_t len = ec__strnlen(text, EC_MAX_ALG_CHARS);
+    if (len > EC_MAX_ALG_CHARS)
+        return ec__msg(EC_E_INPUT_SIZE, msg, msgsize, "the alg is longer than %d characters", EC_MAX_ALG_CHARS);
+    int limit = cap < EC_MAX_ALG_MOVES ? cap : EC_MAX_ALG_MOVES;
+    int open_at[EC_MAX_NESTING], open_pos[EC_MAX_NESTING], depth = 0, count = 0;
+    int i = 0;
+    while (text[i]) {
+        char c = text[i];
+        if (is_space(c)) {
+            i++;
+            continue;
+        }
+        if (c == '/' && text[i + 1] == '/') {
+            while (text[i] && text[i] != '\n') i++;
+            continue;
+        }
+        if (c == '(') {
+            if (depth == EC_MAX_NESTING)
+                return ec__msg(EC_E_NESTING, msg, msgsize, "parentheses nested deeper than %d at character %d",
+                               EC_MAX_NESTING, ec__column(text, i));
+            open_at[depth] = count;
+            open_pos[depth++] = i;
+            i++;
+            continue;
+        }
+        if (c == ')') {
+            if (!depth)
+                return ec__msg(EC_E_PAREN_CLOSE, msg, msgsize, "\")\" at character %d has no matching \"(\"",
+                               ec__column(text, i));
+            int start = open_at[--depth];
+            int at = i++;
+            long reps = 1;
+            if (text[i] >= '0' && text[i] <= '9') {
+                int dstart = i;
+                reps = 0;
+                while (text[i] >= '0' && text[i] <= '9') {
+                    if (reps <= EC_MAX_ALG_MOVES) reps = reps * 10 + (text[i] - '0');
+                    i++;
+                }
+                if (reps < 1 || reps > EC_MAX_ALG_MOVES)
+                    return ec__msg(EC_E_REPEAT, msg, msgsize,
+                                   "repetition count at character %d must be from 1 to %d",
+                                   ec__column(text, dstart), EC_MAX_ALG_MOVES);
+            }
+            int pl = prime_len(text + i);
+            if (pl) { /* (...)' inverts the group */
+                i += pl;
+                for (int a = start, b = count - 1; a < b; a++, b--) {
+                    uint8_t t = moves[a];
+                    moves[a] = moves[b];
+                    moves[b] = t;
+                }
+                for (int a = start; a < count; a++) moves[a] = (uint8_t)invert_code(moves[a]);
+            }
+            if (text[i] && is_word(text[i]) && base_at(text + i, &pl) < 0) return bad_token(text, i, msg, msgsize);
+            int glen = count - start;
+            if ((long)count + (reps - 1) * glen > limit)
+                return ec__msg(EC_E_ALG_MOVES, msg, msgsize,
+                               "the alg has more than %d moves once the group closed at character %d is repeated",
+                               limit, ec__column(text, at));
+            for (long r = 1; r < reps; r++) {
+                memmove(moves + count, moves + start, (size_t)glen);
+                count += glen;
+            }
+            continue;
+        }
+        int blen;
+        int base = base_at(text + i, &blen);
+        if (base < 0) return bad_token(text, i, msg, msgsize);
+        int start = i, turns = 1;
+        i += blen;
+        if (text[i] == '2' || text[i] == '3') {
+            turns = text[i] - '0';
+            i++;
+        }
+        int pl = prime_len(text + i);
+        if (pl) {
+            turns = 4 - turns;
+            i += pl;
+        }
+        /* a move must end here: at a space, bracket, comment, end, or the next move's letter */
+        if (text[i] && is_word(text[i]) && (base_at(text + i, &blen) < 0 || (text[i] >= '0' && text[i] <= '9')))
+            return bad_token(text, start, msg, msgsize);
+        if (count >= limit)
+            return ec__msg(EC_E_ALG_MOVES, msg, msgsize, "the alg has more than %d moves", limit);
+        moves[count++] = (uint8_t)(base * 3 + (turns % 4 == 2 ? 1 : turns == 3 ? 2 : 0));
+    }
+    if (depth)
+        return ec__msg(EC_E_PAREN_OPEN, msg, msgsize, "\"(\" at character %d is never closed",
+                       ec__column(text, open_pos[depth - 1]));
+    *n = count;
+    return EC_OK;
+}
+
+int ec_alg_format(const uint8_t *moves, int n, char *out, int size)
+{
+    if (!out || size <= 0 || (n > 0 && !moves)) return EC_E_NULL;
+    int pos = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (moves[i] >= EC_MOVE_CODES) return EC_E_RANGE;
+        const char *name = base_name[moves[i] / 3];
+        const char *suf = moves[i] % 3 == 0 ? "" : moves[i] % 3 == 1 ? "2" : "'";
+        int need = (i ? 1 : 0) + (int)strlen(name) + (int)strlen(suf);
+        if (pos + need + 1 > size) return EC_E_BUFFER;
+        if (i) out[pos++] = ' ';
+        strcpy(out + pos, name);
+        pos += (int)strlen(name);
+        strcpy(out + pos, suf);
+        pos += (int)strlen(suf);
+    }
+    return EC_OK;
+}
+
+int ec_alg_simplify_moves(uint8_t *moves, int n)
+{
+    if (!moves || n <= 0) return 0;
+    for (;;) {
+        int out = 0, i = 0;
+        while (i < n) {
+            int axis = base_axis(moves[i] / 3), j = i;
+            int amount[24] = {0}, order[24], norder = 0;
+            while (j < n && base_axis(moves[j] / 3) == axis) {
+                int b = moves[j] / 3;
+                int seen = 0;
+                for (int k = 0; k < norder; k++)
+                    if (order[k] == b) seen = 1;
+                if (!seen) order[norder++] = b;
+                amount[b] = (amount[b] + moves[j] % 3 + 1) % 4;
+                j++;
+            }
+            for (int k = 0; k < norder; k++)
+                if (amount[order[k]]) moves[out++] = (uint8_t)(order[k] * 3 + amount[order[k]] - 1);
+            i = j;
+        }
+        if (out == n) return n;
+        n = out;
+    }
+}
+
+/* Parse into a local buffer; shared by the text-in, text-out functions below. */
+static int parse_local(const char *text, uint8_t *moves, int *n, char *msg, int msgsize)
+{
+    return ec_alg_parse(text, moves, EC_MAX_ALG_MOVES, n, msg, msgsize);
+}
+
+int ec_alg_canonical(const char *text, char *out, int size, char *msg, int msgsize)
+{
+    uint8_t mv[EC_MAX_ALG_MOVES];
+    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    return rc ? rc : ec_alg_format(mv, n, out, size);
+}
+
+int ec_alg_simplify(const char *text, char *out, int size, char *msg, int msgsize)
+{
+    uint8_t mv[EC_MAX_ALG_MOVES];
+    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    if (rc) return rc;
+    n = ec_alg_simplify_moves(mv, n);
+    return ec_alg_format(mv, n, out, size);
+}
+
+int ec_alg_invert(const char *text, char *out, int size, char *msg, int msgsize)
+{
+    uint8_t mv[EC_MAX_ALG_MOVES], inv[EC_MAX_ALG_MOVES];
+    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    if (rc) return rc;
+    for (int i = 0; i < n; i++) inv[i] = (uint8_t)invert_code(mv[n - 1 - i]);
+    return ec_alg_format(inv, n, out, size);
+}
+
+int ec_alg_metrics(const char *text, int out[3], char *msg, int msgsize)
+{
+    if (!out) return EC_E_NULL;
+    uint8_t mv[EC_MAX_ALG_MOVES];
+    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    if (rc) return rc;
+    out[0] = out[1] = out[2] = 0;
+    for (int i = 0; i < n; i++) {
+        int b = mv[i] / 3, half = mv[i] % 3 == 1;
+        if (b >= 21) continue; /* rotations are free */
+        int slice = b >= 18;
+        out[0] += slice ? 2 : 1;
+        out[1] += (half ? 2 : 1) * (slice ? 2 : 1);
+        out[2] += 1;
+    }
+    return EC_OK;
+}

@@ -1,0 +1,97 @@
+/* util.c - message and buffer helpers, and the status-code texts of ec_strerror. */
+#include "core/util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "evocube.h"
+
+int ec__msg(int code, char *msg, int msgsize, const char *fmt, ...)
+{
+    if (msg && msgsize > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)msgsize, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+int ec__out(const char *text, char *out, int size)
+{
+    if (!out || size <= 0) return EC_E_BUFFER;
+    size_t len = strlen(text);
+    if (len + 1 > (size_t)size) {
+        memcpy(out, text, (size_t)size - 1);
+        out[size - 1] = '\0';
+        return EC_E_BUFFER;
+    }
+    memcpy(out, text, len + 1);
+    return EC_OK;
+}
+
+size_t ec__strnlen(const char *text, size_t max)
+{
+    size_t n = 0;
+    while (n <= max && text[n]) n++;
+    return n;
+}
+
+int ec__column(const char *text, int off)
+{
+    int col = 1;
+    for (int i = 0; i < off && text[i]; i++)
+        if (((unsigned char)text[i] & 0xC0) != 0x80) col++;
+    return col;
+}
+
+static const struct {
+    int code;
+    const char *text;
+} texts[] = {
+    {EC_OK, "ok"},
+    {EC_RUNNING, "running"},
+    {EC_DONE, "solved"},
+    {EC_GAVE_UP, "gave up: the budget ran out before the cube was solved"},
+    {EC_E_NULL, "a required argument is missing"},
+    {EC_E_BUFFER, "output buffer too small"},
+    {EC_E_RANGE, "argument out of range"},
+    {EC_E_NOMEM, "out of memory"},
+    {EC_E_INPUT_SIZE, "input too long"},
+    {EC_E_FACELETS_LENGTH, "a facelet string must have exactly 54 characters"},
+    {EC_E_FACELETS_CHAR, "a facelet character is not one of U R F D L B"},
+    {EC_E_COLOR_COUNT, "a colour does not appear exactly 9 times"},
+    {EC_E_CENTERS, "the six centres are not six distinct colours"},
+    {EC_E_CENTERS_MIRROR, "the centres are not arranged as on a real cube"},
+    {EC_E_EDGE_INVALID, "an edge has a colour combination that no edge has"},
+    {EC_E_EDGE_DUPLICATE, "an edge appears twice"},
+    {EC_E_CORNER_INVALID, "a corner has a colour combination that no corner has"},
+    {EC_E_CORNER_DUPLICATE, "a corner appears twice"},
+    {EC_E_FLIP, "one edge is flipped (total edge flip is odd)"},
+    {EC_E_TWIST, "a corner is twisted (total corner twist is not a multiple of 3)"},
+    {EC_E_PARITY, "two pieces are swapped (permutation parity is odd)"},
+    {EC_E_TOKEN, "unknown move"},
+    {EC_E_PAREN_OPEN, "unclosed parenthesis"},
+    {EC_E_PAREN_CLOSE, "closing parenthesis without an opening one"},
+    {EC_E_REPEAT, "bad repetition count"},
+    {EC_E_ALG_MOVES, "too many moves"},
+    {EC_E_NESTING, "parentheses nested too deeply"},
+    {EC_E_NOT_FACE_TURNS, "only face turns are allowed here"},
+    {EC_E_SOLVER_UNKNOWN, "unknown solver"},
+    {EC_E_PARAM_UNKNOWN, "unknown solver parameter"},
+    {EC_E_PARAM_VALUE, "a parameter value is not a number"},
+    {EC_E_PARAM_RANGE, "a parameter value is out of range"},
+    {EC_E_STATE, "the solver is not in a state for this call"},
+    {EC_E_NOT_SOLVED, "the solution does not solve the cube"},
+    {EC_E_SEED, "a seed must be an integer from 0 to 4294967295"},
+};
+
+int ec_strerror(int code, char *buf, int size)
+{
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (texts[i].code == code) return ec__out(texts[i].text, buf, size);
+    ec__out("unknown status code", buf, size);
+    return EC_E_RANGE;
+}
+
+int ec_version(char *buf, int size) { return ec__out(EC_VERSION, buf, size); }

@@ -1,0 +1,214 @@
+/*
+ * coord.c - the two-phase coordinates (see coord.h for their definitions) and their move
+ * tables, built once per process from the cubie model: for every coordinate value a cube
+ * with that coordinate is made, each move applied, and the coordinate read back.
+ * Cost: about 1.0 million cube multiplications (~15 ms native), 1.8 MB of tables.
+ */
+#include "search/coord.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cube.h"
+
+uint16_t *ec__twistMove, *ec__flipMove, *ec__sliceMove, *ec__cpermMove, *ec__epermMove;
+uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
+uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
+uint8_t *ec__cpermToCcombp;
+const uint8_t ec__p2_move[N_P2MOVES] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
+
+static int ready;
+
+static int binom(int n, int k)
+{
+    if (k < 0 || k > n) return 0;
+    int r = 1;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return r;
+}
+
+int ec__get_twist(const ec_cube *c)
+{
+    int v = 0;
+    for (int i = 0; i < 7; i++) v = v * 3 + c->co[i];
+    return v;
+}
+
+void ec__set_twist(ec_cube *c, int v)
+{
+    int sum = 0;
+    for (int i = 6; i >= 0; i--) {
+        c->co[i] = (uint8_t)(v % 3);
+        sum += c->co[i];
+        v /= 3;
+    }
+    c->co[7] = (uint8_t)((3 - sum % 3) % 3);
+}
+
+int ec__get_flip(const ec_cube *c)
+{
+    int v = 0;
+    for (int i = 0; i < 11; i++) v = v * 2 + c->eo[i];
+    return v;
+}
+
+void ec__set_flip(ec_cube *c, int v)
+{
+    int sum = 0;
+    for (int i = 10; i >= 0; i--) {
+        c->eo[i] = (uint8_t)(v & 1);
+        sum += c->eo[i];
+        v >>= 1;
+    }
+    c->eo[11] = (uint8_t)(sum & 1);
+}
+
+/* colex rank of the set of slots holding edges 8..11 */
+int ec__get_slice(const ec_cube *c)
+{
+    int v = 0, k = 0;
+    for (int i = 0; i < 12; i++)
+        if (c->ep[i] >= 8) v += binom(i, ++k);
+    return v;
+}
+
+void ec__set_slice(ec_cube *c, int v)
+{
+    int in[12] = {0};
+    for (int k = 4, i = 11; k > 0; i--) /* greedy colex unranking */
+        if (binom(i, k) <= v) {
+            v -= binom(i, k);
+            in[i] = 1;
+            k--;
+        }
+    int s = 8, o = 0;
+    for (int i = 0; i < 12; i++) c->ep[i] = (uint8_t)(in[i] ? s++ : o++);
+}
+
+static int perm_rank(const uint8_t *p, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) { /* digit i: how many later entries are smaller */
+        int less = 0;
+        for (int j = i + 1; j < n; j++) less += p[j] < p[i];
+        v = v * (n - i) + less;
+    }
+    return v;
+}
+
+static void perm_unrank(uint8_t *p, int n, int v, int base)
+{
+    int digit[12];
+    for (int i = n - 1; i >= 0; i--) {
+        digit[i] = v % (n - i);
+        v /= n - i;
+    }
+    int used = 0;
+    for (int i = 0; i < n; i++) { /* the digit[i]-th smallest unused value */
+        int k = digit[i];
+        for (int x = 0; x < n; x++)
+            if (!(used >> x & 1) && k-- == 0) {
+                p[i] = (uint8_t)(x + base);
+                used |= 1 << x;
+                break;
+            }
+    }
+}
+
+int ec__get_cperm(const ec_cube *c) { return perm_rank(c->cp, 8); }
+void ec__set_cperm(ec_cube *c, int v) { perm_unrank(c->cp, 8, v, 0); }
+int ec__get_eperm(const ec_cube *c) { return perm_rank(c->ep, 8); }
+void ec__set_eperm(ec_cube *c, int v) { perm_unrank(c->ep, 8, v, 0); }
+int ec__get_mperm(const ec_cube *c) { return perm_rank(c->ep + 8, 4); }
+void ec__set_mperm(ec_cube *c, int v) { perm_unrank(c->ep + 8, 4, v, 8); }
+
+int ec__get_ccombp(const ec_cube *c)
+{
+    int v = 0, k = 0;
+    for (int i = 0; i < 8; i++)
+        if (c->cp[i] < 4) v += binom(i, ++k);
+    return v * 2 + ec__parity(c->cp, 8);
+}
+
+typedef int (*getter)(const ec_cube *);
+typedef void (*setter)(ec_cube *, int);
+
+/* The corner (or edge) half of ec_cube_multiply: all a coordinate of that half needs. */
+static void mult_half(const ec_cube *a, const ec_cube *b, ec_cube *out, int corners)
+{
+    if (corners)
+        for (int i = 0; i < 8; i++) {
+            out->cp[i] = a->cp[b->cp[i]];
+            int o = a->co[b->cp[i]] + b->co[i];
+            out->co[i] = (uint8_t)(o >= 3 ? o - 3 : o);
+        }
+    else
+        for (int i = 0; i < 12; i++) {
+            out->ep[i] = a->ep[b->ep[i]];
+            out->eo[i] = (uint8_t)(a->eo[b->ep[i]] ^ b->eo[i]);
+        }
+}
+
+/* Fill a move table: quarter turns (and, in phase 2, the half turns of R F L B) from the
+ * cubie model; each face's half and inverse turns by composing its columns (X2 = X X,
+ * X' = X2 X), which saves two thirds of the cubie work. */
+static void fill(uint16_t *table, int n, int nmoves, const uint8_t *codes, getter get, setter set, int corners)
+{
+    for (int v = 0; v < n; v++) {
+        ec_cube c, d;
+        ec_cube_solved(&c);
+        set(&c, v);
+        d = c;
+        for (int m = 0; m < nmoves; m++) {
+            int code = codes ? codes[m] : m;
+            if (code % 3 != 0 && !(codes && code % 3 == 1 && code / 3 % 3 != 0)) continue;
+            mult_half(&c, ec__move_cube(code), &d, corners);
+            table[v * nmoves + m] = (uint16_t)get(&d);
+        }
+    }
+    for (int m = 0; m < nmoves; m++) { /* derived columns: m - 1 is the previous turn */
+        int code = codes ? codes[m] : m;
+        if (code % 3 == 0 || (codes && code % 3 == 1 && code / 3 % 3 != 0)) continue;
+        int q = m - code % 3; /* the face's quarter-turn column */
+        for (int v = 0; v < n; v++) table[v * nmoves + m] = table[table[v * nmoves + m - 1] * nmoves + q];
+    }
+}
+
+int ec__coord_init(void)
+{
+    if (ready) return EC_OK;
+    ec__twistMove = malloc(sizeof(uint16_t) * N_TWIST * N_MOVES);
+    ec__flipMove = malloc(sizeof(uint16_t) * N_FLIP * N_MOVES);
+    ec__sliceMove = malloc(sizeof(uint16_t) * N_SLICE * N_MOVES);
+    ec__cpermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
+    ec__epermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
+    ec__cpermToCcombp = malloc(N_PERM8);
+    if (!ec__twistMove || !ec__flipMove || !ec__sliceMove || !ec__cpermMove || !ec__epermMove ||
+        !ec__cpermToCcombp) {
+        free(ec__twistMove), free(ec__flipMove), free(ec__sliceMove), free(ec__cpermMove), free(ec__epermMove);
+        free(ec__cpermToCcombp);
+        ec__twistMove = ec__flipMove = ec__sliceMove = ec__cpermMove = ec__epermMove = NULL;
+        ec__cpermToCcombp = NULL;
+        return EC_E_NOMEM;
+    }
+    fill(ec__twistMove, N_TWIST, N_MOVES, NULL, ec__get_twist, ec__set_twist, 1);
+    fill(ec__flipMove, N_FLIP, N_MOVES, NULL, ec__get_flip, ec__set_flip, 0);
+    fill(ec__sliceMove, N_SLICE, N_MOVES, NULL, ec__get_slice, ec__set_slice, 0);
+    fill(ec__cpermMove, N_PERM8, N_P2MOVES, ec__p2_move, ec__get_cperm, ec__set_cperm, 1);
+    fill(ec__epermMove, N_PERM8, N_P2MOVES, ec__p2_move, ec__get_eperm, ec__set_eperm, 0);
+    uint16_t mp[N_MPERM * N_P2MOVES];
+    fill(mp, N_MPERM, N_P2MOVES, ec__p2_move, ec__get_mperm, ec__set_mperm, 0);
+    for (int i = 0; i < N_MPERM * N_P2MOVES; i++) ec__mpermMove[i] = (uint8_t)mp[i];
+    for (int v = 0; v < N_PERM8; v++) {
+        ec_cube c;
+        ec_cube_solved(&c);
+        ec__set_cperm(&c, v);
+        ec__cpermToCcombp[v] = (uint8_t)ec__get_ccombp(&c);
+    }
+    for (int v = 0; v < N_PERM8; v++) /* ccombp after a move depends on ccombp alone */
+        for (int k = 0; k < N_P2MOVES; k++)
+            ec__ccombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
+                ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
+    ready = 1;
+    return EC_OK;
+}

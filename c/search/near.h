@@ -1,0 +1,31 @@
+/*
+ * near.h - exact face-turn (HTM) distances of cubes close to solved, for the distance oracle
+ * (ec_distance). Two-phase search finds a long first solution for such cubes (a cube 6 turns
+ * from solved can get 14 within the oracle's node budget), and a fitness that jumps up near
+ * the goal stalls the greedy and krill-herd walks; this table answers them exactly.
+ *
+ * Data: every cube at most NEAR_DEPTH (4) turns from solved, 46,741 of them, found by
+ * breadth-first search, each stored with its distance in an open-addressing hash of 16-byte
+ * packed states (hg.h's hg_pk: 5 bits per corner and edge slot; the distance sits in the
+ * corner word's top 4 bits). 2^17 slots x 16 bytes = 2 MB, built on first use in a few ms.
+ * A query looks up the cube and every cube up to NEAR_LOOKAHEAD (3) canonical turns from it
+ * (no face twice in a row, of two opposite faces the U/R/F one first), level by level, so it
+ * knows the exact distance of any cube at most 7 turns from solved. Cost of a query for a
+ * cube farther than that: about 3,600 packed turns and lookups (~0.1 ms natively).
+ */
+#ifndef EC_NEAR_H
+#define EC_NEAR_H
+
+#include "evocube.h"
+
+#define NEAR_DEPTH 4
+#define NEAR_LOOKAHEAD 3
+#define NEAR_MAX (NEAR_DEPTH + NEAR_LOOKAHEAD)
+
+/* The exact distance of c when it is at most NEAR_MAX turns, else -1; EC_E_NOMEM when the
+ * table cannot be allocated. c must be a valid cube. */
+int ec__near_distance(const ec_cube *c);
+/* The table's cubes per distance 0..NEAR_DEPTH (for tests); EC_OK or EC_E_NOMEM. */
+int ec__near_counts(long counts[NEAR_DEPTH + 1]);
+
+#endif

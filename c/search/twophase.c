@@ -1,0 +1,509 @@
+/*
+ * twophase.c - Kociemba's two-phase algorithm: IDA* over phase 1 (twist, flip, slice to
+ * G1) with every phase-1 solution continued by IDA* over phase 2 (cperm, eperm, mperm to
+ * solved), then continued search for shorter solutions (the total bound drops to best - 1)
+ * until a solution of at most max_length moves is found, the node budget after the first
+ * solution is spent, or the bound is exhausted. The `twophase` stepped solver, the distance
+ * oracle ec_distance (exact within 7 turns through near.h, else this search) and
+ * ec_twophase_init live here too.
+ *
+ * Search layout: both phases run from explicit stacks (tp_search in twophase.h), so the
+ * search stops after any node and resumes exactly there: a step costs at most its nodes,
+ * and the result does not depend on how the work is cut into steps. A node is one child
+ * generated (move applied and its pruning bound looked up).
+ * Directions (as min2phase): the cube as it is, seen along the other two axes, and the
+ * inverse cube seen along all three; every direction's phase-1 depth d runs before any
+ * direction's depth d + 1, and all share the best solution.
+ * Bounds: phase 1 uses max(twistSlice, flipSlice, twistFlip) of the direction's cube and
+ * max(twistFlip, flipSlice) of its y-conjugate (the same cube seen after a y turn: same G1,
+ * but its flip is the R/L edge orientation, so these two lookups add information; this
+ * plays the part of min2phase's conjugate twist-flip lookup). Phase 2 uses
+ * max(cpermMperm, epermCcombp). Moves are canonical: never the same face twice in a row,
+ * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
+ * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
+ * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
+ * that is in G1 with 1..4 moves to go is not continued (as min2phase). When a move's
+ * bound exceeds the depth left by 2 or more, the face's other turns are skipped (they are
+ * one move from it, so their bounds exceed it too).
+ * Deviations from min2phase: no symmetry-reduced tables (tables.h), no pre-moves; phase 2
+ * is capped at 12 moves as min2phase's MAX_DEPTH2 is; phase 2 runs IDA* upward from its
+ * bound rather than downward from the cap. A search never stops for its target or budget
+ * before min_nodes nodes (20,000 for the solver, 2,000 for ec_distance) unless it is
+ * exhausted, so a cube a few moves from solved keeps searching past a long first solution
+ * and gets its short one (two-phase finds a long one first for such cubes).
+ */
+#include "search/twophase.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/coord.h"
+#include "core/cube.h"
+#include "core/geometry.h"
+#include "search/near.h"
+#include "solver/solver.h"
+#include "search/tables.h"
+#include "core/util.h"
+
+#define P2_CAP 12
+
+static inline int prun1(int tw, int fl, int sl, int limit)
+{
+    int h = ec__prun_get(ec__prun[EC_PRUN_TWIST_SLICE], (uint32_t)tw * N_SLICE + (uint32_t)sl);
+    if (h > limit) return h;
+    int h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)fl * N_SLICE + (uint32_t)sl);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_tf(tw, fl);
+    return h2 > h ? h2 : h;
+}
+
+static inline int prun2(int cp, int ep, int mp)
+{
+    int h = ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)cp * N_MPERM + (uint32_t)mp);
+    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
+    return h2 > h ? h2 : h;
+}
+
+/* Quarter turn of R, F, L or B: the only moves a phase-1 solution may end with. */
+static inline int leaves_g1(int m)
+{
+    int f = m / 3;
+    return m % 3 != 1 && f != 0 && f != 3;
+}
+
+/* c seen after the whole-cube rotation rot (a rotation move code): the stickers turned,
+ * colours renamed after the centres. facemap[k]: the original face now at position k. */
+static int view(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
+{
+    char f[EC_FACELETS_SIZE], solved[EC_FACELETS_SIZE];
+    ec_cube id;
+    ec_cube_solved(&id);
+    ec_cube_to_facelets(&id, solved, sizeof solved);
+    ec__apply_code(solved, rot);
+    for (int k = 0; k < 6; k++)
+        for (int g = 0; g < 6; g++)
+            if (solved[k * 9 + 4] == ec__face_char[g]) facemap[k] = (uint8_t)g;
+    ec_cube_to_facelets(c, f, sizeof f);
+    ec__apply_code(f, rot);
+    return ec_cube_from_facelets(f, out, NULL, 0);
+}
+
+static inline int prun1c(const tp_dir *d, int k, int limit)
+{
+    int h = prun1(d->tw[k], d->fl[k], d->sl[k], limit);
+    if (h > limit) return h;
+    int h2 = ec__prun_tf(d->ctw[k], d->cfl[k]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)d->cfl[k] * N_SLICE + d->csl[k]);
+    return h2 > h ? h2 : h;
+}
+
+/* Direction i's view of c: i / 3 chooses the cube or its inverse, i % 3 the axis (none,
+ * z, x: whole-cube rotations). Its y-conjugate (the same cube seen after a y turn, with
+ * the same G1) gives a second, independent twist-flip and flip-slice bound. */
+static int make_dir(tp_dir *d, const ec_cube *c, int i)
+{
+    ec_cube base;
+    if (i >= 3) ec_cube_inverse(c, &base);
+    else base = *c;
+    d->inverse = i >= 3;
+    for (int f = 0; f < 6; f++) d->facemap[f] = (uint8_t)f;
+    d->start = base;
+    int rc;
+    if (i % 3 && (rc = view(&base, i % 3 == 1 ? 23 * 3 : 21 * 3, &d->start, d->facemap))) return rc;
+    ec_cube conj;
+    uint8_t ymap[6];
+    if ((rc = view(&d->start, 22 * 3, &conj, ymap))) return rc;
+    for (int k = 0; k < 6; k++)
+        for (int t = 0; t < 3; t++) d->conjmove[ymap[k] * 3 + t] = (uint8_t)(k * 3 + t);
+    d->tw[0] = (uint16_t)ec__get_twist(&d->start);
+    d->fl[0] = (uint16_t)ec__get_flip(&d->start);
+    d->sl[0] = (uint16_t)ec__get_slice(&d->start);
+    d->ctw[0] = (uint16_t)ec__get_twist(&conj);
+    d->cfl[0] = (uint16_t)ec__get_flip(&conj);
+    d->csl[0] = (uint16_t)ec__get_slice(&conj);
+    d->h1 = prun1c(d, 0, 99);
+    d->path[0] = d->start;
+    d->path_ok = 1;
+    return EC_OK;
+}
+
+/* Begin direction cur's iteration at depth d1 (none when its bound says it cannot). */
+static void start_iteration(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    d->k1 = 0;
+    /* nothing at this depth when the bound says so, and for a start in G1 nothing of 1..4
+     * moves (a shorter phase 1 covers it) */
+    int none = s->d1 < d->h1 || s->d1 == 0 || (d->h1 == 0 && s->d1 < 5);
+    d->m1[0] = (int8_t)(none ? N_MOVES : 0);
+    s->zero_started = 0;
+}
+
+/* Direction cur is done with depth d1: the next direction, or the next depth. */
+static void next_iteration(tp_search *s)
+{
+    if (++s->cur == s->ndirs) {
+        s->cur = 0;
+        s->d1++;
+    }
+    start_iteration(s);
+}
+
+int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs)
+{
+    int rc = ec__tables_init();
+    if (rc) return rc;
+    memset(s, 0, sizeof *s);
+    s->start = *c;
+    s->max_length = max_length;
+    s->budget = budget;
+    s->min_nodes = min_nodes;
+    s->p2_cap = P2_CAP;
+    s->best = TP_NONE;
+    s->bound = TP_MAX_LEN - 1;
+    s->ndirs = ndirs < 1 ? 1 : ndirs > TP_DIRS ? TP_DIRS : ndirs;
+    if (ec_cube_is_solved(c)) { /* nothing to search */
+        s->best = 0;
+        s->finished = s->exhausted = 1;
+        return EC_OK;
+    }
+    int lo = 99;
+    for (int i = 0; i < s->ndirs; i++) {
+        rc = make_dir(&s->dir[i], c, i);
+        if (rc) return rc;
+        if (s->dir[i].h1 < lo) lo = s->dir[i].h1;
+    }
+    s->d1 = lo;
+    s->cur = 0;
+    start_iteration(s);
+    return EC_OK;
+}
+
+/* The node count at which the budget after the first solution is spent (never before
+ * min_nodes: a cube a few moves from solved is searched to the end in fewer nodes, so it
+ * does not keep a 9-move first solution of a 3-move scramble). */
+static int64_t budget_end(const tp_search *s)
+{
+    int64_t end = s->nodes_first + s->budget;
+    return end < s->min_nodes ? s->min_nodes : end;
+}
+
+/* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
+static void check_target(tp_search *s)
+{
+    if (s->max_length >= 0 && s->best <= s->max_length && s->nodes >= s->min_nodes) s->finished = 1;
+}
+
+/* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
+ * mapped to the original frame (faces renamed; for an inverse direction reversed and
+ * each turn inverted). */
+static void record(tp_search *s, int d2)
+{
+    const tp_dir *d = &s->dir[s->cur];
+    uint8_t mv[TP_MAX_LEN + 1];
+    int n = 0;
+    for (int i = 0; i < s->d1; i++) mv[n++] = (uint8_t)d->m1[i];
+    for (int i = 0; i < d2; i++) mv[n++] = ec__p2_move[s->m2[i]];
+    for (int i = 0; i < n; i++) mv[i] = (uint8_t)(d->facemap[mv[i] / 3] * 3 + mv[i] % 3);
+    if (d->inverse) {
+        for (int i = 0; i < n; i++) {
+            int m = mv[n - 1 - i];
+            s->best_moves[i] = (uint8_t)(m / 3 * 3 + 2 - m % 3);
+        }
+        s->best_split = d2;
+    } else {
+        memcpy(s->best_moves, mv, (size_t)n);
+        s->best_split = s->d1;
+    }
+    s->best_inverse = d->inverse;
+    if (s->best == TP_NONE) {
+        s->nodes_first = s->nodes;
+        if (s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
+    }
+    s->best = n;
+    s->bound = n - 1;
+    check_target(s);
+}
+
+/* The cube after direction cur's phase-1 moves m1[0..d1), reusing the cached prefix. */
+static const ec_cube *path_cube(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    int j = 0;
+    while (j + 1 < d->path_ok && j < s->d1 && d->path_mv[j] == d->m1[j]) j++;
+    for (; j < s->d1; j++) {
+        ec_cube_multiply(&d->path[j], ec__move_cube(d->m1[j]), &d->path[j + 1]);
+        d->path_mv[j] = d->m1[j];
+    }
+    d->path_ok = s->d1 + 1;
+    return &d->path[s->d1];
+}
+
+/* At a phase-1 solution of length d1: set up phase 2, or record a solution when the
+ * cube is already solved there. Returns 1 when phase 2 should run. */
+static int enter_phase2(tp_search *s)
+{
+    s->leaves++;
+    s->d2max = s->bound - s->d1;
+    if (s->d2max > s->p2_cap) s->d2max = s->p2_cap;
+    if (s->d2max < 0) return 0;
+    const ec_cube *c = path_cube(s);
+    int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
+    int h = prun2(cp, ep, mp);
+    if (h > s->d2max) return 0;
+    if (h == 0) {
+        record(s, 0);
+        return 0;
+    }
+    s->cp[0] = (uint16_t)cp;
+    s->ep[0] = (uint16_t)ep;
+    s->mp[0] = (uint8_t)mp;
+    s->p2runs++;
+    s->d2 = h;
+    s->k2 = 0;
+    s->m2[0] = 0;
+    s->in2 = 1;
+    return 1;
+}
+
+/* Phase 2 from the current phase-1 solution; returns when phase 2 is over for it or the
+ * node limit is reached (s->in2 stays 1 then). */
+static void run_phase2(tp_search *s)
+{
+    const tp_dir *d = &s->dir[s->cur];
+    int last1 = s->d1 ? d->m1[s->d1 - 1] : -1;
+    while (s->nodes < s->stop) {
+        int k = s->k2, m = s->m2[k];
+        if (m >= N_P2MOVES) {
+            if (k == 0) {
+                if (++s->d2 > s->d2max) {
+                    s->in2 = 0;
+                    return;
+                }
+                s->m2[0] = 0;
+            } else {
+                s->k2 = k - 1;
+                s->m2[k - 1]++;
+            }
+            continue;
+        }
+        int code = ec__p2_move[m];
+        int prev = k ? ec__p2_move[s->m2[k - 1]] : last1;
+        if (!ec__move_follows(prev, code)) {
+            s->m2[k]++;
+            continue;
+        }
+        s->nodes++;
+        s->nodes2++;
+        int cp = ec__cpermMove[s->cp[k] * N_P2MOVES + m];
+        int ep = ec__epermMove[s->ep[k] * N_P2MOVES + m];
+        int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
+        int togo = s->d2 - k - 1;
+        int h = prun2(cp, ep, mp);
+        if (h > togo) { /* skip U2 U' (D2 D') too when U (D) is two over */
+            s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? (m / 3 + 1) * 3 : m + 1);
+            continue;
+        }
+        if (togo == 0) { /* h == 0: solved */
+            record(s, s->d2);
+            s->in2 = 0;
+            return;
+        }
+        s->cp[k + 1] = (uint16_t)cp;
+        s->ep[k + 1] = (uint16_t)ep;
+        s->mp[k + 1] = (uint8_t)mp;
+        s->m2[k + 1] = 0;
+        s->k2 = k + 1;
+    }
+}
+
+int tp_run(tp_search *s, int64_t limit)
+{
+    s->stop = limit;
+    if (s->best != TP_NONE && s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
+    while (!s->finished) {
+        if (s->best != TP_NONE && s->budget >= 0 && s->nodes >= budget_end(s)) {
+            s->finished = 1; /* the budget after the first solution is spent */
+            break;
+        }
+        check_target(s);
+        if (s->finished) break;
+        if (s->nodes >= s->stop) return 0;
+        tp_dir *d = &s->dir[s->cur];
+        if (s->in2) {
+            run_phase2(s);
+            if (!s->in2) d->m1[d->k1]++; /* phase 2 over for this phase-1 solution */
+            continue;
+        }
+        if (s->d1 > s->bound) {
+            s->finished = s->exhausted = 1;
+            break;
+        }
+        if (s->d1 == 0 && !s->zero_started) { /* a start in G1 is its own phase-1 solution */
+            s->zero_started = 1;
+            if (d->h1 == 0 && enter_phase2(s)) continue;
+        }
+        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends */
+        while (s->nodes < s->stop && !s->finished && s->d1 <= s->bound) {
+            int k = d->k1, m = d->m1[k];
+            if (m >= N_MOVES) {
+                if (k == 0) {
+                    next_iteration(s);
+                    break;
+                }
+                d->k1 = k - 1;
+                d->m1[k - 1]++;
+                continue;
+            }
+            int prev = k ? d->m1[k - 1] : -1;
+            if (!ec__move_follows(prev, m)) {
+                d->m1[k] = (int8_t)((m / 3 + 1) * 3);
+                continue;
+            }
+            s->nodes++;
+            int k1 = k + 1, cm = d->conjmove[m];
+            d->tw[k1] = ec__twistMove[d->tw[k] * N_MOVES + m];
+            d->fl[k1] = ec__flipMove[d->fl[k] * N_MOVES + m];
+            d->sl[k1] = ec__sliceMove[d->sl[k] * N_MOVES + m];
+            d->ctw[k1] = ec__twistMove[d->ctw[k] * N_MOVES + cm];
+            d->cfl[k1] = ec__flipMove[d->cfl[k] * N_MOVES + cm];
+            d->csl[k1] = ec__sliceMove[d->csl[k] * N_MOVES + cm];
+            int togo = s->d1 - k - 1;
+            int h = prun1c(d, k1, togo + 1);
+            if (h > togo) {
+                /* the face's other turns are one move from this one: none can do better */
+                d->m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
+                continue;
+            }
+            if (togo == 0) { /* h == 0: in G1 */
+                if (leaves_g1(m) && enter_phase2(s)) break;
+                d->m1[k]++;
+                continue;
+            }
+            if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
+                d->m1[k]++;
+                continue;
+            }
+            d->m1[k + 1] = 0;
+            d->k1 = k + 1;
+        }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ distance oracle */
+
+int ec_twophase_init(void) { return ec__tables_init(); }
+
+int ec_distance(const ec_cube *c, int budget)
+{
+    if (!c) return EC_E_NULL;
+    if (budget < 0) return EC_E_RANGE;
+    int rc = ec_cube_check(c, NULL, 0);
+    if (rc) return rc;
+    int near = ec__near_distance(c); /* exact within NEAR_MAX turns (near.h) */
+    if (near != -1) return near;
+    tp_search s;
+    rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
+    if (rc) return rc;
+    tp_run(&s, INT64_MAX);
+    return s.best;
+}
+
+int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize)
+{
+    ec_cube c;
+    int rc = ec_cube_from_facelets(facelets, &c, msg, msgsize);
+    if (rc) return rc;
+    if (budget < 0) return ec__msg(EC_E_RANGE, msg, msgsize, "the budget must be 0 or more nodes (got %d)", budget);
+    return ec_distance(&c, budget);
+}
+
+/* ------------------------------------------------------------------ stepped solver */
+
+typedef struct tp_state {
+    tp_search s;
+    int64_t gen;
+} tp_state;
+
+static const ec_param_def params[] = {
+    {"maxLength", 20, 0, 30, 1, "stop as soon as a solution of at most this many moves is found"},
+    {"budget", 20000000, 0, 1e9, 1, "search nodes allowed after the first solution, looking for shorter ones"},
+    {"directions", 6, 1, 6, 1, "search directions: 1 the cube as it is, 3 also along the other two axes, 6 also the inverse"},
+};
+
+static const ec_preset presets[] = {
+    {"fast", "maxLength=22,budget=0", "the first solution of at most 22 moves"},
+    {"short", "maxLength=18,budget=100000000", "keep searching for 18 moves or fewer (slower)"},
+};
+
+static int tp_create(ec_solver *h, void **state)
+{
+    tp_state *st = calloc(1, sizeof *st);
+    if (!st) return EC_E_NOMEM;
+    int rc = tp_init(&st->s, &h->start, (int)ec__param(h, "maxLength"), (int64_t)ec__param(h, "budget"), TP_MIN_NODES,
+                     (int)ec__param(h, "directions"));
+    if (rc) {
+        free(st);
+        return rc;
+    }
+    *state = st;
+    return EC_OK;
+}
+
+/* One progress record per work unit (1,000 nodes): best and bestLength are the best
+ * solution's length so far (-1 before the first solution), evaluations the nodes so far,
+ * the phase the search is in when the unit ends ("phase 1" or "phase 2"). */
+static void emit(ec_solver *h, tp_state *st)
+{
+    const tp_search *s = &st->s;
+    ec_progress rec;
+    memset(&rec, 0, sizeof rec);
+    rec.gen = ++st->gen;
+    rec.phase = s->in2 ? 1 : 0;
+    strcpy(rec.phase_name, s->in2 ? "phase 2" : "phase 1");
+    int have = s->best != TP_NONE;
+    rec.best = rec.mean = have ? s->best : -1;
+    rec.best_length = have ? s->best : -1;
+    rec.evaluations = s->nodes;
+    rec.n_moves = have ? s->best : 0;
+    if (have) memcpy(rec.moves, s->best_moves, (size_t)s->best);
+    ec__emit(h, &rec);
+}
+
+static int tp_step(ec_solver *h, void *state, int work)
+{
+    tp_state *st = state;
+    tp_search *s = &st->s;
+    for (int w = 0; w < work; w++) {
+        int done = tp_run(s, s->nodes + 1000);
+        emit(h, st);
+        if (done) {
+            if (s->best == TP_NONE) return EC_GAVE_UP;
+            const char *first = s->best_inverse ? "phase 2 (inverse)" : "phase 1";
+            const char *second = s->best_inverse ? "phase 1 (inverse)" : "phase 2";
+            int rc = ec__add_phase(h, first, s->best_moves, s->best_split, st->gen);
+            if (!rc) rc = ec__add_phase(h, second, s->best_moves + s->best_split, s->best - s->best_split, st->gen);
+            return rc ? rc : ec__finish(h);
+        }
+    }
+    return EC_RUNNING;
+}
+
+static void tp_destroy(void *state) { free(state); }
+
+const ec_solver_impl ec_solver_twophase = {
+    "twophase",
+    "Kociemba's two-phase algorithm (exact search with pruning tables)",
+    "thousand search nodes",
+    params,
+    (int)(sizeof params / sizeof params[0]),
+    presets,
+    (int)(sizeof presets / sizeof presets[0]),
+    tp_create,
+    tp_step,
+    tp_destroy,
+};

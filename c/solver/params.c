@@ -1,0 +1,107 @@
+/*
+ * params.c - solver params from text: "key=value" pairs separated by commas, semicolons or
+ * white space; "preset=name" applies one of the solver's presets first. Every key, value
+ * and range fault gets a message naming the param.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/solver.h"
+#include "core/util.h"
+
+static int is_sep(char c) { return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static int find_param(const ec_solver_impl *impl, const char *key)
+{
+    for (int i = 0; i < impl->nparams; i++)
+        if (!strcmp(impl->params[i].key, key)) return i;
+    return -1;
+}
+
+static int set_pairs(const ec_solver_impl *impl, const char *text, double *values, int allow_preset,
+                     char *msg, int msgsize);
+
+static int apply_preset(const ec_solver_impl *impl, const char *name, double *values, char *msg, int msgsize)
+{
+    for (int i = 0; i < impl->npresets; i++)
+        if (!strcmp(impl->presets[i].name, name)) return set_pairs(impl, impl->presets[i].params, values, 0, msg, msgsize);
+    char names[256] = "";
+    for (int i = 0; i < impl->npresets; i++) {
+        if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
+        strncat(names, impl->presets[i].name, sizeof names - strlen(names) - 1);
+    }
+    return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "solver %s has no preset \"%.40s\"%s%s", impl->name, name,
+                   impl->npresets ? "; its presets are: " : " (it has no presets)", names);
+}
+
+static int set_one(const ec_solver_impl *impl, const char *key, const char *val, double *values, char *msg,
+                   int msgsize)
+{
+    int i = find_param(impl, key);
+    if (i < 0) {
+        char names[600] = "";
+        for (int k = 0; k < impl->nparams; k++) {
+            if (k) strncat(names, ", ", sizeof names - strlen(names) - 1);
+            strncat(names, impl->params[k].key, sizeof names - strlen(names) - 1);
+        }
+        return ec__msg(EC_E_PARAM_UNKNOWN, msg, msgsize, "solver %s has no parameter \"%.40s\"; its parameters are: %s",
+                       impl->name, key, impl->nparams ? names : "(none)");
+    }
+    const ec_param_def *d = &impl->params[i];
+    char *end = NULL;
+    double v = strtod(val, &end);
+    if (!val[0] || !end || *end || !isfinite(v))
+        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a number", key, val);
+    if (d->integer && v != floor(v))
+        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s must be a whole number; got %.40s", key, val);
+    if (v < d->min || v > d->max)
+        return ec__msg(EC_E_PARAM_RANGE, msg, msgsize, "parameter %s must be from %g to %g; got %.40s", key, d->min,
+                       d->max, val);
+    values[i] = v;
+    return EC_OK;
+}
+
+static int set_pairs(const ec_solver_impl *impl, const char *text, double *values, int allow_preset,
+                     char *msg, int msgsize)
+{
+    const char *p = text;
+    /* the preset goes first, wherever it is written */
+    for (int pass = 0; pass < 2; pass++) {
+        p = text;
+        while (*p) {
+            while (*p && is_sep(*p)) p++;
+            if (!*p) break;
+            const char *start = p;
+            while (*p && !is_sep(*p)) p++;
+            size_t len = (size_t)(p - start);
+            char pair[128];
+            if (len >= sizeof pair)
+                return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter \"%.30s...\" is too long", start);
+            memcpy(pair, start, len);
+            pair[len] = '\0';
+            char *eq = strchr(pair, '=');
+            if (!eq || eq == pair)
+                return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter \"%s\" is not of the form key=value", pair);
+            *eq = '\0';
+            int is_preset = !strcmp(pair, "preset");
+            if (is_preset && !allow_preset)
+                return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "a preset cannot name another preset");
+            int rc = EC_OK;
+            if (pass == 0 && is_preset) rc = apply_preset(impl, eq + 1, values, msg, msgsize);
+            if (pass == 1 && !is_preset) rc = set_one(impl, pair, eq + 1, values, msg, msgsize);
+            if (rc) return rc;
+        }
+    }
+    return EC_OK;
+}
+
+int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize)
+{
+    for (int i = 0; i < impl->nparams; i++) values[i] = impl->params[i].def;
+    if (!text) return EC_OK;
+    if (ec__strnlen(text, EC_MAX_PARAMS_CHARS) > EC_MAX_PARAMS_CHARS)
+        return ec__msg(EC_E_INPUT_SIZE, msg, msgsize, "the params text is longer than %d characters", EC_MAX_PARAMS_CHARS);
+    return set_pairs(impl, text, values, 1, msg, msgsize);
+}

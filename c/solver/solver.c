@@ -1,0 +1,347 @@
+/*
+ * solver.c - the opaque solver handle: dispatch to the registered implementations
+ * (solvers.def), params, progress queue, phase composition, verification and JSON.
+ */
+#include "solver/solver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/json.h"
+#include "core/util.h"
+
+#define EC_SOLVER(sym) extern const ec_solver_impl sym;
+#include "solvers/solvers.def"
+#undef EC_SOLVER
+
+static const ec_solver_impl *const registry[] = {
+#define EC_SOLVER(sym) &sym,
+#include "solvers/solvers.def"
+#undef EC_SOLVER
+    NULL};
+
+static const ec_solver_impl *find_impl(const char *name)
+{
+    for (int i = 0; registry[i]; i++)
+        if (!strcmp(registry[i]->name, name)) return registry[i];
+    return NULL;
+}
+
+double ec__param(const ec_solver *h, const char *key)
+{
+    for (int i = 0; i < h->impl->nparams; i++)
+        if (!strcmp(h->impl->params[i].key, key)) return h->params[i];
+    return 0; /* a solver asking for a key it does not define is a bug; tests catch it */
+}
+
+int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params, ec_solver **out,
+                  char *msg, int msgsize)
+{
+    if (!kind || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
+    *out = NULL;
+    const ec_solver_impl *impl = find_impl(kind);
+    if (!impl) {
+        char names[256] = "";
+        for (int i = 0; registry[i]; i++) {
+            if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
+            strncat(names, registry[i]->name, sizeof names - strlen(names) - 1);
+        }
+        return ec__msg(EC_E_SOLVER_UNKNOWN, msg, msgsize, "unknown solver \"%.40s\"; the solvers are: %s", kind,
+                       registry[0] ? names : "(none)");
+    }
+    ec_cube start;
+    int rc = ec_cube_from_facelets(facelets, &start, msg, msgsize);
+    if (rc) return rc;
+    ec_solver *h = calloc(1, sizeof *h);
+    if (!h) return ec__msg(EC_E_NOMEM, msg, msgsize, "out of memory");
+    h->impl = impl;
+    memcpy(h->facelets, facelets, 54);
+    h->facelets[54] = '\0';
+    h->start = start;
+    h->seed = seed;
+    h->status = EC_RUNNING;
+    rc = ec__params_parse(impl, params, h->params, msg, msgsize);
+    if (rc) {
+        free(h);
+        return rc;
+    }
+    if (ec_cube_is_solved(&start)) { /* nothing to do: an empty, verified solution */
+        h->status = ec__finish(h);
+        *out = h;
+        return EC_OK;
+    }
+    rc = impl->create(h, &h->state);
+    if (rc) {
+        free(h);
+        return ec__msg(rc, msg, msgsize, "solver %s could not start", impl->name);
+    }
+    *out = h;
+    return EC_OK;
+}
+
+int ec_solver_step(ec_solver *h, int work)
+{
+    if (!h) return EC_E_NULL;
+    if (work < 1) return EC_E_RANGE;
+    if (h->status != EC_RUNNING) return h->status;
+    int rc = h->impl->step(h, h->state, work);
+    if (rc == EC_RUNNING || rc == EC_DONE || rc == EC_GAVE_UP) {
+        h->status = rc;
+        return rc;
+    }
+    h->status = EC_GAVE_UP; /* an error ends the run; nothing is claimed solved */
+    return rc;
+}
+
+int ec_solver_status(const ec_solver *h) { return h ? h->status : EC_E_NULL; }
+
+int ec__emit(ec_solver *h, const ec_progress *rec)
+{
+    if (h->qhead + h->qlen == h->qcap) {
+        if (h->qhead > 0) { /* reclaim the read part first */
+            memmove(h->queue, h->queue + h->qhead, (size_t)h->qlen * sizeof *h->queue);
+            h->qhead = 0;
+        }
+        if (h->qlen == h->qcap) {
+            int cap = h->qcap ? h->qcap * 2 : 64;
+            ec_progress *q = realloc(h->queue, (size_t)cap * sizeof *q);
+            if (!q) return EC_E_NOMEM;
+            h->queue = q;
+            h->qcap = cap;
+        }
+    }
+    h->queue[h->qhead + h->qlen++] = *rec;
+    h->generations = rec->gen;
+    h->evaluations = rec->evaluations;
+    return EC_OK;
+}
+
+int ec_solver_progress_pending(const ec_solver *h) { return h ? h->qlen : EC_E_NULL; }
+
+int ec_solver_progress(ec_solver *h, ec_progress *records, int cap, int *n)
+{
+    if (!h || !n || (cap > 0 && !records)) return EC_E_NULL;
+    int k = h->qlen < cap ? h->qlen : cap;
+    if (k > 0) memcpy(records, h->queue + h->qhead, (size_t)k * sizeof *records);
+    h->qhead += k;
+    h->qlen -= k;
+    if (!h->qlen) h->qhead = 0;
+    *n = k;
+    return EC_OK;
+}
+
+static void json_moves(ec_json *j, const uint8_t *moves, int n)
+{
+    char text[EC_MAX_ALG_MOVES * 4];
+    if (ec_alg_format(moves, n, text, (int)sizeof text)) text[0] = '\0';
+    ec__json_str(j, text);
+}
+
+int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
+{
+    if (!h || !buf || !n) return EC_E_NULL;
+    ec_json j;
+    ec__json_init(&j, buf, size);
+    *n = 0;
+    while (h->qlen) {
+        const ec_progress *r = &h->queue[h->qhead];
+        int mark = j.pos;
+        ec__json_raw(&j, "{");
+        ec__json_key(&j, "gen", 1);
+        ec__json_int(&j, r->gen);
+        ec__json_key(&j, "phase", 0);
+        ec__json_int(&j, r->phase);
+        ec__json_key(&j, "phaseName", 0);
+        ec__json_str(&j, r->phase_name);
+        ec__json_key(&j, "best", 0);
+        ec__json_num(&j, r->best);
+        ec__json_key(&j, "mean", 0);
+        ec__json_num(&j, r->mean);
+        ec__json_key(&j, "bestLength", 0);
+        ec__json_int(&j, r->best_length);
+        ec__json_key(&j, "diversity", 0);
+        ec__json_num(&j, r->diversity);
+        ec__json_key(&j, "evaluations", 0);
+        ec__json_int(&j, r->evaluations);
+        ec__json_key(&j, "restarts", 0);
+        ec__json_int(&j, r->restarts);
+        ec__json_key(&j, "found", 0);
+        ec__json_int(&j, r->found);
+        ec__json_key(&j, "bestMoves", 0);
+        json_moves(&j, r->moves, r->n_moves < EC_PROGRESS_MOVES ? r->n_moves : EC_PROGRESS_MOVES);
+        ec__json_raw(&j, "}\n");
+        if (j.overflow) {
+            buf[mark] = '\0';
+            return *n ? EC_OK : EC_E_BUFFER;
+        }
+        h->qhead++;
+        h->qlen--;
+        (*n)++;
+    }
+    h->qhead = 0;
+    return EC_OK;
+}
+
+int ec__add_phase(ec_solver *h, const char *name, const uint8_t *moves, int n, int64_t generations)
+{
+    if (h->nphases == EC_MAX_PHASES) return EC_E_RANGE;
+    ec_phase_result *p = &h->phases[h->nphases];
+    memset(p, 0, sizeof *p);
+    strncpy(p->name, name, sizeof p->name - 1);
+    p->moves = malloc(n > 0 ? (size_t)n : 1);
+    if (!p->moves) return EC_E_NOMEM;
+    if (n > 0) memcpy(p->moves, moves, (size_t)n);
+    p->n = n;
+    p->generations = generations;
+    h->nphases++;
+    return EC_OK;
+}
+
+int ec__finish(ec_solver *h)
+{
+    int total = 0;
+    for (int i = 0; i < h->nphases; i++) total += h->phases[i].n;
+    uint8_t *all = malloc(total > 0 ? (size_t)total : 1);
+    if (!all) return EC_E_NOMEM;
+    int k = 0;
+    for (int i = 0; i < h->nphases; i++)
+        for (int m = 0; m < h->phases[i].n; m++) {
+            if (h->phases[i].moves[m] >= 18) {
+                free(all);
+                h->status = EC_GAVE_UP;
+                return EC_E_NOT_FACE_TURNS;
+            }
+            all[k++] = h->phases[i].moves[m];
+        }
+    k = ec_alg_simplify_moves(all, k);
+    /* verify on the input as given: apply the face turns to its stickers */
+    char text[EC_MAX_ALG_MOVES * 4];
+    int rc = k > EC_MAX_ALG_MOVES ? EC_E_ALG_MOVES : ec_alg_format(all, k, text, (int)sizeof text);
+    if (rc == EC_OK) rc = ec_verify(h->facelets, text, NULL, 0);
+    if (rc) {
+        free(all);
+        h->status = EC_GAVE_UP;
+        return rc == EC_E_NOT_SOLVED || rc == EC_E_ALG_MOVES ? EC_E_NOT_SOLVED : rc;
+    }
+    free(h->solution);
+    h->solution = all;
+    h->solution_len = k;
+    h->status = EC_DONE;
+    return EC_DONE;
+}
+
+int ec_solver_solution(const ec_solver *h, char *buf, int size)
+{
+    if (!h || !buf) return EC_E_NULL;
+    if (h->status != EC_DONE) return EC_E_STATE;
+    return ec_alg_format(h->solution, h->solution_len, buf, size);
+}
+
+int ec_solver_result_json(const ec_solver *h, char *buf, int size)
+{
+    if (!h || !buf) return EC_E_NULL;
+    ec_json j;
+    ec__json_init(&j, buf, size);
+    int solved = h->status == EC_DONE;
+    ec__json_raw(&j, "{");
+    ec__json_key(&j, "solver", 1);
+    ec__json_str(&j, h->impl->name);
+    ec__json_key(&j, "seed", 0);
+    ec__json_int(&j, h->seed);
+    ec__json_key(&j, "status", 0);
+    ec__json_str(&j, h->status == EC_DONE ? "solved" : h->status == EC_RUNNING ? "running" : "gave up");
+    ec__json_key(&j, "solved", 0);
+    ec__json_raw(&j, solved ? "true" : "false");
+    ec__json_key(&j, "solution", 0);
+    json_moves(&j, h->solution, solved ? h->solution_len : 0);
+    ec__json_key(&j, "length", 0);
+    ec__json_int(&j, solved ? h->solution_len : 0);
+    ec__json_key(&j, "generations", 0);
+    ec__json_int(&j, h->generations);
+    ec__json_key(&j, "evaluations", 0);
+    ec__json_int(&j, h->evaluations);
+    ec__json_key(&j, "phases", 0);
+    ec__json_raw(&j, "[");
+    for (int i = 0; i < h->nphases; i++) {
+        uint8_t tmp[EC_MAX_ALG_MOVES];
+        int n = h->phases[i].n < EC_MAX_ALG_MOVES ? h->phases[i].n : EC_MAX_ALG_MOVES;
+        memcpy(tmp, h->phases[i].moves, (size_t)n);
+        n = ec_alg_simplify_moves(tmp, n);
+        ec__json_raw(&j, i ? ",{" : "{");
+        ec__json_key(&j, "name", 1);
+        ec__json_str(&j, h->phases[i].name);
+        ec__json_key(&j, "solution", 0);
+        json_moves(&j, tmp, n);
+        ec__json_key(&j, "length", 0);
+        ec__json_int(&j, n);
+        ec__json_key(&j, "generations", 0);
+        ec__json_int(&j, h->phases[i].generations);
+        ec__json_raw(&j, "}");
+    }
+    ec__json_raw(&j, "]}");
+    return j.overflow ? EC_E_BUFFER : EC_OK;
+}
+
+int ec_solver_free(ec_solver *h)
+{
+    if (!h) return EC_OK;
+    if (h->state) h->impl->destroy(h->state);
+    for (int i = 0; i < h->nphases; i++) free(h->phases[i].moves);
+    free(h->solution);
+    free(h->queue);
+    free(h);
+    return EC_OK;
+}
+
+int ec_solver_list_json(char *buf, int size)
+{
+    if (!buf) return EC_E_NULL;
+    ec_json j;
+    ec__json_init(&j, buf, size);
+    ec__json_raw(&j, "[");
+    for (int i = 0; registry[i]; i++) {
+        const ec_solver_impl *s = registry[i];
+        ec__json_raw(&j, i ? ",{" : "{");
+        ec__json_key(&j, "name", 1);
+        ec__json_str(&j, s->name);
+        ec__json_key(&j, "title", 0);
+        ec__json_str(&j, s->title);
+        ec__json_key(&j, "workUnit", 0);
+        ec__json_str(&j, s->work_unit);
+        ec__json_key(&j, "params", 0);
+        ec__json_raw(&j, "[");
+        for (int k = 0; k < s->nparams; k++) {
+            const ec_param_def *d = &s->params[k];
+            ec__json_raw(&j, k ? ",{" : "{");
+            ec__json_key(&j, "key", 1);
+            ec__json_str(&j, d->key);
+            ec__json_key(&j, "default", 0);
+            ec__json_num(&j, d->def);
+            ec__json_key(&j, "min", 0);
+            ec__json_num(&j, d->min);
+            ec__json_key(&j, "max", 0);
+            ec__json_num(&j, d->max);
+            ec__json_key(&j, "integer", 0);
+            ec__json_raw(&j, d->integer ? "true" : "false");
+            ec__json_key(&j, "help", 0);
+            ec__json_str(&j, d->help);
+            ec__json_raw(&j, "}");
+        }
+        ec__json_raw(&j, "]");
+        ec__json_key(&j, "presets", 0);
+        ec__json_raw(&j, "[");
+        for (int k = 0; k < s->npresets; k++) {
+            ec__json_raw(&j, k ? ",{" : "{");
+            ec__json_key(&j, "name", 1);
+            ec__json_str(&j, s->presets[k].name);
+            ec__json_key(&j, "params", 0);
+            ec__json_str(&j, s->presets[k].params);
+            ec__json_key(&j, "help", 0);
+            ec__json_str(&j, s->presets[k].help);
+            ec__json_raw(&j, "}");
+        }
+        ec__json_raw(&j, "]}");
+    }
+    ec__json_raw(&j, "]");
+    return j.overflow ? EC_E_BUFFER : EC_OK;
+}

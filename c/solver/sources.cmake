@@ -1,0 +1,2 @@
+# solver: the opaque handle's services (stepping, progress queue, params, phases, verification).
+list(APPEND EC_SOURCES c/solver/solver.c c/solver/params.c)

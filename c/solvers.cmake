@@ -1,6 +1,0 @@
-set(EC_SOLVER_SOURCES)
-list(APPEND EC_SOLVER_SOURCES c/coord.c c/symmetry.c c/tables.c c/twophase.c c/near.c c/random_state.c)
-list(APPEND EC_SOLVER_SOURCES c/hugo.c c/hugo_ga.c c/hugo_cube.c c/twogen.c)
-list(APPEND EC_SOLVER_SOURCES c/groups.c c/twes.c)
-list(APPEND EC_SOLVER_SOURCES c/frame.c c/macro_ga.c)
-list(APPEND EC_SOLVER_SOURCES c/swarm_common.c c/greedy.c c/pso.c c/aco.c c/dkho.c)

@@ -1,0 +1,419 @@
+/*
+ * ga.c - one HuGO! population and its operators (paper 3.2): prefix fitness,
+ * the optimization operator, stochastic universal sampling with an elite, uniform crossover
+ * with a fresh mask per pairing, per-gene mutation (gaps between mutated genes drawn directly).
+ *
+ * Layout: a population is two hg_gen buffers (current, previous) of n individuals of len
+ * genes each, plus per-prefix evaluation data (state after k moves, best pair count so far
+ * and its first step). A child remembers the parents it was bred from; its evaluation starts
+ * from the longest prefix it shares with one of them, reusing that parent's stored states
+ * (the result is exactly what a full evaluation gives; only work is saved: elites and
+ * uncrossed children in a converged population share most of their genes).
+ * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
+ * practice), about 2n RNG draws for mutation, n^2/4 compares for sorting. Memory: 2 * n *
+ * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). Native x86-64 ~35-40 us per
+ * generation at 50 x 30, wasm ~1.4x that (docs/BENCHMARKS.md, ## hugo).
+ * Everything is integer arithmetic; the RNG is the only source of randomness.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers/hugo/hg.h"
+
+/* ---------------------------------------------------------------- optimization operator */
+
+static int gene_face(int g) { return g % 6; }
+static int gene_quarters(int g) { return g / 6 + 1; } /* 1 cw, 2 half, 3 ccw */
+
+/* merged[a][b]: the genes a then b as one: a gene, CANCEL when they undo each other, APART
+ * when they turn different faces (built on first use; the same on every platform) */
+enum { CANCEL = 0xfe, APART = 0xff };
+static uint8_t merged[18][18];
+static int merged_ready;
+
+static void merged_init(void)
+{
+    for (int a = 0; a < 18; a++)
+        for (int b = 0; b < 18; b++) {
+            int q = (gene_quarters(a) + gene_quarters(b)) % 4;
+            merged[a][b] = (uint8_t)(gene_face(a) != gene_face(b) ? APART : q ? (q - 1) * 6 + gene_face(a) : CANCEL);
+        }
+    merged_ready = 1;
+}
+
+int hg_optimize_pass(uint8_t *g, int n)
+{
+    if (!merged_ready) merged_init();
+    int o = 0, i = 0;
+    while (i < n) {
+        int m = i + 1 < n ? merged[g[i]][g[i + 1]] : APART;
+        if (m == APART) {
+            g[o++] = g[i++];
+        } else {
+            if (m != CANCEL) g[o++] = (uint8_t)m;
+            i += 2;
+        }
+    }
+    return o;
+}
+
+int hg_optimize_full(uint8_t *g, int n)
+{
+    for (;;) {
+        int m = hg_optimize_pass(g, n);
+        if (m == n) return n;
+        n = m;
+    }
+}
+
+/* ---------------------------------------------------------------- operators */
+
+void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) total += (uint64_t)w[i];
+    uint64_t k = (uint64_t)pointers;
+    int filled = 0;
+    while (filled < count) {
+        /* pointer j sits at (start + j*total)/k on the wheel; compare in units of 1/k */
+        uint64_t start = ec_rng_below(r, (uint32_t)total);
+        int idx = 0;
+        uint64_t cum = (uint64_t)w[0] * k;
+        for (uint64_t j = 0; j < k && filled < count; j++) {
+            uint64_t pos = start + j * total;
+            while (cum <= pos && idx < n - 1) cum += (uint64_t)w[++idx] * k;
+            out[filled++] = idx;
+        }
+    }
+    if (pointers > 2) /* many pointers pick in rank order: shuffle before pairing */
+        for (int i = count - 1; i > 0; i--) {
+            int j = (int)ec_rng_below(r, (uint32_t)(i + 1)), t = out[i];
+            out[i] = out[j];
+            out[j] = t;
+        }
+}
+
+void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, int len, ec_rng *r)
+{
+    uint64_t bits = 0;
+    for (int i = 0; i < len; i++) {
+        if (!(i & 63)) bits = ec_rng_next(r);
+        int m = (int)(bits >> (i & 63) & 1);
+        c1[i] = m ? b[i] : a[i];
+        c2[i] = m ? a[i] : b[i];
+    }
+}
+
+static uint64_t threshold(double p)
+{
+    if (p >= 1) return 1ull << 32;
+    return (uint64_t)(p * 4294967296.0);
+}
+
+void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int pointers)
+{
+    cf->n = n;
+    cf->len = len;
+    cf->pc = threshold(pc);
+    cf->pointers = pointers;
+    cf->raw_sus = 0;
+    cf->elite_parent = 0;
+    hg_survival_table(threshold(pm > 0 ? pm : 1.0 / len), len, cf->survive);
+}
+
+void hg_survival_table(uint64_t pm, int len, uint64_t *survive)
+{
+    survive[0] = 1ull << 32;
+    for (int k = 0; k < len; k++) /* (1 - p) as a 32-bit fraction; p = 0 would overflow it */
+        survive[k + 1] = pm ? survive[k] * ((1ull << 32) - pm) >> 32 : 1ull << 32;
+}
+
+int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *alleles, int na, ec_rng *r)
+{
+    int k = 0;
+    for (int i = 0;; i++) {
+        /* genes left unchanged before the next mutation: the largest j with u < survive[j] */
+        uint64_t u = ec_rng_next(r) >> 32;
+        int lo = 0, hi = len - i;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (u < survive[mid]) lo = mid;
+            else hi = mid - 1;
+        }
+        i += lo;
+        if (i >= len) return k;
+        g[i] = alleles[ec_rng_below(r, (uint32_t)na)];
+        k++;
+    }
+}
+
+/* ---------------------------------------------------------------- fitness */
+
+static inline int score(const hg_task *t, hg_pk s, uint64_t mask)
+{
+    int p = hg_popcount(mask);
+    if (t->member >= 0 && p == t->ps->max) {
+        hg_state x;
+        hg_pk_unpack(s, &x);
+        p += hg_twogen(&x, t->member);
+    }
+    return p;
+}
+
+int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
+{
+    hg_pk s = hg_pk_pack(&t->start);
+    uint64_t mask = hg_pair_mask(t->ps, s);
+    int best = -1, bk = 0;
+    for (int k = 0; k < len; k++) {
+        int mv = hg_gene_move[g[k]];
+        s = hg_pk_turned(s, mv);
+        mask = hg_pair_mask_after(t->ps, s, mv, mask);
+        int p = score(t, s, mask);
+        if (p > best) {
+            best = p;
+            bk = k + 1;
+            if (p == t->goal) break;
+        }
+    }
+    if (pairs) *pairs = best;
+    if (steps) *steps = bk;
+    return t->weight * best - bk;
+}
+
+/* evaluate individual i of p->cur, starting from the longest prefix shared with a parent */
+static int evaluate(hg_pop *p, const hg_task *t, int i)
+{
+    int len = p->len, L1 = len + 1;
+    hg_gen *c = &p->cur, *v = &p->prev;
+    const uint8_t *g = c->g + (size_t)i * len;
+    hg_prefix *pre = c->pre + (size_t)i * L1;
+    int d = 0, src = -1;
+    for (int k = 0; k < 2; k++) {
+        int q = c->par[i * 2 + k];
+        if (q < 0) continue;
+        const uint8_t *pg = v->g + (size_t)q * len;
+        int lim = v->valid[q], j = 0;
+        while (j < lim && pg[j] == g[j]) j++;
+        if (j > d) {
+            d = j;
+            src = q;
+        }
+    }
+    if (src >= 0) {
+        memcpy(pre + 1, v->pre + (size_t)src * L1 + 1, (size_t)d * sizeof *pre);
+        p->reused += d;
+    }
+    pre[0].s = p->start;
+    pre[0].mk = p->mask0;
+    pre[0].best = -1;
+    pre[0].bstep = 0;
+    int best = pre[d].best, bstep = pre[d].bstep, k = d;
+    if (best != t->goal) {
+        hg_pk s = pre[k].s;
+        uint64_t mk = pre[k].mk;
+        for (; k < len; k++) {
+            int mv = hg_gene_move[g[k]];
+            s = hg_pk_turned(s, mv);
+            mk = hg_pair_mask_after(t->ps, s, mv, mk);
+            int sc = score(t, s, mk);
+            if (sc > best) {
+                best = sc;
+                bstep = k + 1;
+            }
+            hg_prefix *x = &pre[k + 1];
+            x->s = s;
+            x->mk = mk;
+            x->best = (int16_t)best;
+            x->bstep = (uint8_t)bstep;
+            if (sc == t->goal) {
+                k++;
+                break;
+            }
+        }
+    }
+    c->valid[i] = k;
+    return c->fit[i] = t->weight * best - bstep;
+}
+
+/* ---------------------------------------------------------------- population */
+
+static int gen_alloc(hg_gen *b, int n, int len)
+{
+    size_t L1 = (size_t)len + 1;
+    b->g = malloc((size_t)n * (size_t)len);
+    b->pre = malloc((size_t)n * L1 * sizeof *b->pre);
+    b->valid = calloc((size_t)n, sizeof *b->valid);
+    b->fit = calloc((size_t)n, sizeof *b->fit);
+    b->par = malloc((size_t)n * 2 * sizeof *b->par);
+    if (!b->g || !b->pre || !b->valid || !b->fit || !b->par) return -1;
+    for (int i = 0; i < 2 * n; i++) b->par[i] = -1;
+    return 0;
+}
+
+static void gen_free(hg_gen *b)
+{
+    free(b->g);
+    free(b->pre);
+    free(b->valid);
+    free(b->fit);
+    free(b->par);
+}
+
+void hg_pop_free(hg_pop *p)
+{
+    if (!p) return;
+    gen_free(&p->cur);
+    gen_free(&p->prev);
+    free(p->order);
+    free(p->pool);
+    free(p->w);
+    free(p->hash);
+    free(p);
+}
+
+hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
+{
+    hg_pop *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->n = cf->n;
+    p->len = cf->len;
+    p->hof_n = -1;
+    p->start = hg_pk_pack(&t->start);
+    p->mask0 = hg_pair_mask(t->ps, p->start);
+    int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
+    p->order = malloc((size_t)p->n * sizeof *p->order);
+    p->pool = malloc((size_t)p->n * sizeof *p->pool);
+    p->w = malloc((size_t)p->n * sizeof *p->w);
+    p->hash = malloc((size_t)p->n * sizeof *p->hash);
+    if (bad || !p->order || !p->pool || !p->w || !p->hash) {
+        hg_pop_free(p);
+        return NULL;
+    }
+    for (int i = 0; i < p->n * p->len; i++) p->cur.g[i] = t->alleles[ec_rng_below(r, (uint32_t)t->nalleles)];
+    return p;
+}
+
+/* order[] = the individuals by fitness, best first, ties by index (a total order, so the
+ * result does not depend on the sort); insertion sort: n is small (50) */
+static void sort_by_fitness(int *order, const int *fit, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && fit[order[j - 1]] < fit[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+}
+
+static double diversity(hg_pop *p)
+{
+    for (int i = 0; i < p->n; i++) {
+        uint64_t h = 1469598103934665603ull, w;
+        const uint8_t *g = p->cur.g + (size_t)i * p->len;
+        int k = 0;
+        for (; k + 8 <= p->len; k += 8) { /* 8 genes a step (a hash: byte order does not matter) */
+            memcpy(&w, g + k, 8);
+            h = (h ^ w) * 1099511628211ull;
+            h ^= h >> 29;
+        }
+        for (; k < p->len; k++) h = (h ^ g[k]) * 1099511628211ull;
+        /* insertion into the sorted prefix */
+        int j = i;
+        while (j > 0 && p->hash[j - 1] > h) {
+            p->hash[j] = p->hash[j - 1];
+            j--;
+        }
+        p->hash[j] = h;
+    }
+    int distinct = p->n > 0;
+    for (int i = 1; i < p->n; i++) distinct += p->hash[i] != p->hash[i - 1];
+    return (double)distinct / p->n;
+}
+
+void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng *r, hg_genstats *out)
+{
+    int n = p->n, len = p->len;
+    hg_gen *c = &p->cur;
+    /* optimization operator: compact, then refill the freed tail with random genes */
+    for (int i = 0; i < n; i++) {
+        uint8_t *g = c->g + (size_t)i * len;
+        for (int k = hg_optimize_pass(g, len); k < len; k++) g[k] = t->alleles[ec_rng_below(r, (uint32_t)t->nalleles)];
+    }
+    /* evaluation */
+    int64_t sum = 0;
+    for (int i = 0; i < n; i++) sum += evaluate(p, t, i);
+    /* sorting (ties: lower index first, so the order is fully determined) */
+    sort_by_fitness(p->order, c->fit, n);
+    /* the best goal-reaching prefix ever seen */
+    for (int i = 0; i < n; i++) {
+        int q = p->order[i];
+        int vq = c->valid[q], L1 = len + 1;
+        const hg_prefix *last = &c->pre[(size_t)q * L1 + vq];
+        if (last->best != t->goal) continue;
+        if (p->hof_n < 0 || c->fit[q] > p->hof_fit) {
+            p->hof_fit = c->fit[q];
+            p->hof_n = last->bstep;
+            memcpy(p->hof, c->g + (size_t)q * len, (size_t)p->hof_n);
+        }
+        break; /* order is by fitness: the first goal-reaching one is the best */
+    }
+    int b = p->order[0], L1 = len + 1;
+    out->best_fit = c->fit[b];
+    out->best_pairs = c->pre[(size_t)b * L1 + c->valid[b]].best;
+    out->best_steps = c->pre[(size_t)b * L1 + c->valid[b]].bstep;
+    out->sum_fit = sum;
+    out->diversity = diversity(p);
+    /* selection: SUS on fitness - min + 1 (or on the raw fitness), the elite goes to slot 0
+     * unchanged */
+    if (cf->raw_sus) {
+        int64_t wsum = 0;
+        for (int i = 0; i < n; i++) wsum += p->w[i] = c->fit[p->order[i]] > 0 ? c->fit[p->order[i]] : 0;
+        for (int i = 0; i < n && !wsum; i++) p->w[i] = 1;
+    } else {
+        int fmin = c->fit[p->order[n - 1]];
+        for (int i = 0; i < n; i++) p->w[i] = c->fit[p->order[i]] - fmin + 1;
+    }
+    hg_gen *nx = &p->prev; /* becomes the next generation */
+    memcpy(nx->g, c->g + (size_t)b * len, (size_t)len);
+    nx->par[0] = b;
+    nx->par[1] = -1;
+    int m = n - 1;
+    if (m > 0) hg_sus(p->w, n, m, cf->pointers, r, p->pool);
+    /* pairs of pool picks; with elite_parent the elite and the first pick make the first
+     * pair and the last pick goes unused (the authors' program) */
+    const int ep = cf->elite_parent;
+    for (int i = 0; i < m; i += 2) {
+        int a = ep ? (i ? p->order[p->pool[i - 1]] : b) : p->order[p->pool[i]];
+        uint8_t *c1 = nx->g + (size_t)(1 + i) * len;
+        const uint8_t *ga = c->g + (size_t)a * len;
+        if (i + 1 < m) {
+            int bb = p->order[p->pool[i + 1 - ep]];
+            const uint8_t *gb = c->g + (size_t)bb * len;
+            uint8_t *c2 = nx->g + (size_t)(2 + i) * len;
+            if (hg_chance(r, cf->pc)) {
+                hg_crossover(ga, gb, c1, c2, len, r);
+            } else {
+                memcpy(c1, ga, (size_t)len);
+                memcpy(c2, gb, (size_t)len);
+            }
+            nx->par[(1 + i) * 2] = a;
+            nx->par[(1 + i) * 2 + 1] = bb;
+            nx->par[(2 + i) * 2] = bb;
+            nx->par[(2 + i) * 2 + 1] = a;
+        } else {
+            memcpy(c1, ga, (size_t)len);
+            nx->par[(1 + i) * 2] = a;
+            nx->par[(1 + i) * 2 + 1] = -1;
+        }
+    }
+    for (int i = 1; i < n; i++) hg_mutate(nx->g + (size_t)i * len, len, cf->survive, t->alleles, t->nalleles, r);
+    /* swap: the evaluated generation becomes the parents' store */
+    hg_gen tmp = p->cur;
+    p->cur = p->prev;
+    p->prev = tmp;
+    out->best_genes = p->prev.g + (size_t)b * len;
+    p->gens++;
+}

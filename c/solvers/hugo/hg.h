@@ -1,0 +1,290 @@
+/*
+ * hg.h - the HuGO! family's internal header (prefix hg_; Borschbach & Grelle 2009), shared
+ * by the files of c/solvers/hugo/:
+ *   pairs.c   the fast cube state, face-turn tables, the pair-count fitness tables for the
+ *             12 block locations and the whole cube, block detection;
+ *   twogen.c  the exact two-generator membership test of each location;
+ *   ga.c      one GA population: prefix fitness, sorting, SUS, uniform crossover, mutation,
+ *             the optimization operator;
+ *   hugo.c    the three-phase workflow behind the stepped solver API.
+ *
+ * State layout (hg_state, 20 bytes): c[slot] = cubie*3 + twist for the 8 corner slots and
+ * e[slot] = cubie*2 + flip for the 12 edge slots, slots and cubies numbered as in evocube.h
+ * (Kociemba). A face turn rewrites 4+4 bytes through a 72-byte orientation table.
+ *
+ * Genes are the paper's Table 2 numbers 0..17: F U R B D L clockwise (0..5), half turns
+ * (6..11), counter-clockwise (12..17); hg_gene_move maps them to evocube move codes.
+ *
+ * A block location is named by the edge slot where its two free (unsolved) faces meet:
+ * location UR (0) has free faces U and R and the block around DL. 12 locations.
+ */
+#ifndef EC_HUGO_H
+#define EC_HUGO_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+#define HG_LOCS 12
+#define HG_MAXLEN 128 /* longest individual (the length param allows up to 100) */
+
+typedef struct hg_state {
+    uint8_t c[8], e[12];
+} hg_state;
+
+/* the 18 face turns as slot rewrites (built by hg_init) */
+typedef struct hg_move_tab {
+    uint8_t cdst[4], csrc[4], ctw[4]; /* corner slot dst takes slot src's cubie, twisted by ctw */
+    uint8_t edst[4], esrc[4], efl[4];
+} hg_move_tab;
+extern hg_move_tab hg__mt[18];
+extern uint8_t hg__ctwist[24][3]; /* corner value twisted by t */
+
+/* The packed state of the GA's inner loop (16 bytes, two registers): corner slot i's value
+ * (cubie*3 + twist) in bits 5i..5i+4 of c, edge slot j's value (cubie*2 + flip) in bits
+ * 5j..5j+4 of e. A face turn is 8 field moves (shift, mask, shift, or) and one xor for the
+ * flips, with no memory traffic for the state itself; prefix states are stored as these. */
+typedef struct hg_pk {
+    uint64_t c, e;
+} hg_pk;
+/* a face turn on packed states: keep masks, the flips as one xor, and per moved slot the
+ * source and destination bit offsets (5 * slot) and the corner twist */
+typedef struct hg_pk_turn {
+    uint64_t ckeep, ekeep, eflip;
+    uint8_t csrc[4], cdst[4], ctw[4], esrc[4], edst[4];
+} hg_pk_turn;
+extern hg_pk_turn hg__pt[18];
+
+static inline hg_pk hg_pk_turned(hg_pk s, int m)
+{
+    const hg_pk_turn *t = &hg__pt[m];
+    uint64_t c = s.c & t->ckeep, e = s.e & t->ekeep;
+    for (int k = 0; k < 4; k++) {
+        c |= (uint64_t)hg__ctwist[s.c >> t->csrc[k] & 31][t->ctw[k]] << t->cdst[k];
+        e |= (s.e >> t->esrc[k] & 31) << t->edst[k];
+    }
+    hg_pk r = {c, e ^ t->eflip};
+    return r;
+}
+
+/* Build every table once (idempotent; not thread-safe on the first call, like cube.c). */
+void hg_init(void);
+
+void hg_state_from_cube(const ec_cube *c, hg_state *s);
+void hg_state_to_cube(const hg_state *s, ec_cube *c);
+
+/* Apply evocube move code m (0..17) in place. */
+static inline void hg_move(hg_state *s, int m)
+{
+    const hg_move_tab *t = &hg__mt[m];
+    uint8_t c0 = s->c[t->csrc[0]], c1 = s->c[t->csrc[1]], c2 = s->c[t->csrc[2]], c3 = s->c[t->csrc[3]];
+    uint8_t e0 = s->e[t->esrc[0]], e1 = s->e[t->esrc[1]], e2 = s->e[t->esrc[2]], e3 = s->e[t->esrc[3]];
+    s->c[t->cdst[0]] = hg__ctwist[c0][t->ctw[0]];
+    s->c[t->cdst[1]] = hg__ctwist[c1][t->ctw[1]];
+    s->c[t->cdst[2]] = hg__ctwist[c2][t->ctw[2]];
+    s->c[t->cdst[3]] = hg__ctwist[c3][t->ctw[3]];
+    s->e[t->edst[0]] = (uint8_t)(e0 ^ t->efl[0]);
+    s->e[t->edst[1]] = (uint8_t)(e1 ^ t->efl[1]);
+    s->e[t->edst[2]] = (uint8_t)(e2 ^ t->efl[2]);
+    s->e[t->edst[3]] = (uint8_t)(e3 ^ t->efl[3]);
+}
+
+hg_pk hg_pk_pack(const hg_state *s);
+void hg_pk_unpack(hg_pk p, hg_state *s);
+
+/* A set of pairs counted by the fitness: corner-edge pairs (a corner slot and an adjacent
+ * edge slot; matched when both shared stickers agree: ce_need[i][corner value] is the one edge
+ * value that matches) and centre-edge pairs grouped by edge slot (two stickers each). Every
+ * pair is one bit of a 64-bit mask: corner-edge pair i is bit i, the centre-edge pairs of
+ * grouped slot z are bits nce + 2z and nce + 2z + 1 (ze_bits[z][edge value] holds both). For
+ * incremental counting a face turn m keeps the bits of the pairs it does not touch (keep[m]),
+ * moves the bits of corner-edge pairs it turns as a whole (both pieces on the turned face: the
+ * pair keeps its status, at its new place; copy groups: the bits in copy_mask[m][g] move by
+ * copy_shift[m][g]) and re-tests the other touched pairs (aff_ce, aff_ze). On the whole cube
+ * a quarter turn moves 8 corner-edge bits and re-tests 4. Slots are stored as packed-state
+ * bit offsets (5 * slot). */
+typedef struct hg_pairset {
+    int nce, nze, max;
+    uint8_t ce_csh[24], ce_esh[24];
+    uint8_t ce_need[24][24];
+    uint8_t ze_esh[12];
+    uint8_t ze_bits[12][32];
+    uint64_t keep[18];
+    uint8_t naff_ce[18], naff_ze[18], ncopy[18];
+    uint8_t aff_ce[18][24], aff_ze[18][12];
+    int8_t copy_shift[18][24];
+    uint64_t copy_mask[18][24];
+    /* the whole cube's set only (else NULL): the same copies as byte-indexed tables, the
+     * moved bits of corner-edge pairs 0..23 looked up three bytes at a time (55 KB) */
+    const uint32_t (*copy_bytes)[3][256];
+} hg_pairset;
+
+static inline uint64_t hg_ce_bit(const hg_pairset *p, hg_pk s, int i)
+{
+    return (uint64_t)((s.e >> p->ce_esh[i] & 31) == p->ce_need[i][s.c >> p->ce_csh[i] & 31]) << i;
+}
+static inline uint64_t hg_ze_bits(const hg_pairset *p, hg_pk s, int z)
+{
+    return (uint64_t)p->ze_bits[z][s.e >> p->ze_esh[z] & 31] << (p->nce + 2 * z);
+}
+
+/* The set's matched pairs as a mask, from scratch. */
+static inline uint64_t hg_pair_mask(const hg_pairset *p, hg_pk s)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < p->nce; i++) m |= hg_ce_bit(p, s, i);
+    for (int z = 0; z < p->nze; z++) m |= hg_ze_bits(p, s, z);
+    return m;
+}
+
+/* The mask after face turn mv, given the mask before it and the state after it. */
+static inline uint64_t hg_pair_mask_after(const hg_pairset *p, hg_pk s, int mv, uint64_t before)
+{
+    uint64_t m = before & p->keep[mv];
+    if (p->copy_bytes) {
+        const uint32_t(*cb)[256] = p->copy_bytes[mv];
+        m |= cb[0][before & 255] | cb[1][before >> 8 & 255] | cb[2][before >> 16 & 255];
+    } else {
+        for (int g = 0; g < p->ncopy[mv]; g++) {
+            int d = p->copy_shift[mv][g];
+            uint64_t b = before & p->copy_mask[mv][g];
+            m |= d >= 0 ? b << d : b >> -d;
+        }
+    }
+    for (int k = 0; k < p->naff_ce[mv]; k++) m |= hg_ce_bit(p, s, p->aff_ce[mv][k]);
+    for (int k = 0; k < p->naff_ze[mv]; k++) m |= hg_ze_bits(p, s, p->aff_ze[mv][k]);
+    return m;
+}
+
+/* wasm has a popcount instruction; x86-64 without -mpopcnt would call libgcc, so SWAR there */
+static inline int hg_popcount(uint64_t x)
+{
+#if defined(__wasm__) || defined(__POPCNT__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/* Number of matched pairs of set p in state s (0..p->max). */
+static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, hg_pk_pack(s))); }
+
+/* The paper's Table 2: gene -> evocube move code, and back. */
+extern const uint8_t hg_gene_move[18];
+extern const uint8_t hg_move_gene[18];
+
+/* Pair sets: the 16 pairs on the surface of location loc's block, and the 48 of the cube. */
+const hg_pairset *hg_block_pairs(int loc);
+const hg_pairset *hg_cube_pairs(void);
+/* The two free faces of loc (evocube face indices 0..5, U R F D L B). */
+void hg_loc_faces(int loc, int *f1, int *f2);
+/* "DL": the edge slot at the block's centre (opposite loc's free edge), for people. */
+const char *hg_loc_block_name(int loc);
+/* 1 when location loc's block is solved in s. */
+int hg_block_solved(const hg_state *s, int loc);
+
+/* twogen.c: 1 when s is in the group generated by loc's two free faces (block solved, free
+ * edges oriented w.r.t. those faces, free corners in one of the 120 reachable arrangements).
+ * Tables are built by hg_init. */
+int hg_twogen(const hg_state *s, int loc);
+void hg__twogen_init(void);
+
+/* Optimization operator (ga.c): one left-to-right pass over consecutive gene pairs;
+ * a pair on the same face becomes one turn or vanishes. Returns the new length. */
+int hg_optimize_pass(uint8_t *genes, int n);
+/* The final operator: passes until nothing changes. */
+int hg_optimize_full(uint8_t *genes, int n);
+
+/* ------------------------------------------------------------------ one GA population */
+
+/* What a phase's fitness measures (paper 3.2.2): the pairs of set ps, plus 1 when the state
+ * is in the two-generator group of location `member` (phase 2; -1 otherwise); goal is the
+ * value meaning the phase is done. alleles: the genes (Table 2 numbers) initialisation and
+ * mutation draw from (all 18, or the 6 turns of the two free faces in phase 3). */
+typedef struct hg_task {
+    hg_state start;
+    const hg_pairset *ps;
+    int member, goal;
+    int weight; /* fitness = weight * pairs - steps (paper: 1) */
+    uint8_t alleles[18];
+    int nalleles;
+} hg_task;
+
+typedef struct hg_gaconf {
+    int n, len;
+    uint64_t pc;  /* crossover probability as a threshold on 32-bit draws (1<<32 = always) */
+    int pointers; /* SUS pointers per spin of the wheel */
+    int raw_sus;  /* 1: SUS weights are the raw fitness (negative: 0; all 0: equal), else fitness - worst + 1 */
+    int elite_parent; /* 1: the elite is also the first parent of the first pair (the authors' program) */
+    uint64_t survive[HG_MAXLEN + 1]; /* mutation: hg_survival_table(p_m as a threshold, len) */
+} hg_gaconf;
+
+/* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state
+ * after it, its matched-pair mask, the best score over prefixes 1..k and the first k reaching
+ * it. A child starts from a copy of its parent's records for the genes they share. */
+typedef struct hg_prefix {
+    hg_pk s;
+    uint64_t mk;
+    int16_t best;
+    uint8_t bstep;
+} hg_prefix;
+
+/* One generation's buffers (two of them, swapped each generation). Per individual i:
+ * genes g[i*len..], prefix records pre[i*(len+1)..] (pre[0]: the start), valid = prefixes
+ * evaluated (evaluation stops at the goal), par = the individuals of the previous buffer it
+ * was bred from (-1: none). */
+typedef struct hg_gen {
+    uint8_t *g;
+    hg_prefix *pre;
+    int *valid, *fit, *par;
+} hg_gen;
+
+typedef struct hg_pop {
+    int n, len;
+    hg_gen cur, prev;
+    hg_pk start; /* the task's start state, packed */
+    int *order, *pool;
+    int32_t *w;
+    uint64_t *hash;
+    int64_t gens;
+    uint64_t mask0; /* the task's start state's pair mask */
+    int64_t reused; /* prefix moves not recomputed thanks to parents' stored prefixes */
+    int hof_fit, hof_n; /* best goal-reaching prefix seen so far (-1: none) */
+    uint8_t hof[HG_MAXLEN];
+} hg_pop;
+
+typedef struct hg_genstats {
+    int best_fit, best_pairs, best_steps;
+    int64_t sum_fit;
+    double diversity;
+    const uint8_t *best_genes; /* valid until the next generation */
+} hg_genstats;
+
+hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r);
+void hg_pop_free(hg_pop *p);
+/* One generation in the paper's order: optimization, evaluation, sorting, selection (elite
+ * kept), crossover, mutation. Fills st (about the evaluated population). */
+void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng *r, hg_genstats *st);
+
+/* Fitness of one genome from scratch: best prefix's pairs minus its length. */
+int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps);
+/* Stochastic universal sampling over weights w[0..n-1] (integers >= 1): count picks, `pointers`
+ * equally spaced pointers per spin, all in integer arithmetic. */
+void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out);
+/* Uniform crossover with a fresh random mask: c1 takes b where the mask bit is 1, c2 the rest. */
+void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, int len, ec_rng *r);
+/* Fill cf: population n, genes len, crossover and mutation probabilities (pm 0: 1/len). */
+void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int pointers);
+/* survive[k] = 2^32 x (1 - p)^k for k = 0..len, p = pm / 2^32, in integer arithmetic. */
+void hg_survival_table(uint64_t pm, int len, uint64_t *survive);
+/* Each gene, with probability p (survive = hg_survival_table(p)), becomes a random allele.
+ * The gaps between mutated genes are drawn directly (geometric, one draw per mutation plus
+ * one), which is the same distribution as one draw per gene. Returns mutations made. */
+int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *alleles, int na, ec_rng *r);
+/* 32-bit draw below a threshold: an event of that probability. */
+static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec_rng_next(r) >> 32) < thr; }
+
+#endif

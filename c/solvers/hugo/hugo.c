@@ -1,0 +1,415 @@
+/*
+ * hugo.c - HuGO!, the Human strategy based Genetic Optimizer (Borschbach & Grelle 2009,
+ * sections 3 and 4), behind the stepped solver API. One unit of work = one generation of
+ * one population; exactly one progress record per generation.
+ *
+ * Workflow (paper 3.3, Fig. 6), each phase skipped when its goal already holds:
+ *   1 "2x2x3 block": 12 populations, one per block location, kept in a store. A round gives
+ *     every location in turn generations1 generations (resuming its stored population); after
+ *     the 12th, the best individual that solves a block (highest fitness, i.e. shortest) is
+ *     taken; if none does, another round follows ("increases linearly": each round adds
+ *     generations1 per location).
+ *   2 "two-generator": one population, fitness = the chosen block's 16 pairs + 1 for being in
+ *     the two-generator group of the two free faces (goal 17); the block may break on the way.
+ *     Rounds of generations2 until the goal is reached at a round's end.
+ *   3 "two-gen solve": one population whose genes are the 6 turns of the two free faces,
+ *     fitness = all 48 pairs (goal 48). Rounds grow progressively: round r runs
+ *     r * generations3 generations (growth3=0 makes them linear).
+ * The composed solution is simplified and verified by ec__finish (solver.c).
+ *
+ * Unspecified in the paper, decided here (all documented in the report too):
+ *  - Individuals keep a fixed length l: the optimization operator (one pass over consecutive
+ *    gene pairs: a pair on one face becomes one turn, e.g. F F -> F2, or vanishes, F F' ->
+ *    nothing) compacts the genome and the freed tail is refilled with random genes. The
+ *    best prefix only gets shorter, so fitness can only improve.
+ *  - Fitness = (best pair count over the prefixes of 1..l genes) - (first prefix length
+ *    reaching it), as 3.2.2 describes ("best fitness and step number stored"). Evaluation
+ *    stops at the goal (no later prefix can beat it).
+ *  - SUS weights are fitness - (worst fitness) + 1 (fitness can be negative); "two selection
+ *    points" is read as two equally spaced pointers per spin, each spin giving one pair of
+ *    parents (param susPointers; more than 2 pointers shuffle the pool before pairing).
+ *  - The elite (best individual) is copied unchanged; the other n-1 places are filled by
+ *    pairs of children (crossover with probability p_c, else copies), then mutated. An odd
+ *    last parent is copied. Mutation may redraw the same gene (the paper: "a random integer
+ *    between 0 and 17"); in phase 3 it draws from the 6 allowed turns.
+ *  - A phase's "test at the end of the set generations" uses the best goal-reaching
+ *    individual seen during the phase (a found solution is never lost to selection noise).
+ *  - In phase 1 the paper picks "the solution containing the best fitness" and tests it;
+ *    taken literally a short non-solving individual could hide a solving one forever, so the
+ *    best *solving* individual over the 12 populations is taken (ties: lower location).
+ *  - When phase 1 is skipped and several blocks are already solved, a location whose
+ *    two-generator test also holds is preferred (then phase 2 is skipped too), else the first.
+ *  - The paper rotates the cube so every population works on the same spatial edge; here each
+ *    location has its own pair tables instead (the same search, without re-orienting).
+ *  - "Progressively" (phase 3) is not defined. Chosen: round r runs r x generations3 (the
+ *    per-round budget grows, as the text says). Table 7's phase-3 totals (250,000 to
+ *    1,100,000) are all multiples of 50,000 but only one (1,050,000) is a sum 1+2+..+r of
+ *    them, so the paper's program may have run equal rounds; growth3=0 does that.
+ *  - The paper's final operator (cancel consecutive same-face turns until nothing changes) is
+ *    applied to each phase's moves; the composed solution then goes through ec__finish's
+ *    simplification, which also merges commuting opposite faces (U D U' -> D), so a reported
+ *    length can be shorter than the paper's operator alone would give.
+ *  - The paper never gives up; here maxGenerations (all phases together) ends a run with
+ *    EC_GAVE_UP so the page never hangs.
+ *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
+ *    needed steps", so the default is pairs - steps (pairWeight=1). With it a short prefix
+ *    with few pairs outscores a long one that solves the block, so blocks are found by
+ *    accident (~480,000 phase-1 generations on random states). The authors' own program
+ *    (public repository christiangrelle/hugo-genetic-algorithm, GeneticSolver.java; read as
+ *    evidence only) weighs pairs by 10 in phases 1 and 3 and by 100 in phase 2
+ *    (pairWeight1=10, pairWeight2=100, pairWeight3=10 here), counts Table 7's phase-1
+ *    generations once per round of 12 locations (so its 200..2400 are 2,400..28,800 run),
+ *    accepts a block of at most 20 moves, selects on the raw fitness and keeps 51
+ *    individuals (elite + 50). Modelled here, its phase 1 gives 14.4-turn blocks in ~13,000
+ *    generations, against the paper's 10.8 (docs/BENCHMARKS.md, ## hugo, "The authors'
+ *    program"), so it does not explain Table 7's lengths either. The default stays the text's;
+ *    pairWeight and pairWeight1..3 are opt-in. preset=program runs the performance settings the
+ *    program's way: population=51, mutation=0.03, pairWeight1/2/3=10/100/10, rawSelection=1
+ *    (SUS on the raw fitness, negative values counting 0), eliteParent=1 (the elite is also
+ *    the first parent of the first pair, the last pick unused), maxBlockTurns=20 (phase 1 goes
+ *    on until a block of at most 20 turns is found), growth3=0 (Table 7's equal phase-3
+ *    rounds; the file found adds 500 generations a round). Measured on 60 random states: 40.7
+ *    turns (phase 1 13.3 turns in ~10,000 generations, the paper's order), against 39.8 for
+ *    preset=performance. Not modelled: the program compares
+ *    the locations' current elites at a round's end (here the best block seen, as in every
+ *    preset), and its shallow-copy bug that restarts round 1's populations.
+ * Improvements beyond the paper (opt-in, defaults off; figures from 10-12 random-state
+ * exploratory runs each, preset=performance as the base; docs/BENCHMARKS.md has the 30-state
+ * benchmark of the paper's preset and of preset=short):
+ *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
+ *    13.9 in ~480,000 (the 30-state benchmark). pairWeight=3 in all phases: phase 3 gets
+ *    ~2 turns longer (22 vs 20); pairWeight=31: phase 1 17.1 turns, the whole ~44-46.
+ *  - minRounds1=40: phase 1 keeps its 12 populations going for 40 rounds and then takes the
+ *    shortest block: 11.2 turns instead of 13.4 (pairWeight1=3), for ~96,000 generations.
+ *  - length (the paper's own param) 24-26 instead of 30: phase 3 finds two-generator
+ *    solutions more often and shorter (18.7 vs 21.3 turns with the two changes above); 20 is
+ *    too short (phase 3 rarely solves).
+ *  - growth3=0 (equal phase-3 rounds): less overshoot once phase 3 has its solution.
+ *  Together they are preset=short. firstBlock=1 ends phase 1 at the end of the first location
+ *  segment that holds a solving individual (the paper's 3.3.1 first sentence suggests this
+ *  reading). Measured: 4-turn scrambles need 4x fewer phase-1 generations but end 2.7 turns
+ *  longer with twice the generations in all; within noise on random scrambles. Not an
+ *  improvement; kept for comparison. Tried and dropped (no gain): rerunning phases 2-3
+ *  several times from the block and keeping the shortest (40.3 vs 40.1 turns: most restarts
+ *  miss their first round); more phase-3 rounds after the goal
+ *  (the population has converged); phase-3 fitness from exact two-generator distance tables
+ *  instead of pairs (solved 2 of 12 deep two-generator states in 50,000 generations, the
+ *  pairs 3-4 of 12).
+ * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
+ * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
+ * the stored prefix records of the parent they share the longest prefix with, a merge table
+ * for the optimization operator, mutation gaps drawn directly (one draw per mutation).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers/hugo/hg.h"
+#include "solver/solver.h"
+
+static const ec_param_def params[] = {
+    {"population", 50, 2, 1000, 1, "individuals per population (paper: 50)"},
+    {"length", 30, 2, 100, 1, "genes (turns) per individual (paper: 30)"},
+    {"generations1", 10, 1, 1e9, 1, "generations per block location per round of phase 1 (paper: 10; performance 200)"},
+    {"generations2", 50, 1, 1e9, 1, "generations per round of phase 2, two-generator transform (paper: 50; performance 5000)"},
+    {"generations3", 50, 1, 1e9, 1, "generations of the first round of phase 3, two-generator solve (paper: 50; performance 50000)"},
+    {"growth1", 0, 0, 1, 1, "phase 1 round budgets: 0 every round the same (total grows linearly, paper), 1 round r runs r x generations1"},
+    {"growth2", 0, 0, 1, 1, "phase 2 round budgets: 0 linear (paper), 1 progressive"},
+    {"growth3", 1, 0, 1, 1, "phase 3 round budgets: 1 progressive, round r runs r x generations3 (paper: 'progressively'), 0 linear"},
+    {"crossover", 0.6, 0, 1, 0, "crossover probability p_c per pair of parents (paper: 0.6)"},
+    {"mutation", 0, 0, 1, 0, "mutation probability p_m per gene; 0 means 1/length (paper)"},
+    {"susPointers", 2, 1, 1000, 1, "equally spaced SUS pointers per spin of the wheel (paper: two selection points)"},
+    {"maxGenerations", 20000000, 1, 1e12, 1, "give up after this many generations over all phases (not in the paper)"},
+    {"pairWeight", 1, 1, 1000, 1, "fitness = pairWeight x pairs - prefix length (paper: 1)"},
+    {"pairWeight1", 0, 0, 1000, 1, "phase 1's pairWeight (0: pairWeight; opt-in)"},
+    {"pairWeight2", 0, 0, 1000, 1, "phase 2's pairWeight (0: pairWeight; opt-in)"},
+    {"pairWeight3", 0, 0, 1000, 1, "phase 3's pairWeight (0: pairWeight; opt-in)"},
+    {"minRounds1", 1, 1, 1e6, 1, "phase 1 runs at least this many rounds before taking the shortest block (paper: 1; opt-in)"},
+    {"firstBlock", 0, 0, 1, 1, "1: end phase 1 at the first location that solves its block (opt-in, not the paper's default)"},
+    {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
+    {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
+    {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
+};
+
+static const ec_preset presets[] = {
+    {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
+     "the paper's performance and human-competition settings (200/5000/50000 generations)"},
+    {"short",
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=40,length=26,"
+     "growth3=0",
+     "performance plus opt-in changes that shorten solutions (phase 1 pairs first and 40 rounds, 26 genes, equal "
+     "phase-3 rounds); not the paper's"},
+    {"integrity300", "generations1=10,generations2=300,generations3=50",
+     "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
+    {"program",
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,population=51,mutation=0.03,"
+     "pairWeight1=10,pairWeight2=100,pairWeight3=10,rawSelection=1,eliteParent=1,maxBlockTurns=20,growth3=0",
+     "the performance settings as the authors' own program runs them (pair weights 10/100/10, raw-fitness SUS, "
+     "elite + 50, blocks of at most 20 turns, equal phase-3 rounds)"},
+};
+
+static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
+
+typedef struct hugo {
+    hg_gaconf cf;
+    ec_rng rng;
+    int64_t g1, g2, g3;
+    int grow[3], first_block, weight[3], min_rounds1, max_block;
+    int64_t max_gens, total, evals;
+    int phase; /* 0..2 working, 3 done */
+    int round;
+    int64_t left; /* generations left in the current segment */
+    /* phase 1 */
+    hg_pop *store[HG_LOCS];
+    hg_task task1[HG_LOCS];
+    int loc;
+    /* phases 2 and 3 */
+    hg_pop *pop;
+    hg_task task;
+    int chosen; /* block location */
+    hg_state at[4]; /* state before each phase, and at the end */
+    uint8_t mv[3][HG_MAXLEN];
+    int nmv[3];
+    int64_t pgens[3];
+    ec_progress rec;
+} hugo;
+
+static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
+
+static void task_init(hg_task *t, int weight, const hg_state *start, const hg_pairset *ps, int member, int goal, int f1, int f2)
+{
+    t->start = *start;
+    t->ps = ps;
+    t->member = member;
+    t->goal = goal;
+    t->weight = weight;
+    t->nalleles = 0;
+    for (int g = 0; g < 18; g++) {
+        int face = hg_gene_move[g] / 3;
+        if (f1 < 0 || face == f1 || face == f2) t->alleles[t->nalleles++] = (uint8_t)g;
+    }
+}
+
+/* the phase's moves, from a genome prefix (genes -> cleaned evocube codes) */
+static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
+{
+    uint8_t tmp[HG_MAXLEN];
+    memcpy(tmp, genes, (size_t)n);
+    n = hg_optimize_full(tmp, n);
+    for (int i = 0; i < n; i++) s->mv[ph][i] = hg_gene_move[tmp[i]];
+    s->nmv[ph] = n;
+    s->at[ph + 1] = s->at[ph];
+    for (int i = 0; i < n; i++) hg_move(&s->at[ph + 1], s->mv[ph][i]);
+}
+
+static int start_phase(hugo *s, int ph);
+
+static int finish(ec_solver *h, hugo *s)
+{
+    for (int ph = 0; ph < 3; ph++) {
+        int rc = ec__add_phase(h, phase_names[ph], s->mv[ph], s->nmv[ph], s->pgens[ph]);
+        if (rc) return rc;
+    }
+    s->phase = 3;
+    return ec__finish(h);
+}
+
+/* enter phase ph (skipping it when its goal holds); returns EC_RUNNING or EC_DONE */
+static int start_phase(hugo *s, int ph)
+{
+    s->phase = ph;
+    s->round = 1;
+    const hg_state *x = &s->at[ph];
+    if (ph == 0) {
+        int pick = -1;
+        for (int loc = 0; loc < HG_LOCS; loc++)
+            if (hg_block_solved(x, loc) && (pick < 0 || (hg_twogen(x, loc) && !hg_twogen(x, pick)))) pick = loc;
+        if (pick >= 0) {
+            s->chosen = pick;
+            s->nmv[0] = 0;
+            s->at[1] = *x;
+            return start_phase(s, 1);
+        }
+        for (int loc = 0; loc < HG_LOCS; loc++) {
+            task_init(&s->task1[loc], s->weight[0], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
+            s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
+            if (!s->store[loc]) return EC_E_NOMEM;
+        }
+        s->loc = 0;
+        s->left = budget(s->g1, s->grow[0], 1);
+        return EC_RUNNING;
+    }
+    int f1, f2;
+    hg_loc_faces(s->chosen, &f1, &f2);
+    if (ph == 1) {
+        if (hg_twogen(x, s->chosen)) {
+            s->nmv[1] = 0;
+            s->at[2] = *x;
+            return start_phase(s, 2);
+        }
+        const hg_pairset *ps = hg_block_pairs(s->chosen);
+        task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
+        s->left = budget(s->g2, s->grow[1], 1);
+    } else if (ph == 2) {
+        ec_cube c;
+        hg_state_to_cube(x, &c);
+        if (ec_cube_is_solved(&c)) {
+            s->nmv[2] = 0;
+            s->at[3] = *x;
+            return EC_DONE;
+        }
+        task_init(&s->task, s->weight[2], x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
+        s->left = budget(s->g3, s->grow[2], 1);
+    }
+    hg_pop_free(s->pop);
+    s->pop = hg_pop_new(&s->cf, &s->task, &s->rng);
+    return s->pop ? EC_RUNNING : EC_E_NOMEM;
+}
+
+/* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
+static int end_segment(hugo *s)
+{
+    if (s->phase == 0) {
+        hg_pop *p = s->store[s->loc];
+        if (s->first_block && p->hof_n >= 0 && (!s->max_block || p->hof_n <= s->max_block)) {
+            s->chosen = s->loc;
+        } else if (++s->loc < HG_LOCS) {
+            s->left = budget(s->g1, s->grow[0], s->round);
+            return EC_RUNNING;
+        } else {
+            int best = -1;
+            for (int loc = 0; loc < HG_LOCS; loc++) {
+                hg_pop *q = s->store[loc];
+                if (q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
+                    (best < 0 || q->hof_fit > s->store[best]->hof_fit))
+                    best = loc;
+            }
+            if (best < 0 || s->round < s->min_rounds1) {
+                s->round++;
+                s->loc = 0;
+                s->left = budget(s->g1, s->grow[0], s->round);
+                return EC_RUNNING;
+            }
+            s->chosen = best;
+        }
+        set_phase_moves(s, 0, s->store[s->chosen]->hof, s->store[s->chosen]->hof_n);
+        for (int loc = 0; loc < HG_LOCS; loc++) {
+            hg_pop_free(s->store[loc]);
+            s->store[loc] = NULL;
+        }
+        return start_phase(s, 1);
+    }
+    if (s->pop->hof_n < 0) {
+        s->round++;
+        s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
+        return EC_RUNNING;
+    }
+    set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
+    if (s->phase == 2) return EC_DONE;
+    return start_phase(s, 2);
+}
+
+static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
+{
+    ec_progress *r = &s->rec;
+    r->gen = s->total;
+    r->phase = s->phase;
+    if (s->phase == 0)
+        snprintf(r->phase_name, sizeof r->phase_name, "%s %s", phase_names[0], hg_loc_block_name(s->loc));
+    else
+        snprintf(r->phase_name, sizeof r->phase_name, "%s", phase_names[s->phase]);
+    r->best = gs->best_fit;
+    r->mean = (double)gs->sum_fit / p->n;
+    r->diversity = gs->diversity;
+    r->evaluations = s->evals;
+    int n = 0;
+    for (int ph = 0; ph < s->phase; ph++)
+        for (int i = 0; i < s->nmv[ph] && n < EC_PROGRESS_MOVES; i++) r->moves[n++] = s->mv[ph][i];
+    for (int i = 0; i < gs->best_steps && n < EC_PROGRESS_MOVES; i++) r->moves[n++] = hg_gene_move[gs->best_genes[i]];
+    r->n_moves = n;
+    r->best_length = n;
+    ec__emit(h, r);
+}
+
+static int hugo_step(ec_solver *h, void *state, int work)
+{
+    hugo *s = state;
+    if (s->phase == 3) return finish(h, s);
+    for (int w = 0; w < work; w++) {
+        if (s->total >= s->max_gens) return EC_GAVE_UP;
+        hg_pop *p = s->phase == 0 ? s->store[s->loc] : s->pop;
+        const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
+        hg_genstats gs;
+        hg_pop_generation(p, &s->cf, t, &s->rng, &gs);
+        s->total++;
+        s->evals += p->n;
+        s->pgens[s->phase]++;
+        emit(h, s, p, &gs);
+        if (--s->left > 0) continue;
+        int rc = end_segment(s);
+        if (rc == EC_DONE) return finish(h, s);
+        if (rc != EC_RUNNING) return rc;
+    }
+    return EC_RUNNING;
+}
+
+static void hugo_destroy(void *state)
+{
+    hugo *s = state;
+    if (!s) return;
+    for (int loc = 0; loc < HG_LOCS; loc++) hg_pop_free(s->store[loc]);
+    hg_pop_free(s->pop);
+    free(s);
+}
+
+static int hugo_create(ec_solver *h, void **state)
+{
+    hg_init();
+    hugo *s = calloc(1, sizeof *s);
+    if (!s) return EC_E_NOMEM;
+    hg_gaconf_init(&s->cf, (int)ec__param(h, "population"), (int)ec__param(h, "length"), ec__param(h, "crossover"),
+                   ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
+    s->g1 = (int64_t)ec__param(h, "generations1");
+    s->g2 = (int64_t)ec__param(h, "generations2");
+    s->g3 = (int64_t)ec__param(h, "generations3");
+    s->grow[0] = (int)ec__param(h, "growth1");
+    s->grow[1] = (int)ec__param(h, "growth2");
+    s->grow[2] = (int)ec__param(h, "growth3");
+    s->max_gens = (int64_t)ec__param(h, "maxGenerations");
+    s->first_block = (int)ec__param(h, "firstBlock");
+    for (int ph = 0; ph < 3; ph++) {
+        static const char *const names[3] = {"pairWeight1", "pairWeight2", "pairWeight3"};
+        int w = (int)ec__param(h, names[ph]);
+        s->weight[ph] = w ? w : (int)ec__param(h, "pairWeight");
+    }
+    s->min_rounds1 = (int)ec__param(h, "minRounds1");
+    s->max_block = (int)ec__param(h, "maxBlockTurns");
+    s->cf.raw_sus = (int)ec__param(h, "rawSelection");
+    s->cf.elite_parent = (int)ec__param(h, "eliteParent");
+    ec_rng_seed(&s->rng, h->seed);
+    hg_state_from_cube(&h->start, &s->at[0]);
+    int rc = start_phase(s, 0);
+    if (rc == EC_DONE) {
+        s->phase = 3; /* every goal already holds: the first step finishes */
+        rc = EC_RUNNING;
+    }
+    if (rc != EC_RUNNING) {
+        hugo_destroy(s);
+        return rc;
+    }
+    *state = s;
+    return EC_OK;
+}
+
+const ec_solver_impl ec_solver_hugo = {
+    "hugo",
+    "HuGO! - human strategy (2x2x3 block, two-generator) genetic optimizer (Borschbach & Grelle 2009)",
+    "generation",
+    params,
+    (int)(sizeof params / sizeof params[0]),
+    presets,
+    (int)(sizeof presets / sizeof presets[0]),
+    hugo_create,
+    hugo_step,
+    hugo_destroy,
+};

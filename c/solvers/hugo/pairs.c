@@ -1,0 +1,254 @@
+/*
+ * pairs.c - HuGO!'s fast cube and its pair-count fitness tables.
+ *
+ * Data: hg__mt (18 face turns as 4 corner + 4 edge slot rewrites, derived from the cubie
+ * model's ec__move_cube) and hg__pt (the same on packed states), hg__ctwist (24x3), one
+ * hg_pairset per block location (6 corner-edge + 10 centre-edge pairs on the block's
+ * surface, paper Fig. 5) and one for the whole cube (24 corner-edge + 24 centre-edge pairs =
+ * the paper's 48), each with its per-turn update lists. All derived from the sticker
+ * geometry of cube.c (which sticker of a slot lies on which face), so nothing is typed in by
+ * hand. Sizes: ~15 KB per pair set, plus 55 KB of byte tables for the whole cube's moved
+ * bits; built once in about a millisecond.
+ * Costs per turn of a prefix: 8 field moves on the packed state; pair mask: the whole cube
+ * re-tests 4 corner-edge pairs and 4 edge slots and moves 8 bits by 3 table lookups; a
+ * block set re-tests 0-6 pairs.
+ */
+#include <string.h>
+
+#include "core/cube.h"
+#include "solvers/hugo/hg.h"
+
+hg_move_tab hg__mt[18];
+hg_pk_turn hg__pt[18];
+uint8_t hg__ctwist[24][3];
+
+/* Table 2: F U R B D L, then half turns, then counter-clockwise; evocube faces are U R F D L B
+ * with code face*3 + quarter turns - 1. */
+const uint8_t hg_gene_move[18] = {6, 0, 3, 15, 9, 12, 7, 1, 4, 16, 10, 13, 8, 2, 5, 17, 11, 14};
+const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11, 17, 3, 9, 15};
+
+static hg_pairset block_sets[HG_LOCS], cube_set;
+static uint32_t cube_copy_bytes[18][3][256];
+static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
+static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
+static int ready;
+
+static int corner_face(int slot, int j) { return ec__corner_facelet[slot][j] / 9; }
+static int edge_face(int slot, int j) { return ec__edge_facelet[slot][j] / 9; }
+/* colour (a face letter) on sticker j of a corner slot holding value v */
+static char corner_col(int j, int v) { return ec__corner_color[v / 3][(j - v % 3 + 3) % 3]; }
+static char edge_col(int j, int v) { return ec__edge_color[v / 2][j ^ (v % 2)]; }
+
+static int corner_touches(int slot, int f)
+{
+    return corner_face(slot, 0) == f || corner_face(slot, 1) == f || corner_face(slot, 2) == f;
+}
+static int edge_touches(int slot, int f) { return edge_face(slot, 0) == f || edge_face(slot, 1) == f; }
+
+/* the pairs among the given corner and edge slots (bit masks) */
+static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
+{
+    int ce_c[24], ce_e[24], ze_e[12];
+    memset(p, 0, sizeof *p);
+    for (int cs = 0; cs < 8; cs++) {
+        if (!(cmask >> cs & 1)) continue;
+        for (int es = 0; es < 12; es++) {
+            if (!(emask >> es & 1)) continue;
+            int cj[2], k;
+            for (k = 0; k < 2; k++) {
+                int f = edge_face(es, k), j;
+                for (j = 0; j < 3 && corner_face(cs, j) != f; j++) {
+                }
+                if (j == 3) break;
+                cj[k] = j;
+            }
+            if (k < 2) continue; /* not adjacent */
+            int i = p->nce++;
+            ce_c[i] = cs;
+            ce_e[i] = es;
+            p->ce_csh[i] = (uint8_t)(5 * cs);
+            p->ce_esh[i] = (uint8_t)(5 * es);
+            for (int cv = 0; cv < 24; cv++) {
+                p->ce_need[i][cv] = 0xff;
+                for (int ev = 0; ev < 24; ev++)
+                    if (edge_col(0, ev) == corner_col(cj[0], cv) && edge_col(1, ev) == corner_col(cj[1], cv))
+                        p->ce_need[i][cv] = (uint8_t)ev;
+            }
+        }
+    }
+    for (int es = 0; es < 12; es++) {
+        if (!(emask >> es & 1)) continue;
+        int z = p->nze++;
+        ze_e[z] = es;
+        p->ze_esh[z] = (uint8_t)(5 * es);
+        for (int ev = 0; ev < 24; ev++)
+            for (int k = 0; k < 2; k++)
+                if (edge_col(k, ev) == ec__face_char[edge_face(es, k)]) p->ze_bits[z][ev] |= (uint8_t)(1u << k);
+    }
+    p->max = p->nce + 2 * p->nze;
+    for (int m = 0; m < 18; m++) {
+        const hg_move_tab *t = &hg__mt[m];
+        int csrc[8], esrc[12]; /* the slot each slot's piece came from (itself when unmoved) */
+        for (int i = 0; i < 8; i++) csrc[i] = i;
+        for (int i = 0; i < 12; i++) esrc[i] = i;
+        for (int i = 0; i < 4; i++) {
+            csrc[t->cdst[i]] = t->csrc[i];
+            esrc[t->edst[i]] = t->esrc[i];
+        }
+        uint64_t aff = 0;
+        for (int i = 0; i < p->nce; i++) {
+            int cmoved = csrc[ce_c[i]] != ce_c[i], emoved = esrc[ce_e[i]] != ce_e[i];
+            if (!cmoved && !emoved) continue;
+            aff |= 1ull << i;
+            /* both pieces turned together: the pair's stickers still face each other, so its
+             * status is the one of the pair they came from (when the set counts that one) */
+            int from = -1;
+            for (int j = 0; cmoved && emoved && j < p->nce; j++)
+                if (ce_c[j] == csrc[ce_c[i]] && ce_e[j] == esrc[ce_e[i]]) from = j;
+            if (from < 0) {
+                p->aff_ce[m][p->naff_ce[m]++] = (uint8_t)i;
+                continue;
+            }
+            int d = i - from, g;
+            for (g = 0; g < p->ncopy[m] && p->copy_shift[m][g] != d; g++) {
+            }
+            if (g == p->ncopy[m]) {
+                p->ncopy[m]++;
+                p->copy_shift[m][g] = (int8_t)d;
+            }
+            p->copy_mask[m][g] |= 1ull << from;
+        }
+        for (int z = 0; z < p->nze; z++)
+            if (esrc[ze_e[z]] != ze_e[z]) {
+                p->aff_ze[m][p->naff_ze[m]++] = (uint8_t)z;
+                aff |= 3ull << (p->nce + 2 * z);
+            }
+        p->keep[m] = ~aff;
+    }
+}
+
+void hg_init(void)
+{
+    if (ready) return;
+    for (int v = 0; v < 24; v++)
+        for (int t = 0; t < 3; t++) hg__ctwist[v][t] = (uint8_t)(v / 3 * 3 + (v % 3 + t) % 3);
+    for (int m = 0; m < 18; m++) {
+        const ec_cube *mc = ec__move_cube(m);
+        int k = 0;
+        for (int i = 0; i < 8; i++)
+            if (mc->cp[i] != i || mc->co[i]) {
+                hg__mt[m].cdst[k] = (uint8_t)i;
+                hg__mt[m].csrc[k] = mc->cp[i];
+                hg__mt[m].ctw[k] = mc->co[i];
+                k++;
+            }
+        k = 0;
+        for (int i = 0; i < 12; i++)
+            if (mc->ep[i] != i || mc->eo[i]) {
+                hg__mt[m].edst[k] = (uint8_t)i;
+                hg__mt[m].esrc[k] = mc->ep[i];
+                hg__mt[m].efl[k] = mc->eo[i];
+                k++;
+            }
+        hg_pk_turn *pt = &hg__pt[m];
+        pt->ckeep = pt->ekeep = ~0ull;
+        pt->eflip = 0;
+        for (k = 0; k < 4; k++) {
+            const hg_move_tab *t = &hg__mt[m];
+            pt->csrc[k] = (uint8_t)(5 * t->csrc[k]);
+            pt->cdst[k] = (uint8_t)(5 * t->cdst[k]);
+            pt->ctw[k] = t->ctw[k];
+            pt->esrc[k] = (uint8_t)(5 * t->esrc[k]);
+            pt->edst[k] = (uint8_t)(5 * t->edst[k]);
+            pt->ckeep &= ~(31ull << pt->cdst[k]);
+            pt->ekeep &= ~(31ull << pt->edst[k]);
+            pt->eflip |= (uint64_t)t->efl[k] << pt->edst[k];
+        }
+    }
+    for (int loc = 0; loc < HG_LOCS; loc++) {
+        int f1 = edge_face(loc, 0), f2 = edge_face(loc, 1);
+        loc_f1[loc] = f1;
+        loc_f2[loc] = f2;
+        unsigned cm = 0, em = 0;
+        for (int s = 0; s < 8; s++)
+            if (!corner_touches(s, f1) && !corner_touches(s, f2)) cm |= 1u << s;
+        for (int s = 0; s < 12; s++)
+            if (!edge_touches(s, f1) && !edge_touches(s, f2)) {
+                em |= 1u << s;
+                block_e[loc][block_n_e[loc]++] = (uint8_t)s;
+            }
+        block_cmask[loc] = (uint8_t)cm;
+        build_set(&block_sets[loc], cm, em);
+        int o1 = (f1 + 3) % 6, o2 = (f2 + 3) % 6;
+        for (int s = 0; s < 12; s++)
+            if (edge_touches(s, o1) && edge_touches(s, o2)) loc_block_edge[loc] = s;
+    }
+    build_set(&cube_set, 0xffu, 0xfffu);
+    /* the cube set's copies as byte tables (its corner-edge pairs are bits 0..23) */
+    for (int m = 0; m < 18; m++)
+        for (int b = 0; b < 3; b++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t in = (uint64_t)v << (8 * b), out = 0;
+                for (int g = 0; g < cube_set.ncopy[m]; g++) {
+                    int d = cube_set.copy_shift[m][g];
+                    uint64_t x = in & cube_set.copy_mask[m][g];
+                    out |= d >= 0 ? x << d : x >> -d;
+                }
+                cube_copy_bytes[m][b][v] = (uint32_t)out;
+            }
+    cube_set.copy_bytes = (const uint32_t(*)[3][256])cube_copy_bytes;
+    hg__twogen_init();
+    ready = 1;
+}
+
+void hg_state_from_cube(const ec_cube *c, hg_state *s)
+{
+    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(c->cp[i] * 3 + c->co[i]);
+    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(c->ep[i] * 2 + c->eo[i]);
+}
+
+void hg_state_to_cube(const hg_state *s, ec_cube *c)
+{
+    for (int i = 0; i < 8; i++) {
+        c->cp[i] = (uint8_t)(s->c[i] / 3);
+        c->co[i] = (uint8_t)(s->c[i] % 3);
+    }
+    for (int i = 0; i < 12; i++) {
+        c->ep[i] = (uint8_t)(s->e[i] / 2);
+        c->eo[i] = (uint8_t)(s->e[i] % 2);
+    }
+}
+
+hg_pk hg_pk_pack(const hg_state *s)
+{
+    hg_pk p = {0, 0};
+    for (int i = 0; i < 8; i++) p.c |= (uint64_t)s->c[i] << (5 * i);
+    for (int i = 0; i < 12; i++) p.e |= (uint64_t)s->e[i] << (5 * i);
+    return p;
+}
+
+void hg_pk_unpack(hg_pk p, hg_state *s)
+{
+    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(p.c >> (5 * i) & 31);
+    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(p.e >> (5 * i) & 31);
+}
+
+const hg_pairset *hg_block_pairs(int loc) { return &block_sets[loc]; }
+const hg_pairset *hg_cube_pairs(void) { return &cube_set; }
+
+void hg_loc_faces(int loc, int *f1, int *f2)
+{
+    *f1 = loc_f1[loc];
+    *f2 = loc_f2[loc];
+}
+
+const char *hg_loc_block_name(int loc) { return ec__edge_name[loc_block_edge[loc]]; }
+
+int hg_block_solved(const hg_state *s, int loc)
+{
+    for (int i = 0; i < 8; i++)
+        if ((block_cmask[loc] >> i & 1) && s->c[i] != i * 3) return 0;
+    for (int i = 0; i < block_n_e[loc]; i++)
+        if (s->e[block_e[loc][i]] != block_e[loc][i] * 2) return 0;
+    return 1;
+}

@@ -1,0 +1,231 @@
+/*
+ * swarm/common.c - state keys, the insertion-ordered state map, the cached oracle fitness,
+ * paths, roulette choice and progress records shared by the swarm solvers (see
+ * swarm/common.h for the layouts and costs).
+ */
+#include "solvers/swarm/common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cube.h"
+
+sw_key sw_key_of(const ec_cube *c)
+{
+    sw_key k = {0, 0};
+    for (int i = 0; i < 8; i++) k.a = k.a << 5 | (uint64_t)(c->cp[i] << 2 | c->co[i]);
+    for (int i = 0; i < 12; i++) k.b = k.b << 5 | (uint64_t)(c->ep[i] << 1 | c->eo[i]);
+    return k;
+}
+
+static uint32_t key_hash(sw_key k)
+{
+    uint64_t x = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
+    return (uint32_t)x;
+}
+
+static int map_rehash(sw_map *m, int nslots)
+{
+    int32_t *s = malloc((size_t)nslots * sizeof *s);
+    if (!s) return EC_E_NOMEM;
+    for (int i = 0; i < nslots; i++) s[i] = -1;
+    for (int i = 0; i < m->n; i++) {
+        uint32_t j = key_hash(m->keys[i]) & (uint32_t)(nslots - 1);
+        while (s[j] >= 0) j = (j + 1) & (uint32_t)(nslots - 1);
+        s[j] = i;
+    }
+    free(m->slots);
+    m->slots = s;
+    m->nslots = nslots;
+    return EC_OK;
+}
+
+int sw_map_find(const sw_map *m, sw_key k)
+{
+    if (!m->nslots) return -1;
+    uint32_t j = key_hash(k) & (uint32_t)(m->nslots - 1);
+    while (m->slots[j] >= 0) {
+        const sw_key *e = &m->keys[m->slots[j]];
+        if (e->a == k.a && e->b == k.b) return m->slots[j];
+        j = (j + 1) & (uint32_t)(m->nslots - 1);
+    }
+    return -1;
+}
+
+int sw_map_insert(sw_map *m, sw_key k, int *added)
+{
+    int i = sw_map_find(m, k);
+    if (added) *added = i < 0;
+    if (i >= 0) return i;
+    if (m->n == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 256;
+        sw_key *keys = realloc(m->keys, (size_t)cap * sizeof *keys);
+        if (!keys) return EC_E_NOMEM;
+        m->keys = keys;
+        m->cap = cap;
+    }
+    m->keys[m->n++] = k;
+    if (2 * m->n > m->nslots) {
+        int ns = m->nslots ? m->nslots : 512;
+        while (2 * m->n > ns) ns *= 2;
+        if (map_rehash(m, ns)) {
+            m->n--;
+            return EC_E_NOMEM;
+        }
+    } else {
+        uint32_t j = key_hash(k) & (uint32_t)(m->nslots - 1);
+        while (m->slots[j] >= 0) j = (j + 1) & (uint32_t)(m->nslots - 1);
+        m->slots[j] = m->n - 1;
+    }
+    return m->n - 1;
+}
+
+int sw_map_truncate(sw_map *m, int n)
+{
+    if (n >= m->n) return EC_OK;
+    m->n = n < 0 ? 0 : n;
+    return m->nslots ? map_rehash(m, m->nslots) : EC_OK;
+}
+
+void sw_map_free(sw_map *m)
+{
+    free(m->keys);
+    free(m->slots);
+    memset(m, 0, sizeof *m);
+}
+
+void sw_fit_init(sw_fit *f, int budget)
+{
+    memset(f, 0, sizeof *f);
+    f->budget = budget;
+}
+
+int sw_fitness(sw_fit *f, const ec_cube *c)
+{
+    f->evals++;
+    if (ec_cube_is_solved(c)) return 0;
+    sw_key k = sw_key_of(c);
+    int i = sw_map_find(&f->cache, k);
+    if (i >= 0) return f->dist[i];
+    int d = ec_distance(c, f->budget);
+    if (d < 0) return d;
+    if (f->cache.n >= SW_CACHE_MAX) sw_map_truncate(&f->cache, 0);
+    int added;
+    i = sw_map_insert(&f->cache, k, &added);
+    if (i < 0) return d; /* no room to remember it: still a correct answer */
+    if (i >= f->dcap) {
+        int cap = f->cache.cap;
+        uint8_t *nd = realloc(f->dist, (size_t)cap);
+        if (!nd) {
+            sw_map_truncate(&f->cache, i);
+            return d;
+        }
+        f->dist = nd;
+        f->dcap = cap;
+    }
+    f->dist[i] = (uint8_t)(d > 255 ? 255 : d);
+    return d;
+}
+
+int sw_neighbours(sw_fit *f, const ec_cube *c, int out[18])
+{
+    for (int m = 0; m < 18; m++) {
+        ec_cube t;
+        ec_cube_multiply(c, ec__move_cube(m), &t);
+        out[m] = sw_fitness(f, &t);
+        if (out[m] < 0) return out[m];
+    }
+    return EC_OK;
+}
+
+void sw_fit_free(sw_fit *f)
+{
+    sw_map_free(&f->cache);
+    free(f->dist);
+    memset(f, 0, sizeof *f);
+}
+
+int sw_path_push(sw_path *p, uint8_t move)
+{
+    if (p->n == p->cap) {
+        int cap = p->cap ? p->cap * 2 : 64;
+        uint8_t *m = realloc(p->m, (size_t)cap);
+        if (!m) return EC_E_NOMEM;
+        p->m = m;
+        p->cap = cap;
+    }
+    p->m[p->n++] = move;
+    return EC_OK;
+}
+
+int sw_path_copy(sw_path *dst, const sw_path *src)
+{
+    if (dst->cap < src->n) {
+        uint8_t *m = realloc(dst->m, (size_t)src->n);
+        if (!m) return EC_E_NOMEM;
+        dst->m = m;
+        dst->cap = src->n;
+    }
+    if (src->n) memcpy(dst->m, src->m, (size_t)src->n);
+    dst->n = src->n;
+    return EC_OK;
+}
+
+void sw_path_free(sw_path *p)
+{
+    free(p->m);
+    memset(p, 0, sizeof *p);
+}
+
+void sw_path_apply(const ec_cube *start, const sw_path *p, ec_cube *out)
+{
+    *out = *start;
+    ec_cube_moves(out, p->m, p->n);
+}
+
+int sw_roulette(ec_rng *r, const double w[18], uint32_t mask)
+{
+    double total = 0;
+    int last = -1;
+    for (int m = 0; m < 18; m++)
+        if (mask >> m & 1) {
+            total += w[m];
+            last = m;
+        }
+    if (last < 0) return -1;
+    double x = ec_rng_unit(r) * total, run = 0;
+    for (int m = 0; m < 18; m++)
+        if (mask >> m & 1) {
+            run += w[m];
+            if (x < run) return m;
+        }
+    return last; /* x rounded up to total */
+}
+
+int sw_emit(ec_solver *h, int64_t iter, int best, const sw_path *best_path, int64_t fit_sum, int agents,
+            int solved, int64_t evals)
+{
+    ec_progress rec;
+    memset(&rec, 0, sizeof rec);
+    rec.gen = iter;
+    rec.phase = 0;
+    strncpy(rec.phase_name, h->impl->name, sizeof rec.phase_name - 1);
+    rec.best = best;
+    rec.mean = agents ? (double)fit_sum / agents : 0;
+    rec.diversity = agents ? (double)solved / agents : 0;
+    rec.evaluations = evals;
+    int n = best_path->n < EC_PROGRESS_MOVES ? best_path->n : EC_PROGRESS_MOVES;
+    if (n > 0) memcpy(rec.moves, best_path->m, (size_t)n);
+    rec.n_moves = ec_alg_simplify_moves(rec.moves, n);
+    rec.best_length = best_path->n <= EC_PROGRESS_MOVES ? rec.n_moves : best_path->n;
+    return ec__emit(h, &rec);
+}
+
+int sw_finish(ec_solver *h, const char *phase, const sw_path *p, int64_t iters)
+{
+    int rc = ec__add_phase(h, phase, p->m, p->n, iters);
+    return rc ? rc : ec__finish(h);
+}
