@@ -223,10 +223,12 @@ typedef struct ec_progress {
     char phase_name[32];   /* e.g. "2x2x3 block", "G1 -> G2" */
     double best, mean;     /* best and mean fitness of the population (solver's own sense) */
     int best_length;       /* HTM length of the best individual's moves */
-    double diversity;      /* share of distinct individuals, 0..1 (0 when not meaningful) */
+    double diversity;      /* share of distinct individuals (genomes, or agents' cube states), 0..1;
+                              0 when not meaningful (a single agent, a search) */
     int64_t evaluations;   /* fitness evaluations so far in the run */
     int restarts;          /* restarts (resets) of the run so far (0 when not meaningful) */
     int found;             /* twes: distinct solvers of the current phase found so far; else 0 */
+    double solved_share;   /* swarm solvers: share of the agents at the solved state, 0..1; else 0 */
     int n_moves;           /* moves of the best individual from the start cube (capped) */
     uint8_t moves[EC_PROGRESS_MOVES];
 } ec_progress;
@@ -242,7 +244,7 @@ int ec_solver_status(const ec_solver *h);
 int ec_solver_progress(ec_solver *h, ec_progress *records, int cap, int *n);
 /* The same as JSON lines ({"gen":..,"phase":..,"phaseName":..,"best":..,"mean":..,
  * "bestLength":..,"diversity":..,"evaluations":..,"restarts":..,"found":..,
- * "bestMoves":".."}\n each), as many whole
+ * "solvedShare":..,"bestMoves":".."}\n each), as many whole
  * records as fit in buf; the rest stay queued. EC_E_BUFFER if not even one fits. */
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n);
 /* Number of queued progress records. */

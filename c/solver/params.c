@@ -2,6 +2,10 @@
  * params.c - solver params from text: "key=value" pairs separated by commas, semicolons or
  * white space; "preset=name" applies one of the solver's presets first. Every key, value
  * and range fault gets a message naming the param.
+ *
+ * Names are camelCase everywhere (the page, links and CLI use them as written). A key with
+ * underscores is read as its camelCase form (max_generations = maxGenerations), so links
+ * and scripts written with the old snake_case names of twes keep working.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,11 +17,30 @@
 
 static int is_sep(char c) { return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-static int find_param(const ec_solver_impl *impl, const char *key)
+static int find_exact(const ec_solver_impl *impl, const char *key)
 {
     for (int i = 0; i < impl->nparams; i++)
         if (!strcmp(impl->params[i].key, key)) return i;
     return -1;
+}
+
+/* the param named key, or by key's camelCase form (a_b -> aB); -1 when neither exists */
+static int find_param(const ec_solver_impl *impl, const char *key)
+{
+    int i = find_exact(impl, key);
+    if (i >= 0 || !strchr(key, '_')) return i;
+    char camel[128];
+    size_t n = 0;
+    for (const char *p = key; *p && n + 1 < sizeof camel; p++) {
+        if (*p == '_' && p[1] && p != key) {
+            p++;
+            camel[n++] = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+        } else {
+            camel[n++] = *p;
+        }
+    }
+    camel[n] = '\0';
+    return find_exact(impl, camel);
 }
 
 static int set_pairs(const ec_solver_impl *impl, const char *text, double *values, int allow_preset,

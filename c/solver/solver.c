@@ -167,6 +167,8 @@ int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
         ec__json_int(&j, r->restarts);
         ec__json_key(&j, "found", 0);
         ec__json_int(&j, r->found);
+        ec__json_key(&j, "solvedShare", 0);
+        ec__json_num(&j, r->solved_share);
         ec__json_key(&j, "bestMoves", 0);
         json_moves(&j, r->moves, r->n_moves < EC_PROGRESS_MOVES ? r->n_moves : EC_PROGRESS_MOVES);
         ec__json_raw(&j, "}\n");

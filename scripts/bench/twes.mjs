@@ -110,9 +110,9 @@ async function runSet(core, params, n, seed, quiet, own) {
 }
 
 const VARIANTS = [
-  ['axis_merge=1', 'redundancy removal also across a commuting opposite face'],
-  ['distinct_states=1', '"different" solvers = different cube states (phases 0-3)'],
-  ['phase_end=0', 'phase ends once mu distinct solvers were seen (cumulative archive)'],
+  ['axisMerge=1', 'redundancy removal also across a commuting opposite face'],
+  ['distinctStates=1', '"different" solvers = different cube states (phases 0-3)'],
+  ['phaseEnd=0', 'phase ends once mu distinct solvers were seen (cumulative archive)'],
   ['preset=section5', 'section 5 text: weight2 10, mutation lengths 7,13,15,15,17, reset 150'],
   ['stall=30', 'also reset after 30 generations without a better best fitness'],
   ['preset=quality', '(mu, lambda) = (2000, 200000), stall=30'],

@@ -18,7 +18,7 @@ typedef struct run {
     char solution[EC_MAX_ALG_MOVES * 4];
     int64_t gens, evals;
     int nrec, best_up, bad_div, gen_gap;
-    double last_best, last_div;
+    double last_best, last_div, last_solved;
 } run;
 
 static void run_solver(const char *solver, const char *scramble, uint32_t seed, const char *params, run *r)
@@ -43,9 +43,11 @@ static void run_solver(const char *solver, const char *scramble, uint32_t seed, 
             if (rec[i].gen != r->nrec) r->gen_gap++;
             if (rec[i].best > prev) r->best_up++; /* the global best never gets worse */
             if (rec[i].diversity < 0 || rec[i].diversity > 1) r->bad_div++;
+            if (rec[i].solved_share < 0 || rec[i].solved_share > 1) r->bad_div++;
             prev = rec[i].best;
             r->last_best = rec[i].best;
             r->last_div = rec[i].diversity;
+            r->last_solved = rec[i].solved_share;
         }
         if (rc != EC_RUNNING && !n) break;
     }
@@ -93,6 +95,23 @@ int main(void)
         CHECK(idx < keep, "after truncate, %d found at %d", i, idx);
     }
     sw_map_free(&map);
+
+    /* ---- distinct agent states (the swarm's diversity): cubes inside larger agent records */
+    {
+        struct agent {
+            ec_cube cube;
+            int other;
+        } ag[300];
+        for (int i = 0; i < 300; i++) {
+            ag[i].cube = cubes[i];
+            ag[i].other = i; /* differs in every agent: must not count */
+        }
+        CHECK(sw_distinct(ag, sizeof ag[0], 300) == distinct, "sw_distinct %d, want %d",
+              sw_distinct(ag, sizeof ag[0], 300), distinct);
+        CHECK(sw_distinct(ag, sizeof ag[0], 1) == 1 && sw_distinct(ag, sizeof ag[0], 0) == 0, "one or no agent");
+        for (int i = 0; i < 10; i++) ec_cube_solved(&ag[i].cube);
+        CHECK(sw_distinct(ag, sizeof ag[0], 10) == 1, "ten solved agents: %d states", sw_distinct(ag, sizeof ag[0], 10));
+    }
 
     /* ---- roulette: empty mask, single move, and the shares follow the weights */
     {
@@ -162,8 +181,8 @@ int main(void)
                   (long long)r.gens);
             CHECK(!r.best_up && !r.bad_div, "%s: best rose %d times, %d diversities outside 0..1", SOLVERS[s], r.best_up,
                   r.bad_div);
-            CHECK(r.last_best == 0 && r.last_div > 0, "%s: last record best %g solved share %g", SOLVERS[s], r.last_best,
-                  r.last_div);
+            CHECK(r.last_best == 0 && r.last_solved > 0, "%s: last record best %g solved share %g", SOLVERS[s],
+                  r.last_best, r.last_solved);
             CHECK(r.evals > 0, "%s: evaluations counted", SOLVERS[s]);
         }
 
@@ -180,9 +199,12 @@ int main(void)
     {
         run r;
         run_solver("aco", "B U' R2 B F'", 2, "ants=8,iterations=60,finish=1", &r);
-        CHECK(r.rc == EC_DONE && r.last_div == 1, "aco finish=1: status %d, solved share %g", r.rc, r.last_div);
+        CHECK(r.rc == EC_DONE && r.last_solved == 1, "aco finish=1: status %d, solved share %g", r.rc, r.last_solved);
+        /* every ant at the solved state: one distinct state among the 8 */
+        CHECK(r.last_div == 1.0 / 8, "aco finish=1: diversity %g with all ants solved", r.last_div);
         run_solver("dkho", "B U' R2 B F'", 2, "krill=8,iterations=60,finish=1", &r);
-        CHECK(r.rc == EC_DONE && r.last_div == 1, "dkho finish=1: status %d, solved share %g", r.rc, r.last_div);
+        CHECK(r.rc == EC_DONE && r.last_solved == 1, "dkho finish=1: status %d, solved share %g", r.rc, r.last_solved);
+        CHECK(r.last_div == 1.0 / 8, "dkho finish=1: diversity %g with all krill solved", r.last_div);
     }
 
     /* ---- budgets: too few iterations give up, claiming nothing */

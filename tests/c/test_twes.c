@@ -214,7 +214,7 @@ static void test_solves(void)
     ec_rng_seed(&r, 2026);
     for (int t = 0; t < 4; t++) {
         /* both phase-end rules: the selection pool (default) and the cumulative archive */
-        const char *params = t % 2 ? "mu=60,lambda=3000,phase_end=0" : "mu=60,lambda=3000";
+        const char *params = t % 2 ? "mu=60,lambda=3000,phaseEnd=0" : "mu=60,lambda=3000";
         ec_cube c;
         random_state(&r, &c);
         char f[EC_FACELETS_SIZE];
@@ -298,13 +298,13 @@ static void test_budget_and_params(void)
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F' L2 D B'", f, sizeof f, NULL, 0);
     /* a one-generation budget with a tiny population gives up, claiming nothing */
-    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,max_generations=1", &h, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,maxGenerations=1", &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 10), EC_GAVE_UP);
     char buf[64];
     CHECK_RC(ec_solver_solution(h, buf, sizeof buf), EC_E_STATE);
     ec_solver_free(h);
     /* a reset every generation still ends (with resets counted) */
-    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,reset=1,max_generations=5", &h, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,reset=1,maxGenerations=5", &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 10), EC_GAVE_UP);
     ec_progress rec[8];
     int n;
@@ -312,7 +312,7 @@ static void test_budget_and_params(void)
     CHECK(n == 5 && rec[4].restarts == 4 && rec[4].phase == 0, "n %d restarts %d", n, n ? rec[n - 1].restarts : -1);
     ec_solver_free(h);
     /* stall resets: a best fitness that does not improve for one generation restarts the run */
-    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,stall=1,max_generations=30", &h, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,stall=1,maxGenerations=30", &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 30), EC_GAVE_UP);
     ec_progress many[32];
     ec_solver_progress(h, many, 32, &n);
@@ -320,12 +320,45 @@ static void test_budget_and_params(void)
     ec_solver_free(h);
     CHECK_RC(ec_solver_new("twes", f, 1, "mutation3=65", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
     CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=0", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
-    CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=30,lambda=1500,phase_end=0", &h, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=30,lambda=1500,phaseEnd=0", &h, msg, sizeof msg), EC_OK);
     int rc;
     do rc = ec_solver_step(h, 50);
     while (rc == EC_RUNNING);
     CHECK_RC(rc, EC_DONE);
     ec_solver_free(h);
+}
+
+/* params are camelCase; the old snake_case names (share links, scripts) read as the same param */
+static void test_param_names(void)
+{
+    ec_solver *h = NULL;
+    char msg[256];
+    char f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, "R U F' L2 D B'", f, sizeof f, NULL, 0);
+    const char *keys[][2] = {{"maxGenerations=7", "max_generations=7"}, {"axisMerge=1", "axis_merge=1"},
+                             {"phaseEnd=0", "phase_end=0"}, {"distinctStates=1", "distinct_states=1"},
+                             {"finalMu=3", "final_mu=3"}};
+    for (int k = 0; k < 5; k++) {
+        double a[EC_MAX_PARAMS], b[EC_MAX_PARAMS];
+        ec_solver *s1 = NULL, *s2 = NULL;
+        CHECK_RC(ec_solver_new("twes", f, 1, keys[k][0], &s1, msg, sizeof msg), EC_OK);
+        CHECK_RC(ec_solver_new("twes", f, 1, keys[k][1], &s2, msg, sizeof msg), EC_OK);
+        if (!s1 || !s2) continue;
+        memcpy(a, s1->params, sizeof a);
+        memcpy(b, s2->params, sizeof b);
+        CHECK(!memcmp(a, b, sizeof a), "%s and %s set different params", keys[k][0], keys[k][1]);
+        int differs = 0;
+        for (int i = 0; i < s1->impl->nparams; i++) differs += a[i] != s1->impl->params[i].def;
+        CHECK(differs == 1, "%s changed %d params", keys[k][0], differs);
+        ec_solver_free(s1);
+        ec_solver_free(s2);
+    }
+    /* an unknown key is named as written, underscores and all */
+    CHECK_RC(ec_solver_new("twes", f, 1, "max_gens=7", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
+    CHECK(strstr(msg, "\"max_gens\"") != NULL, "message: %s", msg);
+    CHECK_RC(ec_solver_new("twes", f, 1, "max_generations=0", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK(strstr(msg, "max_generations") != NULL, "message: %s", msg);
+    CHECK_RC(ec_solver_new("twes", f, 1, "_mu=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
 }
 
 int main(void)
@@ -337,5 +370,6 @@ int main(void)
     test_solves();
     test_determinism();
     test_budget_and_params();
+    test_param_names();
     DONE();
 }

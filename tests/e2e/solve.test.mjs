@@ -111,7 +111,7 @@ function streamingSetup() {
   const known = {
     devtoy: 'p.slowdown=30&p.maxDepth=9',
     'macro-ga': 'p.population=20000',
-    twes: 'p.phase_end=0&p.mu=50000&p.lambda=100000', // ~10 generations a second
+    twes: 'p.phaseEnd=0&p.mu=50000&p.lambda=100000', // ~10 generations a second
     twophase: 'p.maxLength=0&p.budget=1000000000', // search on for an optimal solution
   };
   let params = known[solver];

@@ -26,7 +26,8 @@
  * lookup, one roulette spin; regroup rule 2 rebuilds the map index, O(states).
  *
  * Progress (one record per iteration, swarm/common.h): best = global minimum fitness,
- * mean = mean fitness of the ants' states, diversity = share of ants at the solved state.
+ * mean = mean fitness of the ants' states, diversity = share of distinct states among the
+ * ants, solvedShare = share of ants at the solved state.
  *
  * finish=0 (default) stops at the first iteration in which an ant reaches the solved state
  * (returning the shortest such path); finish=1 applies rule 1 first, so all ants regroup at
@@ -48,6 +49,7 @@
  *    node's edges too, the next try would follow the same trail;
  *  - eq. 3.5 has no evaporation; the optional `evaporation` (0 by default) applies eq. 2.5.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +62,7 @@ typedef struct aco_ant {
     int fit, solved;
     int row, move; /* the edge taken this iteration (row -1: none), deposited after all moved */
 } aco_ant;
+_Static_assert(offsetof(aco_ant, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct aco_state {
     int n, finish, alpha, beta;
@@ -216,7 +219,10 @@ static int aco_step(ec_solver *h, void *state, int work)
         sw_path shown = s->rpath; /* the global best state's path (rule 1 updates it below) */
         int improved = s->a[best].fit < s->gmin;
         if (improved) shown = s->a[best].path;
-        int rc = sw_emit(h, s->iter, improved ? s->a[best].fit : s->gmin, &shown, sum, s->n, solved, s->fit.evals);
+        int distinct = sw_distinct(s->a, sizeof *s->a, s->n);
+        if (distinct < 0) return distinct;
+        int rc = sw_emit(h, s->iter, improved ? s->a[best].fit : s->gmin, &shown, sum, s->n, distinct, solved,
+                         s->fit.evals);
         if (rc) return rc;
         if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
             return sw_finish(h, "aco", &s->a[shortest].path, s->iter);

@@ -205,8 +205,32 @@ int sw_roulette(ec_rng *r, const double w[18], uint32_t mask)
     return last; /* x rounded up to total */
 }
 
+static int key_cmp(const void *x, const void *y)
+{
+    const sw_key *a = x, *b = y;
+    if (a->a != b->a) return a->a < b->a ? -1 : 1;
+    return a->b < b->b ? -1 : a->b > b->b;
+}
+
+int sw_distinct(const void *agents, size_t stride, int n)
+{
+    if (n <= 0) return 0;
+    sw_key *k = malloc(sizeof *k * (size_t)n);
+    if (!k) return EC_E_NOMEM;
+    for (int i = 0; i < n; i++) {
+        ec_cube c;
+        memcpy(&c, (const char *)agents + (size_t)i * stride, sizeof c);
+        k[i] = sw_key_of(&c);
+    }
+    qsort(k, (size_t)n, sizeof *k, key_cmp);
+    int d = 1;
+    for (int i = 1; i < n; i++) d += k[i].a != k[i - 1].a || k[i].b != k[i - 1].b;
+    free(k);
+    return d;
+}
+
 int sw_emit(ec_solver *h, int64_t iter, int best, const sw_path *best_path, int64_t fit_sum, int agents,
-            int solved, int64_t evals)
+            int distinct, int solved, int64_t evals)
 {
     ec_progress rec;
     memset(&rec, 0, sizeof rec);
@@ -215,7 +239,8 @@ int sw_emit(ec_solver *h, int64_t iter, int best, const sw_path *best_path, int6
     strncpy(rec.phase_name, h->impl->name, sizeof rec.phase_name - 1);
     rec.best = best;
     rec.mean = agents ? (double)fit_sum / agents : 0;
-    rec.diversity = agents ? (double)solved / agents : 0;
+    rec.diversity = agents > 1 ? (double)distinct / agents : 0;
+    rec.solved_share = agents ? (double)solved / agents : 0;
     rec.evaluations = evals;
     int n = best_path->n < EC_PROGRESS_MOVES ? best_path->n : EC_PROGRESS_MOVES;
     if (n > 0) memcpy(rec.moves, best_path->m, (size_t)n);

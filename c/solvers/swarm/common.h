@@ -20,12 +20,14 @@
  *
  * Progress record of every swarm solver (one per iteration): best = global best fitness
  * (HTM distance, 0 = solved), mean = mean fitness of the agents' current states,
- * diversity = share of the agents that have reached the solved state (0..1; the count is
- * diversity * agents), bestLength/bestMoves = the path of the global best state.
+ * diversity = share of distinct cube states among the agents (0 for greedy's single agent),
+ * solvedShare = share of the agents that have reached the solved state (0..1; the count is
+ * solvedShare * agents), bestLength/bestMoves = the path of the global best state.
  */
 #ifndef EC_SWARM_COMMON_H
 #define EC_SWARM_COMMON_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "solver/solver.h"
@@ -85,10 +87,14 @@ void sw_path_apply(const ec_cube *start, const sw_path *p, ec_cube *out);
  * order, so the choice is the same on every platform. Returns the move, or -1 if mask is 0. */
 int sw_roulette(ec_rng *r, const double w[18], uint32_t mask);
 
+/* Distinct cube states among n agents, each an array element of `stride` bytes that starts
+ * with its ec_cube (sorts n keys: O(n log n)); a negative EC_E_NOMEM on failure. */
+int sw_distinct(const void *agents, size_t stride, int n);
+
 /* One progress record: iteration, global best fitness and its path, the mean fitness (sum
- * over agents, divided once), solved agents of `agents`. */
+ * over agents, divided once), distinct states and solved agents of `agents`. */
 int sw_emit(ec_solver *h, int64_t iter, int best, const sw_path *best_path, int64_t fit_sum, int agents,
-            int solved, int64_t evals);
+            int distinct, int solved, int64_t evals);
 
 /* Hand a solving path to the handle (one phase) and verify it: EC_DONE or an error. */
 int sw_finish(ec_solver *h, const char *phase, const sw_path *p, int64_t iters);

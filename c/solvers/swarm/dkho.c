@@ -23,8 +23,8 @@
  * SW_MAX_PATH bytes (krill <= 2000).
  *
  * Progress (one record per iteration, swarm/common.h): best = lowest fitness seen in the
- * run, mean = mean fitness of the herd after the iteration, diversity = share of the herd
- * at the solved state.
+ * run, mean = mean fitness of the herd after the iteration, diversity = share of distinct
+ * states in the herd, solvedShare = share of the herd at the solved state.
  *
  * finish=0 (default) stops at the first iteration in which a krill is solved and returns
  * the shortest solved path; finish=1 lets the herd go on (a solved krill stays put, and
@@ -40,6 +40,7 @@
  *    "random points" without a number); mutation happens once, not until fit;
  *  - a krill whose path would pass SW_MAX_PATH moves ends the run (EC_GAVE_UP).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,7 @@ typedef struct krill {
     sw_path path;
     int fit;
 } krill;
+_Static_assert(offsetof(krill, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct dkho_state {
     int size, n, finish, mutations;
@@ -214,7 +216,9 @@ static int dkho_step(ec_solver *h, void *state, int work)
             }
         }
         s->iter++;
-        rc = sw_emit(h, s->iter, s->gfit, &s->gpath, sum, s->n, solved, s->fit.evals);
+        int distinct = sw_distinct(s->k, sizeof *s->k, s->n);
+        if (distinct < 0) return distinct;
+        rc = sw_emit(h, s->iter, s->gfit, &s->gpath, sum, s->n, distinct, solved, s->fit.evals);
         if (rc) return rc;
         if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
             return sw_finish(h, "dkho", &s->k[shortest].path, s->iter);

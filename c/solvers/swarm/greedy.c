@@ -16,7 +16,8 @@
  * candidate scan, at most (18 + path length) scans (the thesis's O(18 + N)).
  *
  * Progress (one record per iteration, swarm/common.h): best = lowest fitness reached,
- * mean = fitness of the current state, diversity = 1 once solved, else 0 (one agent),
+ * mean = fitness of the current state, solvedShare = 1 once solved, else 0 (one agent, so
+ * diversity is 0),
  * bestMoves = the current path (after backtracks it can be shorter than the best's).
  *
  * Deviations from the thesis, and why:
@@ -143,7 +144,7 @@ static int greedy_step(ec_solver *h, void *state, int work)
         int solved = rc == EC_OK && ec_cube_is_solved(&s->cur);
         int f = solved ? 0 : sw_fitness(&s->fit, &s->cur);
         if (f < 0) return f;
-        int erc = sw_emit(h, s->iter, s->best, &s->path, f, 1, solved, s->fit.evals);
+        int erc = sw_emit(h, s->iter, s->best, &s->path, f, 1, 1, solved, s->fit.evals);
         if (erc) return erc;
         if (rc == EC_GAVE_UP) return EC_GAVE_UP;
         if (solved) return sw_finish(h, "greedy", &s->path, s->iter);

@@ -21,7 +21,8 @@
  * Memory: at most 2 paths of SW_MAX_PATH bytes per particle (particles <= 2000).
  *
  * Progress (one record per iteration, swarm/common.h): best = K(S_G), mean = mean K(S_i),
- * diversity = share of particles at the solved state.
+ * diversity = share of distinct states among the particles, solvedShare = share of
+ * particles at the solved state.
  *
  * finish=0 (default) stops at the first iteration in which a particle reaches the solved
  * state and returns the shortest such path; finish=1 lets the others go on (a solved
@@ -32,6 +33,7 @@
  * first simplified and, if still too long, restarted from S_G; the solved state has fitness
  * 0 (the thesis's Kociemba reports 1 for it).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +45,7 @@ typedef struct pso_agent {
     sw_path path, ppath;
     int fit, pfit, solved;
 } pso_agent;
+_Static_assert(offsetof(pso_agent, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct pso_state {
     int n, finish;
@@ -182,7 +185,9 @@ static int pso_step(ec_solver *h, void *state, int work)
             }
         }
         s->iter++;
-        int rc = sw_emit(h, s->iter, s->gfit, &s->gpath, sum, s->n, solved, s->fit.evals);
+        int distinct = sw_distinct(s->a, sizeof *s->a, s->n);
+        if (distinct < 0) return distinct;
+        int rc = sw_emit(h, s->iter, s->gfit, &s->gpath, sum, s->n, distinct, solved, s->fit.evals);
         if (rc) return rc;
         if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
             return sw_finish(h, "pso", &s->a[shortest].path, s->iter);

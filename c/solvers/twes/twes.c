@@ -18,11 +18,11 @@
  * best of the last generation, ties by index) mutated by 0..s random group moves, with
  * redundant moves removed (section 5.2). A phase ends once mu different solvers of it
  * exist (section 5.5): by default when the mu best distinct children of a generation are
- * all solvers (phase_end=1, the selection pool), or `patience` generations after mu
+ * all solvers (phaseEnd=1, the selection pool), or `patience` generations after mu
  * distinct solvers were seen over the phase (an archive keeping the mu shortest, which
  * small populations need: their pools rarely fill with distinct solvers); with
- * phase_end=0 as soon as that archive is full. Those mu seed the next phase (its parents). After `reset` generations without a solution the run starts
- * over from the input cube; max_generations ends it with EC_GAVE_UP.
+ * phaseEnd=0 as soon as that archive is full. Those mu seed the next phase (its parents). After `reset` generations without a solution the run starts
+ * over from the input cube; maxGenerations ends it with EC_GAVE_UP.
  *
  * Data layout: an individual (tw_ind, 256 bytes) is the packed cubie state (corner
  * cp|co<<3, edge ep|eo<<4), its move count, the index where each phase's moves start, and
@@ -50,15 +50,15 @@
  *  5. Redundancy removal works within the current phase's moves only (a barrier at the
  *     phase start), so each phase's moves take the cube exactly from G_i to G_i+1 and the
  *     result lists true per-transition sequences; the composed solution is simplified again
- *     (also across the seams) by the solver handle. Opt-in axis_merge=1 also merges moves
+ *     (also across the seams) by the solver handle. Opt-in axisMerge=1 also merges moves
  *     across a commuting opposite face (R L R -> R2 L).
- *  6. "mu different individuals" = mu distinct move sequences (distinct_states=1: distinct
+ *  6. "mu different individuals" = mu distinct move sequences (distinctStates=1: distinct
  *     cube states in phases 0-3). The last phase seeds no other phase, so it ends with the
- *     first generation whose best child solves the cube (final_mu=1; final_mu=0 waits for
+ *     first generation whose best child solves the cube (finalMu=1; finalMu=0 waits for
  *     mu distinct solving sequences as in the other phases, ~370 generations for ~1 move);
  *     the result is the shortest solver.
  *  7. The reset bound counts the generations since the last (re)start of the run.
- *  8. A generation budget (max_generations) ends the run with EC_GAVE_UP. Opt-in stall=K
+ *  8. A generation budget (maxGenerations) ends the run with EC_GAVE_UP. Opt-in stall=K
  *     also resets after K generations without a better best fitness (a phase whose
  *     population collapsed onto a local optimum otherwise waits for the reset bound).
  *  9. Random draws: a 64-bit xoshiro output scaled to 0..n-1 by a multiply-shift (bias
@@ -66,7 +66,7 @@
  *
  * Measured (docs/BENCHMARKS.md, 30 random states, wasm): defaults 47.9 moves (standard
  * error 1.0), 42 generations, median 1.2 s; the paper reports 49.5-50.9 moves. Opt-ins on
- * the same states: axis_merge=1 49.7, distinct_states=1 48.3, phase_end=0 50.6, stall=30
+ * the same states: axisMerge=1 49.7, distinctStates=1 48.3, phaseEnd=0 50.6, stall=30
  * 47.6 (p90 time 2.4 -> 1.9 s), preset=quality 43.5 moves at a median 1.9 s; all but
  * "quality" are within two standard errors of the defaults. Populations below about
  * (100, 2000) get unreliable (lambda = 600 gave up on most 12-20 move scrambles).
@@ -435,11 +435,11 @@ static int tw_create(ec_solver *h, void **out)
         st->s[i] = (int)ec__param(h, sk[i]);
     }
     st->reset = (int)ec__param(h, "reset");
-    st->maxgen = (int64_t)ec__param(h, "max_generations");
-    st->axis_merge = (int)ec__param(h, "axis_merge");
-    st->final_mu = (int)ec__param(h, "final_mu");
-    st->distinct_states = (int)ec__param(h, "distinct_states");
-    st->phase_end = (int)ec__param(h, "phase_end");
+    st->maxgen = (int64_t)ec__param(h, "maxGenerations");
+    st->axis_merge = (int)ec__param(h, "axisMerge");
+    st->final_mu = (int)ec__param(h, "finalMu");
+    st->distinct_states = (int)ec__param(h, "distinctStates");
+    st->phase_end = (int)ec__param(h, "phaseEnd");
     st->stall = (int)ec__param(h, "stall");
     st->patience = (int)ec__param(h, "patience");
     if (st->final_mu <= 0 || st->final_mu > st->mu) st->final_mu = st->mu;
@@ -715,13 +715,13 @@ static const ec_param_def tw_params[] = {
     {"mutation3", 15, 0, 64, 1, "longest mutation (moves of G2) in phase G2 -> G3"},
     {"mutation4", 17, 0, 64, 1, "longest mutation (moves of G3) in phase G3 -> G4"},
     {"reset", 250, 1, 1000000, 1, "generations after which an unfinished run starts over"},
-    {"max_generations", 5000, 1, 1e9, 1, "generation budget of the whole run (then it gives up)"},
-    {"axis_merge", 0, 0, 1, 1, "1: redundancy removal also merges across a commuting opposite face (R L R -> R2 L)"},
-    {"phase_end", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers"},
+    {"maxGenerations", 5000, 1, 1e9, 1, "generation budget of the whole run (then it gives up)"},
+    {"axisMerge", 0, 0, 1, 1, "1: redundancy removal also merges across a commuting opposite face (R L R -> R2 L)"},
+    {"phaseEnd", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers"},
     {"patience", 20, 0, 1000000, 1, "phase_end=1: a phase also ends this many generations after mu distinct solvers of it were found (then seeded by the mu shortest)"},
     {"stall", 0, 0, 1000000, 1, "opt-in: also reset when the best fitness has not improved for this many generations (0: off)"},
-    {"distinct_states", 0, 0, 1, 1, "1: solvers of phases 0-3 count as distinct only with distinct cube states (0: distinct move sequences)"},
-    {"final_mu", 1, 0, 100000, 1, "distinct solvers that end the last phase, which seeds no other (0: mu); the shortest is the result"},
+    {"distinctStates", 0, 0, 1, 1, "1: solvers of phases 0-3 count as distinct only with distinct cube states (0: distinct move sequences)"},
+    {"finalMu", 1, 0, 100000, 1, "distinct solvers that end the last phase, which seeds no other (0: mu); the shortest is the result"},
 };
 
 static const ec_preset tw_presets[] = {

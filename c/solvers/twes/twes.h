@@ -25,7 +25,7 @@ int ec__twes_eval(const ec_cube *c, int nmoves, int p, const int w[5], int *viol
  * writes them to out (capacity >= s) and returns the length. */
 int ec__twes_draw(ec_rng *r, int p, int s, uint8_t *out);
 /* Append move m to mv[0..n) with redundancy removal that never reaches below index base
- * (same face: merge or cancel; axis_merge also merges across a commuting opposite face).
+ * (same face: merge or cancel; axisMerge also merges across a commuting opposite face).
  * Returns the new length, or -1 (nothing changed) when the list is full at cap. */
 int ec__twes_append(uint8_t *mv, int n, int base, int m, int axis_merge, int cap);
 
