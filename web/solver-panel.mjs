@@ -15,6 +15,12 @@ export function parseParamsText(text) {
   return out;
 }
 
+// A param key as the core reads it: names are camelCase, and an old snake_case name from a
+// link (twes's max_generations) means its camelCase form (maxGenerations), as in params.c.
+export function camelKey(key) {
+  return String(key).replace(/(?!^)_([a-z0-9])/gi, (m, c) => c.toUpperCase());
+}
+
 export class SolverPanel {
   constructor({ solvers, onChange }) {
     this.solvers = solvers;
@@ -58,7 +64,8 @@ export class SolverPanel {
     this.changed = {};
     this.ignored = [];
     for (const [k, v] of Object.entries(params)) {
-      if (s.params.some((p) => p.key === k)) this.changed[k] = String(v);
+      const key = s.params.some((p) => p.key === k) ? k : camelKey(k);
+      if (s.params.some((p) => p.key === key)) this.changed[key] = String(v);
       else this.ignored.push(k);
     }
     setText(byId('solver-title'), `${s.title} (one step = ${s.workUnit})`);

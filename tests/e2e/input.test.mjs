@@ -134,3 +134,15 @@ test('a link with a param out of range shows the range and keeps Solve off', asy
   await page.waitForFunction((k) => new URL(location.href).searchParams.get(k) === null, `p.${p.key}`);
   await page.close();
 });
+
+test('a link with an old snake_case param name sets the camelCase param, with no warning', async () => {
+  const twes = env.core.solvers().find((x) => x.name === 'twes');
+  if (!twes) { console.warn('SKIPPED: this build has no twes solver'); return; }
+  expect(twes.params.some((p) => p.key === 'maxGenerations')).toBe(true);
+  const page = await env.open('?scramble=R_U&solver=twes&p.max_generations=7');
+  expect(await page.inputValue(tid('param-maxGenerations'))).toBe('7');
+  expect(await page.$(tid('notice-warn'))).toBeNull();
+  // the link is rewritten with the param's current name
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('p.maxGenerations') === '7');
+  await page.close();
+});
