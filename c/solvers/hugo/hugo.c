@@ -52,49 +52,22 @@
  *  - The paper never gives up; here maxGenerations (all phases together) ends a run with
  *    EC_GAVE_UP so the page never hangs.
  *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
- *    needed steps", so the default is pairs - steps (pairWeight=1). With it a short prefix
- *    with few pairs outscores a long one that solves the block, so blocks are found by
- *    accident (~480,000 phase-1 generations on random states). The authors' own program
- *    (public repository christiangrelle/hugo-genetic-algorithm, GeneticSolver.java; read as
- *    evidence only) weighs pairs by 10 in phases 1 and 3 and by 100 in phase 2
- *    (pairWeight1=10, pairWeight2=100, pairWeight3=10 here), counts Table 7's phase-1
- *    generations once per round of 12 locations (so its 200..2400 are 2,400..28,800 run),
- *    accepts a block of at most 20 moves, selects on the raw fitness and keeps 51
- *    individuals (elite + 50). Modelled here, its phase 1 gives 14.4-turn blocks in ~13,000
- *    generations, against the paper's 10.8 (docs/BENCHMARKS.md, ## hugo, "The authors'
- *    program"), so it does not explain Table 7's lengths either. The default stays the text's;
- *    pairWeight and pairWeight1..3 are opt-in. preset=program runs the performance settings the
- *    program's way: population=51, mutation=0.03, pairWeight1/2/3=10/100/10, rawSelection=1
- *    (SUS on the raw fitness, negative values counting 0), eliteParent=1 (the elite is also
- *    the first parent of the first pair, the last pick unused), maxBlockTurns=20 (phase 1 goes
- *    on until a block of at most 20 turns is found), growth3=0 (Table 7's equal phase-3
- *    rounds; the file found adds 500 generations a round). Measured on 60 random states: 40.7
- *    turns (phase 1 13.3 turns in ~10,000 generations, the paper's order), against 39.8 for
- *    preset=performance. Not modelled: the program compares
- *    the locations' current elites at a round's end (here the best block seen, as in every
- *    preset), and its shallow-copy bug that restarts round 1's populations.
- * Improvements beyond the paper (opt-in, defaults off; figures from 10-12 random-state
- * exploratory runs each, preset=performance as the base; docs/BENCHMARKS.md has the 30-state
- * benchmark of the paper's preset and of preset=short):
- *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
- *    13.9 in ~480,000 (the 30-state benchmark). pairWeight=3 in all phases: phase 3 gets
- *    ~2 turns longer (22 vs 20); pairWeight=31: phase 1 17.1 turns, the whole ~44-46.
- *  - minRounds1=40: phase 1 keeps its 12 populations going for 40 rounds and then takes the
- *    shortest block: 11.2 turns instead of 13.4 (pairWeight1=3), for ~96,000 generations.
- *  - length (the paper's own param) 24-26 instead of 30: phase 3 finds two-generator
- *    solutions more often and shorter (18.7 vs 21.3 turns with the two changes above); 20 is
- *    too short (phase 3 rarely solves).
- *  - growth3=0 (equal phase-3 rounds): less overshoot once phase 3 has its solution.
- *  Together they are preset=short. firstBlock=1 ends phase 1 at the end of the first location
- *  segment that holds a solving individual (the paper's 3.3.1 first sentence suggests this
- *  reading). Measured: 4-turn scrambles need 4x fewer phase-1 generations but end 2.7 turns
- *  longer with twice the generations in all; within noise on random scrambles. Not an
- *  improvement; kept for comparison. Tried and dropped (no gain): rerunning phases 2-3
- *  several times from the block and keeping the shortest (40.3 vs 40.1 turns: most restarts
- *  miss their first round); more phase-3 rounds after the goal
- *  (the population has converged); phase-3 fitness from exact two-generator distance tables
- *  instead of pairs (solved 2 of 12 deep two-generator states in 50,000 generations, the
- *  pairs 3-4 of 12).
+ *    needed steps", so the default is pairs - steps (pairWeight=1). pairWeight and the
+ *    per-phase pairWeight1..3 are opt-in.
+ *
+ * Presets: performance (the paper's 200/5000/50000 generations; about 40 turns, median 38),
+ * integrity300 (Table 5, test 3), program (the performance settings as the authors' own
+ * program runs them: population=51, mutation=0.03, pair weights 10/100/10, rawSelection=1,
+ * eliteParent=1, maxBlockTurns=20, growth3=0; not modelled: it compares the locations'
+ * current elites at a round's end, and its shallow-copy bug that restarts round 1's
+ * populations), short (opt-in changes beyond the paper: pairWeight1=3, minRounds1=40,
+ * length=26, growth3=0). firstBlock=1 (end phase 1 at the first location holding a block) is
+ * opt-in, kept for comparison. The evidence behind these choices, the measurements and what
+ * was tried and dropped are in docs/BENCHMARKS.md, ## hugo.
+ *
+ * Costs: about 40-50 us per generation in wasm (docs/BENCHMARKS.md has native beside it);
+ * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
+ * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
  * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
  * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
  * the stored prefix records of the parent they share the longest prefix with, a merge table

@@ -64,12 +64,8 @@
  *  9. Random draws: a 64-bit xoshiro output scaled to 0..n-1 by a multiply-shift (bias
  *     below n / 2^32, irrelevant here), integer-only.
  *
- * Measured (docs/BENCHMARKS.md, 30 random states, wasm): defaults 47.9 moves (standard
- * error 1.0), 42 generations, median 1.2 s; the paper reports 49.5-50.9 moves. Opt-ins on
- * the same states: axisMerge=1 49.7, distinctStates=1 48.3, phaseEnd=0 50.6, stall=30
- * 47.6 (p90 time 2.4 -> 1.9 s), preset=quality 43.5 moves at a median 1.9 s; all but
- * "quality" are within two standard errors of the defaults. Populations below about
- * (100, 2000) get unreliable (lambda = 600 gave up on most 12-20 move scrambles).
+ * Results (30 random states beside the paper's Table 1, the opt-ins' effect, small
+ * populations) are in docs/BENCHMARKS.md, ## twes and ## twes-notes.
  */
 #include "solvers/twes/twes.h"
 
