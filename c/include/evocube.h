@@ -223,8 +223,10 @@ typedef struct ec_progress {
     char phase_name[32];   /* e.g. "2x2x3 block", "G1 -> G2" */
     double best, mean;     /* best and mean fitness of the population (solver's own sense) */
     int best_length;       /* HTM length of the best individual's moves */
-    double diversity;      /* share of distinct individuals (genomes, or agents' cube states), 0..1;
-                              0 when not meaningful (a single agent, a search) */
+    double diversity;      /* share of distinct individuals in the population, 0..1: distinct
+                              genomes (hugo), parents' move sequences (twes), cube states
+                              (macro-ga, the swarm agents); 0 when not meaningful (twophase's
+                              search, greedy's single agent) */
     int64_t evaluations;   /* fitness evaluations so far in the run */
     int restarts;          /* restarts (resets) of the run so far (0 when not meaningful) */
     int found;             /* twes: distinct solvers of the current phase found so far; else 0 */
