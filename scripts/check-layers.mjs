@@ -123,7 +123,8 @@ if (!existsSync(objRoot)) {
   console.error(`check-layers: no objects in ${posix(relative(root, objRoot))}; build first (scripts/build.sh)`);
   process.exit(2);
 }
-const objects = walk(objRoot).filter((p) => p.endsWith('.o'));
+// objects of sources that still exist (a moved or deleted file's old object stays in the build)
+const objects = walk(objRoot).filter((p) => p.endsWith('.o') && existsSync(join(root, 'c', relative(objRoot, p).replace(/\.o$/, ''))));
 const defs = new Map(); // symbol -> file
 const undefs = new Map(); // file -> [symbols]
 for (const obj of objects) {

@@ -34,7 +34,6 @@
  */
 #include "search/twophase.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "search/coord.h"
