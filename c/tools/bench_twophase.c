@@ -43,6 +43,11 @@ int main(int argc, char **argv)
     double *ms = malloc(sizeof(double) * (size_t)n);
     long sum_len = 0, max_len = 0, le20 = 0, bad = 0;
     double sum_nodes = 0, *nodes = malloc(sizeof(double) * (size_t)n);
+    if (!ms || !nodes) {
+        free(ms);
+        free(nodes);
+        return 2;
+    }
     static char buf[1 << 16], msg[256];
     for (int i = 0; i < n; i++) {
         ec_cube c;
@@ -53,6 +58,8 @@ int main(int argc, char **argv)
         ec_solver *h;
         if (ec_solver_new("twophase", f, 1, params, &h, msg, sizeof msg)) {
             fprintf(stderr, "error: %s\n", msg);
+            free(ms);
+            free(nodes);
             return 2;
         }
         ec_tool_run run = {100, 1, NULL, NULL, NULL}; /* 100,000 nodes a step, records formatted as JSON */
