@@ -6,7 +6,8 @@
 #   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
 #            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
 #            registered solver's first golden run through the sanitized CLI, which must equal
-#            the pinned run (scripts/golden-native.mjs)
+#            the pinned run (scripts/golden-native.mjs); EC_ASAN_SLOW="a|b" names other slow
+#            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
 #   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
 #            Chromium (tests/e2e); arguments to this script go to Jest
@@ -51,7 +52,7 @@ node scripts/check-layers.mjs | tee "$log/layers"
 end "$(sed -n 's/^check-layers: \(includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
 begin ctest "ctest (native, labels unit and slow)"
-ctest --test-dir build/native --output-on-failure -j "$jobs" | tee "$log/ctest"
+ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
 end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow)"
 
 begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
@@ -62,7 +63,7 @@ cmake --build build/asan -j "$jobs" >/dev/null
 export ASAN_OPTIONS=detect_leaks=1
 # one ctest call (so -j uses both cores): every `unit` suite, and the slow ones named above
 unit=$(ctest --test-dir build/asan -N -L unit | sed -n 's/^ *Test *#[0-9]*: //p' | paste -sd'|')
-ctest --test-dir build/asan --output-on-failure -j "$jobs" -R "^(${unit}${EC_ASAN_SLOW:+|$EC_ASAN_SLOW})\$" | tee "$log/asan"
+ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs" -R "^(${unit}${EC_ASAN_SLOW:+|$EC_ASAN_SLOW})\$" | tee "$log/asan"
 # every registered solver end to end through the sanitized CLI: its first golden run (a 6-move
 # scramble, default params, progress streamed), which must equal the pinned run
 node scripts/golden-native.mjs build/asan/evocube_native --first | tee "$log/asan-golden"
