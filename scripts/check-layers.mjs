@@ -8,6 +8,7 @@
 //    includes no other family's files and none of the registry's (c/solvers/*.c, solvers.def);
 //    the registry (c/solvers/registry.c) includes no family's files: it knows the families
 //    only through the ec_solver_impl symbols solvers.def names.
+//    Each library layer's sources.cmake lists exactly the .c files of its folder.
 // 2. Links (object files): `nm` reads each object of the native core library
 //    (build/native/CMakeFiles/evocube_core.dir/c/**.o) for its defined and undefined global
 //    symbols; file A depends on file B when A uses a symbol B defines. On that graph:
@@ -116,6 +117,20 @@ for (const file of sources) {
   });
 }
 console.log(`check-layers: includes: ${sources.length} files, ${nIncludes} includes checked`);
+
+// each library layer's sources.cmake lists exactly the .c files of its own folder (so every
+// file is compiled into the library, and so is link-checked below)
+for (const layer of ['core', 'search', 'solver', 'solvers']) {
+  const cm = `c/${layer}/sources.cmake`;
+  const text = readFileSync(join(root, cm), 'utf8').replace(/#.*$/gm, '');
+  const listed = new Set([...text.matchAll(/c\/[\w./-]+\.c\b/g)].map((m) => m[0]));
+  for (const f of listed) {
+    if (!f.startsWith(`c/${layer}/`)) report(`sources ${cm} ${f}`, `${cm}: lists ${f}, a file of another folder (each layer lists its own files)`);
+    else if (!existsSync(join(root, f))) report(`sources ${cm} ${f}`, `${cm}: lists ${f}, which does not exist`);
+  }
+  for (const f of sources.filter((x) => x.startsWith(`c/${layer}/`) && x.endsWith('.c')))
+    if (!listed.has(f)) report(`sources ${cm} ${f}`, `${f}: not listed in ${cm} (it would be neither built nor checked)`);
+}
 
 // ---------------------------------------------------------------- 2. links
 const objRoot = join(buildDir, 'CMakeFiles', 'evocube_core.dir', 'c');
