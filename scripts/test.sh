@@ -1,23 +1,79 @@
 #!/usr/bin/env bash
-# test.sh - every suite: the C unit tests (ctest), then the Jest suites against the real
-# wasm module in Node (tests/js) and in headless Chromium (tests/e2e); the C tests again
-# under ASan+UBSan, and 30-second libFuzzer runs of each parser (EC_FUZZ_SECONDS).
+# test.sh - every suite, after scripts/build.sh, in this order:
+#   layers   scripts/check-layers.mjs: include and link-level layer rules of c/ (no up-include,
+#            no cycle between files or folders)
+#   ctest    every C suite natively (labels `unit` and `slow`, CMakeLists.txt)
+#   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
+#            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
+#            registered solver's first golden run through the sanitized CLI, which must equal
+#            the pinned run (scripts/golden-native.mjs); EC_ASAN_SLOW="a|b" names other slow
+#            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
+#   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
+#   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
+#            Chromium (tests/e2e); arguments to this script go to Jest
+# Each stage prints one summary line (what ran, how many, seconds); the lines are repeated at
+# the end, also when a stage fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
+log=$(mktemp -d)
+summary=()
+t0=0
+stage=
+finish() {
+  local rc=$?
+  rm -rf "$log"
+  [ "$rc" -ne 0 ] && [ -n "$stage" ] && summary+=("$(printf '%-7s FAILED (exit %s) after %s s' "$stage" "$rc" "$(secs)")")
+  if [ ${#summary[@]} -gt 0 ]; then
+    echo "== summary"
+    printf '%s\n' "${summary[@]}"
+  fi
+}
+trap finish EXIT
+secs() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+# begin NAME TITLE: a stage starts; end TEXT: its summary line (what ran, how many, seconds)
+begin() { stage=$1; echo "== $2"; t0=$(date +%s.%N); }
+end() {
+  summary+=("$(printf '%-7s %s in %s s' "$stage" "$1" "$(secs)")")
+  echo "-- ${summary[-1]}"
+  stage=
+}
+# ctest_count FILE: "N suites passed" from ctest's own last lines
+ctest_count() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1 suites passed/p' "$1" | tail -1; }
 
-echo "== ctest (native)"
-ctest --test-dir build/native --output-on-failure -j "$jobs"
+# The slow suites that also run under the sanitizers: those that take under 5 s there (ASan+UBSan,
+# Debug -O1, one core: test_groups 4.4 s, test_twophase 4.5, test_twes 2.4, test_swarm 1.4).
+# test_hugo_solve (10.7 s, the stage's longest) is left out: its code runs under the sanitizers
+# in test_hugo_parts, test_hugo_twogen and the hugo golden run below.
+EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm}
 
-echo "== ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
+begin layers "layers (scripts/check-layers.mjs)"
+node scripts/check-layers.mjs | tee "$log/layers"
+end "$(sed -n 's/^check-layers: \(includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
+
+begin ctest "ctest (native, labels unit and slow)"
+ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
+end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow)"
+
+begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
 if [ ! -f build/asan/CMakeCache.txt ]; then
   CC=clang cmake -S . -B build/asan -DEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 fi
 cmake --build build/asan -j "$jobs" >/dev/null
-ASAN_OPTIONS=detect_leaks=1 ctest --test-dir build/asan --output-on-failure -j "$jobs"
+export ASAN_OPTIONS=detect_leaks=1
+# one ctest call (so -j uses both cores): every `unit` suite, and the slow ones named above
+unit=$(ctest --test-dir build/asan -N -L unit | sed -n 's/^ *Test *#[0-9]*: //p' | paste -sd'|')
+ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs" -R "^(${unit}${EC_ASAN_SLOW:+|$EC_ASAN_SLOW})\$" | tee "$log/asan"
+# every registered solver end to end through the sanitized CLI: its first golden run (a 6-move
+# scramble, default params, progress streamed), which must equal the pinned run
+node scripts/golden-native.mjs build/asan/evocube_native --first | tee "$log/asan-golden"
+end "$(ctest_count "$log/asan") ($(echo "$unit" | tr '|' '\n' | grep -c .) unit, slow: ${EC_ASAN_SLOW:-none}); $(sed -n 's/^golden-native: \([0-9]* of [0-9]* runs ([0-9]* solvers)\).*/\1/p' "$log/asan-golden") equal the golden runs, under ASan+UBSan"
 
-echo "== fuzz each target for ${EC_FUZZ_SECONDS:-30} s (libFuzzer, ASan, UBSan)"
-for t in notation facelets link; do bash scripts/fuzz.sh "$t" "${EC_FUZZ_SECONDS:-30}"; done
+begin fuzz "fuzz each target for ${EC_FUZZ_SECONDS:-30} s (libFuzzer, ASan, UBSan)"
+: >"$log/fuzz"
+for t in notation facelets link; do bash scripts/fuzz.sh "$t" "${EC_FUZZ_SECONDS:-30}" | tee -a "$log/fuzz"; done
+end "3 targets, $(awk '/executions in/ { n += $3 } END { print n + 0 }' "$log/fuzz") executions, no crash"
 
-echo "== jest (wasm in Node, and the page in Chromium)"
-node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci "$@"
+begin jest "jest (wasm in Node, and the page in Chromium)"
+node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci "$@" 2>&1 | tee "$log/jest"
+end "$(grep -E '^Test Suites:' "$log/jest" | tail -1 | sed 's/Test Suites: */suites: /'); $(grep -E '^Tests:' "$log/jest" | tail -1 | sed 's/Tests: */tests: /')"

@@ -3,9 +3,9 @@
  * G1) with every phase-1 solution continued by IDA* over phase 2 (cperm, eperm, mperm to
  * solved), then continued search for shorter solutions (the total bound drops to best - 1)
  * until a solution of at most max_length moves is found, the node budget after the first
- * solution is spent, or the bound is exhausted. The `twophase` stepped solver, the distance
- * oracle ec_distance (exact within 7 turns through near.h, else this search) and
- * ec_twophase_init live here too.
+ * solution is spent, or the bound is exhausted. The distance oracle ec_distance (exact
+ * within 7 turns through near.h, else this search) and ec_twophase_init live here too; the
+ * `twophase` stepped solver built on this search is c/solvers/twophase/twophase.c.
  *
  * Search layout: both phases run from explicit stacks (tp_search in twophase.h), so the
  * search stops after any node and resumes exactly there: a step costs at most its nodes,
@@ -34,14 +34,12 @@
  */
 #include "search/twophase.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "search/coord.h"
 #include "core/cube.h"
 #include "core/geometry.h"
 #include "search/near.h"
-#include "solver/solver.h"
 #include "search/tables.h"
 #include "core/util.h"
 
@@ -421,89 +419,3 @@ int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsiz
     if (budget < 0) return ec__msg(EC_E_RANGE, msg, msgsize, "the budget must be 0 or more nodes (got %d)", budget);
     return ec_distance(&c, budget);
 }
-
-/* ------------------------------------------------------------------ stepped solver */
-
-typedef struct tp_state {
-    tp_search s;
-    int64_t gen;
-} tp_state;
-
-static const ec_param_def params[] = {
-    {"maxLength", 20, 0, 30, 1, "stop as soon as a solution of at most this many moves is found"},
-    {"budget", 20000000, 0, 1e9, 1, "search nodes allowed after the first solution, looking for shorter ones"},
-    {"directions", 6, 1, 6, 1, "search directions: 1 the cube as it is, 3 also along the other two axes, 6 also the inverse"},
-};
-
-static const ec_preset presets[] = {
-    {"fast", "maxLength=22,budget=0", "the first solution of at most 22 moves"},
-    {"short", "maxLength=18,budget=100000000", "keep searching for 18 moves or fewer (slower)"},
-};
-
-static int tp_create(ec_solver *h, void **state)
-{
-    tp_state *st = calloc(1, sizeof *st);
-    if (!st) return EC_E_NOMEM;
-    int rc = tp_init(&st->s, &h->start, (int)ec__param(h, "maxLength"), (int64_t)ec__param(h, "budget"), TP_MIN_NODES,
-                     (int)ec__param(h, "directions"));
-    if (rc) {
-        free(st);
-        return rc;
-    }
-    *state = st;
-    return EC_OK;
-}
-
-/* One progress record per work unit (1,000 nodes): best and bestLength are the best
- * solution's length so far (-1 before the first solution), evaluations the nodes so far,
- * the phase the search is in when the unit ends ("phase 1" or "phase 2"). */
-static void emit(ec_solver *h, tp_state *st)
-{
-    const tp_search *s = &st->s;
-    ec_progress rec;
-    memset(&rec, 0, sizeof rec);
-    rec.gen = ++st->gen;
-    rec.phase = s->in2 ? 1 : 0;
-    strcpy(rec.phase_name, s->in2 ? "phase 2" : "phase 1");
-    int have = s->best != TP_NONE;
-    rec.best = rec.mean = have ? s->best : -1;
-    rec.best_length = have ? s->best : -1;
-    rec.evaluations = s->nodes;
-    rec.n_moves = have ? s->best : 0;
-    if (have) memcpy(rec.moves, s->best_moves, (size_t)s->best);
-    ec__emit(h, &rec);
-}
-
-static int tp_step(ec_solver *h, void *state, int work)
-{
-    tp_state *st = state;
-    tp_search *s = &st->s;
-    for (int w = 0; w < work; w++) {
-        int done = tp_run(s, s->nodes + 1000);
-        emit(h, st);
-        if (done) {
-            if (s->best == TP_NONE) return EC_GAVE_UP;
-            const char *first = s->best_inverse ? "phase 2 (inverse)" : "phase 1";
-            const char *second = s->best_inverse ? "phase 1 (inverse)" : "phase 2";
-            int rc = ec__add_phase(h, first, s->best_moves, s->best_split, st->gen);
-            if (!rc) rc = ec__add_phase(h, second, s->best_moves + s->best_split, s->best - s->best_split, st->gen);
-            return rc ? rc : ec__finish(h);
-        }
-    }
-    return EC_RUNNING;
-}
-
-static void tp_destroy(void *state) { free(state); }
-
-const ec_solver_impl ec_solver_twophase = {
-    "twophase",
-    "Kociemba's two-phase algorithm (exact search with pruning tables)",
-    "thousand search nodes",
-    params,
-    (int)(sizeof params / sizeof params[0]),
-    presets,
-    (int)(sizeof presets / sizeof presets[0]),
-    tp_create,
-    tp_step,
-    tp_destroy,
-};

@@ -1,6 +1,7 @@
 /*
  * twophase.h - Kociemba's two-phase search as a resumable machine (tp_search), shared by the
- * `twophase` stepped solver, the distance oracle ec_distance and random-state scrambles.
+ * `twophase` stepped solver (c/solvers/twophase/twophase.c), the distance oracle ec_distance
+ * and random-state scrambles. No solver handle here: the search knows nothing of stepping.
  *
  * As min2phase does, the search runs in up to six directions at once: the cube as it is,
  * seen along the other two axes (so G1 is <U2 R F2 D2 L B2> or <U2 R2 F D2 L2 B> in the

@@ -1,6 +1,8 @@
 /*
- * solver.c - the opaque solver handle: dispatch to the registered implementations
- * (solvers.def), params, progress queue, phase composition, verification and JSON.
+ * solver.c - the opaque solver handle's services: opening a handle on an implementation
+ * (ec__solver_open, called by the registry's ec_solver_new), stepping, the progress queue,
+ * phase composition, verification and the JSON of results. It names no implementation:
+ * the list of solvers and the lookup by name are c/solvers/registry.c's.
  */
 #include "solver/solver.h"
 
@@ -10,23 +12,6 @@
 #include "core/json.h"
 #include "core/util.h"
 
-#define EC_SOLVER(sym) extern const ec_solver_impl sym;
-#include "solvers/solvers.def"
-#undef EC_SOLVER
-
-static const ec_solver_impl *const registry[] = {
-#define EC_SOLVER(sym) &sym,
-#include "solvers/solvers.def"
-#undef EC_SOLVER
-    NULL};
-
-static const ec_solver_impl *find_impl(const char *name)
-{
-    for (int i = 0; registry[i]; i++)
-        if (!strcmp(registry[i]->name, name)) return registry[i];
-    return NULL;
-}
-
 double ec__param(const ec_solver *h, const char *key)
 {
     for (int i = 0; i < h->impl->nparams; i++)
@@ -34,21 +19,11 @@ double ec__param(const ec_solver *h, const char *key)
     return 0; /* a solver asking for a key it does not define is a bug; tests catch it */
 }
 
-int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params, ec_solver **out,
-                  char *msg, int msgsize)
+int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
+                    ec_solver **out, char *msg, int msgsize)
 {
-    if (!kind || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
+    if (!impl || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver given");
     *out = NULL;
-    const ec_solver_impl *impl = find_impl(kind);
-    if (!impl) {
-        char names[256] = "";
-        for (int i = 0; registry[i]; i++) {
-            if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
-            strncat(names, registry[i]->name, sizeof names - strlen(names) - 1);
-        }
-        return ec__msg(EC_E_SOLVER_UNKNOWN, msg, msgsize, "unknown solver \"%.40s\"; the solvers are: %s", kind,
-                       registry[0] ? names : "(none)");
-    }
     ec_cube start;
     int rc = ec_cube_from_facelets(facelets, &start, msg, msgsize);
     if (rc) return rc;
@@ -293,57 +268,4 @@ int ec_solver_free(ec_solver *h)
     free(h->queue);
     free(h);
     return EC_OK;
-}
-
-int ec_solver_list_json(char *buf, int size)
-{
-    if (!buf) return EC_E_NULL;
-    ec_json j;
-    ec__json_init(&j, buf, size);
-    ec__json_raw(&j, "[");
-    for (int i = 0; registry[i]; i++) {
-        const ec_solver_impl *s = registry[i];
-        ec__json_raw(&j, i ? ",{" : "{");
-        ec__json_key(&j, "name", 1);
-        ec__json_str(&j, s->name);
-        ec__json_key(&j, "title", 0);
-        ec__json_str(&j, s->title);
-        ec__json_key(&j, "workUnit", 0);
-        ec__json_str(&j, s->work_unit);
-        ec__json_key(&j, "params", 0);
-        ec__json_raw(&j, "[");
-        for (int k = 0; k < s->nparams; k++) {
-            const ec_param_def *d = &s->params[k];
-            ec__json_raw(&j, k ? ",{" : "{");
-            ec__json_key(&j, "key", 1);
-            ec__json_str(&j, d->key);
-            ec__json_key(&j, "default", 0);
-            ec__json_num(&j, d->def);
-            ec__json_key(&j, "min", 0);
-            ec__json_num(&j, d->min);
-            ec__json_key(&j, "max", 0);
-            ec__json_num(&j, d->max);
-            ec__json_key(&j, "integer", 0);
-            ec__json_raw(&j, d->integer ? "true" : "false");
-            ec__json_key(&j, "help", 0);
-            ec__json_str(&j, d->help);
-            ec__json_raw(&j, "}");
-        }
-        ec__json_raw(&j, "]");
-        ec__json_key(&j, "presets", 0);
-        ec__json_raw(&j, "[");
-        for (int k = 0; k < s->npresets; k++) {
-            ec__json_raw(&j, k ? ",{" : "{");
-            ec__json_key(&j, "name", 1);
-            ec__json_str(&j, s->presets[k].name);
-            ec__json_key(&j, "params", 0);
-            ec__json_str(&j, s->presets[k].params);
-            ec__json_key(&j, "help", 0);
-            ec__json_str(&j, s->presets[k].help);
-            ec__json_raw(&j, "}");
-        }
-        ec__json_raw(&j, "]}");
-    }
-    ec__json_raw(&j, "]");
-    return j.overflow ? EC_E_BUFFER : EC_OK;
 }

@@ -4,7 +4,9 @@
  * A solver is an ec_solver_impl: its name, params (with defaults and ranges), presets, and
  * three functions. The handle (solver.c) parses params, re-orients the input cube, handles
  * a solved start, queues progress records, composes the phases' moves, simplifies and
- * verifies the final solution, and builds the JSON the worker and CLI read.
+ * verifies the final solution, and builds the JSON the worker and CLI read. The handle
+ * names no implementation: c/solvers/registry.c holds the list (solvers.def), looks a name
+ * up in ec_solver_new and opens the handle with ec__solver_open.
  *
  * Contract for an implementation:
  *   create(h, &state): allocate its state from h->start, h->seed and ec__param(h, key);
@@ -13,7 +15,8 @@
  *     ec__finish(h), which verifies; when the budget is spent, return EC_GAVE_UP;
  *     else return EC_RUNNING;
  *   destroy(state): free it.
- * Register a new solver with one line in solvers.def and its source in solvers.cmake.
+ * Register a new solver with one line in c/solvers/solvers.def and its sources in
+ * c/solvers/sources.cmake.
  */
 #ifndef EC_SOLVER_H
 #define EC_SOLVER_H
@@ -75,6 +78,11 @@ struct ec_solver {
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
 };
 
+/* Open a handle on impl (the registry's ec_solver_new calls this once it has found the
+ * name): parse facelets and params, then create the implementation's state (or finish at
+ * once on a solved cube). *out is NULL on any error, with a specific message in msg. */
+int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
+                    ec_solver **out, char *msg, int msgsize);
 /* The value of param key (its default unless set); key must be one of the impl's. */
 double ec__param(const ec_solver *h, const char *key);
 /* Queue a progress record (copied); updates h->generations and h->evaluations. */

@@ -1,5 +1,7 @@
 # solvers: the registry and one folder per family (register a solver in solvers.def too).
 list(APPEND EC_SOURCES
+  c/solvers/registry.c
+  c/solvers/twophase/twophase.c
   c/solvers/hugo/hugo.c c/solvers/hugo/ga.c c/solvers/hugo/pairs.c c/solvers/hugo/twogen.c
   c/solvers/twes/groups.c c/solvers/twes/twes.c
   c/solvers/macro_ga/macro_ga.c

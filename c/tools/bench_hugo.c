@@ -2,7 +2,7 @@
  * bench_hugo.c - native driver for `npm run bench -- hugo` (built by CMake as
  * build/native/bench_hugo). Reads lines "seed<TAB>params<TAB>scramble" from
  * stdin, solves each with the stepped API exactly as the worker does (step 256 generations,
- * drain the progress records in binary), and prints one line per solve:
+ * drain the progress records in binary: the run driver, run.h), and prints one line per solve:
  *   <cpu_ms><TAB><result JSON>
  * CPU time (clock()) rather than wall time, since the benchmark machine is shared.
  */
@@ -12,8 +12,8 @@
 #include <time.h>
 
 #include "evocube.h"
+#include "tools/run.h"
 
-static ec_progress rec[256];
 static char json[1 << 16];
 
 int main(int argc, char **argv)
@@ -36,12 +36,8 @@ int main(int argc, char **argv)
             printf("-1\t{\"error\":\"%s\"}\n", msg);
             continue;
         }
-        int rc, n;
-        do {
-            rc = ec_solver_step(h, 256);
-            do ec_solver_progress(h, rec, 256, &n);
-            while (n > 0);
-        } while (rc == EC_RUNNING);
+        ec_tool_run run = {256, 0, NULL, NULL, NULL}; /* 256 generations a step, records drained in binary */
+        ec_tool_run_solver(h, &run);
         double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
         ec_solver_result_json(h, json, sizeof json);
         ec_solver_free(h);

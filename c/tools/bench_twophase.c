@@ -1,7 +1,8 @@
 /*
  * bench_twophase.c - native speed of the two-phase solver: table build time, then N random
  * states (ec_random_state with seeds 1..N, the states `evocube scramble --random-state`
- * uses) solved through the stepped solver API with the default params (or params given as
+ * uses) solved through the stepped solver API (the run driver, run.h: 100 work units a step,
+ * progress drained as JSON lines) with the default params (or params given as
  * the third argument), each solution verified by the core. Prints init ms, median / p90 /
  * max solve ms, mean and max length, share <= 20 moves, and mean nodes.
  *
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #include "evocube.h"
+#include "tools/run.h"
 
 static double now_ms(void)
 {
@@ -41,6 +43,11 @@ int main(int argc, char **argv)
     double *ms = malloc(sizeof(double) * (size_t)n);
     long sum_len = 0, max_len = 0, le20 = 0, bad = 0;
     double sum_nodes = 0, *nodes = malloc(sizeof(double) * (size_t)n);
+    if (!ms || !nodes) {
+        free(ms);
+        free(nodes);
+        return 2;
+    }
     static char buf[1 << 16], msg[256];
     for (int i = 0; i < n; i++) {
         ec_cube c;
@@ -51,13 +58,12 @@ int main(int argc, char **argv)
         ec_solver *h;
         if (ec_solver_new("twophase", f, 1, params, &h, msg, sizeof msg)) {
             fprintf(stderr, "error: %s\n", msg);
+            free(ms);
+            free(nodes);
             return 2;
         }
-        int rc;
-        while ((rc = ec_solver_step(h, 100)) == EC_RUNNING) {
-            int k;
-            while (ec_solver_progress_pending(h) > 0) ec_solver_progress_json(h, buf, sizeof buf, &k);
-        }
+        ec_tool_run run = {100, 1, NULL, NULL, NULL}; /* 100,000 nodes a step, records formatted as JSON */
+        int rc = ec_tool_run_solver(h, &run);
         ms[i] = now_ms() - t;
         if (rc != EC_DONE || ec_solver_solution(h, buf, sizeof buf) || ec_verify(f, buf, NULL, 0)) {
             bad++;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "evocube.h"
+#include "tools/run.h"
 
 static char msg[512];
 static char big[1 << 20];
@@ -37,6 +38,14 @@ static int has(int argc, char **argv, const char *name)
 {
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], name)) return 1;
+    return 0;
+}
+
+static int print_lines(const char *lines, int n, void *ctx)
+{
+    (void)n;
+    (void)ctx;
+    fputs(lines, stdout);
     return 0;
 }
 
@@ -75,15 +84,10 @@ static int solve(int argc, char **argv)
         }
     ec_solver *h;
     if ((rc = ec_solver_new(name, fac ? fac : f, seed, params, &h, msg, sizeof msg))) return fail(rc);
-    int progress = has(argc, argv, "--progress");
-    do {
-        rc = ec_solver_step(h, 1);
-        int n;
-        while (ec_solver_progress_pending(h) > 0) {
-            ec_solver_progress_json(h, big, sizeof big, &n);
-            if (progress) fputs(big, stdout);
-        }
-    } while (rc == EC_RUNNING);
+    /* one generation per step, every record drained after it (as JSON lines, printed with
+     * --progress): the stream the worker sends and the golden runs hash */
+    ec_tool_run run = {1, 1, NULL, has(argc, argv, "--progress") ? print_lines : NULL, NULL};
+    rc = ec_tool_run_solver(h, &run);
     if (rc < 0) {
         ec_solver_free(h);
         return fail(rc);

@@ -1,0 +1,98 @@
+/*
+ * twophase.c - the `twophase` stepped solver: Kociemba's two-phase search (tp_search,
+ * c/search/twophase.h) run in work units of 1,000 search nodes, one progress record per
+ * unit; its params (maxLength, budget, directions) and presets (fast, short). The search
+ * itself, resumable after any node, is c/search/twophase.c; this file only steps it, reports
+ * it and hands the best solution's two phases to the handle.
+ *
+ * State: the tp_search (about 11 KB, no further allocation) and the unit counter.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/twophase.h"
+#include "solver/solver.h"
+
+typedef struct tp_state {
+    tp_search s;
+    int64_t gen;
+} tp_state;
+
+static const ec_param_def params[] = {
+    {"maxLength", 20, 0, 30, 1, "stop as soon as a solution of at most this many moves is found"},
+    {"budget", 20000000, 0, 1e9, 1, "search nodes allowed after the first solution, looking for shorter ones"},
+    {"directions", 6, 1, 6, 1, "search directions: 1 the cube as it is, 3 also along the other two axes, 6 also the inverse"},
+};
+
+static const ec_preset presets[] = {
+    {"fast", "maxLength=22,budget=0", "the first solution of at most 22 moves"},
+    {"short", "maxLength=18,budget=100000000", "keep searching for 18 moves or fewer (slower)"},
+};
+
+static int tp_create(ec_solver *h, void **state)
+{
+    tp_state *st = calloc(1, sizeof *st);
+    if (!st) return EC_E_NOMEM;
+    int rc = tp_init(&st->s, &h->start, (int)ec__param(h, "maxLength"), (int64_t)ec__param(h, "budget"), TP_MIN_NODES,
+                     (int)ec__param(h, "directions"));
+    if (rc) {
+        free(st);
+        return rc;
+    }
+    *state = st;
+    return EC_OK;
+}
+
+/* One progress record per work unit (1,000 nodes): best and bestLength are the best
+ * solution's length so far (-1 before the first solution), evaluations the nodes so far,
+ * the phase the search is in when the unit ends ("phase 1" or "phase 2"). */
+static void emit(ec_solver *h, tp_state *st)
+{
+    const tp_search *s = &st->s;
+    ec_progress rec;
+    memset(&rec, 0, sizeof rec);
+    rec.gen = ++st->gen;
+    rec.phase = s->in2 ? 1 : 0;
+    strcpy(rec.phase_name, s->in2 ? "phase 2" : "phase 1");
+    int have = s->best != TP_NONE;
+    rec.best = rec.mean = have ? s->best : -1;
+    rec.best_length = have ? s->best : -1;
+    rec.evaluations = s->nodes;
+    rec.n_moves = have ? s->best : 0;
+    if (have) memcpy(rec.moves, s->best_moves, (size_t)s->best);
+    ec__emit(h, &rec);
+}
+
+static int tp_step(ec_solver *h, void *state, int work)
+{
+    tp_state *st = state;
+    tp_search *s = &st->s;
+    for (int w = 0; w < work; w++) {
+        int done = tp_run(s, s->nodes + 1000);
+        emit(h, st);
+        if (done) {
+            if (s->best == TP_NONE) return EC_GAVE_UP;
+            const char *first = s->best_inverse ? "phase 2 (inverse)" : "phase 1";
+            const char *second = s->best_inverse ? "phase 1 (inverse)" : "phase 2";
+            int rc = ec__add_phase(h, first, s->best_moves, s->best_split, st->gen);
+            if (!rc) rc = ec__add_phase(h, second, s->best_moves + s->best_split, s->best - s->best_split, st->gen);
+            return rc ? rc : ec__finish(h);
+        }
+    }
+    return EC_RUNNING;
+}
+
+static void tp_destroy(void *state) { free(state); }
+
+const ec_solver_impl ec_solver_twophase = {
+    "twophase",
+    "Kociemba's two-phase algorithm (exact search with pruning tables)",
+    "thousand search nodes",
+    params,
+    (int)(sizeof params / sizeof params[0]),
+    presets,
+    (int)(sizeof presets / sizeof presets[0]),
+    tp_create,
+    tp_step,
+    tp_destroy,
+};

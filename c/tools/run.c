@@ -1,0 +1,52 @@
+/*
+ * run.c - the tools' run driver (run.h): step, drain, repeat until the solver stops.
+ */
+#include "tools/run.h"
+
+#include <stdlib.h>
+
+#define RUN_RECORDS 256       /* records drained per ec_solver_progress call */
+#define RUN_JSON (256 * 1024) /* bytes of JSON lines per ec_solver_progress_json call */
+
+/* Drain every queued record of h into the callbacks; 0, or the first error. */
+static int drain(ec_solver *h, const ec_tool_run *o, void *buf)
+{
+    if (o->json) {
+        char *text = buf;
+        while (ec_solver_progress_pending(h) > 0) {
+            int n = 0, rc = ec_solver_progress_json(h, text, RUN_JSON, &n);
+            if (rc) return rc;
+            if (n == 0) return EC_E_BUFFER; /* cannot happen with a record's size; never spin */
+            if (o->on_json && (rc = o->on_json(text, n, o->ctx))) return rc;
+        }
+        return EC_OK;
+    }
+    ec_progress *recs = buf;
+    int n;
+    do {
+        int rc = ec_solver_progress(h, recs, RUN_RECORDS, &n);
+        if (rc) return rc;
+        for (int i = 0; i < n && o->on_record; i++)
+            if ((rc = o->on_record(&recs[i], o->ctx))) return rc;
+    } while (n > 0);
+    return EC_OK;
+}
+
+int ec_tool_run_solver(ec_solver *h, const ec_tool_run *o)
+{
+    if (!h || !o) return EC_E_NULL;
+    if (o->work < 1) return EC_E_RANGE;
+    void *buf = o->json ? malloc(RUN_JSON) : malloc(RUN_RECORDS * sizeof(ec_progress));
+    if (!buf) return EC_E_NOMEM;
+    int rc;
+    do {
+        rc = ec_solver_step(h, o->work);
+        int drc = drain(h, o, buf);
+        if (drc) {
+            rc = drc;
+            break;
+        }
+    } while (rc == EC_RUNNING);
+    free(buf);
+    return rc;
+}
