@@ -6,7 +6,7 @@
 #   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
 #            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
 #            registered solver's first golden run through the sanitized CLI, which must equal
-#            the pinned run (scripts/golden-native.mjs); EC_ASAN_SLOW="a|b" names other slow
+#            the pinned run (scripts/golden.mjs); EC_ASAN_SLOW="a|b" names other slow
 #            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
 #   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
@@ -66,8 +66,8 @@ unit=$(ctest --test-dir build/asan -N -L unit | sed -n 's/^ *Test *#[0-9]*: //p'
 ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs" -R "^(${unit}${EC_ASAN_SLOW:+|$EC_ASAN_SLOW})\$" | tee "$log/asan"
 # every registered solver end to end through the sanitized CLI: its first golden run (a 6-move
 # scramble, default params, progress streamed), which must equal the pinned run
-node scripts/golden-native.mjs build/asan/evocube_native --first | tee "$log/asan-golden"
-end "$(ctest_count "$log/asan") ($(echo "$unit" | tr '|' '\n' | grep -c .) unit, slow: ${EC_ASAN_SLOW:-none}); $(sed -n 's/^golden-native: \([0-9]* of [0-9]* runs ([0-9]* solvers)\).*/\1/p' "$log/asan-golden") equal the golden runs, under ASan+UBSan"
+node scripts/golden.mjs build/asan/evocube_native --first | tee "$log/asan-golden"
+end "$(ctest_count "$log/asan") ($(echo "$unit" | tr '|' '\n' | grep -c .) unit, slow: ${EC_ASAN_SLOW:-none}); $(sed -n 's/^golden: \([0-9]* of [0-9]* runs ([0-9]* solvers)\).*/\1/p' "$log/asan-golden") equal the golden runs, under ASan+UBSan"
 
 begin fuzz "fuzz each target for ${EC_FUZZ_SECONDS:-30} s (libFuzzer, ASan, UBSan)"
 : >"$log/fuzz"

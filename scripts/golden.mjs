@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// golden.mjs - the pinned golden runs (tests/data/golden-runs.json): every registered solver
+// on fixed cubes, seeds and params, pinned by its result (without the clock), its record count
+// and a SHA-256 of its whole progress stream. The file was written from the code before the
+// c/ tree was split into layers (issue 13), so a refactor that changes one byte of a run fails.
+// tests/js/golden.test.mjs checks them natively and in wasm; scripts/test.sh runs each solver's
+// first case through the sanitized CLI:
+//
+//   node scripts/golden.mjs [EXE=build/native/evocube_native] [--first] [--write]
+//
+// --first: only each solver's first case (a 6-move scramble, default params). --write rewrites
+// the file from EXE's runs: only for an intended change of behaviour, said in the commit.
+// Exit 0 when every run equals its pinned one; 1 on a difference, a crash, output on stderr
+// (a sanitizer report) or an exit code other than 0 (solved) or 1 (gave up).
+//
+// One intended change since the file was written: progress records gained `solvedShare` (the
+// swarm solvers' share of solved agents, which they used to report as `diversity`; their
+// `diversity` is now the share of distinct agent states, as for every other solver). Streams
+// are hashed in the old shape (oldShape below), so everything else is still pinned.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const GOLDEN_FILE = `${root}tests/data/golden-runs.json`;
+export const NATIVE = `${root}build/native/evocube_native`;
+
+// A 6-move scramble, a random state, a rotated cube (centres moved) with non-default params.
+const RANDOM5 = "L' B2 D2 L2 F2 U2 R B2 D2 B2 L2 F L D' F2 R' F' R F' U'";
+const ROTATED = "x R U' y2 F D2 z L B'";
+// solver -> [scramble, seed, params]; twes's third case keeps the old snake_case names
+export const CASES = {
+  twophase: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTATED, 99, 'directions=1,budget=5000'],
+    [RANDOM5, 4, 'preset=fast']],
+  hugo: [["R U F' L2 D B", 3, ''], [ROTATED, 99, 'preset=integrity300'],
+    ["D B2 R' U L F2 D' R", 5, 'population=30,length=20,rawSelection=1,eliteParent=1,pairWeight2=3']],
+  twes: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, 'preset=small'], [ROTATED, 99, 'preset=small,axis_merge=1,phase_end=0']],
+  'macro-ga': [["R U F' L2 D B", 3, ''], [RANDOM5, 11, 'preset=fast'], [ROTATED, 99, 'population=100,elitism=10,resets=2']],
+  greedy: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTATED, 99, 'iterations=50,budget=0']],
+  pso: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTATED, 99, 'particles=10,iterations=30,finish=1']],
+  aco: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, 'ants=8,iterations=40'], [ROTATED, 99, 'ants=5,iterations=20,finish=1,evaporation=0.1']],
+  dkho: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTATED, 99, 'krill=10,iterations=30,finish=1']],
+};
+
+export const caseKey = (solver, [scramble, seed, params]) => `${solver} | ${scramble} | ${seed} | ${params}`;
+export const readGolden = () => JSON.parse(readFileSync(GOLDEN_FILE, 'utf8'));
+
+const SWARM = new Set(['greedy', 'pso', 'aco', 'dkho']);
+const sha = (lines) => createHash('sha256').update(lines.join('\n')).digest('hex');
+
+// A record in the shape the golden file was written from (see the header).
+function oldShape(solver, r) {
+  if (SWARM.has(solver)) {
+    if (!(r.diversity >= 0 && r.diversity <= 1)) throw new Error(`${solver}: diversity ${r.diversity}`);
+  } else if (r.solvedShare !== 0) {
+    throw new Error(`${solver}: solvedShare ${r.solvedShare} in a solver without agents`);
+  }
+  const { gen, phase, phaseName, best, mean, bestLength, evaluations, restarts, found, bestMoves } = r;
+  const diversity = SWARM.has(solver) ? r.solvedShare : r.diversity;
+  return JSON.stringify({ gen, phase, phaseName, best, mean, bestLength, diversity, evaluations, restarts, found, bestMoves });
+}
+
+// What a run is pinned by: the result without its clock, the record count and stream hash.
+export function summary(solver, result, records) {
+  const lines = records.map((r) => oldShape(solver, r));
+  const { time_ms: _t, ...rest } = result;
+  return { result: rest, records: lines.length, recordsSha256: sha(lines) };
+}
+
+// One case through a native CLI build: its summary, or throws with the reason.
+export function nativeRun(exe, solver, [scramble, seed, params]) {
+  const argv = ['solve', '--solver', solver, '--scramble', scramble, '--seed', String(seed), '--progress', '--json'];
+  if (params) argv.push('--param', params);
+  const r = spawnSync(exe, argv, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: 600000 });
+  if (r.error) throw new Error(r.error.message);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`exit ${r.status ?? r.signal}: ${r.stderr.slice(0, 4000)}`);
+  if (r.stderr) throw new Error(`output on stderr:\n${r.stderr.split('\n').slice(0, 40).join('\n')}`);
+  const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const result = records.pop();
+  return summary(solver, result, records);
+}
+
+function main(args) {
+  const first = args.includes('--first');
+  const write = args.includes('--write');
+  const exe = args.find((a) => !a.startsWith('--')) || NATIVE;
+  const golden = write ? {} : readGolden();
+  let runs = 0;
+  let failed = 0;
+  for (const [solver, cases] of Object.entries(CASES)) {
+    for (const c of first ? cases.slice(0, 1) : cases) {
+      const key = caseKey(solver, c);
+      runs++;
+      let why = null;
+      try {
+        const got = nativeRun(exe, solver, c);
+        if (write) golden[key] = got;
+        else if (JSON.stringify(got) !== JSON.stringify(golden[key])) {
+          why = `differs from the golden run:\n  got  ${JSON.stringify(got)}\n  want ${JSON.stringify(golden[key])}`;
+        }
+      } catch (e) {
+        why = e.message;
+      }
+      if (why) {
+        failed++;
+        console.log(`golden: ${key}: ${why}`);
+      }
+    }
+  }
+  if (write && !failed) writeFileSync(GOLDEN_FILE, `${JSON.stringify(golden, null, 1)}\n`);
+  console.log(`golden: ${runs - failed} of ${runs} runs (${Object.keys(CASES).length} solvers) ${write ? 'written' : 'equal the golden runs'} (${exe})`);
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(main(process.argv.slice(2)));
