@@ -7,7 +7,7 @@
 #include "evocube.h"
 #include "solvers/hugo/hg.h"
 
-static void state_of(const char *alg, hg_state *s)
+static void state_of(const char *alg, ec_bcube *s)
 {
     uint8_t mv[64];
     int n = 0;
@@ -15,7 +15,7 @@ static void state_of(const char *alg, hg_state *s)
     ec_cube_solved(&c);
     ec_alg_parse(alg, mv, 64, &n, NULL, 0);
     ec_cube_moves(&c, mv, n);
-    hg_state_from_cube(&c, s);
+    ec__bcube_from_cube(&c, s);
 }
 
 static void genes_of(const char *alg, uint8_t *g, int *n)
@@ -51,27 +51,27 @@ int main(void)
     ec_rng_seed(&r, 7);
     ec_cube c, back;
     ec_cube_solved(&c);
-    hg_state s, s2;
-    hg_state_from_cube(&c, &s);
-    hg_pk pk = hg_pk_pack(&s);
+    ec_bcube s, s2;
+    ec__bcube_from_cube(&c, &s);
+    ec_pk pk = ec__pk_pack(&s);
     int same = 1, masks = 1;
     for (int i = 0; i < 500; i++) {
         int m = (int)ec_rng_below(&r, 18);
         ec_cube_move(&c, m);
-        hg_move(&s, m);
+        ec__bcube_move(&s, m);
         /* the incremental mask equals the mask from scratch, for the cube and every block */
         uint64_t before[HG_LOCS + 1];
         for (int k = 0; k <= HG_LOCS; k++) before[k] = hg_pair_mask(k < HG_LOCS ? hg_block_pairs(k) : hg_cube_pairs(), pk);
-        pk = hg_pk_turned(pk, m);
-        hg_pk_unpack(pk, &s2);
-        hg_state_to_cube(&s, &back);
+        pk = ec__pk_turned(pk, m);
+        ec__pk_unpack(pk, &s2);
+        ec__bcube_to_cube(&s, &back);
         same &= !memcmp(&back, &c, sizeof c) && !memcmp(&s, &s2, sizeof s);
         for (int k = 0; k <= HG_LOCS; k++) {
             const hg_pairset *ps = k < HG_LOCS ? hg_block_pairs(k) : hg_cube_pairs();
             masks &= hg_pair_mask_after(ps, pk, m, before[k]) == hg_pair_mask(ps, pk);
         }
     }
-    CHECK(same, "hg_move and the packed turn agree with ec_cube_move over 500 random turns");
+    CHECK(same, "ec__bcube_move and the packed turn agree with ec_cube_move over 500 random turns");
     CHECK(masks, "incremental pair masks equal masks from scratch over 500 random turns");
 
     /* solved cube: the maximum everywhere */
@@ -89,7 +89,7 @@ int main(void)
     for (int m = 0; m < 18; m++) {
         ec_cube_solved(&c);
         ec_cube_move(&c, m);
-        hg_state_from_cube(&c, &s);
+        ec__bcube_from_cube(&c, &s);
         CHECK(hg_pairs(hg_cube_pairs(), &s) == 40, "turn %d leaves 40 pairs, got %d", m, hg_pairs(hg_cube_pairs(), &s));
         for (int loc = 0; loc < HG_LOCS; loc++) {
             int f1, f2;
@@ -113,7 +113,7 @@ int main(void)
         hg_loc_faces(loc, &f1, &f2);
         ec_cube_solved(&c);
         for (int i = 0; i < 300; i++) ec_cube_move(&c, (ec_rng_below(&r, 2) ? f1 : f2) * 3 + (int)ec_rng_below(&r, 3));
-        hg_state_from_cube(&c, &s);
+        ec__bcube_from_cube(&c, &s);
         CHECK(hg_block_solved(&s, loc) && hg_pairs(hg_block_pairs(loc), &s) == 16, "loc %d walk keeps block", loc);
         int others = 0;
         for (int l2 = 0; l2 < HG_LOCS; l2++) others += l2 != loc && hg_block_solved(&s, l2);
@@ -122,7 +122,7 @@ int main(void)
             if (f == f1 || f == f2) continue;
             ec_cube d = c;
             ec_cube_move(&d, f * 3);
-            hg_state_from_cube(&d, &s2);
+            ec__bcube_from_cube(&d, &s2);
             CHECK(!hg_block_solved(&s2, loc) && hg_pairs(hg_block_pairs(loc), &s2) < 16, "loc %d broken by face %d", loc, f);
         }
     }

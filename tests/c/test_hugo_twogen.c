@@ -26,7 +26,7 @@ static int rank_n(const uint8_t *p, int n)
 
 static uint8_t fc[6], fe[7];
 
-static int corner_key(const hg_state *s)
+static int corner_key(const ec_bcube *s)
 {
     uint8_t p[6];
     int tw = 0;
@@ -39,7 +39,7 @@ static int corner_key(const hg_state *s)
     return rank_n(p, 6) * 729 + tw;
 }
 
-static int edge_key(const hg_state *s)
+static int edge_key(const ec_bcube *s)
 {
     uint8_t p[7];
     int fl = 0;
@@ -52,29 +52,29 @@ static int edge_key(const hg_state *s)
     return rank_n(p, 7) * 128 + fl;
 }
 
-static hg_state solved_state(void)
+static ec_bcube solved_state(void)
 {
     ec_cube c;
     ec_cube_solved(&c);
-    hg_state s;
-    hg_state_from_cube(&c, &s);
+    ec_bcube s;
+    ec__bcube_from_cube(&c, &s);
     return s;
 }
 
 /* BFS over one part (corners or edges) of <f1,f2>; returns the number of states reached and
  * marks them in seen (indexed by key) */
-static int bfs(int f1, int f2, int corners, uint8_t *seen, int nkeys, hg_state *queue)
+static int bfs(int f1, int f2, int corners, uint8_t *seen, int nkeys, ec_bcube *queue)
 {
     memset(seen, 0, (size_t)nkeys);
     int qh = 0, qt = 0;
-    hg_state s0 = solved_state();
+    ec_bcube s0 = solved_state();
     seen[corners ? corner_key(&s0) : edge_key(&s0)] = 1;
     queue[qt++] = s0;
     while (qh < qt) {
-        hg_state s = queue[qh++];
+        ec_bcube s = queue[qh++];
         for (int k = 0; k < 6; k++) {
-            hg_state x = s;
-            hg_move(&x, (k < 3 ? f1 : f2) * 3 + k % 3);
+            ec_bcube x = s;
+            ec__bcube_move(&x, (k < 3 ? f1 : f2) * 3 + k % 3);
             if (corners)
                 memcpy(x.e, s0.e, sizeof x.e);
             else
@@ -110,7 +110,7 @@ int main(void)
 {
     hg_init();
     uint8_t *seen = malloc(720 * 729 > 5040 * 128 ? 720 * 729 : 5040 * 128);
-    hg_state *queue = malloc(sizeof(hg_state) * 5040 * 128);
+    ec_bcube *queue = malloc(sizeof(ec_bcube) * 5040 * 128);
     ec_rng r;
     ec_rng_seed(&r, 2009);
     for (int loc = 0; loc < HG_LOCS; loc++) {
@@ -120,7 +120,7 @@ int main(void)
         for (int i = 0; i < 8; i++) {
             int touches = 0;
             for (int k = 0; k < 6; k++) {
-                const hg_move_tab *t = &hg__mt[(k < 3 ? f1 : f2) * 3 + k % 3];
+                const ec_bturn *t = &ec__bturn[(k < 3 ? f1 : f2) * 3 + k % 3];
                 for (int j = 0; j < 4; j++) touches |= t->cdst[j] == i;
             }
             if (touches) fc[nc++] = (uint8_t)i;
@@ -128,7 +128,7 @@ int main(void)
         for (int i = 0; i < 12; i++) {
             int touches = 0;
             for (int k = 0; k < 6; k++) {
-                const hg_move_tab *t = &hg__mt[(k < 3 ? f1 : f2) * 3 + k % 3];
+                const ec_bturn *t = &ec__bturn[(k < 3 ? f1 : f2) * 3 + k % 3];
                 for (int j = 0; j < 4; j++) touches |= t->edst[j] == i;
             }
             if (touches) fe[ne++] = (uint8_t)i;
@@ -138,7 +138,7 @@ int main(void)
         /* corners: every configuration of the six free corners (edges solved) */
         int reached = bfs(f1, f2, 1, seen, 720 * 729, queue);
         CHECK(reached == 120 * 243, "loc %d: BFS reaches %d corner states", loc, reached);
-        hg_state s = solved_state();
+        ec_bcube s = solved_state();
         uint8_t p[7] = {0, 1, 2, 3, 4, 5, 6};
         int agree = 1, pass = 0;
         for (int pr = 0; pr < 720; pr++) {
@@ -188,8 +188,8 @@ int main(void)
             ec_cube c;
             ec_cube_solved(&c);
             for (int i = 0; i < 100; i++) ec_cube_move(&c, (ec_rng_below(&r, 2) ? f1 : f2) * 3 + (int)ec_rng_below(&r, 3));
-            hg_state x;
-            hg_state_from_cube(&c, &x);
+            ec_bcube x;
+            ec__bcube_from_cube(&c, &x);
             inside &= hg_twogen(&x, loc);
             /* one pair of free edges flipped */
             ec_cube d = c;
@@ -199,7 +199,7 @@ int main(void)
             d.eo[a] ^= 1;
             d.eo[b] ^= 1;
             CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
-            hg_state_from_cube(&d, &x);
+            ec__bcube_from_cube(&d, &x);
             outside &= !hg_twogen(&x, loc);
             /* two free corners swapped (and two free edges, to stay a valid cube) */
             d = c;
@@ -222,7 +222,7 @@ int main(void)
             d.eo[a] = d.eo[b];
             d.eo[b] = t;
             CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
-            hg_state_from_cube(&d, &x);
+            ec__bcube_from_cube(&d, &x);
             outside &= !hg_twogen(&x, loc);
             /* two corners twisted against each other: still inside (twists are free) */
             d = c;
@@ -230,13 +230,13 @@ int main(void)
             b = fc[3];
             d.co[a] = (uint8_t)((d.co[a] + 1) % 3);
             d.co[b] = (uint8_t)((d.co[b] + 2) % 3);
-            hg_state_from_cube(&d, &x);
+            ec__bcube_from_cube(&d, &x);
             inside &= hg_twogen(&x, loc);
             /* a turn of another face leaves the group */
             d = c;
             int f = (f1 + 3) % 6;
             ec_cube_move(&d, f * 3);
-            hg_state_from_cube(&d, &x);
+            ec__bcube_from_cube(&d, &x);
             outside &= !hg_twogen(&x, loc);
         }
         CHECK(inside, "loc %d: walks in <f1,f2> (and twisted corners) are inside", loc);

@@ -149,12 +149,12 @@ int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *allel
 
 /* ---------------------------------------------------------------- fitness */
 
-static inline int score(const hg_task *t, hg_pk s, uint64_t mask)
+static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
 {
     int p = hg_popcount(mask);
     if (t->member >= 0 && p == t->ps->max) {
-        hg_state x;
-        hg_pk_unpack(s, &x);
+        ec_bcube x;
+        ec__pk_unpack(s, &x);
         p += hg_twogen(&x, t->member);
     }
     return p;
@@ -162,12 +162,12 @@ static inline int score(const hg_task *t, hg_pk s, uint64_t mask)
 
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
 {
-    hg_pk s = hg_pk_pack(&t->start);
+    ec_pk s = ec__pk_pack(&t->start);
     uint64_t mask = hg_pair_mask(t->ps, s);
     int best = -1, bk = 0;
     for (int k = 0; k < len; k++) {
         int mv = hg_gene_move[g[k]];
-        s = hg_pk_turned(s, mv);
+        s = ec__pk_turned(s, mv);
         mask = hg_pair_mask_after(t->ps, s, mv, mask);
         int p = score(t, s, mask);
         if (p > best) {
@@ -210,11 +210,11 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     pre[0].bstep = 0;
     int best = pre[d].best, bstep = pre[d].bstep, k = d;
     if (best != t->goal) {
-        hg_pk s = pre[k].s;
+        ec_pk s = pre[k].s;
         uint64_t mk = pre[k].mk;
         for (; k < len; k++) {
             int mv = hg_gene_move[g[k]];
-            s = hg_pk_turned(s, mv);
+            s = ec__pk_turned(s, mv);
             mk = hg_pair_mask_after(t->ps, s, mv, mk);
             int sc = score(t, s, mk);
             if (sc > best) {
@@ -279,7 +279,7 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->n = cf->n;
     p->len = cf->len;
     p->hof_n = -1;
-    p->start = hg_pk_pack(&t->start);
+    p->start = ec__pk_pack(&t->start);
     p->mask0 = hg_pair_mask(t->ps, p->start);
     int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
     p->order = malloc((size_t)p->n * sizeof *p->order);

@@ -1,16 +1,15 @@
 /*
  * hg.h - the HuGO! family's internal header (prefix hg_; Borschbach & Grelle 2009), shared
  * by the files of c/solvers/hugo/:
- *   pairs.c   the fast cube state, face-turn tables, the pair-count fitness tables for the
- *             12 block locations and the whole cube, block detection;
+ *   pairs.c   the pair-count fitness tables for the 12 block locations and the whole cube,
+ *             block detection;
  *   twogen.c  the exact two-generator membership test of each location;
  *   ga.c      one GA population: prefix fitness, sorting, SUS, uniform crossover, mutation,
  *             the optimization operator;
  *   hugo.c    the three-phase workflow behind the stepped solver API.
  *
- * State layout (hg_state, 20 bytes): c[slot] = cubie*3 + twist for the 8 corner slots and
- * e[slot] = cubie*2 + flip for the 12 edge slots, slots and cubies numbered as in evocube.h
- * (Kociemba). A face turn rewrites 4+4 bytes through a 72-byte orientation table.
+ * States are the core's byte cube (ec_bcube, 20 bytes) and packed cube (ec_pk, 16 bytes) with
+ * their face-turn tables (core/packed.h); prefix states are stored packed.
  *
  * Genes are the paper's Table 2 numbers 0..17: F U R B D L clockwise (0..5), half turns
  * (6..11), counter-clockwise (12..17); hg_gene_move maps them to evocube move codes.
@@ -23,74 +22,17 @@
 
 #include <stdint.h>
 
+#include "core/packed.h"
 #include "evocube.h"
 
 #define HG_LOCS 12
 #define HG_MAXLEN 128 /* longest individual (the length param allows up to 100) */
 
-typedef struct hg_state {
-    uint8_t c[8], e[12];
-} hg_state;
-
-/* the 18 face turns as slot rewrites (built by hg_init) */
-typedef struct hg_move_tab {
-    uint8_t cdst[4], csrc[4], ctw[4]; /* corner slot dst takes slot src's cubie, twisted by ctw */
-    uint8_t edst[4], esrc[4], efl[4];
-} hg_move_tab;
-extern hg_move_tab hg__mt[18];
-extern uint8_t hg__ctwist[24][3]; /* corner value twisted by t */
-
-/* The packed state of the GA's inner loop (16 bytes, two registers): corner slot i's value
- * (cubie*3 + twist) in bits 5i..5i+4 of c, edge slot j's value (cubie*2 + flip) in bits
- * 5j..5j+4 of e. A face turn is 8 field moves (shift, mask, shift, or) and one xor for the
- * flips, with no memory traffic for the state itself; prefix states are stored as these. */
-typedef struct hg_pk {
-    uint64_t c, e;
-} hg_pk;
-/* a face turn on packed states: keep masks, the flips as one xor, and per moved slot the
- * source and destination bit offsets (5 * slot) and the corner twist */
-typedef struct hg_pk_turn {
-    uint64_t ckeep, ekeep, eflip;
-    uint8_t csrc[4], cdst[4], ctw[4], esrc[4], edst[4];
-} hg_pk_turn;
-extern hg_pk_turn hg__pt[18];
-
-static inline hg_pk hg_pk_turned(hg_pk s, int m)
-{
-    const hg_pk_turn *t = &hg__pt[m];
-    uint64_t c = s.c & t->ckeep, e = s.e & t->ekeep;
-    for (int k = 0; k < 4; k++) {
-        c |= (uint64_t)hg__ctwist[s.c >> t->csrc[k] & 31][t->ctw[k]] << t->cdst[k];
-        e |= (s.e >> t->esrc[k] & 31) << t->edst[k];
-    }
-    hg_pk r = {c, e ^ t->eflip};
-    return r;
-}
-
-/* Build every table once (idempotent; not thread-safe on the first call, like cube.c). */
+/* Build every table of the family (the core's packed-cube tables, the pair sets, the
+ * two-generator tables) once (hugo.c; idempotent, not thread-safe on the first call). */
 void hg_init(void);
-
-void hg_state_from_cube(const ec_cube *c, hg_state *s);
-void hg_state_to_cube(const hg_state *s, ec_cube *c);
-
-/* Apply evocube move code m (0..17) in place. */
-static inline void hg_move(hg_state *s, int m)
-{
-    const hg_move_tab *t = &hg__mt[m];
-    uint8_t c0 = s->c[t->csrc[0]], c1 = s->c[t->csrc[1]], c2 = s->c[t->csrc[2]], c3 = s->c[t->csrc[3]];
-    uint8_t e0 = s->e[t->esrc[0]], e1 = s->e[t->esrc[1]], e2 = s->e[t->esrc[2]], e3 = s->e[t->esrc[3]];
-    s->c[t->cdst[0]] = hg__ctwist[c0][t->ctw[0]];
-    s->c[t->cdst[1]] = hg__ctwist[c1][t->ctw[1]];
-    s->c[t->cdst[2]] = hg__ctwist[c2][t->ctw[2]];
-    s->c[t->cdst[3]] = hg__ctwist[c3][t->ctw[3]];
-    s->e[t->edst[0]] = (uint8_t)(e0 ^ t->efl[0]);
-    s->e[t->edst[1]] = (uint8_t)(e1 ^ t->efl[1]);
-    s->e[t->edst[2]] = (uint8_t)(e2 ^ t->efl[2]);
-    s->e[t->edst[3]] = (uint8_t)(e3 ^ t->efl[3]);
-}
-
-hg_pk hg_pk_pack(const hg_state *s);
-void hg_pk_unpack(hg_pk p, hg_state *s);
+/* pairs.c's and twogen.c's parts of hg_init (twogen's needs pairs'). */
+void hg__pairs_init(void);
 
 /* A set of pairs counted by the fitness: corner-edge pairs (a corner slot and an adjacent
  * edge slot; matched when both shared stickers agree: ce_need[i][corner value] is the one edge
@@ -119,17 +61,17 @@ typedef struct hg_pairset {
     const uint32_t (*copy_bytes)[3][256];
 } hg_pairset;
 
-static inline uint64_t hg_ce_bit(const hg_pairset *p, hg_pk s, int i)
+static inline uint64_t hg_ce_bit(const hg_pairset *p, ec_pk s, int i)
 {
     return (uint64_t)((s.e >> p->ce_esh[i] & 31) == p->ce_need[i][s.c >> p->ce_csh[i] & 31]) << i;
 }
-static inline uint64_t hg_ze_bits(const hg_pairset *p, hg_pk s, int z)
+static inline uint64_t hg_ze_bits(const hg_pairset *p, ec_pk s, int z)
 {
     return (uint64_t)p->ze_bits[z][s.e >> p->ze_esh[z] & 31] << (p->nce + 2 * z);
 }
 
 /* The set's matched pairs as a mask, from scratch. */
-static inline uint64_t hg_pair_mask(const hg_pairset *p, hg_pk s)
+static inline uint64_t hg_pair_mask(const hg_pairset *p, ec_pk s)
 {
     uint64_t m = 0;
     for (int i = 0; i < p->nce; i++) m |= hg_ce_bit(p, s, i);
@@ -138,7 +80,7 @@ static inline uint64_t hg_pair_mask(const hg_pairset *p, hg_pk s)
 }
 
 /* The mask after face turn mv, given the mask before it and the state after it. */
-static inline uint64_t hg_pair_mask_after(const hg_pairset *p, hg_pk s, int mv, uint64_t before)
+static inline uint64_t hg_pair_mask_after(const hg_pairset *p, ec_pk s, int mv, uint64_t before)
 {
     uint64_t m = before & p->keep[mv];
     if (p->copy_bytes) {
@@ -170,7 +112,7 @@ static inline int hg_popcount(uint64_t x)
 }
 
 /* Number of matched pairs of set p in state s (0..p->max). */
-static inline int hg_pairs(const hg_pairset *p, const hg_state *s) { return hg_popcount(hg_pair_mask(p, hg_pk_pack(s))); }
+static inline int hg_pairs(const hg_pairset *p, const ec_bcube *s) { return hg_popcount(hg_pair_mask(p, ec__pk_pack(s))); }
 
 /* The paper's Table 2: gene -> evocube move code, and back. */
 extern const uint8_t hg_gene_move[18];
@@ -184,12 +126,12 @@ void hg_loc_faces(int loc, int *f1, int *f2);
 /* "DL": the edge slot at the block's centre (opposite loc's free edge), for people. */
 const char *hg_loc_block_name(int loc);
 /* 1 when location loc's block is solved in s. */
-int hg_block_solved(const hg_state *s, int loc);
+int hg_block_solved(const ec_bcube *s, int loc);
 
 /* twogen.c: 1 when s is in the group generated by loc's two free faces (block solved, free
  * edges oriented w.r.t. those faces, free corners in one of the 120 reachable arrangements).
- * Tables are built by hg_init. */
-int hg_twogen(const hg_state *s, int loc);
+ * Tables are built by hg__twogen_init (idempotent; it builds pairs.c's first). */
+int hg_twogen(const ec_bcube *s, int loc);
 void hg__twogen_init(void);
 
 /* Optimization operator (ga.c): one left-to-right pass over consecutive gene pairs;
@@ -205,7 +147,7 @@ int hg_optimize_full(uint8_t *genes, int n);
  * value meaning the phase is done. alleles: the genes (Table 2 numbers) initialisation and
  * mutation draw from (all 18, or the 6 turns of the two free faces in phase 3). */
 typedef struct hg_task {
-    hg_state start;
+    ec_bcube start;
     const hg_pairset *ps;
     int member, goal;
     int weight; /* fitness = weight * pairs - steps (paper: 1) */
@@ -226,7 +168,7 @@ typedef struct hg_gaconf {
  * after it, its matched-pair mask, the best score over prefixes 1..k and the first k reaching
  * it. A child starts from a copy of its parent's records for the genes they share. */
 typedef struct hg_prefix {
-    hg_pk s;
+    ec_pk s;
     uint64_t mk;
     int16_t best;
     uint8_t bstep;
@@ -245,7 +187,7 @@ typedef struct hg_gen {
 typedef struct hg_pop {
     int n, len;
     hg_gen cur, prev;
-    hg_pk start; /* the task's start state, packed */
+    ec_pk start; /* the task's start state, packed */
     int *order, *pool;
     int32_t *w;
     uint64_t *hash;

@@ -140,7 +140,7 @@ typedef struct hugo {
     hg_pop *pop;
     hg_task task;
     int chosen; /* block location */
-    hg_state at[4]; /* state before each phase, and at the end */
+    ec_bcube at[4]; /* state before each phase, and at the end */
     uint8_t mv[3][HG_MAXLEN];
     int nmv[3];
     int64_t pgens[3];
@@ -149,7 +149,7 @@ typedef struct hugo {
 
 static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
 
-static void task_init(hg_task *t, int weight, const hg_state *start, const hg_pairset *ps, int member, int goal, int f1, int f2)
+static void task_init(hg_task *t, int weight, const ec_bcube *start, const hg_pairset *ps, int member, int goal, int f1, int f2)
 {
     t->start = *start;
     t->ps = ps;
@@ -172,7 +172,7 @@ static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
     for (int i = 0; i < n; i++) s->mv[ph][i] = hg_gene_move[tmp[i]];
     s->nmv[ph] = n;
     s->at[ph + 1] = s->at[ph];
-    for (int i = 0; i < n; i++) hg_move(&s->at[ph + 1], s->mv[ph][i]);
+    for (int i = 0; i < n; i++) ec__bcube_move(&s->at[ph + 1], s->mv[ph][i]);
 }
 
 static int start_phase(hugo *s, int ph);
@@ -192,7 +192,7 @@ static int start_phase(hugo *s, int ph)
 {
     s->phase = ph;
     s->round = 1;
-    const hg_state *x = &s->at[ph];
+    const ec_bcube *x = &s->at[ph];
     if (ph == 0) {
         int pick = -1;
         for (int loc = 0; loc < HG_LOCS; loc++)
@@ -225,7 +225,7 @@ static int start_phase(hugo *s, int ph)
         s->left = budget(s->g2, s->grow[1], 1);
     } else if (ph == 2) {
         ec_cube c;
-        hg_state_to_cube(x, &c);
+        ec__bcube_to_cube(x, &c);
         if (ec_cube_is_solved(&c)) {
             s->nmv[2] = 0;
             s->at[3] = *x;
@@ -335,6 +335,8 @@ static void hugo_destroy(void *state)
     free(s);
 }
 
+void hg_init(void) { hg__twogen_init(); /* which builds the core's and pairs' tables first */ }
+
 static int hugo_create(ec_solver *h, void **state)
 {
     hg_init();
@@ -360,7 +362,7 @@ static int hugo_create(ec_solver *h, void **state)
     s->cf.raw_sus = (int)ec__param(h, "rawSelection");
     s->cf.elite_parent = (int)ec__param(h, "eliteParent");
     ec_rng_seed(&s->rng, h->seed);
-    hg_state_from_cube(&h->start, &s->at[0]);
+    ec__bcube_from_cube(&h->start, &s->at[0]);
     int rc = start_phase(s, 0);
     if (rc == EC_DONE) {
         s->phase = 3; /* every goal already holds: the first step finishes */

@@ -1,15 +1,14 @@
 /*
- * pairs.c - HuGO!'s fast cube and its pair-count fitness tables.
+ * pairs.c - HuGO!'s pair-count fitness tables and block detection, over the core's packed
+ * cube (core/packed.h).
  *
- * Data: hg__mt (18 face turns as 4 corner + 4 edge slot rewrites, derived from the cubie
- * model's ec__move_cube) and hg__pt (the same on packed states), hg__ctwist (24x3), one
- * hg_pairset per block location (6 corner-edge + 10 centre-edge pairs on the block's
+ * Data: one hg_pairset per block location (6 corner-edge + 10 centre-edge pairs on the block's
  * surface, paper Fig. 5) and one for the whole cube (24 corner-edge + 24 centre-edge pairs =
  * the paper's 48), each with its per-turn update lists. All derived from the sticker
  * geometry of cube.c (which sticker of a slot lies on which face), so nothing is typed in by
  * hand. Sizes: ~15 KB per pair set, plus 55 KB of byte tables for the whole cube's moved
  * bits; built once in about a millisecond.
- * Costs per turn of a prefix: 8 field moves on the packed state; pair mask: the whole cube
+ * Costs per turn of a prefix: pair mask: the whole cube
  * re-tests 4 corner-edge pairs and 4 edge slots and moves 8 bits by 3 table lookups; a
  * block set re-tests 0-6 pairs.
  */
@@ -17,10 +16,6 @@
 
 #include "core/cube.h"
 #include "solvers/hugo/hg.h"
-
-hg_move_tab hg__mt[18];
-hg_pk_turn hg__pt[18];
-uint8_t hg__ctwist[24][3];
 
 /* Table 2: F U R B D L, then half turns, then counter-clockwise; evocube faces are U R F D L B
  * with code face*3 + quarter turns - 1. */
@@ -87,7 +82,7 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
     }
     p->max = p->nce + 2 * p->nze;
     for (int m = 0; m < 18; m++) {
-        const hg_move_tab *t = &hg__mt[m];
+        const ec_bturn *t = &ec__bturn[m];
         int csrc[8], esrc[12]; /* the slot each slot's piece came from (itself when unmoved) */
         for (int i = 0; i < 8; i++) csrc[i] = i;
         for (int i = 0; i < 12; i++) esrc[i] = i;
@@ -127,44 +122,10 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
     }
 }
 
-void hg_init(void)
+void hg__pairs_init(void)
 {
     if (ready) return;
-    for (int v = 0; v < 24; v++)
-        for (int t = 0; t < 3; t++) hg__ctwist[v][t] = (uint8_t)(v / 3 * 3 + (v % 3 + t) % 3);
-    for (int m = 0; m < 18; m++) {
-        const ec_cube *mc = ec__move_cube(m);
-        int k = 0;
-        for (int i = 0; i < 8; i++)
-            if (mc->cp[i] != i || mc->co[i]) {
-                hg__mt[m].cdst[k] = (uint8_t)i;
-                hg__mt[m].csrc[k] = mc->cp[i];
-                hg__mt[m].ctw[k] = mc->co[i];
-                k++;
-            }
-        k = 0;
-        for (int i = 0; i < 12; i++)
-            if (mc->ep[i] != i || mc->eo[i]) {
-                hg__mt[m].edst[k] = (uint8_t)i;
-                hg__mt[m].esrc[k] = mc->ep[i];
-                hg__mt[m].efl[k] = mc->eo[i];
-                k++;
-            }
-        hg_pk_turn *pt = &hg__pt[m];
-        pt->ckeep = pt->ekeep = ~0ull;
-        pt->eflip = 0;
-        for (k = 0; k < 4; k++) {
-            const hg_move_tab *t = &hg__mt[m];
-            pt->csrc[k] = (uint8_t)(5 * t->csrc[k]);
-            pt->cdst[k] = (uint8_t)(5 * t->cdst[k]);
-            pt->ctw[k] = t->ctw[k];
-            pt->esrc[k] = (uint8_t)(5 * t->esrc[k]);
-            pt->edst[k] = (uint8_t)(5 * t->edst[k]);
-            pt->ckeep &= ~(31ull << pt->cdst[k]);
-            pt->ekeep &= ~(31ull << pt->edst[k]);
-            pt->eflip |= (uint64_t)t->efl[k] << pt->edst[k];
-        }
-    }
+    ec__packed_init();
     for (int loc = 0; loc < HG_LOCS; loc++) {
         int f1 = edge_face(loc, 0), f2 = edge_face(loc, 1);
         loc_f1[loc] = f1;
@@ -197,40 +158,7 @@ void hg_init(void)
                 cube_copy_bytes[m][b][v] = (uint32_t)out;
             }
     cube_set.copy_bytes = (const uint32_t(*)[3][256])cube_copy_bytes;
-    hg__twogen_init();
     ready = 1;
-}
-
-void hg_state_from_cube(const ec_cube *c, hg_state *s)
-{
-    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(c->cp[i] * 3 + c->co[i]);
-    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(c->ep[i] * 2 + c->eo[i]);
-}
-
-void hg_state_to_cube(const hg_state *s, ec_cube *c)
-{
-    for (int i = 0; i < 8; i++) {
-        c->cp[i] = (uint8_t)(s->c[i] / 3);
-        c->co[i] = (uint8_t)(s->c[i] % 3);
-    }
-    for (int i = 0; i < 12; i++) {
-        c->ep[i] = (uint8_t)(s->e[i] / 2);
-        c->eo[i] = (uint8_t)(s->e[i] % 2);
-    }
-}
-
-hg_pk hg_pk_pack(const hg_state *s)
-{
-    hg_pk p = {0, 0};
-    for (int i = 0; i < 8; i++) p.c |= (uint64_t)s->c[i] << (5 * i);
-    for (int i = 0; i < 12; i++) p.e |= (uint64_t)s->e[i] << (5 * i);
-    return p;
-}
-
-void hg_pk_unpack(hg_pk p, hg_state *s)
-{
-    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(p.c >> (5 * i) & 31);
-    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(p.e >> (5 * i) & 31);
 }
 
 const hg_pairset *hg_block_pairs(int loc) { return &block_sets[loc]; }
@@ -244,7 +172,7 @@ void hg_loc_faces(int loc, int *f1, int *f2)
 
 const char *hg_loc_block_name(int loc) { return ec__edge_name[loc_block_edge[loc]]; }
 
-int hg_block_solved(const hg_state *s, int loc)
+int hg_block_solved(const ec_bcube *s, int loc)
 {
     for (int i = 0; i < 8; i++)
         if ((block_cmask[loc] >> i & 1) && s->c[i] != i * 3) return 0;

@@ -55,6 +55,9 @@ static void unrank6(int r, uint8_t *p)
 
 void hg__twogen_init(void)
 {
+    static int ready;
+    if (ready) return;
+    hg__pairs_init();
     for (int loc = 0; loc < HG_LOCS; loc++) {
         int f1, f2;
         hg_loc_faces(loc, &f1, &f2);
@@ -63,8 +66,8 @@ void hg__twogen_init(void)
         uint8_t cfree[8] = {0}, efree[12] = {0};
         for (int k = 0; k < 6; k++)
             for (int i = 0; i < 4; i++) {
-                cfree[hg__mt[mv[k]].cdst[i]] = 1;
-                efree[hg__mt[mv[k]].edst[i]] = 1;
+                cfree[ec__bturn[mv[k]].cdst[i]] = 1;
+                efree[ec__bturn[mv[k]].edst[i]] = 1;
             }
         int nc = 0, ne = 0;
         memset(local_c[loc], -1, sizeof local_c[loc]);
@@ -87,7 +90,7 @@ void hg__twogen_init(void)
                 int v = queue[qh++], slot = v / 2, fl = v % 2;
                 good_e[loc][slot] |= 1u << (cub * 2 + fl);
                 for (int k = 0; k < 6; k++) {
-                    const hg_move_tab *t = &hg__mt[mv[k]];
+                    const ec_bturn *t = &ec__bturn[mv[k]];
                     int ns = slot, nf = fl;
                     for (int i = 0; i < 4; i++)
                         if (t->esrc[i] == slot) {
@@ -114,7 +117,7 @@ void hg__twogen_init(void)
             uint8_t p[6], q[6];
             unrank6(queue[qh++], p);
             for (int k = 0; k < 6; k++) {
-                const hg_move_tab *t = &hg__mt[mv[k]];
+                const ec_bturn *t = &ec__bturn[mv[k]];
                 memcpy(q, p, 6);
                 for (int i = 0; i < 4; i++) q[local_c[loc][t->cdst[i]]] = p[local_c[loc][t->csrc[i]]];
                 int r = rank6(q);
@@ -125,9 +128,10 @@ void hg__twogen_init(void)
             }
         }
     }
+    ready = 1;
 }
 
-int hg_twogen(const hg_state *s, int loc)
+int hg_twogen(const ec_bcube *s, int loc)
 {
     if (!hg_block_solved(s, loc)) return 0;
     for (int i = 0; i < 7; i++) {

@@ -1,0 +1,92 @@
+/*
+ * packed.c - the byte and packed cubes' turn tables, built from the cubie model, and the
+ * conversions (layouts in packed.h).
+ */
+#include "core/packed.h"
+
+#include "core/cube.h"
+
+ec_bturn ec__bturn[18];
+ec_pkturn ec__pkturn[18];
+uint8_t ec__ctwist[24][3];
+static int ready;
+
+void ec__packed_init(void)
+{
+    if (ready) return;
+    for (int v = 0; v < 24; v++)
+        for (int t = 0; t < 3; t++) ec__ctwist[v][t] = (uint8_t)(v / 3 * 3 + (v % 3 + t) % 3);
+    for (int m = 0; m < 18; m++) {
+        const ec_cube *mc = ec__move_cube(m);
+        ec_bturn *bt = &ec__bturn[m];
+        int k = 0;
+        for (int i = 0; i < 8; i++)
+            if (mc->cp[i] != i || mc->co[i]) {
+                bt->cdst[k] = (uint8_t)i;
+                bt->csrc[k] = mc->cp[i];
+                bt->ctw[k] = mc->co[i];
+                k++;
+            }
+        k = 0;
+        for (int i = 0; i < 12; i++)
+            if (mc->ep[i] != i || mc->eo[i]) {
+                bt->edst[k] = (uint8_t)i;
+                bt->esrc[k] = mc->ep[i];
+                bt->efl[k] = mc->eo[i];
+                k++;
+            }
+        ec_pkturn *pt = &ec__pkturn[m];
+        pt->ckeep = pt->ekeep = ~0ull;
+        pt->eflip = 0;
+        for (k = 0; k < 4; k++) {
+            pt->csrc[k] = (uint8_t)(5 * bt->csrc[k]);
+            pt->cdst[k] = (uint8_t)(5 * bt->cdst[k]);
+            pt->ctw[k] = bt->ctw[k];
+            pt->esrc[k] = (uint8_t)(5 * bt->esrc[k]);
+            pt->edst[k] = (uint8_t)(5 * bt->edst[k]);
+            pt->ckeep &= ~(31ull << pt->cdst[k]);
+            pt->ekeep &= ~(31ull << pt->edst[k]);
+            pt->eflip |= (uint64_t)bt->efl[k] << pt->edst[k];
+        }
+    }
+    ready = 1;
+}
+
+void ec__bcube_from_cube(const ec_cube *c, ec_bcube *s)
+{
+    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(c->cp[i] * 3 + c->co[i]);
+    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(c->ep[i] * 2 + c->eo[i]);
+}
+
+void ec__bcube_to_cube(const ec_bcube *s, ec_cube *c)
+{
+    for (int i = 0; i < 8; i++) {
+        c->cp[i] = (uint8_t)(s->c[i] / 3);
+        c->co[i] = (uint8_t)(s->c[i] % 3);
+    }
+    for (int i = 0; i < 12; i++) {
+        c->ep[i] = (uint8_t)(s->e[i] / 2);
+        c->eo[i] = (uint8_t)(s->e[i] % 2);
+    }
+}
+
+ec_pk ec__pk_pack(const ec_bcube *s)
+{
+    ec_pk p = {0, 0};
+    for (int i = 0; i < 8; i++) p.c |= (uint64_t)s->c[i] << (5 * i);
+    for (int i = 0; i < 12; i++) p.e |= (uint64_t)s->e[i] << (5 * i);
+    return p;
+}
+
+void ec__pk_unpack(ec_pk p, ec_bcube *s)
+{
+    for (int i = 0; i < 8; i++) s->c[i] = (uint8_t)(p.c >> (5 * i) & 31);
+    for (int i = 0; i < 12; i++) s->e[i] = (uint8_t)(p.e >> (5 * i) & 31);
+}
+
+ec_pk ec__pk_from_cube(const ec_cube *c)
+{
+    ec_bcube s;
+    ec__bcube_from_cube(c, &s);
+    return ec__pk_pack(&s);
+}
