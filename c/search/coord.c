@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "core/perm.h"
 
 uint16_t *ec__twistMove, *ec__flipMove, *ec__sliceMove, *ec__cpermMove, *ec__epermMove;
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
@@ -85,42 +86,12 @@ void ec__set_slice(ec_cube *c, int v)
     for (int i = 0; i < 12; i++) c->ep[i] = (uint8_t)(in[i] ? s++ : o++);
 }
 
-static int perm_rank(const uint8_t *p, int n)
-{
-    int v = 0;
-    for (int i = 0; i < n; i++) { /* digit i: how many later entries are smaller */
-        int less = 0;
-        for (int j = i + 1; j < n; j++) less += p[j] < p[i];
-        v = v * (n - i) + less;
-    }
-    return v;
-}
-
-static void perm_unrank(uint8_t *p, int n, int v, int base)
-{
-    int digit[12];
-    for (int i = n - 1; i >= 0; i--) {
-        digit[i] = v % (n - i);
-        v /= n - i;
-    }
-    int used = 0;
-    for (int i = 0; i < n; i++) { /* the digit[i]-th smallest unused value */
-        int k = digit[i];
-        for (int x = 0; x < n; x++)
-            if (!(used >> x & 1) && k-- == 0) {
-                p[i] = (uint8_t)(x + base);
-                used |= 1 << x;
-                break;
-            }
-    }
-}
-
-int ec__get_cperm(const ec_cube *c) { return perm_rank(c->cp, 8); }
-void ec__set_cperm(ec_cube *c, int v) { perm_unrank(c->cp, 8, v, 0); }
-int ec__get_eperm(const ec_cube *c) { return perm_rank(c->ep, 8); }
-void ec__set_eperm(ec_cube *c, int v) { perm_unrank(c->ep, 8, v, 0); }
-int ec__get_mperm(const ec_cube *c) { return perm_rank(c->ep + 8, 4); }
-void ec__set_mperm(ec_cube *c, int v) { perm_unrank(c->ep + 8, 4, v, 8); }
+int ec__get_cperm(const ec_cube *c) { return ec__perm_rank(c->cp, 8); }
+void ec__set_cperm(ec_cube *c, int v) { ec__perm_unrank(c->cp, 8, v, 0); }
+int ec__get_eperm(const ec_cube *c) { return ec__perm_rank(c->ep, 8); }
+void ec__set_eperm(ec_cube *c, int v) { ec__perm_unrank(c->ep, 8, v, 0); }
+int ec__get_mperm(const ec_cube *c) { return ec__perm_rank(c->ep + 8, 4); }
+void ec__set_mperm(ec_cube *c, int v) { ec__perm_unrank(c->ep + 8, 4, v, 8); }
 
 int ec__get_ccombp(const ec_cube *c)
 {

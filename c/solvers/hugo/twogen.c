@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "core/perm.h"
 #include "solvers/hugo/hg.h"
 
 static uint32_t good_e[HG_LOCS][12];
@@ -24,34 +25,6 @@ static uint8_t reach_c[HG_LOCS][720];
 static uint8_t free_c[HG_LOCS][6]; /* free corner slots, ascending */
 static uint8_t free_e[HG_LOCS][7];
 static int8_t local_c[HG_LOCS][8]; /* slot -> index in free_c, or -1 */
-
-static int rank6(const uint8_t *p)
-{
-    int r = 0;
-    for (int i = 0; i < 6; i++) {
-        int smaller = 0;
-        for (int j = i + 1; j < 6; j++) smaller += p[j] < p[i];
-        r = r * (6 - i) + smaller;
-    }
-    return r;
-}
-
-static void unrank6(int r, uint8_t *p)
-{
-    int digits[6];
-    for (int i = 5; i >= 0; i--) {
-        digits[i] = r % (6 - i);
-        r /= 6 - i;
-    }
-    uint8_t used[6] = {0};
-    for (int i = 0; i < 6; i++) {
-        int d = digits[i], v = 0;
-        for (;; v++)
-            if (!used[v] && d-- == 0) break;
-        used[v] = 1;
-        p[i] = (uint8_t)v;
-    }
-}
 
 void hg__twogen_init(void)
 {
@@ -110,17 +83,17 @@ void hg__twogen_init(void)
         static uint16_t queue[720];
         int qh = 0, qt = 0;
         uint8_t id[6] = {0, 1, 2, 3, 4, 5};
-        int r0 = rank6(id);
+        int r0 = ec__perm_rank(id, 6);
         reach_c[loc][r0] = 1;
         queue[qt++] = (uint16_t)r0;
         while (qh < qt) {
             uint8_t p[6], q[6];
-            unrank6(queue[qh++], p);
+            ec__perm_unrank(p, 6, queue[qh++], 0);
             for (int k = 0; k < 6; k++) {
                 const ec_bturn *t = &ec__bturn[mv[k]];
                 memcpy(q, p, 6);
                 for (int i = 0; i < 4; i++) q[local_c[loc][t->cdst[i]]] = p[local_c[loc][t->csrc[i]]];
-                int r = rank6(q);
+                int r = ec__perm_rank(q, 6);
                 if (!reach_c[loc][r]) {
                     reach_c[loc][r] = 1;
                     queue[qt++] = (uint16_t)r;
@@ -144,5 +117,5 @@ int hg_twogen(const ec_bcube *s, int loc)
         if (l < 0) return 0; /* a block corner in a free slot (cannot happen when the block is solved) */
         p[i] = (uint8_t)l;
     }
-    return reach_c[loc][rank6(p)];
+    return reach_c[loc][ec__perm_rank(p, 6)];
 }

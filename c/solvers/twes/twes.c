@@ -73,6 +73,7 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "core/perm.h"
 #include "solvers/twes/groups.h"
 #include "solver/solver.h"
 
@@ -104,7 +105,6 @@ static uint8_t cz[8][24], ez[12][32]; /* phase 4: stickers not the face's colour
 static uint8_t yham[NPERM8];    /* phase 3: distance of a corner permutation to the G3 ones */
 static uint8_t gmoves[4][18];
 static int ngmoves[4];
-static const int fact[8] = {5040, 720, 120, 24, 6, 2, 1, 1};
 
 static int face_of_facelet(int f) { return f / 9; }
 static int face_index(char ch)
@@ -125,30 +125,6 @@ static void wrong_stickers(const uint8_t *facelets, const char *colors, int n, i
         int col = face_index(colors[k]);
         *z += col != face;
         *x += col != face && col != (face + 3) % 6;
-    }
-}
-
-static int perm_rank8(const uint8_t *p)
-{
-    int r = 0;
-    for (int i = 0; i < 7; i++) {
-        int k = 0;
-        for (int j = i + 1; j < 8; j++) k += p[j] < p[i];
-        r += k * fact[i];
-    }
-    return r;
-}
-
-static void perm_unrank8(int r, uint8_t *p)
-{
-    uint8_t left[8] = {0, 1, 2, 3, 4, 5, 6, 7};
-    int nl = 8;
-    for (int i = 0; i < 8; i++) {
-        int k = i < 7 ? r / fact[i] : 0;
-        if (i < 7) r %= fact[i];
-        p[i] = left[k];
-        for (int j = k; j < nl - 1; j++) left[j] = left[j + 1];
-        nl--;
     }
 }
 
@@ -200,11 +176,11 @@ static void build_tables(void)
     int n3 = 0;
     uint8_t p[8];
     for (int r = 0; r < NPERM8; r++) {
-        perm_unrank8(r, p);
+        ec__perm_unrank(p, 8, r, 0);
         if (ec__corner_perm_in_g3(p) && n3 < 96) memcpy(g3[n3++], p, 8);
     }
     for (int r = 0; r < NPERM8; r++) {
-        perm_unrank8(r, p);
+        ec__perm_unrank(p, 8, r, 0);
         int best = 8;
         for (int k = 0; k < n3 && best; k++) {
             int d = 0;
@@ -322,7 +298,7 @@ static inline int eval_ind(const tw_ind *x, int p, const int *w, int *viol)
             cp[i] = x->c[i] & 7;
         }
         for (int i = 0; i < 12; i++) xx += ex[i][x->e[i]];
-        v = xx + 2 * yham[perm_rank8(cp)];
+        v = xx + 2 * yham[ec__perm_rank(cp, 8)];
         f = w[3] * v;
         break;
     }
