@@ -53,6 +53,7 @@
 
 #include "core/cube.h"
 #include "core/frame.h"
+#include "core/stickers.h"
 #include "solver/solver.h"
 
 #define MGA_NMACROS EC_MACRO_GA_MACROS
@@ -102,20 +103,6 @@ typedef struct mga_state {
     int64_t gen, evals;
     ec_rng rng;
 } mga_state;
-
-/* Misplaced stickers of a cube with standard centres: 48 minus the stickers whose colour
- * is their face's centre colour (the same placement rule as ec_cube_to_facelets). */
-int ec__sticker_misplaced(const ec_cube *c)
-{
-    int ok = 0;
-    for (int i = 0; i < 8; i++)
-        for (int k = 0; k < 3; k++)
-            ok += ec__corner_color[c->cp[i]][k] == ec__face_char[ec__corner_facelet[i][(k + c->co[i]) % 3] / 9];
-    for (int i = 0; i < 12; i++)
-        for (int k = 0; k < 2; k++)
-            ok += ec__edge_color[c->ep[i]][k] == ec__face_char[ec__edge_facelet[i][(k + c->eo[i]) % 2] / 9];
-    return 48 - ok;
-}
 
 static int ind_reserve(mga_ind *d, int n)
 {

@@ -73,7 +73,9 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "core/packed.h"
 #include "core/perm.h"
+#include "core/stickers.h"
 #include "solvers/twes/groups.h"
 #include "solver/solver.h"
 
@@ -81,7 +83,7 @@
 #define NPERM8 40320
 
 typedef struct tw_ind {
-    uint8_t c[8], e[12];
+    ec_bcube s; /* the core's byte cube (20 bytes) */
     uint8_t n;
     uint8_t mark[EC_TWES_PHASES + 1]; /* mark[p]: index of phase p's first move */
     uint8_t pad[TW_HEAD - 8 - 12 - 1 - EC_TWES_PHASES - 1];
@@ -94,83 +96,27 @@ static const char *const phase_names[EC_TWES_PHASES] = {"G0 -> G1", "G1 -> G2 (e
 /* ------------------------------------------------------------------ tables */
 
 static int tw_ready;
-static uint8_t cmv[18][12];     /* 4 x (dst, src, twist) */
-static uint8_t emv[18][12];     /* 4 x (dst, src, flip<<4) */
-static uint8_t ctw[24][3];      /* packed corner twisted by t */
-static uint8_t lrbad[12][32];   /* phase 0: edge bad for the R/L axis */
-static uint8_t eout[12][32];    /* phases 1, 2: E-slice cubie outside the E slice */
+/* per slot and byte-cube value (core/packed.h); phases 3 and 4 count stickers with the core's
+ * tables (core/stickers.h: off-axis stickers are x, wrong ones z) */
+static uint8_t lrbad[12][24];   /* phase 0: edge bad for the R/L axis */
+static uint8_t eout[12][24];    /* phases 1, 2: E-slice cubie outside the E slice */
 static uint8_t cbad[8][24];     /* phase 2: corner twisted */
-static uint8_t cx[8][24], ex[12][32]; /* phase 3: stickers neither face nor opposite colour */
-static uint8_t cz[8][24], ez[12][32]; /* phase 4: stickers not the face's colour */
 static uint8_t yham[NPERM8];    /* phase 3: distance of a corner permutation to the G3 ones */
 static uint8_t gmoves[4][18];
 static int ngmoves[4];
 
-static int face_of_facelet(int f) { return f / 9; }
-static int face_index(char ch)
-{
-    for (int f = 0; f < 6; f++)
-        if (ec__face_char[f] == ch) return f;
-    return 0;
-}
-
-/* Of the n stickers of a piece with colours `colors` sitting in a slot with stickers
- * `facelets` at orientation o: z = how many do not show their face's colour, x = how many
- * show neither it nor its opposite face's colour. */
-static void wrong_stickers(const uint8_t *facelets, const char *colors, int n, int o, int *x, int *z)
-{
-    *x = *z = 0;
-    for (int k = 0; k < n; k++) {
-        int face = face_of_facelet(facelets[(k + o) % n]);
-        int col = face_index(colors[k]);
-        *z += col != face;
-        *x += col != face && col != (face + 3) % 6;
-    }
-}
-
 static void build_tables(void)
 {
-    for (int m = 0; m < 18; m++) {
-        const ec_cube *b = ec__move_cube(m);
-        int k = 0;
-        for (int i = 0; i < 8 && k < 4; i++)
-            if (b->cp[i] != i || b->co[i]) {
-                cmv[m][3 * k] = (uint8_t)i;
-                cmv[m][3 * k + 1] = b->cp[i];
-                cmv[m][3 * k + 2] = b->co[i];
-                k++;
-            }
-        k = 0;
-        for (int i = 0; i < 12 && k < 4; i++)
-            if (b->ep[i] != i || b->eo[i]) {
-                emv[m][3 * k] = (uint8_t)i;
-                emv[m][3 * k + 1] = b->ep[i];
-                emv[m][3 * k + 2] = (uint8_t)(b->eo[i] << 4);
-                k++;
-            }
-    }
-    for (int v = 0; v < 24; v++)
-        for (int t = 0; t < 3; t++) ctw[v][t] = (uint8_t)((v & 7) | ((((v >> 3) + t) % 3) << 3));
+    ec__packed_init();
+    ec__stickers_init();
     for (int i = 0; i < 12; i++)
-        for (int v = 0; v < 32; v++) {
-            int ep = v & 15, eo = v >> 4;
-            if (ep >= 12) continue;
+        for (int v = 0; v < 24; v++) {
+            int ep = v / 2, eo = v % 2;
             lrbad[i][v] = (uint8_t)ec__edge_lr_flip(i, ep, eo);
             eout[i][v] = (uint8_t)(i < 8 && ep >= 8);
-            int x, z;
-            wrong_stickers(ec__edge_facelet[i], ec__edge_color[ep], 2, eo, &x, &z);
-            ex[i][v] = (uint8_t)x;
-            ez[i][v] = (uint8_t)z;
         }
     for (int i = 0; i < 8; i++)
-        for (int v = 0; v < 24; v++) {
-            int cp = v & 7, co = v >> 3;
-            cbad[i][v] = (uint8_t)(co != 0);
-            int x, z;
-            wrong_stickers(ec__corner_facelet[i], ec__corner_color[cp], 3, co, &x, &z);
-            cx[i][v] = (uint8_t)x;
-            cz[i][v] = (uint8_t)z;
-        }
+        for (int v = 0; v < 24; v++) cbad[i][v] = (uint8_t)(v % 3 != 0);
     /* the 96 corner permutations of G3, then every permutation's distance to them */
     static uint8_t g3[96][8];
     int n3 = 0;
@@ -203,23 +149,7 @@ static void ensure_tables(void)
 static void pack(const ec_cube *c, tw_ind *x)
 {
     memset(x, 0, TW_HEAD);
-    for (int i = 0; i < 8; i++) x->c[i] = (uint8_t)(c->cp[i] | c->co[i] << 3);
-    for (int i = 0; i < 12; i++) x->e[i] = (uint8_t)(c->ep[i] | c->eo[i] << 4);
-}
-
-static inline void apply_move(tw_ind *x, int m)
-{
-    const uint8_t *a = cmv[m], *b = emv[m];
-    uint8_t c0 = x->c[a[1]], c1 = x->c[a[4]], c2 = x->c[a[7]], c3 = x->c[a[10]];
-    x->c[a[0]] = ctw[c0][a[2]];
-    x->c[a[3]] = ctw[c1][a[5]];
-    x->c[a[6]] = ctw[c2][a[8]];
-    x->c[a[9]] = ctw[c3][a[11]];
-    uint8_t e0 = x->e[b[1]], e1 = x->e[b[4]], e2 = x->e[b[7]], e3 = x->e[b[10]];
-    x->e[b[0]] = e0 ^ b[2];
-    x->e[b[3]] = e1 ^ b[5];
-    x->e[b[6]] = e2 ^ b[8];
-    x->e[b[9]] = e3 ^ b[11];
+    ec__bcube_from_cube(c, &x->s);
 }
 
 static inline void copy_ind(tw_ind *dst, const tw_ind *src)
@@ -273,19 +203,19 @@ static inline int eval_ind(const tw_ind *x, int p, const int *w, int *viol)
     int v = 0, f = 0;
     switch (p) {
     case 0:
-        for (int i = 0; i < 12; i++) v += lrbad[i][x->e[i]];
+        for (int i = 0; i < 12; i++) v += lrbad[i][x->s.e[i]];
         v *= 2;
         f = w[0] * v;
         break;
     case 1:
-        for (int i = 0; i < 8; i++) v += eout[i][x->e[i]];
+        for (int i = 0; i < 8; i++) v += eout[i][x->s.e[i]];
         v *= 2;
         f = w[1] * v;
         break;
     case 2: {
         int ve = 0, vc = 0;
-        for (int i = 0; i < 8; i++) ve += eout[i][x->e[i]];
-        for (int i = 0; i < 8; i++) vc += cbad[i][x->c[i]];
+        for (int i = 0; i < 8; i++) ve += eout[i][x->s.e[i]];
+        for (int i = 0; i < 8; i++) vc += cbad[i][x->s.c[i]];
         v = 2 * ve + 4 * vc;
         f = w[2] * 4 * vc + w[1] * 2 * ve;
         break;
@@ -294,17 +224,17 @@ static inline int eval_ind(const tw_ind *x, int p, const int *w, int *viol)
         int xx = 0;
         uint8_t cp[8];
         for (int i = 0; i < 8; i++) {
-            xx += cx[i][x->c[i]];
-            cp[i] = x->c[i] & 7;
+            xx += ec__stk_offaxis_c[i][x->s.c[i]];
+            cp[i] = (uint8_t)(x->s.c[i] / 3);
         }
-        for (int i = 0; i < 12; i++) xx += ex[i][x->e[i]];
+        for (int i = 0; i < 12; i++) xx += ec__stk_offaxis_e[i][x->s.e[i]];
         v = xx + 2 * yham[ec__perm_rank(cp, 8)];
         f = w[3] * v;
         break;
     }
     default:
-        for (int i = 0; i < 8; i++) v += cz[i][x->c[i]];
-        for (int i = 0; i < 12; i++) v += ez[i][x->e[i]];
+        for (int i = 0; i < 8; i++) v += ec__stk_wrong_c[i][x->s.c[i]];
+        for (int i = 0; i < 12; i++) v += ec__stk_wrong_e[i][x->s.e[i]];
         f = w[4] * v;
         break;
     }
@@ -327,8 +257,8 @@ int ec__twes_eval(const ec_cube *c, int nmoves, int p, const int w[5], int *viol
 static uint64_t hash_state(const tw_ind *x)
 {
     uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < 8; i++) h = (h ^ x->c[i]) * 1099511628211ull;
-    for (int i = 0; i < 12; i++) h = (h ^ x->e[i]) * 1099511628211ull;
+    for (int i = 0; i < 8; i++) h = (h ^ x->s.c[i]) * 1099511628211ull;
+    for (int i = 0; i < 12; i++) h = (h ^ x->s.e[i]) * 1099511628211ull;
     h ^= h >> 29;
     return h ? h : 1;
 }
@@ -588,7 +518,7 @@ static int generation(ec_solver *h, tw_state *st)
             int n = ec__twes_append(x->mv, x->n, base, m, st->axis_merge, EC_TWES_MAX_MOVES);
             if (n < 0) continue;
             x->n = (uint8_t)n;
-            apply_move(x, m);
+            ec__bcube_move(&x->s, m);
         }
         int v, f = eval_ind(x, p, st->w, &v);
         st->fit[j] = f;
