@@ -73,6 +73,7 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "core/hash.h"
 #include "core/packed.h"
 #include "core/perm.h"
 #include "core/stickers.h"
@@ -283,8 +284,8 @@ typedef struct tw_state {
     int *fit;
     uint8_t *sol;
     int *order;
-    uint64_t *ahash, *ahash2, *hset;
-    int hmask;
+    uint64_t *ahash, *ahash2;
+    ec_hset hs; /* distinct individuals: their 64-bit hashes (never 0) as keys {hash, 0} */
     int *bucket;
     int phase, attempt_gens, resets, stall, phase_best, since_best, patience, full_gens;
     int64_t gen, evals, phase_gens[EC_TWES_PHASES];
@@ -305,7 +306,7 @@ static void tw_destroy(void *p)
     free(st->order);
     free(st->ahash);
     free(st->ahash2);
-    free(st->hset);
+    ec__hset_free(&st->hs);
     free(st->bucket);
     free(st);
 }
@@ -357,13 +358,10 @@ static int tw_create(ec_solver *h, void **out)
     st->order = malloc(sizeof(int) * (lam + mu));
     st->ahash = malloc(sizeof(uint64_t) * mu);
     st->ahash2 = malloc(sizeof(uint64_t) * mu);
-    size_t hcap = 1024;
-    while (hcap < 2 * (lam + mu)) hcap *= 2;
-    st->hset = malloc(sizeof(uint64_t) * hcap);
-    st->hmask = (int)(hcap - 1);
+    int hrc = ec__hset_init(&st->hs, (uint32_t)(2 * (lam + mu)), 0);
     st->bucket = malloc(sizeof(int) * NBUCKET);
     if (!st->par || !st->kid || !st->arch || !st->arch2 || !st->fit || !st->sol || !st->order || !st->ahash ||
-        !st->ahash2 || !st->hset || !st->bucket) {
+        !st->ahash2 || hrc || !st->bucket) {
         tw_destroy(st);
         return EC_E_NOMEM;
     }
@@ -372,19 +370,9 @@ static int tw_create(ec_solver *h, void **out)
     return EC_OK;
 }
 
-/* insert hash into the set; 1 when it was new */
-static int hset_add(tw_state *st, uint64_t hv)
-{
-    int i = (int)(hv & (uint64_t)st->hmask);
-    while (st->hset[i]) {
-        if (st->hset[i] == hv) return 0;
-        i = (i + 1) & st->hmask;
-    }
-    st->hset[i] = hv;
-    return 1;
-}
-
-static void hset_clear(tw_state *st) { memset(st->hset, 0, sizeof(uint64_t) * ((size_t)st->hmask + 1)); }
+/* insert hash into the set; 1 when it was new (at most lambda + mu a clear: the set has room) */
+static int hset_add(tw_state *st, uint64_t hv) { return ec__hset_put(&st->hs, hv, 0, 0) == 1; }
+static void hset_clear(tw_state *st) { ec__hset_clear(&st->hs); }
 
 /* Merge the archive with this generation's solvers: the mu shortest distinct ones. */
 static void update_archive(tw_state *st, int nsol)
