@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "core/hash.h"
 
 sw_key sw_key_of(const ec_cube *c)
 {
@@ -18,41 +19,9 @@ sw_key sw_key_of(const ec_cube *c)
     return k;
 }
 
-static uint32_t key_hash(sw_key k)
-{
-    uint64_t x = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    x ^= x >> 29;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 32;
-    return (uint32_t)x;
-}
-
-static int map_rehash(sw_map *m, int nslots)
-{
-    int32_t *s = malloc((size_t)nslots * sizeof *s);
-    if (!s) return EC_E_NOMEM;
-    for (int i = 0; i < nslots; i++) s[i] = -1;
-    for (int i = 0; i < m->n; i++) {
-        uint32_t j = key_hash(m->keys[i]) & (uint32_t)(nslots - 1);
-        while (s[j] >= 0) j = (j + 1) & (uint32_t)(nslots - 1);
-        s[j] = i;
-    }
-    free(m->slots);
-    m->slots = s;
-    m->nslots = nslots;
-    return EC_OK;
-}
-
 int sw_map_find(const sw_map *m, sw_key k)
 {
-    if (!m->nslots) return -1;
-    uint32_t j = key_hash(k) & (uint32_t)(m->nslots - 1);
-    while (m->slots[j] >= 0) {
-        const sw_key *e = &m->keys[m->slots[j]];
-        if (e->a == k.a && e->b == k.b) return m->slots[j];
-        j = (j + 1) & (uint32_t)(m->nslots - 1);
-    }
-    return -1;
+    return m->index.keys ? (int)ec__hset_get(&m->index, k.a, k.b) : -1;
 }
 
 int sw_map_insert(sw_map *m, sw_key k, int *added)
@@ -60,6 +29,7 @@ int sw_map_insert(sw_map *m, sw_key k, int *added)
     int i = sw_map_find(m, k);
     if (added) *added = i < 0;
     if (i >= 0) return i;
+    if (!m->index.keys && ec__hset_init(&m->index, 512, 1)) return EC_E_NOMEM;
     if (m->n == m->cap) {
         int cap = m->cap ? m->cap * 2 : 256;
         sw_key *keys = realloc(m->keys, (size_t)cap * sizeof *keys);
@@ -67,19 +37,10 @@ int sw_map_insert(sw_map *m, sw_key k, int *added)
         m->keys = keys;
         m->cap = cap;
     }
+    /* at most half full (a valid cube's key is never {0, 0}: its corner word is not) */
+    if (2 * (m->index.n + 1) > m->index.mask + 1 && ec__hset_resize(&m->index, 2 * (m->index.mask + 1))) return EC_E_NOMEM;
+    if (ec__hset_put(&m->index, k.a, k.b, (uint32_t)m->n) != 1) return EC_E_RANGE;
     m->keys[m->n++] = k;
-    if (2 * m->n > m->nslots) {
-        int ns = m->nslots ? m->nslots : 512;
-        while (2 * m->n > ns) ns *= 2;
-        if (map_rehash(m, ns)) {
-            m->n--;
-            return EC_E_NOMEM;
-        }
-    } else {
-        uint32_t j = key_hash(k) & (uint32_t)(m->nslots - 1);
-        while (m->slots[j] >= 0) j = (j + 1) & (uint32_t)(m->nslots - 1);
-        m->slots[j] = m->n - 1;
-    }
     return m->n - 1;
 }
 
@@ -87,13 +48,16 @@ int sw_map_truncate(sw_map *m, int n)
 {
     if (n >= m->n) return EC_OK;
     m->n = n < 0 ? 0 : n;
-    return m->nslots ? map_rehash(m, m->nslots) : EC_OK;
+    if (!m->index.keys) return EC_OK;
+    ec__hset_clear(&m->index);
+    for (int i = 0; i < m->n; i++) ec__hset_put(&m->index, m->keys[i].a, m->keys[i].b, (uint32_t)i);
+    return EC_OK;
 }
 
 void sw_map_free(sw_map *m)
 {
     free(m->keys);
-    free(m->slots);
+    ec__hset_free(&m->index);
     memset(m, 0, sizeof *m);
 }
 

@@ -8,12 +8,13 @@
  * Data:
  *   sw_key  - a cube state packed into 100 bits (corner cp 3 + co 2 bits x 8 in a; edge
  *             ep 4 + eo 1 bits x 12 in b); equal keys <=> equal states.
- *   sw_map  - keys in insertion order (keys[0..n-1]) plus an open-addressing index (slots,
- *             a power of two, at most half full, -1 = empty). Lookup/insert O(1) expected;
- *             iteration is by index, so never depends on hashes or pointers. truncate(n)
- *             forgets the newest entries (rebuilds the index, O(n)).
+ *   sw_map  - keys in insertion order (keys[0..n-1]) plus an index from key to position
+ *             (the core's hash set, core/hash.h, at most half full). Lookup/insert O(1)
+ *             expected; iteration is by position, so never depends on hashes or pointers.
+ *             truncate(n) forgets the newest entries (rebuilds the index, O(n)).
  *   sw_fit  - the fitness cache: a sw_map of states with their distances; cleared when it
- *             holds SW_CACHE_MAX states (8 MB at most), which changes no result because the
+ *             holds SW_CACHE_MAX states (14 MB at most: 4 MB of keys, a 10 MB index of 2^19
+ *             slots, 256 KB of distances), which changes no result because the
  *             oracle is deterministic. evals counts fitness requests (cached or not), so
  *             the figure is the same whatever the cache did.
  *   sw_path - a growable list of face turns (0..17).
@@ -30,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/hash.h"
 #include "solver/solver.h"
 
 #define SW_CACHE_MAX (1 << 18)
@@ -44,8 +46,7 @@ sw_key sw_key_of(const ec_cube *c);
 typedef struct sw_map {
     sw_key *keys;
     int n, cap;
-    int32_t *slots;
-    int nslots;
+    ec_hset index; /* key -> its position in keys */
 } sw_map;
 
 /* Index of key, or -1. */
