@@ -121,15 +121,9 @@ async function main(argv) {
       const params = opts.param.join(',');
       if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
       const t0 = performance.now();
-      const run = core.createSolver(opts.solver, f, seed, params);
-      let status;
-      try {
-        do {
-          status = run.step(1);
-          const recs = run.progress();
-          if (opts.progress) for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`);
-        } while (status === 'running');
-        const res = run.result();
+      const onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+      {
+        const res = core.run({ solver: opts.solver, facelets: f, seed, params }, { work: 1, onRecords }).result;
         const timeMs = Math.round((performance.now() - t0) * 10) / 10;
         if (res.solved) {
           // the core verified it already; check once more on the exact input before printing
@@ -145,8 +139,6 @@ async function main(argv) {
           console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
         }
         return res.solved ? 0 : 1;
-      } finally {
-        run.free();
       }
     }
     case 'solvers': {

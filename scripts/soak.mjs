@@ -35,20 +35,11 @@ export function coreDriver(core) {
     solvers: () => core.solvers().map((s) => s.name),
     memory: () => core.memory(),
     solve({ solver, facelets, seed, params, cancelAt }) {
-      const run = core.createSolver(solver, facelets, seed, params);
-      try {
-        let status, steps = 0;
-        do {
-          status = run.step(1);
-          run.progress();
-          steps++;
-          if (cancelAt && steps >= cancelAt) return { status: 'cancelled' };
-        } while (status === 'running');
-        const res = run.result();
-        return { status: res.solved ? 'solved' : status, solution: res.solution };
-      } finally {
-        run.free();
-      }
+      let steps = 0;
+      const stop = cancelAt ? () => ++steps >= cancelAt : null;
+      const { status, result: res } = core.run({ solver, facelets, seed, params }, { work: 1, onRecords: () => {}, stop });
+      if (status === 'stopped') return { status: 'cancelled' };
+      return { status: res.solved ? 'solved' : status, solution: res.solution };
     },
   };
 }

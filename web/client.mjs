@@ -13,6 +13,8 @@
 // restarted (the same files would fail again): onCrash gets load: true, restarted: false,
 // and every later request is refused with that message.
 
+import { REQUEST, REPLY, ERROR, READY_ID } from './protocol.mjs';
+
 const MAX_RESTARTS = 3;
 
 export class SolveError extends Error {
@@ -51,13 +53,13 @@ export class SolverClient {
       else this._crash(ev.message || 'the worker failed (script error)');
     };
     this.worker.onmessageerror = () => this._crash('a worker message could not be read');
-    if (this.warm) this.warmed = this._request({ type: 'warm', id: `w${nextId++}` }).catch(() => null);
+    if (this.warm) this.warmed = this._request({ type: REQUEST.WARM, id: `w${nextId++}` }).catch(() => null);
   }
 
   _crash(message, { load = false } = {}) {
     if (this.dead) return;
     try { this.worker.terminate(); } catch { /* already gone */ }
-    const err = new SolveError('E_CRASH', message);
+    const err = new SolveError(ERROR.CRASH, message);
     for (const [, p] of this.pending) p.reject(err);
     this.pending.clear();
     this._readyReject(err);
@@ -76,28 +78,28 @@ export class SolverClient {
   _onMessage(msg) {
     this.messages++;
     if (!msg || typeof msg !== 'object') return;
-    if (msg.type === 'ready') {
+    if (msg.type === REPLY.READY) {
       this.up = true;
       this.info = { version: msg.version, solvers: msg.solvers, randomState: !!msg.randomState };
       this._readyResolve(this.info);
       return;
     }
-    if (msg.id === 'ready' && msg.type === 'error') {
-      this._crash(msg.message, { load: msg.code === 'E_LOAD' });
+    if (msg.id === READY_ID && msg.type === REPLY.ERROR) {
+      this._crash(msg.message, { load: msg.code === ERROR.LOAD });
       return;
     }
     const p = this.pending.get(msg.id);
     switch (msg.type) {
-      case 'progress':
+      case REPLY.PROGRESS:
         if (p && p.onProgress) p.onProgress(msg.records);
         break;
-      case 'state':
+      case REPLY.STATE:
         if (p && p.onState) p.onState(msg.state);
         break;
-      case 'result':
+      case REPLY.RESULT:
         if (p) { this.pending.delete(msg.id); p.resolve(msg); }
         break;
-      case 'error':
+      case REPLY.ERROR:
         if (msg.fatal) {
           if (p) { this.pending.delete(msg.id); p.reject(new SolveError(msg.code, msg.message)); }
           this._crash(msg.message);
@@ -111,7 +113,7 @@ export class SolverClient {
   }
 
   _request(msg, callbacks = {}) {
-    if (this.dead) return Promise.reject(new SolveError('E_CRASH', this.deadReason || 'the solver worker was stopped'));
+    if (this.dead) return Promise.reject(new SolveError(ERROR.CRASH, this.deadReason || 'the solver worker was stopped'));
     return new Promise((resolve, reject) => {
       this.pending.set(msg.id, { resolve, reject, ...callbacks });
       this.worker.postMessage(msg);
@@ -122,24 +124,24 @@ export class SolverClient {
   solve(request, { onProgress, onState } = {}) {
     const id = `s${nextId++}`;
     const send = (type) => () => { if (this.pending.has(id)) this.worker.postMessage({ type, id }); };
-    const promise = this._request({ ...request, type: 'solve', id }, { onProgress, onState });
-    return { id, promise, pause: send('pause'), resume: send('resume'), step: send('step'), cancel: send('cancel') };
+    const promise = this._request({ ...request, type: REQUEST.SOLVE, id }, { onProgress, onState });
+    return { id, promise, pause: send(REQUEST.PAUSE), resume: send(REQUEST.RESUME), step: send(REQUEST.STEP), cancel: send(REQUEST.CANCEL) };
   }
 
   // A scramble made in the worker: {scramble, kind}.
   scramble({ kind = 'random-state', seed = 1, n = 25 } = {}) {
-    return this._request({ type: 'scramble', id: `c${nextId++}`, kind, seed, n });
+    return this._request({ type: REQUEST.SCRAMBLE, id: `c${nextId++}`, kind, seed, n });
   }
 
   // The worker's memory: {inUse (C heap bytes allocated), heap (wasm memory bytes), jobs}.
   memory() {
-    return this._request({ type: 'memory', id: `m${nextId++}` }).then((r) => r.memory);
+    return this._request({ type: REQUEST.MEMORY, id: `m${nextId++}` }).then((r) => r.memory);
   }
 
   terminate() {
     this.dead = true;
     this.worker.terminate();
-    const err = new SolveError('E_CANCELLED', 'the worker was stopped');
+    const err = new SolveError(ERROR.CANCELLED, 'the worker was stopped');
     for (const [, p] of this.pending) p.reject(err);
     this.pending.clear();
   }

@@ -35,6 +35,8 @@ export class EvocubeError extends Error {
 
 const OUT_SIZE = 1 << 20;
 const MSG_SIZE = 512;
+const SCRATCH_RECORDS = 64; // progress records drained at once by discard()
+const RECORD_BYTES = 2048;  // more than sizeof(ec_progress) (about 1.1 KB)
 
 export class EvocubeCore {
   constructor(Module) {
@@ -42,6 +44,7 @@ export class EvocubeCore {
     this.out = Module._malloc(OUT_SIZE);
     this.msg = Module._malloc(MSG_SIZE);
     this.cell = Module._malloc(16);
+    this.scratch = Module._malloc(SCRATCH_RECORDS * RECORD_BYTES);
   }
 
   // Copy a JS string into fresh wasm memory; the caller frees it.
@@ -185,6 +188,27 @@ export class EvocubeCore {
     return JSON.parse(this._outText());
   }
 
+  // The one run loop: a solver run stepped to its end, `work` units a step, every record
+  // drained after every step (the last one included) and handed to onRecords(records) and/or
+  // kept (keep: true); stop() is asked after each step that leaves the run going and ends it
+  // early (status 'stopped'). The handle is freed on every path, errors included.
+  // Returns {status: 'solved' | 'gave up' | 'stopped', result, records}.
+  run({ solver, facelets, seed = 1, params = '' }, { work = 1, onRecords = null, keep = false, stop = null } = {}) {
+    const run = this.createSolver(solver, facelets, seed, params);
+    const records = [];
+    try {
+      for (;;) {
+        const step = run.advance(work, !!(onRecords || keep));
+        if (keep) for (const r of step.records) records.push(r);
+        if (onRecords && step.records.length) onRecords(step.records);
+        if (step.status !== 'running') return { status: step.status, result: run.result(), records };
+        if (stop && stop()) return { status: 'stopped', result: run.result(), records };
+      }
+    } finally {
+      run.free();
+    }
+  }
+
   // A stepped solver run; see SolverRun.
   createSolver(kind, facelets, seed = 1, params = '') {
     this._checkSize(kind, 64, 'solver name');
@@ -206,6 +230,15 @@ export class SolverRun {
     this.h = handle;
   }
 
+  // One step of a run: `work` units, then every record queued so far drained (parsed, or
+  // dropped unread when parse is false): {status, records}.
+  advance(work = 1, parse = true) {
+    const status = this.step(work);
+    if (parse) return { status, records: this.progress() };
+    this.discard();
+    return { status, records: [] };
+  }
+
   step(work = 1) {
     if (!this.h) throw new EvocubeError(EC.E_STATE, 'this solver run has been freed');
     const rc = this.core.M._ec_solver_step(this.h, work);
@@ -222,6 +255,15 @@ export class SolverRun {
       for (const line of this.core._outText().split('\n')) if (line) records.push(JSON.parse(line));
     }
     return records;
+  }
+
+  // Drain the queued records without reading them (binary, no JSON): benchmarks.
+  discard() {
+    const { M } = this.core;
+    while (this.h && M._ec_solver_progress_pending(this.h) > 0) {
+      const rc = M._ec_solver_progress(this.h, this.core.scratch, SCRATCH_RECORDS, this.core.cell);
+      if (rc < 0) this.core._fail(rc);
+    }
   }
 
   result() {

@@ -3,6 +3,7 @@
 // State: the input cube (from the scramble field or the painter), the solver settings, the
 // current run (one SolverClient, one solve at a time), the last result, and the URL (kept
 // in step with the settings through history.replaceState, so it is always a share link).
+import { ERROR } from './protocol.mjs';
 import createEvocube from './gen/evocube.mjs';
 import { createCore, SOLVED, loadFailureText } from './core.mjs';
 import { byId, el, setText, fmtMs } from './dom.mjs';
@@ -327,11 +328,11 @@ async function boot() {
       clearInterval(tick);
       showResult(r, facelets);
     } catch (e) {
-      if (e.code === 'E_CANCELLED') setStatus('cancelled');
+      if (e.code === ERROR.CANCELLED) setStatus('cancelled');
       else {
         setStatus('error');
-        setText($('result-summary'), e.code === 'E_CRASH' ? `The solver crashed: ${e.message}` : e.message);
-        if (e.code !== 'E_CRASH') notify(e.message, 'error');
+        setText($('result-summary'), e.code === ERROR.CRASH ? `The solver crashed: ${e.message}` : e.message);
+        if (e.code !== ERROR.CRASH) notify(e.message, 'error');
       }
     } finally {
       clearInterval(tick);

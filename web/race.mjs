@@ -3,6 +3,7 @@
 // not raced), with a live row per solver (status, generation) and, as they finish, length,
 // time from the start (wall clock; the tooltip splits solving and start-up) and the
 // finishing place; the shortest and the fastest are marked. Workers end with the race.
+import { ERROR } from './protocol.mjs';
 import { el, byId, clear, setText, fmtNum, fmtMs } from './dom.mjs';
 import { SolverClient } from './client.mjs';
 
@@ -101,8 +102,8 @@ export class RacePanel {
         }
         row.dataset.wallMs = String(Math.round(entry.wallMs));
       }, (e) => {
-        setText(cells.status, e.code === 'E_CANCELLED' ? 'stopped' : 'error');
-        if (e.code !== 'E_CANCELLED') row.title = e.message;
+        setText(cells.status, e.code === ERROR.CANCELLED ? 'stopped' : 'error');
+        if (e.code !== ERROR.CANCELLED) row.title = e.message;
       }).finally(() => client.terminate());
     }
     await Promise.all(this.entries.map((e) => e.done));

@@ -11,13 +11,13 @@
 // does not match (a new build); so a corrupt, truncated or stray response is still handed
 // to the page (which reports it) but never replaces the good cached copy, and an install
 // whose files do not match fails and leaves the previous offline copy in place.
-const VERSION = 'evocube-v2';
+const VERSION = 'evocube-v3';
 // Paths relative to web/; the site root is the registration's scope, so this script also
 // works if a host needs it imported by a one-line sw.js at the root (importScripts).
 const SHELL = [
   '../', '../index.html',
   'main.mjs', 'dom.mjs', 'geometry.mjs', 'net.mjs', 'alg-input.mjs', 'solver-panel.mjs', 'client.mjs',
-  'worker.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'painter.mjs', 'race.mjs',
+  'worker.mjs', 'worker-api.mjs', 'protocol.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'painter.mjs', 'race.mjs',
   'sw-register.mjs', 'cube3d.mjs', 'app.css', 'manifest.webmanifest',
   'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'gen/evocube.mjs', 'gen/evocube.wasm',

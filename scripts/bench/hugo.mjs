@@ -98,27 +98,15 @@ function startNative(exe, jobs) {
 }
 
 async function runWasm(core, jobs) {
-  const M = core.M;
-  const buf = M._malloc(256 * 2048);
-  const cnt = M._malloc(4);
   const out = [];
   for (const j of jobs) {
     const f = core.apply(j.scramble);
     const t0 = process.cpuUsage();
-    const run = core.createSolver('hugo', f, j.seed, j.params || '');
-    let st;
-    do {
-      st = run.step(256);
-      do M._ec_solver_progress(run.h, buf, 256, cnt);
-      while (M.HEAP32[cnt >> 2] > 0);
-    } while (st === 'running');
+    // records drained unread (binary), as the native driver does
+    const { result: res } = core.run({ solver: 'hugo', facelets: f, seed: j.seed, params: j.params || '' }, { work: 256 });
     const t = process.cpuUsage(t0);
-    const res = run.result();
-    run.free();
     out.push({ ...j, ms: (t.user + t.system) / 1000, res });
   }
-  M._free(buf);
-  M._free(cnt);
   return out;
 }
 

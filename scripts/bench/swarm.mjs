@@ -93,23 +93,13 @@ function parseArgs(args) {
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 function runOnce(core, solver, facelets, seed, capMs, params = '') {
-  const run = core.createSolver(solver, facelets, seed, params);
   const t0 = cpuMs();
-  let status = 'running';
-  let capped = false;
-  try {
-    while (status === 'running') {
-      status = run.step(solver === 'macro-ga' ? 10 : 1);
-      run.progress(); // drain, as the worker does
-      if (status === 'running' && cpuMs() - t0 > capMs) { capped = true; break; }
-    }
-    const ms = cpuMs() - t0;
-    const r = run.result();
-    return { solved: r.solved, length: r.solved ? r.length : null, ms, capped, generations: r.generations,
-      evaluations: r.evaluations };
-  } finally {
-    run.free();
-  }
+  // records read as the worker reads them (parsed), then dropped
+  const { status, result: r } = core.run({ solver, facelets, seed, params },
+    { work: solver === 'macro-ga' ? 10 : 1, onRecords: () => {}, stop: () => cpuMs() - t0 > capMs });
+  const ms = cpuMs() - t0;
+  return { solved: r.solved, length: r.solved ? r.length : null, ms, capped: status === 'stopped', generations: r.generations,
+    evaluations: r.evaluations };
 }
 
 // The two-phase distance of a cube (the swarm solvers' fitness), when the build exports it.

@@ -83,15 +83,10 @@ async function runSet(core, params, n, seed, quiet, own) {
     const facelets = stateFacelets(core, 1000003 * seed + t, own);
     core.validate(facelets);
     const t0 = process.hrtime.bigint();
-    const run = core.createSolver('twes', facelets, t + 1, params);
-    let status, resets = 0;
-    do {
-      status = run.step(5);
-      for (const r of run.progress()) resets = r.restarts;
-    } while (status === 'running');
+    let resets = 0;
+    const { status, result: res } = core.run({ solver: 'twes', facelets, seed: t + 1, params },
+      { work: 5, onRecords: (recs) => { resets = recs[recs.length - 1].restarts; } });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    const res = run.result();
-    run.free();
     const ok = status === 'solved' && core.verify(facelets, res.solution).solved;
     const row = { t, ok, ms, length: res.length, gens: res.generations, resets, phases: res.phases.map((p) => p.length), phaseGens: res.phases.map((p) => p.generations) };
     rows.push(row);

@@ -61,12 +61,7 @@ export default async function twophase(args) {
   const evo = { times: [], lengths: [], nodes: [] };
   for (const st of states) {
     t0 = performance.now();
-    const run = core.createSolver('twophase', st.facelets, 1, params);
-    let status;
-    while ((status = run.step(1000)) === 'running') run.progress();
-    run.progress();
-    const r = run.result();
-    run.free();
+    const { status, result: r } = core.run({ solver: 'twophase', facelets: st.facelets, params }, { work: 1000 });
     evo.times.push(performance.now() - t0);
     if (status !== 'solved') failures.push(`evocube gave up on ${st.facelets}`);
     evo.lengths.push(check('evocube', st, r.solution));

@@ -60,3 +60,26 @@ test('the solver list is an array of solvers with params from C', () => {
   }
   expect(() => core.createSolver('nope', SOLVED)).toThrow(/unknown solver "nope"/);
 });
+
+test('the run loop: every record once, kept or handed over, stop honoured, freed on every path', () => {
+  const before = core.memory().inUse;
+  const facelets = core.apply("R U F' L2 D");
+  const req = { solver: 'twes', facelets, seed: 5, params: 'preset=small' };
+  const kept = core.run(req, { work: 3, keep: true });
+  expect(kept.status).toBe('solved');
+  expect(kept.records.map((r) => r.gen)).toEqual(kept.records.map((_, i) => i + 1));
+  expect(kept.records.length).toBe(kept.result.generations);
+  const handed = [];
+  const one = core.run(req, { work: 1, onRecords: (rs) => handed.push(...rs) });
+  expect(one.records).toEqual([]);
+  expect(handed).toEqual(kept.records); // the work per step changes nothing
+  let steps = 0;
+  const stopped = core.run(req, { keep: true, stop: () => ++steps >= 2 });
+  expect(stopped.status).toBe('stopped');
+  expect(stopped.records).toHaveLength(2);
+  expect(() => core.run(req, { onRecords: () => { throw new Error('listener failed'); } })).toThrow('listener failed');
+  expect(() => core.run({ ...req, params: 'mu=0' })).toThrow(/mu must be from/);
+  const quiet = core.run(req, { work: 4 }); // records drained unread
+  expect(quiet.result.solution).toBe(kept.result.solution);
+  expect(core.memory().inUse).toBe(before);
+});

@@ -27,18 +27,8 @@ const CASES = [
 const quickParams = (name) => QUICK[name] || '';
 
 function wasmRun(name, facelets, seed, params) {
-  const run = core.createSolver(name, facelets, seed, params);
-  const records = [];
-  let status;
-  try {
-    do {
-      status = run.step(1);
-      records.push(...run.progress());
-    } while (status === 'running');
-    return { result: run.result(), records };
-  } finally {
-    run.free();
-  }
+  const { result, records } = core.run({ solver: name, facelets, seed, params }, { keep: true });
+  return { result, records };
 }
 
 function nativeRun(name, scramble, seed, params) {

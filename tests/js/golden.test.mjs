@@ -8,19 +8,9 @@ const core = await loadCoreNode();
 const golden = readGolden();
 
 function wasmRun(solver, [scramble, seed, params]) {
-  const run = core.createSolver(solver, core.apply(scramble), seed, params);
-  const records = [];
-  try {
-    let status;
-    do {
-      status = run.step(1);
-      records.push(...run.progress());
-    } while (status === 'running');
-    // the CLI's --json object has the same fields as the core's result JSON plus time_ms
-    return summary(solver, run.result(), records);
-  } finally {
-    run.free();
-  }
+  const { result, records } = core.run({ solver, facelets: core.apply(scramble), seed, params }, { keep: true });
+  // the CLI's --json object has the same fields as the core's result JSON plus time_ms
+  return summary(solver, result, records);
 }
 
 test('every registered solver has golden runs, and every golden run a case', () => {

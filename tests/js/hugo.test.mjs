@@ -12,15 +12,7 @@ const core = await loadCoreNode();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function solve(facelets, seed, params = '') {
-  const run = core.createSolver('hugo', facelets, seed, params);
-  const records = [];
-  let st;
-  do {
-    st = run.step(64);
-    records.push(...run.progress());
-  } while (st === 'running');
-  const res = run.result();
-  run.free();
+  const { status: st, result: res, records } = core.run({ solver: 'hugo', facelets, seed, params }, { work: 64, keep: true });
   return { st, records, res };
 }
 

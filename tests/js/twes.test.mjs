@@ -12,16 +12,7 @@ const native = join(root, 'build', 'native', 'evocube_native');
 const core = await loadCoreNode();
 
 function wasmRun(facelets, seed, params) {
-  const run = core.createSolver('twes', facelets, seed, params);
-  const records = [];
-  let status;
-  do {
-    status = run.step(3);
-    records.push(...run.progress());
-  } while (status === 'running');
-  const result = run.result();
-  run.free();
-  return { status, result, records };
+  return core.run({ solver: 'twes', facelets, seed, params }, { work: 3, keep: true });
 }
 
 function nativeRun(facelets, seed, params) {

@@ -19,14 +19,7 @@ function distance(facelets, budget) {
 }
 
 function solve(facelets, params = '', work = 1000) {
-  const run = core.createSolver('twophase', facelets, 1, params);
-  let status;
-  const records = [];
-  while ((status = run.step(work)) === 'running') records.push(...run.progress());
-  records.push(...run.progress());
-  const result = run.result();
-  run.free();
-  return { status, result, records };
+  return core.run({ solver: 'twophase', facelets, params }, { work, keep: true });
 }
 
 test('random states are solved, and cubejs agrees the solutions solve them', () => {

@@ -1,0 +1,150 @@
+// worker-api.test.mjs - the worker's inside API (web/worker-api.mjs) driven in Node with no
+// Worker: a fake post collects the messages, schedule queues the slices and a fake clock
+// decides when records are flushed. Every request ends with exactly one result or error; the
+// streamed records equal a direct run's; pause, step, resume and cancel act between steps.
+import { loadCoreNode } from '../../web/core-node.mjs';
+import { createWorkerApi, paramsText, readyMessage, FLUSH_MS } from '../../web/worker-api.mjs';
+import { REQUEST, REPLY, ERROR, RUN_STATE } from '../../web/protocol.mjs';
+
+const core = await loadCoreNode();
+
+// An API with a message log, a slice queue run by pump(), and a clock that moves 1 ms each
+// time it is read (so a slice ends after about SLICE_MS steps) and by hand with tick(ms).
+function harness() {
+  const sent = [];
+  const slices = [];
+  let clock = 0;
+  const api = createWorkerApi(core, { post: (m) => sent.push(structuredClone(m)), schedule: (f) => slices.push(f), now: () => ++clock });
+  return {
+    api, sent,
+    tick(ms) { clock += ms; },
+    // run queued slices until none is left (or n slices)
+    pump(n = Infinity) { let k = 0; while (slices.length && k++ < n) slices.shift()(); return k; },
+    ended: (id) => sent.filter((m) => m.id === id && (m.type === REPLY.RESULT || m.type === REPLY.ERROR)),
+    of: (id, type) => sent.filter((m) => m.id === id && m.type === type),
+  };
+}
+
+test('ready message: version, the solver list and random-state support', () => {
+  const r = readyMessage(core);
+  expect(r).toMatchObject({ type: REPLY.READY, id: 'ready', version: core.version() });
+  expect(r.solvers.map((s) => s.name)).toEqual(core.solvers().map((s) => s.name));
+  expect(typeof r.randomState).toBe('boolean');
+});
+
+test('malformed messages and unknown types get E_PROTOCOL, each once', () => {
+  const h = harness();
+  for (const m of [null, 42, 'solve', {}, { type: 7, id: 'x' }, { type: 'solve' }, { type: 'solve', id: {} }, { type: 'solve', id: 'x'.repeat(65) }]) h.api.handle(m);
+  expect(h.sent).toHaveLength(8);
+  for (const m of h.sent) expect(m).toMatchObject({ type: REPLY.ERROR, id: null, code: ERROR.PROTOCOL });
+  h.api.handle({ type: 'bogus', id: 'a' });
+  expect(h.ended('a')).toEqual([expect.objectContaining({ code: ERROR.PROTOCOL, message: 'unknown message type "bogus"' })]);
+});
+
+test('a solve streams every record once, in order, equal to a direct run, then one result', () => {
+  const h = harness();
+  const req = { solver: 'twes', scramble: "R U F' D2 L", seed: 3, params: { preset: 'small' } };
+  h.api.handle({ type: REQUEST.SOLVE, id: 's1', ...req });
+  expect(h.of('s1', REPLY.STATE).map((m) => m.state)).toEqual([RUN_STATE.STARTING, RUN_STATE.RUNNING]);
+  while (!h.ended('s1').length) { h.tick(5); h.pump(1); }
+  const records = h.of('s1', REPLY.PROGRESS).flatMap((m) => m.records);
+  const direct = core.run({ solver: 'twes', facelets: core.apply(req.scramble), seed: 3, params: 'preset=small' }, { keep: true });
+  expect(records).toEqual(direct.records);
+  const [res] = h.ended('s1');
+  expect(res.type).toBe(REPLY.RESULT);
+  expect(res.solution).toBe(direct.result.solution);
+  expect(res.stats).toMatchObject({ solver: 'twes', seed: 3, solved: true, generations: direct.result.generations });
+  expect(core.verify(res.stats.facelets, res.solution).solved).toBe(true);
+  // batches: records are posted at most every FLUSH_MS of the clock, not one message each
+  expect(h.of('s1', REPLY.PROGRESS).length).toBeLessThan(records.length);
+  expect(h.api.jobs.size).toBe(0);
+});
+
+test('errors: unknown solver, bad cube, bad alg, bad params, duplicate id, control of no solve', () => {
+  const h = harness();
+  const bad = 'UUUUUUUURURRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+  h.api.handle({ type: REQUEST.SOLVE, id: 'b', solver: 'nosuch', scramble: 'R' });
+  h.api.handle({ type: REQUEST.SOLVE, id: 'd', solver: 'twophase', facelets: bad });
+  h.api.handle({ type: REQUEST.SOLVE, id: 'e', solver: 'twophase', scramble: 'R U Q' });
+  h.api.handle({ type: REQUEST.SOLVE, id: 'f', solver: 'twophase', scramble: 'R', params: { maxLength: 99 } });
+  h.api.handle({ type: REQUEST.SOLVE, id: 'g', solver: 'twophase', scramble: 'R', params: { 'a,b': 1 } });
+  h.api.handle({ type: REQUEST.CANCEL, id: 'nothing' });
+  h.api.handle({ type: REQUEST.PAUSE, id: 7 });
+  expect(h.ended('b')[0]).toMatchObject({ code: 'E_SOLVER_UNKNOWN', message: expect.stringContaining('unknown solver "nosuch"') });
+  expect(h.ended('d')[0].code).toMatch(/^E_/);
+  expect(h.ended('e')[0]).toMatchObject({ code: 'E_TOKEN', message: 'unknown move "Q" at character 5' });
+  expect(h.ended('f')[0]).toMatchObject({ code: 'E_PARAM_RANGE' });
+  expect(h.ended('g')[0]).toMatchObject({ code: 'E_PARAM_VALUE' });
+  expect(h.ended('nothing')[0]).toMatchObject({ code: ERROR.STATE });
+  expect(h.ended(7)[0]).toMatchObject({ code: ERROR.STATE });
+  for (const id of ['b', 'd', 'e', 'f', 'g', 'nothing', 7]) expect(h.ended(id)).toHaveLength(1);
+  // two solves with one id: the second is refused, the first goes on to its result
+  h.api.handle({ type: REQUEST.SOLVE, id: 'x', solver: 'greedy', scramble: "R U F'", seed: 1 });
+  h.api.handle({ type: REQUEST.SOLVE, id: 'x', solver: 'greedy', scramble: "R U F'", seed: 1 });
+  expect(h.ended('x')).toEqual([expect.objectContaining({ type: REPLY.ERROR, code: 'E_STATE' })]);
+  h.pump();
+  expect(h.ended('x').map((m) => m.type)).toEqual([REPLY.ERROR, REPLY.RESULT]);
+  expect(h.api.jobs.size).toBe(0);
+});
+
+test('pause stops stepping, step does one unit, resume goes on, cancel ends with E_CANCELLED', () => {
+  const h = harness();
+  // hugo: one record per generation, and this run takes tens of thousands of them
+  const solve = { type: REQUEST.SOLVE, solver: 'hugo', scramble: "R U F' L2 D B", seed: 3 };
+  h.api.handle({ ...solve, id: 'p', paused: true });
+  expect(h.of('p', REPLY.STATE).map((m) => m.state)).toEqual([RUN_STATE.STARTING, RUN_STATE.RUNNING, RUN_STATE.PAUSED]);
+  h.pump();
+  expect(h.of('p', REPLY.PROGRESS)).toHaveLength(0); // nothing runs while paused
+  h.api.handle({ type: REQUEST.STEP, id: 'p' });
+  h.pump();
+  const after1 = h.of('p', REPLY.PROGRESS).flatMap((m) => m.records);
+  expect(after1).toHaveLength(1); // one work unit, flushed at once while paused
+  h.api.handle({ type: REQUEST.STEP, id: 'p' });
+  h.api.handle({ type: REQUEST.STEP, id: 'p' });
+  h.pump();
+  expect(h.of('p', REPLY.PROGRESS).flatMap((m) => m.records).map((r) => r.gen)).toEqual([1, 2, 3]);
+  h.api.handle({ type: REQUEST.RESUME, id: 'p' });
+  for (let k = 0; k < 5; k++) { h.tick(FLUSH_MS); h.pump(1); }
+  const gens = h.of('p', REPLY.PROGRESS).flatMap((m) => m.records).map((r) => r.gen);
+  expect(gens.length).toBeGreaterThan(3);
+  expect(gens).toEqual(gens.map((_, i) => i + 1));
+  const inUse = core.memory().inUse;
+  h.api.handle({ type: REQUEST.CANCEL, id: 'p' });
+  expect(h.ended('p')).toEqual([expect.objectContaining({ type: REPLY.ERROR, code: ERROR.CANCELLED })]);
+  expect(core.memory().inUse).toBeLessThan(inUse); // the run was freed
+  h.pump();
+  expect(h.ended('p')).toHaveLength(1);
+  h.api.handle({ type: REQUEST.RESUME, id: 'p' });
+  expect(h.ended('p')[1]).toMatchObject({ code: ERROR.STATE });
+});
+
+test('scramble, warm and memory requests get one result each', () => {
+  const h = harness();
+  h.api.handle({ type: REQUEST.SCRAMBLE, id: 'm', kind: 'moves', n: 12, seed: 4 });
+  h.api.handle({ type: REQUEST.SCRAMBLE, id: 'r', kind: 'random-state', seed: 4 });
+  h.api.handle({ type: REQUEST.WARM, id: 'w' });
+  h.api.handle({ type: REQUEST.MEMORY, id: 'y' });
+  expect(h.ended('m')[0]).toMatchObject({ type: REPLY.RESULT, scramble: core.scrambleMoves(12, 4), kind: 'moves' });
+  expect(h.ended('r')[0]).toMatchObject({ type: REPLY.RESULT, scramble: core.randomStateScramble(4), kind: 'random-state' });
+  expect(h.ended('w')[0]).toMatchObject({ type: REPLY.RESULT, warmed: true });
+  expect(h.ended('y')[0].memory).toEqual({ inUse: expect.any(Number), heap: expect.any(Number), jobs: 0 });
+  h.api.handle({ type: REQUEST.SCRAMBLE, id: 'bad', kind: 'moves', n: -1 });
+  expect(h.ended('bad')[0]).toMatchObject({ type: REPLY.ERROR, code: 'E_RANGE' });
+});
+
+test('a trap inside the core is a fatal E_CRASH, and the job is dropped', () => {
+  const h = harness();
+  h.api.handle({ type: REQUEST.SOLVE, id: 't', solver: 'greedy', scramble: "R U F' L", seed: 1 });
+  const job = h.api.jobs.get('t');
+  job.run.advance = () => { throw new WebAssembly.RuntimeError('unreachable'); };
+  h.pump();
+  expect(h.ended('t')).toEqual([expect.objectContaining({ type: REPLY.ERROR, code: ERROR.CRASH, fatal: true, message: expect.stringContaining('unreachable') })]);
+  expect(h.api.jobs.size).toBe(0);
+});
+
+test('params objects become the core\'s text; separators are refused', () => {
+  expect(paramsText({ a: 1, bB: 'x.5' })).toBe('a=1,bB=x.5');
+  expect(paramsText('a=1')).toBe('a=1');
+  expect(paramsText(null)).toBe('');
+  expect(() => paramsText({ a: '1,b=2' })).toThrow(/malformed/);
+});

@@ -1,0 +1,244 @@
+// worker-api.mjs - the inside of the solver worker, with no Worker in it: the worker protocol
+// of DESIGN.md (protocol.mjs names its messages) served over a loaded core. web/worker.mjs
+// wires it to a real Web Worker; tests/js/worker-api.test.mjs drives it in Node.
+//
+//   const api = createWorkerApi(core, { post, schedule, now });
+//   api.handle(message)   // every request ends with exactly one result or error posted
+//
+// post(msg) sends a message to the page; schedule(fn) runs fn soon, after pending messages
+// (the worker uses a MessageChannel, which has no 4 ms clamp); now() is a clock in ms.
+//
+// Page -> worker: solve {id, solver, facelets | scramble, seed, params, paused?}, pause {id},
+// resume {id}, step {id} (one work unit while paused), cancel {id}, scramble {id, kind:
+// 'random-state' | 'moves', seed, n}, warm {id} (build tables now), memory {id} (answered by
+// result {id, memory: {inUse, heap, jobs}}). Worker -> page: progress {id, records}, state
+// {id, state}, result {id, solution, length, phases, stats: {solver, seed, status, solved,
+// generations, evaluations, timeMs, setupMs, wallMs, facelets}}, error {id, code, message
+// [, fatal]}.
+//
+// Scheduling: each job is stepped one work unit at a time (SolverRun.advance(1)) in slices of
+// about SLICE_MS, yielding between slices so pause/resume/step/cancel take effect between
+// steps; jobs take slices in turn. Records are kept in order (none dropped) and posted in
+// batches at most every FLUSH_MS (~30 messages a second per job). timeMs counts only the
+// slices (pauses excluded); setupMs is the solver's creation (table building). An exception
+// that is not an EvocubeError (a wasm trap, the runtime's abort()) is reported as error
+// {code: E_CRASH, fatal: true}: after a trap the module's memory can no longer be trusted.
+import { EC, EvocubeError, plainFault } from './core.mjs';
+import { REQUEST, REPLY, RUN_STATE, ERROR, MAX_ID } from './protocol.mjs';
+
+export const SLICE_MS = 12;
+export const FLUSH_MS = 33;
+
+// params: {key: value} or a "k=v,k=v" text; keys and values are checked for shape here
+// (no separators smuggled in); the core checks names and ranges.
+export function paramsText(params) {
+  if (params == null || params === '') return '';
+  if (typeof params === 'string') return params;
+  const parts = [];
+  for (const [k, v] of Object.entries(params)) {
+    const value = String(v);
+    if (!/^[A-Za-z][A-Za-z0-9_.]{0,39}$/.test(k) || !/^[A-Za-z0-9_.+-]{1,40}$/.test(value)) {
+      throw new EvocubeError(EC.E_PARAM_VALUE, `parameter ${JSON.stringify(k.slice(0, 40))} has a malformed value ${JSON.stringify(value.slice(0, 40))}`);
+    }
+    parts.push(`${k}=${value}`);
+  }
+  return parts.join(',');
+}
+
+// The error message for an exception thrown while serving request id.
+export function errorMessage(id, e) {
+  if (e instanceof EvocubeError) return { type: REPLY.ERROR, id, code: e.codeName, message: e.message };
+  const aborted = /Aborted\(/.test(String(e && e.message));
+  return {
+    type: REPLY.ERROR, id, code: ERROR.CRASH, fatal: true,
+    message: `the WebAssembly core ${aborted ? 'aborted' : 'stopped on an internal error'}: ${plainFault(e)}`,
+  };
+}
+
+export function createWorkerApi(core, { post, schedule, now = () => performance.now() }) {
+  const jobs = new Map();
+  const queue = [];
+  let scheduled = false;
+
+  function wake() {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(() => { scheduled = false; tick(); });
+  }
+
+  function startJob(msg) {
+    const { id } = msg;
+    let facelets = msg.facelets;
+    if (!facelets) facelets = core.apply(String(msg.scramble ?? ''));
+    const wall0 = now();
+    // creating a solver may build its tables first (seconds, once per worker): say so
+    post({ type: REPLY.STATE, id, state: RUN_STATE.STARTING });
+    const run = core.createSolver(String(msg.solver ?? ''), String(facelets), msg.seed ?? 1, paramsText(msg.params));
+    const setupMs = now() - wall0;
+    post({ type: REPLY.STATE, id, state: RUN_STATE.RUNNING });
+    const job = {
+      id, run, facelets, solver: msg.solver, seed: core.parseSeed(msg.seed ?? 1),
+      paused: !!msg.paused, steps: 0, records: [], lastFlush: 0, activeMs: 0, setupMs, wall0,
+    };
+    jobs.set(id, job);
+    queue.push(job);
+    if (job.paused) post({ type: REPLY.STATE, id, state: RUN_STATE.PAUSED });
+    wake();
+  }
+
+  function flush(job) {
+    if (job.records.length) {
+      post({ type: REPLY.PROGRESS, id: job.id, records: job.records });
+      job.records = [];
+    }
+    job.lastFlush = now();
+  }
+
+  function drop(job) {
+    const i = queue.indexOf(job);
+    if (i >= 0) queue.splice(i, 1);
+    jobs.delete(job.id);
+  }
+
+  function finish(job, status) {
+    flush(job);
+    const r = job.run.result();
+    job.run.free();
+    post({
+      type: REPLY.RESULT, id: job.id, solution: r.solution || '', length: r.length ?? 0, phases: r.phases || [],
+      stats: {
+        solver: r.solver, seed: r.seed, status: r.status || status, solved: !!r.solved,
+        generations: r.generations, evaluations: r.evaluations, timeMs: job.activeMs, setupMs: job.setupMs,
+        wallMs: now() - job.wall0, facelets: job.facelets,
+      },
+    });
+  }
+
+  function runSlice(job) {
+    const t0 = now();
+    let status = 'running';
+    try {
+      do {
+        const step = job.run.advance(1);
+        status = step.status;
+        for (const r of step.records) job.records.push(r);
+        if (job.paused) { job.steps--; break; }
+      } while (status === 'running' && now() - t0 < SLICE_MS);
+    } catch (e) {
+      job.activeMs += now() - t0;
+      drop(job);
+      flush(job);
+      try { job.run.free(); } catch { /* the module may be broken */ }
+      post(errorMessage(job.id, e));
+      return;
+    }
+    const t1 = now();
+    job.activeMs += t1 - t0;
+    if (status !== 'running') {
+      drop(job);
+      finish(job, status);
+    } else if (job.paused || t1 - job.lastFlush >= FLUSH_MS) {
+      flush(job);
+    }
+  }
+
+  // One slice for the first runnable job, then round-robin.
+  function tick() {
+    const n = queue.length;
+    for (let k = 0; k < n; k++) {
+      const job = queue.shift();
+      queue.push(job);
+      if (job.paused && job.steps === 0) continue;
+      runSlice(job);
+      break;
+    }
+    if (queue.some((j) => !j.paused || j.steps > 0)) wake();
+  }
+
+  function control(msg) {
+    const job = jobs.get(msg.id);
+    if (!job) {
+      post({ type: REPLY.ERROR, id: msg.id, code: ERROR.STATE, message: `no running solve has id ${JSON.stringify(msg.id)}` });
+      return;
+    }
+    switch (msg.type) {
+      case REQUEST.PAUSE:
+        job.paused = true;
+        job.steps = 0;
+        flush(job);
+        post({ type: REPLY.STATE, id: job.id, state: RUN_STATE.PAUSED });
+        break;
+      case REQUEST.RESUME:
+        job.paused = false;
+        post({ type: REPLY.STATE, id: job.id, state: RUN_STATE.RUNNING });
+        wake();
+        break;
+      case REQUEST.STEP:
+        if (job.paused) { job.steps++; wake(); }
+        break;
+      default: // REQUEST.CANCEL
+        drop(job);
+        flush(job);
+        job.run.free();
+        post({ type: REPLY.ERROR, id: job.id, code: ERROR.CANCELLED, message: 'cancelled' });
+    }
+  }
+
+  function handle(msg) {
+    if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') {
+      post({ type: REPLY.ERROR, id: null, code: ERROR.PROTOCOL, message: 'a message must be an object with a type' });
+      return;
+    }
+    const id = typeof msg.id === 'string' || typeof msg.id === 'number' ? msg.id : null;
+    if (id === null || String(id).length > MAX_ID) {
+      post({ type: REPLY.ERROR, id: null, code: ERROR.PROTOCOL, message: `message "${msg.type.slice(0, 20)}" needs a short string or number id` });
+      return;
+    }
+    try {
+      switch (msg.type) {
+        case REQUEST.SOLVE:
+          if (jobs.has(id)) throw new EvocubeError(EC.E_STATE, `a solve with id ${JSON.stringify(id)} is already running`);
+          startJob(msg);
+          break;
+        case REQUEST.PAUSE: case REQUEST.RESUME: case REQUEST.STEP: case REQUEST.CANCEL:
+          control(msg);
+          break;
+        case REQUEST.WARM: {
+          // build the two-phase tables now, if this build has them, so a first solve or
+          // random-state scramble does not wait for them
+          const t0 = now();
+          const has = typeof core.M._ec_twophase_init === 'function';
+          if (has) { const rc = core.M._ec_twophase_init(); if (rc < 0) core._fail(rc); }
+          post({ type: REPLY.RESULT, id, warmed: has, ms: now() - t0 });
+          break;
+        }
+        case REQUEST.MEMORY:
+          post({ type: REPLY.RESULT, id, memory: { ...core.memory(), jobs: jobs.size } });
+          break;
+        case REQUEST.SCRAMBLE: {
+          const seed = msg.seed ?? 1;
+          if (msg.kind === 'random-state' && hasRandomState(core)) {
+            post({ type: REPLY.RESULT, id, scramble: core.randomStateScramble(seed), kind: 'random-state' });
+          } else {
+            const n = Number.isInteger(msg.n) ? msg.n : 25;
+            post({ type: REPLY.RESULT, id, scramble: core.scrambleMoves(n, seed), kind: 'moves' });
+          }
+          break;
+        }
+        default:
+          post({ type: REPLY.ERROR, id, code: ERROR.PROTOCOL, message: `unknown message type "${msg.type.slice(0, 20)}"` });
+      }
+    } catch (e) {
+      post(errorMessage(id, e));
+    }
+  }
+
+  return { handle, jobs };
+}
+
+export const hasRandomState = (core) => typeof core.M._ec_scramble_random_state_text === 'function';
+
+// The ready message a worker sends once its core is loaded.
+export function readyMessage(core) {
+  return { type: REPLY.READY, id: 'ready', version: core.version(), solvers: core.solvers(), randomState: hasRandomState(core) };
+}
