@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "evocube.h"
+#include "core/perm.h"
 #include "solvers/hugo/hg.h"
 
 static int rank_n(const uint8_t *p, int n)
@@ -89,23 +90,6 @@ static int bfs(int f1, int f2, int corners, uint8_t *seen, int nkeys, ec_bcube *
     return qt;
 }
 
-static void next_perm(uint8_t *p, int n)
-{
-    int i = n - 2;
-    while (i >= 0 && p[i] > p[i + 1]) i--;
-    if (i < 0) return;
-    int j = n - 1;
-    while (p[j] < p[i]) j--;
-    uint8_t t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-        t = p[a];
-        p[a] = p[b];
-        p[b] = t;
-    }
-}
-
 int main(void)
 {
     hg_init();
@@ -142,6 +126,7 @@ int main(void)
         uint8_t p[7] = {0, 1, 2, 3, 4, 5, 6};
         int agree = 1, pass = 0;
         for (int pr = 0; pr < 720; pr++) {
+            ec__perm_unrank(p, 6, pr, 0); /* every arrangement (core/perm.h, tested in test_perm) */
             for (int tw = 0; tw < 729; tw++) {
                 int t = tw, sum = 0;
                 for (int i = 5; i >= 0; i--) {
@@ -154,7 +139,6 @@ int main(void)
                 pass += in;
                 agree &= in == seen[corner_key(&s)];
             }
-            next_perm(p, 6);
         }
         CHECK(agree && pass == 120 * 243, "loc %d: corner criterion = BFS set (%d pass)", loc, pass);
 
@@ -166,6 +150,7 @@ int main(void)
         agree = 1;
         pass = 0;
         for (int pr = 0; pr < 5040; pr++) {
+            ec__perm_unrank(p, 7, pr, 0);
             for (int fl = 0; fl < 128; fl++) {
                 int sum = 0;
                 for (int i = 0; i < 7; i++) {
@@ -177,7 +162,6 @@ int main(void)
                 pass += in;
                 agree &= in == seen[edge_key(&s)];
             }
-            next_perm(p, 7);
         }
         CHECK(agree && pass == 5040, "loc %d: edge criterion = BFS set (%d pass)", loc, pass);
         CHECK((long long)120 * 243 * 5040 / 2 == 73483200LL, "order");

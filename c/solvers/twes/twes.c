@@ -374,6 +374,18 @@ static int tw_create(ec_solver *h, void **out)
 static int hset_add(tw_state *st, uint64_t hv) { return ec__hset_put(&st->hs, hv, 0, 0) == 1; }
 static void hset_clear(tw_state *st) { ec__hset_clear(&st->hs); }
 
+/* The na individuals built in arch2 (with their hashes in ahash2) become the archive. */
+static void take_archive(tw_state *st, int na)
+{
+    tw_ind *t = st->arch;
+    st->arch = st->arch2;
+    st->arch2 = t;
+    uint64_t *u = st->ahash;
+    st->ahash = st->ahash2;
+    st->ahash2 = u;
+    st->narch = na;
+}
+
 /* Merge the archive with this generation's solvers: the mu shortest distinct ones. */
 static void update_archive(tw_state *st, int nsol)
 {
@@ -402,13 +414,7 @@ static void update_archive(tw_state *st, int nsol)
         copy_ind(&st->arch2[na], x);
         st->ahash2[na++] = hv;
     }
-    tw_ind *t = st->arch;
-    st->arch = st->arch2;
-    st->arch2 = t;
-    uint64_t *u = st->ahash;
-    st->ahash = st->ahash2;
-    st->ahash2 = u;
-    st->narch = na;
+    take_archive(st, na);
 }
 
 /* Phase end by the selection pool: 1 when the `goal` best distinct children (fitness order,
@@ -439,13 +445,7 @@ static int pool_done(tw_state *st, int fmin, int fmax, int goal)
         st->ahash2[na++] = hv;
     }
     if (na < goal) return 0;
-    tw_ind *t = st->arch;
-    st->arch = st->arch2;
-    st->arch2 = t;
-    uint64_t *u = st->ahash;
-    st->ahash = st->ahash2;
-    st->ahash2 = u;
-    st->narch = na;
+    take_archive(st, na);
     return 1;
 }
 
