@@ -122,24 +122,22 @@ async function main(argv) {
       if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
       const t0 = performance.now();
       const onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
-      {
-        const res = core.run({ solver: opts.solver, facelets: f, seed, params }, { work: 1, onRecords }).result;
-        const timeMs = Math.round((performance.now() - t0) * 10) / 10;
-        if (res.solved) {
-          // the core verified it already; check once more on the exact input before printing
-          const v = core.verify(f, res.solution);
-          if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
-        }
-        if (opts.json) {
-          console.log(JSON.stringify({
-            solver: res.solver, seed, solution: res.solution, length: res.length, solved: res.solved,
-            time_ms: timeMs, generations: res.generations, evaluations: res.evaluations, phases: res.phases,
-          }));
-        } else {
-          console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
-        }
-        return res.solved ? 0 : 1;
+      const res = core.run({ solver: opts.solver, facelets: f, seed, params }, { work: 1, onRecords }).result;
+      const timeMs = Math.round((performance.now() - t0) * 10) / 10;
+      if (res.solved) {
+        // the core verified it already; check once more on the exact input before printing
+        const v = core.verify(f, res.solution);
+        if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
       }
+      if (opts.json) {
+        console.log(JSON.stringify({
+          solver: res.solver, seed, solution: res.solution, length: res.length, solved: res.solved,
+          time_ms: timeMs, generations: res.generations, evaluations: res.evaluations, phases: res.phases,
+        }));
+      } else {
+        console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
+      }
+      return res.solved ? 0 : 1;
     }
     case 'solvers': {
       console.log(JSON.stringify(core.solvers(), null, 2));

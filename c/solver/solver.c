@@ -12,6 +12,9 @@
 #include "core/json.h"
 #include "core/util.h"
 
+/* web/core.mjs drains records unread into a scratch of 2048-byte slots (SolverRun.discard) */
+_Static_assert(sizeof(ec_progress) <= 2048, "raise RECORD_BYTES in web/core.mjs with it");
+
 double ec__param(const ec_solver *h, const char *key)
 {
     for (int i = 0; i < h->impl->nparams; i++)
