@@ -60,7 +60,7 @@ function anyTurns(n, r) {
   return out.join(' ');
 }
 
-function driver() {
+export function driver() {
   const exe = join(root, 'build', 'native', 'bench_hugo');
   if (!existsSync(exe)) throw new Error('build the native tools first: npm run build');
   return exe;
@@ -74,7 +74,7 @@ function parseDriver(text, jobs) {
   });
 }
 
-function runNative(exe, jobs) {
+export function runNative(exe, jobs) {
   const r = spawnSync(exe, ['hugo'], { input: jobLines(jobs), encoding: 'utf8', maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`driver failed: ${r.stderr}`);
   return parseDriver(r.stdout, jobs);
@@ -97,7 +97,7 @@ function startNative(exe, jobs) {
   });
 }
 
-async function runWasm(core, jobs) {
+export async function runWasm(core, jobs) {
   const out = [];
   for (const j of jobs) {
     const f = core.apply(j.scramble);
