@@ -39,14 +39,15 @@ void ec__packed_init(void)
         pt->ckeep = pt->ekeep = ~0ull;
         pt->eflip = 0;
         for (k = 0; k < 4; k++) {
+            int esrc = 5 * bt->esrc[k], edst = 5 * bt->edst[k];
             pt->csrc[k] = (uint8_t)(5 * bt->csrc[k]);
             pt->cdst[k] = (uint8_t)(5 * bt->cdst[k]);
-            pt->ctw[k] = bt->ctw[k];
-            pt->esrc[k] = (uint8_t)(5 * bt->esrc[k]);
-            pt->edst[k] = (uint8_t)(5 * bt->edst[k]);
+            for (int v = 0; v < 32; v++) pt->cval[k][v] = v < 24 ? ec__ctwist[v][bt->ctw[k]] : 0;
+            pt->emask[k] = 31ull << esrc;
+            pt->erot[k] = (uint8_t)((edst - esrc) & 63);
             pt->ckeep &= ~(31ull << pt->cdst[k]);
-            pt->ekeep &= ~(31ull << pt->edst[k]);
-            pt->eflip |= (uint64_t)bt->efl[k] << pt->edst[k];
+            pt->ekeep &= ~(31ull << edst);
+            pt->eflip |= (uint64_t)bt->efl[k] << edst;
         }
     }
     ready = 1;

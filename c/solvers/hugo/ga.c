@@ -44,7 +44,11 @@ static void merged_init(void)
 int hg_optimize_pass(uint8_t *g, int n)
 {
     if (!merged_ready) merged_init();
-    int o = 0, i = 0;
+    /* genes before the first pair on one face stay where they are (most genomes of a
+     * converged population have few such pairs): skip them with independent loads */
+    int i = 0;
+    while (i + 1 < n && merged[g[i]][g[i + 1]] == APART) i++;
+    int o = i;
     while (i < n) {
         int m = i + 1 < n ? merged[g[i]][g[i + 1]] : APART;
         if (m == APART) {
@@ -67,6 +71,33 @@ int hg_optimize_full(uint8_t *g, int n)
 }
 
 /* ---------------------------------------------------------------- operators */
+
+/* x % n for n < 2^16, in 32-bit arithmetic (x = hi * 2^32 + lo); with n a constant after
+ * inlining, no division is left (wasm has no 64-bit multiply-high, so a 64-bit x % 18 costs
+ * a real division there) */
+static inline uint32_t mod_small(uint64_t x, uint32_t n)
+{
+    uint32_t hi = (uint32_t)(x >> 32) % n, lo = (uint32_t)x % n;
+    return (hi * (uint32_t)((1ull << 32) % n) + lo) % n;
+}
+
+/* ec_rng_below(r, n) for a constant n > 1: the same draws and the same result */
+static inline uint32_t below_const(ec_rng *r, uint32_t n)
+{
+    const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t x;
+    do x = ec_rng_next(r);
+    while (x >= limit);
+    return mod_small(x, n);
+}
+
+/* a random allele: alleles[ec_rng_below(r, na)], the usual sizes (all 18 genes, the 6 turns
+ * of two faces) without divisions */
+static inline uint8_t random_allele(ec_rng *r, const uint8_t *alleles, int na)
+{
+    uint32_t k = na == 18 ? below_const(r, 18) : na == 6 ? below_const(r, 6) : ec_rng_below(r, (uint32_t)na);
+    return alleles[k];
+}
 
 void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out)
 {
@@ -93,14 +124,32 @@ void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *ou
         }
 }
 
+/* spread[b]: the 8 bits of b as 8 bytes, 0xff where the bit is 1 (byte k = bit k) */
+static uint64_t spread[256];
+static int spread_ready;
+
 void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, int len, ec_rng *r)
 {
+    if (!spread_ready) {
+        for (int v = 0; v < 256; v++) {
+            uint8_t by[8];
+            for (int k = 0; k < 8; k++) by[k] = (uint8_t)(v >> k & 1 ? 0xff : 0);
+            memcpy(&spread[v], by, 8); /* byte k of memory order is gene k, on any endianness */
+        }
+        spread_ready = 1;
+    }
+    /* gene i takes bit i % 64 of the (i / 64)-th draw; 8 genes at a time through byte masks */
     uint64_t bits = 0;
-    for (int i = 0; i < len; i++) {
+    for (int i = 0; i < len; i += 8) {
         if (!(i & 63)) bits = ec_rng_next(r);
-        int m = (int)(bits >> (i & 63) & 1);
-        c1[i] = m ? b[i] : a[i];
-        c2[i] = m ? a[i] : b[i];
+        uint64_t m = spread[bits >> (i & 63) & 255], x = 0, y = 0, u, v;
+        int k = len - i < 8 ? len - i : 8;
+        memcpy(&x, a + i, (size_t)k);
+        memcpy(&y, b + i, (size_t)k);
+        u = (x & ~m) | (y & m);
+        v = (y & ~m) | (x & m);
+        memcpy(c1 + i, &u, (size_t)k);
+        memcpy(c2 + i, &v, (size_t)k);
     }
 }
 
@@ -134,15 +183,15 @@ int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *allel
     for (int i = 0;; i++) {
         /* genes left unchanged before the next mutation: the largest j with u < survive[j] */
         uint64_t u = ec_rng_next(r) >> 32;
-        int lo = 0, hi = len - i;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) / 2;
-            if (u < survive[mid]) lo = mid;
-            else hi = mid - 1;
+        int lo = 0, cnt = len - i + 1; /* candidates lo..lo+cnt-1; survive[0] > u always */
+        while (cnt > 1) { /* branch-free halving */
+            int half = cnt / 2;
+            lo = u < survive[lo + half] ? lo + half : lo;
+            cnt -= half;
         }
         i += lo;
         if (i >= len) return k;
-        g[i] = alleles[ec_rng_below(r, (uint32_t)na)];
+        g[i] = random_allele(r, alleles, na);
         k++;
     }
 }
@@ -181,6 +230,65 @@ int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *ste
     return t->weight * best - bk;
 }
 
+/* the number of leading genes a and b share, at most lim (8 at a time, then one by one) */
+static int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
+{
+    int j = 0;
+    for (; j + 8 <= lim; j += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + j, 8);
+        memcpy(&y, b + j, 8);
+        if (x != y) break;
+    }
+    while (j < lim && a[j] == b[j]) j++;
+    return j;
+}
+
+/* The prefixes k+1..len of genome g from record pre[k] on: the records, and the prefix
+ * count reached (evaluation stops at the goal). Inlined once per kind of pair set, so the
+ * loop has no test of the kind (tab: the block sets' table masks; member: phase 2). The
+ * table offsets are copied to locals first: the records' byte stores may alias any byte
+ * the compiler would otherwise reload after each of them. */
+static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, const uint8_t *g, hg_prefix *pre, int k,
+                                                              int len, const int tab, const int member)
+{
+    const hg_pairset *ps = t->ps;
+    int best = pre[k].best, bstep = pre[k].bstep;
+    const int goal = t->goal;
+    ec_pk s = pre[k].s;
+    uint64_t mk = pre[k].mk;
+    const uint16_t *tb[HG_BLOCK_CE] = {0};
+    unsigned csh[HG_BLOCK_CE] = {0}, esh[HG_BLOCK_CE] = {0};
+    if (tab)
+        for (int i = 0; i < HG_BLOCK_CE; i++) {
+            tb[i] = ps->pair_tab[i];
+            csh[i] = ps->ce_csh[i];
+            esh[i] = ps->ce_esh[i];
+        }
+    while (k < len) {
+        int mv = hg_gene_move[g[k]];
+        s = ec__pk_turned(s, mv);
+        if (tab) {
+#define HG_PT(i) tb[i][(s.c >> csh[i] & 31) << 5 | (s.e >> esh[i] & 31)]
+            mk = (uint64_t)(HG_PT(0) | HG_PT(1) | HG_PT(2) | HG_PT(3) | HG_PT(4) | HG_PT(5));
+#undef HG_PT
+        } else {
+            mk = hg_pair_mask_after(ps, s, mv, mk);
+        }
+        int sc = member ? score(t, s, mk) : hg_popcount(mk);
+        k++;
+        bstep = sc > best ? k : bstep;
+        best = sc > best ? sc : best;
+        hg_prefix *x = &pre[k];
+        x->s = s;
+        x->mk = mk;
+        x->best = (int16_t)best;
+        x->bstep = (uint8_t)bstep;
+        if (sc == goal) break;
+    }
+    return k;
+}
+
 /* evaluate individual i of p->cur, starting from the longest prefix shared with a parent */
 static int evaluate(hg_pop *p, const hg_task *t, int i)
 {
@@ -192,9 +300,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     for (int k = 0; k < 2; k++) {
         int q = c->par[i * 2 + k];
         if (q < 0) continue;
-        const uint8_t *pg = v->g + (size_t)q * len;
-        int lim = v->valid[q], j = 0;
-        while (j < lim && pg[j] == g[j]) j++;
+        int j = shared_prefix(v->g + (size_t)q * len, g, v->valid[q]);
         if (j > d) {
             d = j;
             src = q;
@@ -208,32 +314,13 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     pre[0].mk = p->mask0;
     pre[0].best = -1;
     pre[0].bstep = 0;
-    int best = pre[d].best, bstep = pre[d].bstep, k = d;
-    if (best != t->goal) {
-        ec_pk s = pre[k].s;
-        uint64_t mk = pre[k].mk;
-        for (; k < len; k++) {
-            int mv = hg_gene_move[g[k]];
-            s = ec__pk_turned(s, mv);
-            mk = hg_pair_mask_after(t->ps, s, mv, mk);
-            int sc = score(t, s, mk);
-            if (sc > best) {
-                best = sc;
-                bstep = k + 1;
-            }
-            hg_prefix *x = &pre[k + 1];
-            x->s = s;
-            x->mk = mk;
-            x->best = (int16_t)best;
-            x->bstep = (uint8_t)bstep;
-            if (sc == t->goal) {
-                k++;
-                break;
-            }
-        }
+    int k = d;
+    if (pre[d].best != t->goal) {
+        if (t->ps->pair_tab) k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 1, 1) : run_prefixes(t, g, pre, k, len, 1, 0);
+        else k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 0, 1) : run_prefixes(t, g, pre, k, len, 0, 0);
     }
     c->valid[i] = k;
-    return c->fit[i] = t->weight * best - bstep;
+    return c->fit[i] = t->weight * pre[k].best - pre[k].bstep;
 }
 
 /* ---------------------------------------------------------------- population */
@@ -290,7 +377,7 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
         hg_pop_free(p);
         return NULL;
     }
-    for (int i = 0; i < p->n * p->len; i++) p->cur.g[i] = t->alleles[ec_rng_below(r, (uint32_t)t->nalleles)];
+    for (int i = 0; i < p->n * p->len; i++) p->cur.g[i] = random_allele(r, t->alleles, t->nalleles);
     return p;
 }
 
@@ -340,7 +427,7 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
     /* optimization operator: compact, then refill the freed tail with random genes */
     for (int i = 0; i < n; i++) {
         uint8_t *g = c->g + (size_t)i * len;
-        for (int k = hg_optimize_pass(g, len); k < len; k++) g[k] = t->alleles[ec_rng_below(r, (uint32_t)t->nalleles)];
+        for (int k = hg_optimize_pass(g, len); k < len; k++) g[k] = random_allele(r, t->alleles, t->nalleles);
     }
     /* evaluation */
     int64_t sum = 0;

@@ -24,6 +24,7 @@ const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11
 
 static hg_pairset block_sets[HG_LOCS], cube_set;
 static uint32_t cube_copy_bytes[18][3][256];
+static uint16_t block_tabs[HG_LOCS][HG_BLOCK_CE][1024];
 static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
 static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
 static int ready;
@@ -122,6 +123,32 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
     }
 }
 
+/* p's mask from scratch as one table per corner-edge pair (hg.h, pair_tab): entry
+ * cv << 5 | ev holds the pair's bit when edge value ev matches corner value cv, and the
+ * centre-edge bits of edge value ev when the pair is the first on its edge slot. Left unset
+ * (the incremental update stays) unless the set has HG_BLOCK_CE pairs, a mask of at most 16
+ * bits and a pair on every edge slot. */
+static void build_pair_tabs(hg_pairset *p, uint16_t (*tab)[1024])
+{
+    if (p->nce != HG_BLOCK_CE || p->max > 16) return;
+    int owner[12];
+    for (int z = 0; z < p->nze; z++) {
+        owner[z] = -1;
+        for (int i = p->nce - 1; i >= 0; i--)
+            if (p->ce_esh[i] == p->ze_esh[z]) owner[z] = i;
+        if (owner[z] < 0) return;
+    }
+    for (int i = 0; i < p->nce; i++)
+        for (int cv = 0; cv < 32; cv++)
+            for (int ev = 0; ev < 32; ev++) {
+                uint64_t b = cv < 24 && p->ce_need[i][cv] == ev ? 1ull << i : 0;
+                for (int z = 0; z < p->nze; z++)
+                    if (owner[z] == i) b |= (uint64_t)p->ze_bits[z][ev] << (p->nce + 2 * z);
+                tab[i][cv << 5 | ev] = (uint16_t)b;
+            }
+    p->pair_tab = (const uint16_t(*)[1024])tab;
+}
+
 void hg__pairs_init(void)
 {
     if (ready) return;
@@ -140,6 +167,7 @@ void hg__pairs_init(void)
             }
         block_cmask[loc] = (uint8_t)cm;
         build_set(&block_sets[loc], cm, em);
+        build_pair_tabs(&block_sets[loc], block_tabs[loc]);
         int o1 = (f1 + 3) % 6, o2 = (f2 + 3) % 6;
         for (int s = 0; s < 12; s++)
             if (edge_touches(s, o1) && edge_touches(s, o2)) loc_block_edge[loc] = s;
