@@ -246,7 +246,8 @@ static int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
 
 /* The prefixes k+1..len of genome g from record pre[k] on: the records, and the prefix
  * count reached (evaluation stops at the goal). Inlined once per kind of pair set, so the
- * loop has no test of the kind (tab: the block sets' table masks; member: phase 2). The
+ * loop has no test of the kind (tab: 1 the block sets' table masks, 2 the whole cube's
+ * fixed re-tests, 0 the general update; member: phase 2). The
  * table offsets are copied to locals first: the records' byte stores may alias any byte
  * the compiler would otherwise reload after each of them. */
 static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, const uint8_t *g, hg_prefix *pre, int k,
@@ -257,21 +258,24 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     const int goal = t->goal;
     ec_pk s = pre[k].s;
     uint64_t mk = pre[k].mk;
-    const uint16_t *tb[HG_BLOCK_CE] = {0};
-    unsigned csh[HG_BLOCK_CE] = {0}, esh[HG_BLOCK_CE] = {0};
-    if (tab)
-        for (int i = 0; i < HG_BLOCK_CE; i++) {
-            tb[i] = ps->pair_tab[i];
-            csh[i] = ps->ce_csh[i];
-            esh[i] = ps->ce_esh[i];
-        }
+    const hg_retest *rt = ps->retest;
+    const uint16_t(*tb)[1024] = ps->pair_tab;
+    unsigned csh0 = 0, csh1 = 0, esh[HG_BLOCK_E] = {0};
+    if (tab == 1) {
+        csh0 = ps->tab_csh[0];
+        csh1 = ps->tab_csh[1];
+        for (int z = 0; z < HG_BLOCK_E; z++) esh[z] = ps->tab_esh[z];
+    }
     while (k < len) {
         int mv = hg_gene_move[g[k]];
         s = ec__pk_turned(s, mv);
-        if (tab) {
-#define HG_PT(i) tb[i][(s.c >> csh[i] & 31) << 5 | (s.e >> esh[i] & 31)]
-            mk = (uint64_t)(HG_PT(0) | HG_PT(1) | HG_PT(2) | HG_PT(3) | HG_PT(4) | HG_PT(5));
-#undef HG_PT
+        if (tab == 1) {
+            unsigned a = (unsigned)(s.c >> csh0 & 31) << 5, b = (unsigned)(s.c >> csh1 & 31) << 5;
+            unsigned m = (unsigned)(s.e >> esh[0] & 31);
+            mk = (uint64_t)(tb[0][a | m] | tb[1][a | (s.e >> esh[1] & 31)] | tb[2][a | (s.e >> esh[2] & 31)] | tb[3][b | m] |
+                            tb[4][b | (s.e >> esh[3] & 31)] | tb[5][b | (s.e >> esh[4] & 31)]);
+        } else if (tab == 2) {
+            mk = hg_retest_after(&rt[mv], s, mk);
         } else {
             mk = hg_pair_mask_after(ps, s, mv, mk);
         }
@@ -317,7 +321,8 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
     int k = d;
     if (pre[d].best != t->goal) {
         if (t->ps->pair_tab) k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 1, 1) : run_prefixes(t, g, pre, k, len, 1, 0);
-        else k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 0, 1) : run_prefixes(t, g, pre, k, len, 0, 0);
+        else if (t->ps->retest && t->member < 0) k = run_prefixes(t, g, pre, k, len, 2, 0);
+        else k = run_prefixes(t, g, pre, k, len, 0, t->member >= 0);
     }
     c->valid[i] = k;
     return c->fit[i] = t->weight * pre[k].best - pre[k].bstep;

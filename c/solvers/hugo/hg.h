@@ -26,6 +26,8 @@
 #include "evocube.h"
 
 #define HG_LOCS 12
+#define HG_BLOCK_CE 6 /* corner-edge pairs of a block set (2 corners, 5 edges) */
+#define HG_BLOCK_E 5
 #define HG_MAXLEN 128 /* longest individual (the length param allows up to 100) */
 
 /* Build every table of the family (the core's packed-cube tables, the pair sets, the
@@ -64,9 +66,24 @@ typedef struct hg_pairset {
      * centre-edge bits are folded into the table of one pair on that slot (12 KB a set).
      * Cheaper than the incremental update for a set this small: no per-move lists to walk. */
     const uint16_t (*pair_tab)[1024];
+    /* with pair_tab: the block's corner slots A, B and edge slots M (between A and B), a1, a2
+     * (next to A), b1, b2 (next to B) as bit offsets; pair_tab's tables are in the order
+     * A-M, A-a1, A-a2, B-M, B-b1, B-b2 (so a step extracts 7 fields, not 12) */
+    uint8_t tab_csh[2], tab_esh[HG_BLOCK_E];
+    /* the whole cube's set only (else NULL): per face turn, everything the update needs in
+     * one place, with exactly 4 corner-edge pairs and 4 edge slots to re-test (true of every
+     * face turn on the whole cube), so the update has no loop over per-move lists */
+    const struct hg_retest *retest;
 } hg_pairset;
 
-#define HG_BLOCK_CE 6 /* corner-edge pairs of a block set (2 corners, 5 edges) */
+typedef struct hg_retest {
+    uint64_t keep;
+    const uint32_t (*copy)[256]; /* copy_bytes[mv] */
+    const uint8_t *need[4], *zbits[4]; /* ce_need[pair], ze_bits[slot] */
+    uint8_t csh[4], esh[4], cbit[4], zsh[4], zbit[4];
+} hg_retest;
+
+
 
 static inline uint64_t hg_ce_bit(const hg_pairset *p, ec_pk s, int i)
 {
@@ -86,14 +103,28 @@ static inline uint64_t hg_pair_mask(const hg_pairset *p, ec_pk s)
     return m;
 }
 
+/* The whole cube's mask after a face turn (its retest entry r), written out */
+static inline __attribute__((always_inline)) uint64_t hg_retest_after(const hg_retest *r, ec_pk s, uint64_t before)
+{
+#define HG_RT(k)                                                                                                            \
+    ((uint64_t)((s.e >> r->esh[k] & 31) == r->need[k][s.c >> r->csh[k] & 31]) << r->cbit[k] |                              \
+     (uint64_t)r->zbits[k][s.e >> r->zsh[k] & 31] << r->zbit[k])
+    return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
+           HG_RT(0) | HG_RT(1) | HG_RT(2) | HG_RT(3);
+#undef HG_RT
+}
+
 /* The mask after face turn mv, given the mask before it and the state after it. */
 static inline uint64_t hg_pair_mask_after(const hg_pairset *p, ec_pk s, int mv, uint64_t before)
 {
     if (p->pair_tab) {
         uint64_t t = 0;
-        for (int i = 0; i < HG_BLOCK_CE; i++) t |= p->pair_tab[i][(s.c >> p->ce_csh[i] & 31) << 5 | (s.e >> p->ce_esh[i] & 31)];
+        static const uint8_t corner[HG_BLOCK_CE] = {0, 0, 0, 1, 1, 1}, edge[HG_BLOCK_CE] = {0, 1, 2, 0, 3, 4};
+        for (int i = 0; i < HG_BLOCK_CE; i++)
+            t |= p->pair_tab[i][(s.c >> p->tab_csh[corner[i]] & 31) << 5 | (s.e >> p->tab_esh[edge[i]] & 31)];
         return t;
     }
+    if (p->retest) return hg_retest_after(&p->retest[mv], s, before);
     uint64_t m = before & p->keep[mv];
     if (p->copy_bytes) {
         const uint32_t(*cb)[256] = p->copy_bytes[mv];

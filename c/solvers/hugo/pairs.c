@@ -24,6 +24,7 @@ const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11
 
 static hg_pairset block_sets[HG_LOCS], cube_set;
 static uint32_t cube_copy_bytes[18][3][256];
+static hg_retest cube_retest[18];
 static uint16_t block_tabs[HG_LOCS][HG_BLOCK_CE][1024];
 static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
 static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
@@ -125,27 +126,63 @@ static void build_set(hg_pairset *p, unsigned cmask, unsigned emask)
 
 /* p's mask from scratch as one table per corner-edge pair (hg.h, pair_tab): entry
  * cv << 5 | ev holds the pair's bit when edge value ev matches corner value cv, and the
- * centre-edge bits of edge value ev when the pair is the first on its edge slot. Left unset
- * (the incremental update stays) unless the set has HG_BLOCK_CE pairs, a mask of at most 16
- * bits and a pair on every edge slot. */
+ * centre-edge bits of edge value ev when the pair is the first on its edge slot in the
+ * order A-M, A-a1, A-a2, B-M, B-b1, B-b2. Left unset (the incremental update stays) unless
+ * the set has that shape (a 2x2x3 block's surface: 2 corners, 5 edges, 6 pairs, 16 bits). */
 static void build_pair_tabs(hg_pairset *p, uint16_t (*tab)[1024])
 {
-    if (p->nce != HG_BLOCK_CE || p->max > 16) return;
-    int owner[12];
-    for (int z = 0; z < p->nze; z++) {
-        owner[z] = -1;
-        for (int i = p->nce - 1; i >= 0; i--)
-            if (p->ce_esh[i] == p->ze_esh[z]) owner[z] = i;
-        if (owner[z] < 0) return;
+    if (p->nce != HG_BLOCK_CE || p->nze != HG_BLOCK_E || p->max > 16) return;
+    /* the two corner slots, and for each its pairs; M is the edge slot both have a pair on */
+    int cs[2], nc = 0, pr[2][3], np[2] = {0, 0};
+    for (int i = 0; i < p->nce; i++) {
+        int j = 0;
+        while (j < nc && cs[j] != p->ce_csh[i]) j++;
+        if (j == nc) {
+            if (nc == 2) return;
+            cs[nc++] = p->ce_csh[i];
+        }
+        if (np[j] == 3) return;
+        pr[j][np[j]++] = i;
     }
-    for (int i = 0; i < p->nce; i++)
+    if (nc != 2 || np[0] != 3 || np[1] != 3) return;
+    int ma = -1, mb = -1;
+    for (int x = 0; x < 3; x++)
+        for (int y = 0; y < 3; y++)
+            if (p->ce_esh[pr[0][x]] == p->ce_esh[pr[1][y]]) {
+                ma = x;
+                mb = y;
+            }
+    if (ma < 0) return;
+    int order[HG_BLOCK_CE], k = 0; /* canonical position -> pair */
+    order[k++] = pr[0][ma];
+    for (int x = 0; x < 3; x++)
+        if (x != ma) order[k++] = pr[0][x];
+    order[k++] = pr[1][mb];
+    for (int y = 0; y < 3; y++)
+        if (y != mb) order[k++] = pr[1][y];
+    static const int edge_of[HG_BLOCK_CE] = {0, 1, 2, 0, 3, 4}; /* canonical position -> M a1 a2 b1 b2 */
+    int zof[HG_BLOCK_E]; /* M a1 a2 b1 b2 -> centre-edge slot */
+    for (int x = 0; x < HG_BLOCK_CE; x++) {
+        int z = 0;
+        while (z < p->nze && p->ze_esh[z] != p->ce_esh[order[x]]) z++;
+        if (z == p->nze) return;
+        zof[edge_of[x]] = z;
+    }
+    for (int x = 0; x < HG_BLOCK_E; x++)
+        for (int y = 0; y < x; y++)
+            if (zof[x] == zof[y]) return; /* not five distinct edge slots */
+    p->tab_csh[0] = (uint8_t)cs[0];
+    p->tab_csh[1] = (uint8_t)cs[1];
+    for (int x = 0; x < HG_BLOCK_E; x++) p->tab_esh[x] = p->ze_esh[zof[x]];
+    for (int x = 0; x < HG_BLOCK_CE; x++) {
+        int i = order[x], z = zof[edge_of[x]], first = x != 3; /* B-M: M's bits are in A-M's */
         for (int cv = 0; cv < 32; cv++)
             for (int ev = 0; ev < 32; ev++) {
                 uint64_t b = cv < 24 && p->ce_need[i][cv] == ev ? 1ull << i : 0;
-                for (int z = 0; z < p->nze; z++)
-                    if (owner[z] == i) b |= (uint64_t)p->ze_bits[z][ev] << (p->nce + 2 * z);
-                tab[i][cv << 5 | ev] = (uint16_t)b;
+                if (first) b |= (uint64_t)p->ze_bits[z][ev] << (p->nce + 2 * z);
+                tab[x][cv << 5 | ev] = (uint16_t)b;
             }
+    }
     p->pair_tab = (const uint16_t(*)[1024])tab;
 }
 
@@ -186,6 +223,26 @@ void hg__pairs_init(void)
                 cube_copy_bytes[m][b][v] = (uint32_t)out;
             }
     cube_set.copy_bytes = (const uint32_t(*)[3][256])cube_copy_bytes;
+    int fixed = 1;
+    for (int m = 0; m < 18; m++) {
+        const hg_pairset *p = &cube_set;
+        hg_retest *r = &cube_retest[m];
+        fixed &= p->naff_ce[m] == 4 && p->naff_ze[m] == 4;
+        if (!fixed) break;
+        r->keep = p->keep[m];
+        r->copy = cube_copy_bytes[m];
+        for (int k = 0; k < 4; k++) {
+            int i = p->aff_ce[m][k], z = p->aff_ze[m][k];
+            r->need[k] = p->ce_need[i];
+            r->csh[k] = p->ce_csh[i];
+            r->esh[k] = p->ce_esh[i];
+            r->cbit[k] = (uint8_t)i;
+            r->zbits[k] = p->ze_bits[z];
+            r->zsh[k] = p->ze_esh[z];
+            r->zbit[k] = (uint8_t)(p->nce + 2 * z);
+        }
+    }
+    if (fixed) cube_set.retest = cube_retest;
     ready = 1;
 }
 
