@@ -41,23 +41,74 @@ static void merged_init(void)
     merged_ready = 1;
 }
 
+static int ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    while (!(x >> k & 1)) k++;
+    return k;
+#endif
+}
+
 int hg_optimize_pass(uint8_t *g, int n)
 {
     if (!merged_ready) merged_init();
-    /* genes before the first pair on one face stay where they are (most genomes of a
-     * converged population have few such pairs): skip them with independent loads */
-    int i = 0;
-    while (i + 1 < n && merged[g[i]][g[i + 1]] == APART) i++;
-    int o = i;
-    while (i < n) {
-        int m = i + 1 < n ? merged[g[i]][g[i + 1]] : APART;
-        if (m == APART) {
-            g[o++] = g[i++];
-        } else {
-            if (m != CANCEL) g[o++] = (uint8_t)m;
-            i += 2;
+    if (n > 64) { /* the plain walk */
+        int o = 0, i = 0;
+        while (i < n) {
+            int m = i + 1 < n ? merged[g[i]][g[i + 1]] : APART;
+            if (m == APART) {
+                g[o++] = g[i++];
+            } else {
+                if (m != CANCEL) g[o++] = (uint8_t)m;
+                i += 2;
+            }
         }
+        return o;
     }
+    /* The same walk from a bit mask: bit i of same = genes i and i+1 turn one face. The walk
+     * pairs the lowest such i, skips i+1, and goes on from i+2: so the pairs are found by
+     * taking the lowest bit and clearing it and the next one. Genes between pairs move down
+     * 8 at a time through a padded copy. */
+    uint8_t in[64 + 16] = {0}, out[64 + 16];
+    memcpy(in, g, (size_t)n);
+    uint64_t same = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* 8 genes a word (byte k = gene k): faces g % 6 (genes are below 18: subtract 6 twice
+     * where at least 6), then the zero bytes of faces ^ (faces of the next genes) */
+    const uint64_t b01 = 0x0101010101010101ull, b7f = 0x7f7f7f7f7f7f7f7full, b80 = 0x8080808080808080ull;
+    uint64_t next = 0;
+    for (int k = (n - 1) & ~7; k >= 0; k -= 8) {
+        uint64_t x;
+        memcpy(&x, in + k, 8);
+        x -= (((x + 122 * b01) & b80) >> 7) * 6; /* x + 122 has its top bit set where x >= 6 */
+        x -= (((x + 122 * b01) & b80) >> 7) * 6;
+        uint64_t v = x ^ (x >> 8 | next << 56);
+        uint64_t zero = ~(((v & b7f) + b7f) | v) & b80;
+        same = same << 8 | (zero >> 7) * 0x0102040810204080ull >> 56;
+        next = x;
+    }
+    same &= n >= 2 ? ~0ull >> (65 - n) : 0; /* pairs start at 0..n-2 */
+#else
+    for (int i = 0; i + 1 < n; i++) same |= (uint64_t)(merged[g[i]][g[i + 1]] != APART) << i;
+#endif
+    if (!same) return n;
+    int o = 0, from = 0;
+    while (same) {
+        int i = ctz64(same);
+        same &= ~(3ull << i);
+        for (int j = 0; j < i - from; j += 8) memcpy(out + o + j, in + from + j, 8);
+        o += i - from;
+        int m = merged[in[i]][in[i + 1]];
+        out[o] = (uint8_t)m;
+        o += m != CANCEL;
+        from = i + 2;
+    }
+    for (int j = 0; j < n - from; j += 8) memcpy(out + o + j, in + from + j, 8);
+    o += n - from;
+    memcpy(g, out, (size_t)o);
     return o;
 }
 
@@ -361,6 +412,7 @@ void hg_pop_free(hg_pop *p)
     free(p->pool);
     free(p->w);
     free(p->hash);
+    free(p->hused);
     free(p);
 }
 
@@ -377,8 +429,11 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->order = malloc((size_t)p->n * sizeof *p->order);
     p->pool = malloc((size_t)p->n * sizeof *p->pool);
     p->w = malloc((size_t)p->n * sizeof *p->w);
-    p->hash = malloc((size_t)p->n * sizeof *p->hash);
-    if (bad || !p->order || !p->pool || !p->w || !p->hash) {
+    for (p->hcap = 64; p->hcap < 2 * p->n; p->hcap *= 2) {
+    }
+    p->hash = malloc((size_t)p->hcap * sizeof *p->hash);
+    p->hused = malloc((size_t)p->hcap);
+    if (bad || !p->order || !p->pool || !p->w || !p->hash || !p->hused) {
         hg_pop_free(p);
         return NULL;
     }
@@ -400,8 +455,12 @@ static void sort_by_fitness(int *order, const int *fit, int n)
     }
 }
 
+/* the share of distinct genomes: their hashes counted in an open-addressing set of
+ * hcap >= 2n slots (hash[], hused[]), so no sort */
 static double diversity(hg_pop *p)
 {
+    int distinct = 0, cap = p->hcap;
+    memset(p->hused, 0, (size_t)cap);
     for (int i = 0; i < p->n; i++) {
         uint64_t h = 1469598103934665603ull, w;
         const uint8_t *g = p->cur.g + (size_t)i * p->len;
@@ -412,16 +471,14 @@ static double diversity(hg_pop *p)
             h ^= h >> 29;
         }
         for (; k < p->len; k++) h = (h ^ g[k]) * 1099511628211ull;
-        /* insertion into the sorted prefix */
-        int j = i;
-        while (j > 0 && p->hash[j - 1] > h) {
-            p->hash[j] = p->hash[j - 1];
-            j--;
+        int j = (int)(h >> 40) & (cap - 1);
+        while (p->hused[j] && p->hash[j] != h) j = (j + 1) & (cap - 1);
+        if (!p->hused[j]) {
+            p->hused[j] = 1;
+            p->hash[j] = h;
+            distinct++;
         }
-        p->hash[j] = h;
     }
-    int distinct = p->n > 0;
-    for (int i = 1; i < p->n; i++) distinct += p->hash[i] != p->hash[i - 1];
     return (double)distinct / p->n;
 }
 

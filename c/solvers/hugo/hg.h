@@ -233,7 +233,9 @@ typedef struct hg_pop {
     ec_pk start; /* the task's start state, packed */
     int *order, *pool;
     int32_t *w;
-    uint64_t *hash;
+    uint64_t *hash; /* diversity's set of genome hashes: hcap slots, hused[] marks the taken ones */
+    uint8_t *hused;
+    int hcap;
     int64_t gens;
     uint64_t mask0; /* the task's start state's pair mask */
     int64_t reused; /* prefix moves not recomputed thanks to parents' stored prefixes */
