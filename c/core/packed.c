@@ -41,11 +41,10 @@ void ec__packed_init(void)
         for (k = 0; k < 4; k++) {
             int esrc = 5 * bt->esrc[k], edst = 5 * bt->edst[k];
             pt->csrc[k] = (uint8_t)(5 * bt->csrc[k]);
-            pt->cdst[k] = (uint8_t)(5 * bt->cdst[k]);
-            for (int v = 0; v < 32; v++) pt->cval[k][v] = v < 24 ? ec__ctwist[v][bt->ctw[k]] : 0;
+            for (int v = 0; v < 32; v++) pt->cval[k][v] = v < 24 ? (uint64_t)ec__ctwist[v][bt->ctw[k]] << (5 * bt->cdst[k]) : 0;
             pt->emask[k] = 31ull << esrc;
             pt->erot[k] = (uint8_t)((edst - esrc) & 63);
-            pt->ckeep &= ~(31ull << pt->cdst[k]);
+            pt->ckeep &= ~(31ull << (5 * bt->cdst[k]));
             pt->ekeep &= ~(31ull << edst);
             pt->eflip |= (uint64_t)bt->efl[k] << edst;
         }

@@ -8,10 +8,10 @@
  * twist added through ec__ctwist, the flip xored).
  * Packed cube (ec_pk, 16 bytes, two registers): corner slot i's byte value in bits 5i..5i+4
  * of c (40 bits), edge slot j's in bits 5j..5j+4 of e (60 bits). A face turn is 8 field
- * moves (corners: shift, mask, a lookup that also twists, shift, or; edges: mask, rotate,
+ * moves (corners: shift, mask, a lookup that twists and places, or; edges: mask, rotate,
  * or) and one xor for the flips, with no memory traffic for the state. No valid cube has
  * c == 0 (the corner permutation is not all zeros), so {0, 0} can mark an empty hash slot.
- * Tables: 18 turns x 2 (about 4 KB) and the 24 x 3 twist table, derived from the
+ * Tables: 18 turns x 2 (about 20 KB) and the 24 x 3 twist table, derived from the
  * cubie model's ec__move_cube by ec__packed_init (idempotent, microseconds; not thread-safe
  * on the first call, like cube.c). Invariant: ec__bcube_from_cube and ec__pk_pack are
  * bijections on valid cubes, and turning commutes with them (tests/c/test_packed.c).
@@ -39,14 +39,15 @@ typedef struct ec_bturn {
 } ec_bturn;
 
 /* a face turn on packed cubes: keep masks, the flips as one xor; per moved corner slot the
- * source and destination bit offsets (5 * slot) and its value table (the source's value
- * twisted: cval[k][v] = ec__ctwist[v][twist], 0 for v >= 24); per moved edge slot the
- * source field's mask and the left rotation that carries it to its destination */
+ * source bit offset (5 * slot) and its value table (the source's value twisted and already
+ * at the destination's bits: cval[k][v] = ec__ctwist[v][twist] << 5 * destination, 0 for
+ * v >= 24); per moved edge slot the source field's mask and the left rotation that carries
+ * it to its destination */
 typedef struct ec_pkturn {
     uint64_t ckeep, ekeep, eflip;
     uint64_t emask[4];
-    uint8_t csrc[4], cdst[4], erot[4];
-    uint8_t cval[4][32];
+    uint8_t csrc[4], erot[4];
+    uint64_t cval[4][32]; /* the twisted value already at its destination bits (0 for v >= 24) */
 } ec_pkturn;
 
 extern ec_bturn ec__bturn[18];
@@ -85,10 +86,8 @@ static inline uint64_t ec__rotl64(uint64_t x, unsigned r) { return x << (r & 63)
 static inline __attribute__((always_inline)) ec_pk ec__pk_turned(ec_pk s, int m)
 {
     const ec_pkturn *t = &ec__pkturn[m];
-    uint64_t c = (s.c & t->ckeep) | (uint64_t)t->cval[0][s.c >> t->csrc[0] & 31] << t->cdst[0] |
-                 (uint64_t)t->cval[1][s.c >> t->csrc[1] & 31] << t->cdst[1] |
-                 (uint64_t)t->cval[2][s.c >> t->csrc[2] & 31] << t->cdst[2] |
-                 (uint64_t)t->cval[3][s.c >> t->csrc[3] & 31] << t->cdst[3];
+    uint64_t c = (s.c & t->ckeep) | t->cval[0][s.c >> t->csrc[0] & 31] | t->cval[1][s.c >> t->csrc[1] & 31] |
+                 t->cval[2][s.c >> t->csrc[2] & 31] | t->cval[3][s.c >> t->csrc[3] & 31];
     uint64_t e = (s.e & t->ekeep) | ec__rotl64(s.e & t->emask[0], t->erot[0]) | ec__rotl64(s.e & t->emask[1], t->erot[1]) |
                  ec__rotl64(s.e & t->emask[2], t->erot[2]) | ec__rotl64(s.e & t->emask[3], t->erot[3]);
     ec_pk r = {c, e ^ t->eflip};
