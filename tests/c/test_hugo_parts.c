@@ -268,13 +268,13 @@ int main(void)
     /* mutation: p_m = 0 changes nothing; 1 redraws every gene from the alleles; 1/l about
      * one gene per individual */
     uint8_t m1[30], alle[3] = {1, 7, 13};
-    uint64_t sv0[31], sv1[31], svl[31];
-    hg_survival_table(0, 30, sv0);
-    hg_survival_table(1ull << 32, 30, sv1);
-    hg_survival_table((uint64_t)(4294967296.0 / 30), 30, svl);
+    hg_survival sv0, sv1, svl;
+    hg_survival_table(0, 30, &sv0);
+    hg_survival_table(1ull << 32, 30, &sv1);
+    hg_survival_table((uint64_t)(4294967296.0 / 30), 30, &svl);
     memset(m1, 4, 30);
-    CHECK(hg_mutate(m1, 30, sv0, all, 18, &a) == 0 && m1[0] == 4 && m1[29] == 4, "p_m 0");
-    CHECK(hg_mutate(m1, 30, sv1, alle, 3, &a) == 30, "p_m 1 mutates all 30 genes");
+    CHECK(hg_mutate(m1, 30, &sv0, all, 18, &a) == 0 && m1[0] == 4 && m1[29] == 4, "p_m 0");
+    CHECK(hg_mutate(m1, 30, &sv1, alle, 3, &a) == 30, "p_m 1 mutates all 30 genes");
     int ok = 1;
     for (int i = 0; i < 30; i++) ok &= m1[i] == 1 || m1[i] == 7 || m1[i] == 13;
     CHECK(ok, "p_m 1 redraws every gene from the allowed ones");
@@ -283,7 +283,7 @@ int main(void)
     int total = 0, none = 0, at[30] = {0};
     for (int i = 0; i < 6000; i++) {
         memset(m1, 18, 30); /* 18 is no allele: marks unchanged genes */
-        int k = hg_mutate(m1, 30, svl, all, 18, &a);
+        int k = hg_mutate(m1, 30, &svl, all, 18, &a);
         total += k;
         none += k == 0;
         for (int j = 0; j < 30; j++) at[j] += m1[j] != 18;

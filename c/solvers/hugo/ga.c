@@ -155,15 +155,33 @@ void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *ou
     uint64_t total = 0;
     for (int i = 0; i < n; i++) total += (uint64_t)w[i];
     uint64_t k = (uint64_t)pointers;
+    /* ck[i] = k x (w[0] + .. + w[i]): pointer j of a spin sits at (start + j*total)/k on the
+     * wheel, compared in units of 1/k; it picks the first i with ck[i] > pos (the last
+     * individual when none among the first n-1) */
+    uint64_t ck[1024];
+    int cums = n <= 1024;
+    if (cums) {
+        uint64_t c = 0;
+        for (int i = 0; i < n; i++) ck[i] = c += (uint64_t)w[i] * k;
+    }
     int filled = 0;
     while (filled < count) {
-        /* pointer j sits at (start + j*total)/k on the wheel; compare in units of 1/k */
         uint64_t start = ec_rng_below(r, (uint32_t)total);
         int idx = 0;
         uint64_t cum = (uint64_t)w[0] * k;
         for (uint64_t j = 0; j < k && filled < count; j++) {
             uint64_t pos = start + j * total;
-            while (cum <= pos && idx < n - 1) cum += (uint64_t)w[++idx] * k;
+            if (cums) { /* branch-free binary search over ck[0..n-2] */
+                int base = 0, size = n - 1;
+                while (size > 0) {
+                    int half = size / 2, le = ck[base + half] <= pos;
+                    base = le ? base + half + 1 : base;
+                    size = le ? size - half - 1 : half;
+                }
+                idx = base;
+            } else { /* the walk */
+                while (cum <= pos && idx < n - 1) cum += (uint64_t)w[++idx] * k;
+            }
             out[filled++] = idx;
         }
     }
@@ -218,29 +236,33 @@ void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int poi
     cf->pointers = pointers;
     cf->raw_sus = 0;
     cf->elite_parent = 0;
-    hg_survival_table(threshold(pm > 0 ? pm : 1.0 / len), len, cf->survive);
+    hg_survival_table(threshold(pm > 0 ? pm : 1.0 / len), len, &cf->survive);
 }
 
-void hg_survival_table(uint64_t pm, int len, uint64_t *survive)
+void hg_survival_table(uint64_t pm, int len, hg_survival *sv)
 {
+    uint64_t *survive = sv->p;
     survive[0] = 1ull << 32;
     for (int k = 0; k < len; k++) /* (1 - p) as a 32-bit fraction; p = 0 would overflow it */
         survive[k + 1] = pm ? survive[k] * ((1ull << 32) - pm) >> 32 : 1ull << 32;
+    for (int h = 0, k = len; h < 256; h++) { /* k only falls as h grows */
+        while (k > 0 && !((uint64_t)h << 24 < survive[k])) k--;
+        sv->hint[h] = (uint8_t)k;
+    }
 }
 
-int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *alleles, int na, ec_rng *r)
+int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles, int na, ec_rng *r)
 {
+    const uint64_t *survive = sv->p;
     int k = 0;
     for (int i = 0;; i++) {
-        /* genes left unchanged before the next mutation: the largest j with u < survive[j] */
+        /* genes left unchanged before the next mutation: the largest j <= len - i with
+         * u < survive[j] (survive falls with j; survive[0] > u always); from the hint of u's
+         * top byte down */
         uint64_t u = ec_rng_next(r) >> 32;
-        int lo = 0, cnt = len - i + 1; /* candidates lo..lo+cnt-1; survive[0] > u always */
-        while (cnt > 1) { /* branch-free halving */
-            int half = cnt / 2;
-            lo = u < survive[lo + half] ? lo + half : lo;
-            cnt -= half;
-        }
-        i += lo;
+        int j = sv->hint[u >> 24];
+        while (j > 0 && !(u < survive[j])) j--;
+        i += j < len - i ? j : len - i;
         if (i >= len) return k;
         g[i] = random_allele(r, alleles, na);
         k++;
@@ -442,9 +464,22 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
 }
 
 /* order[] = the individuals by fitness, best first, ties by index (a total order, so the
- * result does not depend on the sort); insertion sort: n is small (50) */
+ * result does not depend on the sort): a counting sort when the fitness values span at most
+ * 256 (the usual case: pairs - steps), else an insertion sort (n is small, 50) */
 static void sort_by_fitness(int *order, const int *fit, int n)
 {
+    int lo = fit[0], hi = fit[0];
+    for (int i = 1; i < n; i++) {
+        lo = fit[i] < lo ? fit[i] : lo;
+        hi = fit[i] > hi ? fit[i] : hi;
+    }
+    if (hi - lo < 256) {
+        int at[257] = {0}; /* at[hi - f + 1]: individuals fitter than f, then where f's go */
+        for (int i = 0; i < n; i++) at[hi - fit[i] + 1]++;
+        for (int v = 1; v <= hi - lo; v++) at[v] += at[v - 1];
+        for (int i = 0; i < n; i++) order[at[hi - fit[i]]++] = i;
+        return;
+    }
     for (int i = 0; i < n; i++) {
         int j = i;
         while (j > 0 && fit[order[j - 1]] < fit[i]) {
@@ -558,7 +593,7 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
             nx->par[(1 + i) * 2 + 1] = -1;
         }
     }
-    for (int i = 1; i < n; i++) hg_mutate(nx->g + (size_t)i * len, len, cf->survive, t->alleles, t->nalleles, r);
+    for (int i = 1; i < n; i++) hg_mutate(nx->g + (size_t)i * len, len, &cf->survive, t->alleles, t->nalleles, r);
     /* swap: the evaluated generation becomes the parents' store */
     hg_gen tmp = p->cur;
     p->cur = p->prev;

@@ -198,13 +198,22 @@ typedef struct hg_task {
     int nalleles;
 } hg_task;
 
+/* Mutation's gap table: p[k] = 2^32 x (1 - p_m)^k for k = 0..len (the chance that k genes in
+ * a row stay), and hint[h] = the largest k <= len with h << 24 < p[k] (where the search for a
+ * 32-bit draw u with u >> 24 == h starts: the answer is at most that, and at most a step or
+ * two below it). */
+typedef struct hg_survival {
+    uint64_t p[HG_MAXLEN + 1];
+    uint8_t hint[256];
+} hg_survival;
+
 typedef struct hg_gaconf {
     int n, len;
     uint64_t pc;  /* crossover probability as a threshold on 32-bit draws (1<<32 = always) */
     int pointers; /* SUS pointers per spin of the wheel */
     int raw_sus;  /* 1: SUS weights are the raw fitness (negative: 0; all 0: equal), else fitness - worst + 1 */
     int elite_parent; /* 1: the elite is also the first parent of the first pair (the authors' program) */
-    uint64_t survive[HG_MAXLEN + 1]; /* mutation: hg_survival_table(p_m as a threshold, len) */
+    hg_survival survive; /* mutation: hg_survival_table(p_m as a threshold, len) */
 } hg_gaconf;
 
 /* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state
@@ -265,12 +274,12 @@ void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *ou
 void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, int len, ec_rng *r);
 /* Fill cf: population n, genes len, crossover and mutation probabilities (pm 0: 1/len). */
 void hg_gaconf_init(hg_gaconf *cf, int n, int len, double pc, double pm, int pointers);
-/* survive[k] = 2^32 x (1 - p)^k for k = 0..len, p = pm / 2^32, in integer arithmetic. */
-void hg_survival_table(uint64_t pm, int len, uint64_t *survive);
-/* Each gene, with probability p (survive = hg_survival_table(p)), becomes a random allele.
+/* sv->p[k] = 2^32 x (1 - p)^k for k = 0..len, p = pm / 2^32, in integer arithmetic; and the hints. */
+void hg_survival_table(uint64_t pm, int len, hg_survival *sv);
+/* Each gene, with probability p (sv = hg_survival_table(p), for this len), becomes a random allele.
  * The gaps between mutated genes are drawn directly (geometric, one draw per mutation plus
  * one), which is the same distribution as one draw per gene. Returns mutations made. */
-int hg_mutate(uint8_t *g, int len, const uint64_t *survive, const uint8_t *alleles, int na, ec_rng *r);
+int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles, int na, ec_rng *r);
 /* 32-bit draw below a threshold: an event of that probability. */
 static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec_rng_next(r) >> 32) < thr; }
 
