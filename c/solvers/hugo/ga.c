@@ -70,10 +70,11 @@ int hg_optimize_pass(uint8_t *g, int n)
     }
     /* The same walk from a bit mask: bit i of same = genes i and i+1 turn one face. The walk
      * pairs the lowest such i, skips i+1, and goes on from i+2: so the pairs are found by
-     * taking the lowest bit and clearing it and the next one. Genes between pairs move down
-     * 8 at a time through a padded copy. */
-    uint8_t in[64 + 16] = {0}, out[64 + 16];
-    memcpy(in, g, (size_t)n);
+     * taking the lowest bit and clearing it and the next one. The genes between two pairs
+     * move down as one fixed-size copy (64 bytes, beyond the segment too: the next segment
+     * or the final length overwrites or drops the excess), so no copy loop of variable
+     * length (compilers turn those into memcpy calls or rep movs, slow for a few bytes). */
+    uint8_t in[128] = {0}, out[128];
     uint64_t same = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* 8 genes a word (byte k = gene k): faces g % 6 (genes are below 18: subtract 6 twice
@@ -81,8 +82,11 @@ int hg_optimize_pass(uint8_t *g, int n)
     const uint64_t b01 = 0x0101010101010101ull, b7f = 0x7f7f7f7f7f7f7f7full, b80 = 0x8080808080808080ull;
     uint64_t next = 0;
     for (int k = (n - 1) & ~7; k >= 0; k -= 8) {
-        uint64_t x;
-        memcpy(&x, in + k, 8);
+        uint64_t x = 0;
+        if (k + 8 <= n) memcpy(&x, g + k, 8);
+        else
+            for (int j = n - 1; j >= k; j--) x = x << 8 | g[j];
+        memcpy(in + k, &x, 8);
         x -= (((x + 122 * b01) & b80) >> 7) * 6; /* x + 122 has its top bit set where x >= 6 */
         x -= (((x + 122 * b01) & b80) >> 7) * 6;
         uint64_t v = x ^ (x >> 8 | next << 56);
@@ -92,6 +96,7 @@ int hg_optimize_pass(uint8_t *g, int n)
     }
     same &= n >= 2 ? ~0ull >> (65 - n) : 0; /* pairs start at 0..n-2 */
 #else
+    for (int i = 0; i < n; i++) in[i] = g[i];
     for (int i = 0; i + 1 < n; i++) same |= (uint64_t)(merged[g[i]][g[i + 1]] != APART) << i;
 #endif
     if (!same) return n;
@@ -99,14 +104,14 @@ int hg_optimize_pass(uint8_t *g, int n)
     while (same) {
         int i = ctz64(same);
         same &= ~(3ull << i);
-        for (int j = 0; j < i - from; j += 8) memcpy(out + o + j, in + from + j, 8);
+        memcpy(out + o, in + from, 64);
         o += i - from;
         int m = merged[in[i]][in[i + 1]];
         out[o] = (uint8_t)m;
         o += m != CANCEL;
         from = i + 2;
     }
-    for (int j = 0; j < n - from; j += 8) memcpy(out + o + j, in + from + j, 8);
+    memcpy(out + o, in + from, 64);
     o += n - from;
     memcpy(g, out, (size_t)o);
     return o;
