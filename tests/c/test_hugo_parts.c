@@ -1,6 +1,6 @@
 /* test_hugo_parts.c - HuGO!'s components: gene table, pair-count fitness on known states,
  * block detection in all 12 locations, prefix fitness, SUS, crossover, mutation and the
- * optimization operator. */
+ * optimization operator; the fast operators against plain reference versions. */
 #include <string.h>
 
 #include "check.h"
@@ -33,6 +33,57 @@ static void genes_text(const uint8_t *g, int n, char *out, int size)
 }
 
 static int face_in(int m, int f1, int f2) { return m / 3 == f1 || m / 3 == f2; }
+
+/* References for the fast operators in ga.c, written the plain way. */
+/* one optimization pass: left to right, a pair on one face becomes one turn or vanishes */
+static int ref_optimize_pass(uint8_t *g, int n)
+{
+    int o = 0, i = 0;
+    while (i < n) {
+        if (i + 1 < n && g[i] % 6 == g[i + 1] % 6) {
+            int q = (g[i] / 6 + 1 + g[i + 1] / 6 + 1) % 4; /* quarter turns: 1 cw, 2 half, 3 ccw */
+            if (q) g[o++] = (uint8_t)((q - 1) * 6 + g[i] % 6);
+            i += 2;
+        } else {
+            g[o++] = g[i++];
+        }
+    }
+    return o;
+}
+/* SUS by walking the wheel from the start for each spin */
+static void ref_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out)
+{
+    uint64_t total = 0, k = (uint64_t)pointers;
+    for (int i = 0; i < n; i++) total += (uint64_t)w[i];
+    int filled = 0;
+    while (filled < count) {
+        uint64_t start = ec_rng_below(r, (uint32_t)total), cum = (uint64_t)w[0] * k;
+        int idx = 0;
+        for (uint64_t j = 0; j < k && filled < count; j++) {
+            while (cum <= start + j * total && idx < n - 1) cum += (uint64_t)w[++idx] * k;
+            out[filled++] = idx;
+        }
+    }
+    for (int i = count - 1; pointers > 2 && i > 0; i--) {
+        int j = (int)ec_rng_below(r, (uint32_t)(i + 1)), t = out[i];
+        out[i] = out[j];
+        out[j] = t;
+    }
+}
+/* mutation: per gap, a linear search of the survival table */
+static int ref_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles, int na, ec_rng *r)
+{
+    int k = 0;
+    for (int i = 0;; i++) {
+        uint64_t u = ec_rng_next(r) >> 32;
+        int j = 0;
+        while (j < len - i && u < sv->p[j + 1]) j++;
+        i += j;
+        if (i >= len) return k;
+        g[i] = alleles[ec_rng_below(r, (uint32_t)na)];
+        k++;
+    }
+}
 
 int main(void)
 {
@@ -176,15 +227,20 @@ int main(void)
         hg_gaconf cf;
         hg_gaconf_init(&cf, 50, 30, 0.6, 0, 2);
         hg_pop *pop = hg_pop_new(&cf, &pt, &r);
-        int agree = 1;
+        int agree = 1, sorted = 1;
         hg_genstats gs;
         for (int gen = 0; gen < 300; gen++) {
             hg_pop_generation(pop, &cf, &pt, &r, &gs);
             for (int i = 0; i < pop->n; i++) agree &= pop->prev.fit[i] == hg_fitness(&pt, pop->prev.g + i * 30, 30, NULL, NULL);
+            for (int i = 1; i < pop->n; i++) { /* order: by fitness, best first, ties by index */
+                int f0 = pop->prev.fit[pop->order[i - 1]], f1 = pop->prev.fit[pop->order[i]];
+                sorted &= f0 > f1 || (f0 == f1 && pop->order[i - 1] < pop->order[i]);
+            }
             int pr, stp;
             agree &= gs.best_fit == hg_fitness(&pt, gs.best_genes, 30, &pr, &stp) && pr == gs.best_pairs && stp == gs.best_steps;
         }
         CHECK(agree, "kind %d: stored fitness = fresh fitness over 300 generations", kind);
+        CHECK(sorted, "kind %d: the order is by fitness, ties by index, every generation", kind);
         CHECK(pop->reused > 0, "kind %d: prefixes were reused (%lld moves)", kind, (long long)pop->reused);
         hg_pop_free(pop);
     }
@@ -319,5 +375,59 @@ int main(void)
     CHECK_STR(text, "U2 R' F'");
     genes_of("R L R'", g, &n);
     CHECK(hg_optimize_full(g, n) == 3, "only same-face neighbours are merged (R L R' stays)");
+
+    /* the fast operators equal their plain references on random inputs: the optimization
+     * pass (bit mask of same-face pairs, segment copies) on genomes of every length 1..100
+     * over all 18 genes or the 6 of two faces; SUS (binary search over prefix sums) with
+     * zero weights and 1..5 pointers; mutation (gap hints) at several rates */
+    {
+        ec_rng q;
+        ec_rng_seed(&q, 2024);
+        int bad_opt = 0, bad_sus = 0, bad_mut = 0;
+        for (int trial = 0; trial < 20000; trial++) {
+            int len = 1 + trial % 100, two = trial / 100 % 2;
+            uint8_t x[128], y[128];
+            for (int i = 0; i < len; i++) {
+                int gg = (int)ec_rng_below(&q, 18);
+                x[i] = (uint8_t)(two ? gg / 6 * 6 + gg % 2 : gg); /* faces 0 and 1 only, or any */
+            }
+            memcpy(y, x, (size_t)len);
+            int nx = hg_optimize_pass(x, len), ny = ref_optimize_pass(y, len);
+            bad_opt += nx != ny || memcmp(x, y, (size_t)nx) != 0;
+        }
+        for (int trial = 0; trial < 2000; trial++) {
+            int32_t w[60];
+            int nw = 1 + trial % 60, ptrs = 1 + trial % 5, o1[60], o2[60];
+            for (int i = 0; i < nw; i++) w[i] = (int32_t)ec_rng_below(&q, trial % 3 ? 40 : 3); /* many zeros */
+            w[trial % nw] += 1; /* a positive total */
+            ec_rng ra = q, rb = q;
+            hg_sus(w, nw, nw, ptrs, &ra, o1);
+            ref_sus(w, nw, nw, ptrs, &rb, o2);
+            bad_sus += memcmp(o1, o2, (size_t)nw * sizeof *o1) != 0 || memcmp(&ra, &rb, sizeof ra) != 0;
+            ec_rng_next(&q);
+        }
+        static const double rates[5] = {0.0, 0.01, 1.0 / 30, 0.2, 1.0};
+        for (int trial = 0; trial < 5000; trial++) {
+            int len = 2 + trial % 99;
+            hg_survival sv;
+            hg_survival_table((uint64_t)(rates[trial % 5] * 4294967295.0), len, &sv);
+            uint8_t x[128], y[128];
+            memset(x, 18, sizeof x);
+            memset(y, 18, sizeof y);
+            ec_rng ra = q, rb = q;
+            int kx = hg_mutate(x, len, &sv, all, 18, &ra), ky = ref_mutate(y, len, &sv, all, 18, &rb);
+            bad_mut += kx != ky || memcmp(x, y, sizeof x) != 0 || memcmp(&ra, &rb, sizeof ra) != 0;
+            ec_rng_next(&q);
+        }
+        CHECK(bad_opt == 0, "optimization pass = the plain walk (%d of 20000 differ)", bad_opt);
+        CHECK(bad_sus == 0, "SUS = the walk over the wheel (%d of 2000 differ)", bad_sus);
+        CHECK(bad_mut == 0, "mutation = the linear gap search (%d of 5000 differ)", bad_mut);
+    }
+    /* every block set has its from-scratch tables and the whole cube its per-move re-tests
+     * (else evaluation silently takes the slow general update) */
+    int tabs = 0;
+    for (int loc = 0; loc < HG_LOCS; loc++) tabs += hg_block_pairs(loc)->pair_tab != NULL;
+    CHECK(tabs == HG_LOCS, "%d of 12 block sets have pair tables", tabs);
+    CHECK(hg_cube_pairs()->retest != NULL, "the whole cube's set has its re-test entries");
     DONE();
 }
