@@ -25,10 +25,17 @@ double ec__param(const ec_solver *h, const char *key)
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize)
 {
+    return ec__solver_open_n(impl, facelets, ec__cstr_len(facelets), seed, params,
+                             params ? (int)ec__strnlen(params, EC_MAX_PARAMS_CHARS) : 0, out, msg, msgsize);
+}
+
+int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
+                      const char *params, int plen, ec_solver **out, char *msg, int msgsize)
+{
     if (!impl || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver given");
     *out = NULL;
     ec_cube start;
-    int rc = ec_cube_from_facelets(facelets, &start, msg, msgsize);
+    int rc = ec_cube_from_facelets_n(facelets, flen, &start, msg, msgsize);
     if (rc) return rc;
     ec_solver *h = calloc(1, sizeof *h);
     if (!h) return ec__msg(EC_E_NOMEM, msg, msgsize, "out of memory");
@@ -38,7 +45,7 @@ int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t s
     h->start = start;
     h->seed = seed;
     h->status = EC_RUNNING;
-    rc = ec__params_parse(impl, params, h->params, msg, msgsize);
+    rc = ec__params_parse_n(impl, params, plen, h->params, msg, msgsize);
     if (rc) {
         free(h);
         return rc;

@@ -83,6 +83,9 @@ struct ec_solver {
  * once on a solved cube). *out is NULL on any error, with a specific message in msg. */
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize);
+/* The same with the texts' lengths (evocube.h's `_n` convention; params NULL: no params). */
+int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
+                      const char *params, int plen, ec_solver **out, char *msg, int msgsize);
 /* The value of param key (its default unless set); key must be one of the impl's. */
 double ec__param(const ec_solver *h, const char *key);
 /* Queue a progress record (copied); updates h->generations and h->evaluations. */
@@ -95,5 +98,8 @@ int ec__finish(ec_solver *h);
 
 /* params.c: fill values from defaults, then a preset, then the key=value pairs of text. */
 int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize);
+/* The same over len bytes of text (every byte checked by ec__text_check first). */
+int ec__params_parse_n(const ec_solver_impl *impl, const char *text, int len, double *values, char *msg,
+                       int msgsize);
 
 #endif
