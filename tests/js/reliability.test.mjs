@@ -1,0 +1,95 @@
+// reliability.test.mjs - issue 14's boundaries from the outside: every byte of a text reaches
+// the core with its length (web/core.mjs, both CLIs' arguments and standard input), and a
+// NUL or control character is refused naming it and its position, never cut off.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadCoreNode } from '../../web/core-node.mjs';
+import { EC, textBytes } from '../../web/core.mjs';
+
+const core = await loadCoreNode();
+const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
+const NATIVE = fileURLToPath(new URL('../../build/native/evocube_native', import.meta.url));
+const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+
+const cli = (args, input) => spawnSync(process.execPath, [CLI, ...args], { input, timeout: 60000 });
+const native = (args, input) => spawnSync(NATIVE, args, { input, timeout: 60000 });
+const text = (b) => Buffer.from(b).toString('utf8');
+
+// The issue's reproductions, through both CLIs: exit 2, nothing on stdout, the byte named.
+const NUL_CASES = [
+  { args: ['facelets', '-'], input: Buffer.from('\x00\x01 R U', 'latin1'), want: 'U+0000 (NUL) at character 1' },
+  { args: ['facelets', '-'], input: Buffer.from('R U\x00 F', 'latin1'), want: 'U+0000 (NUL) at character 4' },
+  { args: ['facelets', 'R\x01U'], input: '', want: 'U+0001 at character 2' },
+  { args: ['facelets', '-'], input: Buffer.from('R U\xff F', 'latin1'), want: 'byte 0xFF at character 4' },
+  { args: ['validate', '-'], input: Buffer.from(`${SOLVED.slice(0, 20)}\x00${SOLVED.slice(21)}`, 'latin1'), want: 'U+0000 (NUL) at character 21' },
+  { args: ['verify', '--scramble', 'R', '--solution', '-'], input: Buffer.from("R'\x00 R", 'latin1'), want: 'solution has the control character U+0000 (NUL) at character 3' },
+  { args: ['solve', '--solver', 'twophase', '--scramble', '-'], input: Buffer.from('R\x00', 'latin1'), want: 'U+0000 (NUL) at character 2' },
+];
+
+describe.each([['npx evocube (wasm)', cli], ['evocube_native', native]])('%s', (name, run) => {
+  test.each(NUL_CASES)('$args with $want', ({ args, input, want }) => {
+    if (run === native && !existsSync(NATIVE)) throw new Error(`${NATIVE} is not built`);
+    const r = run(args, input);
+    expect(text(r.stdout)).toBe('');
+    expect(text(r.stderr)).toContain(want);
+    expect(text(r.stderr)).toMatch(/^error: /);
+    expect(r.status).toBe(2);
+  });
+
+  test('stdin without a bad byte still works, one final line break dropped', () => {
+    const r = run(['facelets', '-'], "R U R' U'\r\n");
+    expect(r.status).toBe(0);
+    expect(text(r.stdout).trim()).toBe(core.apply("R U R' U'"));
+  });
+});
+
+test('the Node CLI refuses an argument Node decoded lossily (U+FFFD), naming the argument', () => {
+  const r = cli(['facelets', 'R \uFFFD']);
+  expect(r.status).toBe(2);
+  expect(text(r.stderr)).toMatch(/^error: argument 2 has U\+FFFD at character 3/);
+});
+
+describe('web/core.mjs marshalling', () => {
+  const bad = (f, code, re) => {
+    let err = null;
+    try { f(); } catch (e) { err = e; }
+    expect(err && err.codeName).toBe(code);
+    expect(err.message).toMatch(re);
+  };
+
+  test('a NUL reaches the core at every text entry point and is named', () => {
+    bad(() => core.apply('R U\u0000 F'), 'E_CHAR', /alg has the control character U\+0000 \(NUL\) at character 4/);
+    bad(() => core.apply('R', `${SOLVED.slice(0, 53)}\u0000`), 'E_CHAR', /facelet string .*U\+0000.* at character 54/);
+    bad(() => core.validate(`\u0000${SOLVED.slice(1)}`), 'E_CHAR', /U\+0000.* at character 1/);
+    bad(() => core.isSolved(`\u0000${SOLVED.slice(1)}`), 'E_CHAR', /U\+0000/);
+    bad(() => core.verify(SOLVED, 'R R\'\u0000'), 'E_CHAR', /solution .*U\+0000.* at character 5/);
+    for (const f of ['canonical', 'simplify', 'invert', 'metrics']) bad(() => core[f]('R\u0007'), 'E_CHAR', /U\+0007 at character 2/);
+    bad(() => core.parseSeed('4\u00002'), 'E_CHAR', /seed has the control character U\+0000/);
+    bad(() => core.createSolver('twophase\u0000', SOLVED), 'E_CHAR', /solver name .*U\+0000.* at character 9/);
+    bad(() => core.createSolver('twophase', SOLVED, 1, 'budget=0\u0000,maxLength=40'), 'E_CHAR', /params text .*U\+0000.* at character 9/);
+  });
+
+  test('positions count characters (code points), as the parser\'s own messages do', () => {
+    bad(() => core.apply('R\u2019 \u{1F600} \u0085'), 'E_CHAR', /U\+0085 at character 6/);
+    bad(() => core.apply('R\u2019 Q'), 'E_TOKEN', /"Q" at character 4/);
+  });
+
+  test('a lone surrogate is named, not replaced or merged with the next character', () => {
+    bad(() => core.apply('R\uD800U'), 'E_CHAR', /U\+D800 at character 2: half of a UTF-16 surrogate pair/);
+    bad(() => core.apply('R U\uDFFF'), 'E_CHAR', /U\+DFFF at character 4/);
+    expect(Array.from(textBytes('\uD83D\uDE00'))).toEqual([0xF0, 0x9F, 0x98, 0x80]); // a pair stays one character
+    expect(Array.from(textBytes('a\uD800b'))).toEqual([0x61, 0xED, 0xA0, 0x80, 0x62]);
+  });
+
+  test('bytes go in as they are: a Uint8Array is not decoded first', () => {
+    expect(core.apply(new TextEncoder().encode("R U R' U'"))).toBe(core.apply("R U R' U'"));
+    bad(() => core.apply(Uint8Array.of(0x52, 0x20, 0xC0, 0xAF)), 'E_CHAR', /byte 0xC0 at character 3, which is not UTF-8/);
+    expect(core.validate(new TextEncoder().encode(SOLVED))).toBe('ok');
+  });
+
+  test('EC has the new code', () => {
+    expect(EC.E_CHAR).toBe(-6);
+    expect(core.strerror(EC.E_CHAR)).toMatch(/control character/);
+  });
+});
