@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
 import { EC, textBytes } from '../../web/core.mjs';
+import { readShare, buildShare, checkLinkSolution, validateExperiment, experimentFromText } from '../../web/share.mjs';
 
 const core = await loadCoreNode();
 const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
@@ -91,5 +92,58 @@ describe('web/core.mjs marshalling', () => {
   test('EC has the new code', () => {
     expect(EC.E_CHAR).toBe(-6);
     expect(core.strerror(EC.E_CHAR)).toMatch(/control character/);
+  });
+});
+
+describe('forged share links (web/share.mjs)', () => {
+  test('solution= is read bounded, and verified by the core on the link\'s cube', () => {
+    const link = readShare("?scramble=R_U_F&solution=F-_U-_R-");
+    expect(link.solution).toBe("F' U' R'");
+    expect(checkLinkSolution(core, link)).toEqual({ ok: true, facelets: core.apply('R U F'), solution: "F' U' R'", moves: 3 });
+    expect(readShare(`?solution=${'R_'.repeat(2000)}`).problems[0]).toMatch(/solution in the link has 4000 characters/);
+    expect(buildShare({ scramble: 'R U', solution: "U' R'" })).toBe("?scramble=R_U&solution=U-_R-");
+  });
+
+  test.each([
+    ['does not solve the cube', { scramble: 'R U F', solution: "R' U' F'" }, /does not solve the link's cube.*\d+ stickers are left off/],
+    ['is for another cube', { facelets: core.apply('L D'), solution: "F' U' R'" }, /does not solve the link's cube, so it is wrong or belongs to another cube/],
+    ['does not parse', { scramble: 'R', solution: "R' Q" }, /unknown move "Q" at character 4/],
+    ['has a NUL', { scramble: 'R', solution: "R'\u0000" }, /U\+0000 \(NUL\) at character 3/],
+    ['is for a cube that is not valid', { facelets: 'UUU', solution: '' }, /the link's cube is not valid \(a facelet string has 54/],
+  ])('a solution that %s is refused with the reason', (_, link, why) => {
+    const r = checkLinkSolution(core, link);
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/^The solution in the link was not shown: /);
+    expect(r.message).toMatch(why);
+  });
+
+  test('an experiment definition is bounded before anything runs', () => {
+    const ok = validateExperiment({ solvers: ['hugo', 'twes'], states: 10, seeds: 3, sweep: { param: 'population', values: [10, 20] } });
+    expect(ok).toMatchObject({ ok: true, runs: 120, experiment: { seeds: [1, 2, 3], states: { random: 10, seed: 1 } } });
+    expect(validateExperiment({ solvers: ['hugo'], states: 5832, seeds: 1 })).toMatchObject({ ok: true, runs: 5832 }); // HuGO!'s integrity test
+    const absurd = validateExperiment({ solvers: ['hugo', 'twes', 'aco'], states: 10000, seeds: 100, sweep: { param: 'population', values: [1, 2] } });
+    expect(absurd.ok).toBe(false);
+    expect(absurd.problems.join()).toMatch(/asks for 6,000,000 solves \(3 solvers x 10000 states x 100 seeds x 2 sweep values\), more than the 20,000 allowed/);
+    // a huge list is refused by its length, before it is walked
+    const t0 = process.cpuUsage();
+    const huge = validateExperiment({ solvers: ['hugo'], states: new Array(5e7), seeds: 1 });
+    expect((process.cpuUsage(t0).user) / 1000).toBeLessThan(200);
+    expect(huge.problems).toEqual(['states: a list of 50000000 is more than the 10000 allowed']);
+    const bad = validateExperiment({ solvers: ['hugo', 'hugo', '<b>'], states: ['R U', 'R Q', 'x'.repeat(401)], seeds: [1, 1, -1], sweep: { param: 'p', values: [NaN] }, extra: 1 }, { core });
+    expect(bad.ok).toBe(false);
+    expect(bad.problems).toEqual([
+      'unknown field "extra" ignored', 'solvers[1]: "hugo" is named twice', 'solvers[2]: not a solver name',
+      'states[1]: unknown move "Q" at character 3', 'states[2]: 401 characters, more than the 400 allowed',
+      'seeds[2]: must be a whole number from 0 to 4294967295', 'seeds: a seed is listed twice',
+      'sweep.values[0]: must be a finite number',
+    ]);
+    for (const v of [null, 42, 'x', [], { solvers: 'hugo', states: 1 }, { solvers: ['hugo'], states: 0 }, { solvers: ['hugo'], states: 1.5 }, { solvers: ['hugo'], states: 1, seeds: 101 }]) {
+      const r = validateExperiment(v);
+      expect(r.ok).toBe(false);
+      expect(r.problems.length).toBeGreaterThan(0);
+    }
+    expect(experimentFromText('{"solvers":["pso"],"states":["R U"],"seeds":2}')).toMatchObject({ ok: true, runs: 2 });
+    expect(experimentFromText('{"solvers":').problems[0]).toMatch(/^the experiment definition is not JSON/);
+    expect(experimentFromText('['.repeat(7000)).problems[0]).toMatch(/7000 characters, more than the 6000/);
   });
 });
