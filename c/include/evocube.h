@@ -112,6 +112,13 @@ extern "C" {
 #define EC_MAX_NESTING 16        /* depth of nested parentheses */
 #define EC_MAX_PARAMS_CHARS 2000 /* bytes of a solver params text */
 #define EC_FACELETS_SIZE 55      /* 54 characters and the terminating NUL */
+/* Memory. The wasm module's memory may grow to EC_MEMORY_MAX bytes (CMakeLists.txt reads
+ * this line for emcc's MAXIMUM_MEMORY); a solver run whose params need more than
+ * EC_RUN_MEMORY_MAX at its start (the rest holds the tables, about 10 MB, the caller's
+ * buffers and the allocator's growth) is refused by ec_solver_new with EC_E_PARAM_RANGE,
+ * naming the param and the limit, natively too, so both builds refuse the same runs. */
+#define EC_MEMORY_MAX 268435456     /* 256 MB */
+#define EC_RUN_MEMORY_MAX 134217728 /* 128 MB */
 
 /* Generic text of a status or error code: "ok", "unknown move", ... Always NUL-ends buf. */
 int ec_strerror(int code, char *buf, int size);

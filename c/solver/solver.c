@@ -6,6 +6,7 @@
  */
 #include "solver/solver.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,16 @@
 
 /* web/core.mjs drains records unread into a scratch of 2048-byte slots (SolverRun.discard) */
 _Static_assert(sizeof(ec_progress) <= 2048, "raise RECORD_BYTES in web/core.mjs with it");
+
+int ec__memory_fits(ec_solver *h, double bytes, const char *param)
+{
+    if (bytes <= EC_RUN_MEMORY_MAX) return EC_OK;
+    snprintf(h->why, sizeof h->why,
+             "parameter %s: with these params solver %s needs about %.0f MB, more than the %d MB a run may use "
+             "(the memory limit); lower %s",
+             param, h->impl->name, bytes / 1048576.0, EC_RUN_MEMORY_MAX >> 20, param);
+    return EC_E_PARAM_RANGE;
+}
 
 double ec__param(const ec_solver *h, const char *key)
 {
@@ -57,8 +68,10 @@ int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen
     }
     rc = impl->create(h, &h->state);
     if (rc) {
+        if (h->why[0]) ec__msg(rc, msg, msgsize, "%s", h->why);
+        else ec__msg(rc, msg, msgsize, "solver %s could not start", impl->name);
         free(h);
-        return ec__msg(rc, msg, msgsize, "solver %s could not start", impl->name);
+        return rc;
     }
     *out = h;
     return EC_OK;

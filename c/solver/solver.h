@@ -76,6 +76,7 @@ struct ec_solver {
     uint8_t *solution;  /* composed, simplified, verified */
     int solution_len;
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
+    char why[200];      /* create()'s specific reason for failing (ec__memory_fits), or "" */
 };
 
 /* Open a handle on impl (the registry's ec_solver_new calls this once it has found the
@@ -88,6 +89,11 @@ int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen
                       const char *params, int plen, ec_solver **out, char *msg, int msgsize);
 /* The value of param key (its default unless set); key must be one of the impl's. */
 double ec__param(const ec_solver *h, const char *key);
+/* For create(), before it allocates: EC_OK when `bytes` (what create will allocate with h's
+ * params) fit in EC_RUN_MEMORY_MAX; else EC_E_PARAM_RANGE with h->why naming param (the key
+ * that scales the need most) and the limit, which ec_solver_new reports. A solver whose start
+ * needs a few MB at any params need not call it. */
+int ec__memory_fits(ec_solver *h, double bytes, const char *param);
 /* Queue a progress record (copied); updates h->generations and h->evaluations. */
 int ec__emit(ec_solver *h, const ec_progress *rec);
 /* Append a phase's moves (face turns 0..17) to the result. */
