@@ -137,7 +137,14 @@ async function main(argv) {
       const params = opts.param.join(',');
       if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
       const t0 = performance.now();
-      const onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+      let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+      // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
+      // the first progress records, so the run's next allocation fails (tests/js/reliability)
+      if (process.env.EVOCUBE_TEST_EXHAUST_MEMORY === '1') {
+        const show = onRecords;
+        let done = false;
+        onRecords = (recs) => { if (show) show(recs); if (!done) { done = true; core.exhaustMemoryForTest(); } };
+      }
       const res = core.run({ solver: opts.solver, facelets: f, seed, params }, { work: 1, onRecords }).result;
       const timeMs = Math.round((performance.now() - t0) * 10) / 10;
       if (res.solved) {

@@ -21,6 +21,7 @@ export const EC = Object.freeze({
 export const MAX_ALG_CHARS = 20000;
 export const MAX_PARAMS_CHARS = 2000;
 export const MAX_ALG_MOVES = 4000;
+export const MEMORY_MAX = 268435456; // EC_MEMORY_MAX: the module's memory grows to at most this
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 const CODE_NAMES = Object.fromEntries(Object.entries(EC).map(([k, v]) => [v, k]));
@@ -135,6 +136,18 @@ export class EvocubeCore {
   // Bytes allocated by the C core right now (soak tests), and the wasm memory size.
   memory() {
     return { inUse: this.M._ec_memory_in_use(), heap: this.M.HEAPU8.length };
+  }
+
+  // TEST ONLY (no page, link or CLI argument reaches it): allocate every free byte of the
+  // module's memory, growing it to its maximum (EC_MEMORY_MAX), and keep it, so the next
+  // allocation of a running solver fails as on a real exhaustion. Returns the bytes taken.
+  exhaustMemoryForTest() {
+    let taken = 0;
+    for (let size = 1 << 24; size >= 16;) {
+      if (this.M._malloc(size)) taken += size;
+      else size >>= 1;
+    }
+    return taken;
   }
 
   version() {
@@ -286,7 +299,11 @@ export class SolverRun {
 
   step(work = 1) {
     if (!this.h) throw new EvocubeError(EC.E_STATE, 'this solver run has been freed');
+    this.core.M.HEAPU8[this.core.msg] = 0; // a failed step writes no message: no stale one is shown
     const rc = this.core.M._ec_solver_step(this.h, work);
+    if (rc === EC.E_NOMEM) {
+      throw new EvocubeError(rc, `the solver ran out of memory: the run needs more than the ${MEMORY_MAX >> 20} MB the core may use`);
+    }
     if (rc < 0) this.core._fail(rc);
     return rc === EC.RUNNING ? 'running' : rc === EC.DONE ? 'solved' : 'gave up';
   }

@@ -5,7 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
-import { EC, textBytes } from '../../web/core.mjs';
+import { readFileSync } from 'node:fs';
+import { EC, textBytes, MEMORY_MAX } from '../../web/core.mjs';
+import { createWorkerApi } from '../../web/worker-api.mjs';
+import { REQUEST, REPLY } from '../../web/protocol.mjs';
 import { readShare, buildShare, checkLinkSolution, validateExperiment, experimentFromText } from '../../web/share.mjs';
 
 const core = await loadCoreNode();
@@ -145,5 +148,62 @@ describe('forged share links (web/share.mjs)', () => {
     expect(experimentFromText('{"solvers":["pso"],"states":["R U"],"seeds":2}')).toMatchObject({ ok: true, runs: 2 });
     expect(experimentFromText('{"solvers":').problems[0]).toMatch(/^the experiment definition is not JSON/);
     expect(experimentFromText('['.repeat(7000)).problems[0]).toMatch(/7000 characters, more than the 6000/);
+  });
+});
+
+describe('memory limits', () => {
+  const HEADER = readFileSync(new URL('../../c/include/evocube.h', import.meta.url), 'utf8');
+  const define = (name) => Number(new RegExp(`#define ${name} (\\d+)`).exec(HEADER)[1]);
+  const SCRAMBLE = "R U F' D2 L B R2 U' F D";
+
+  test('the module grows to EC_MEMORY_MAX and no further (one number: evocube.h, CMake, core.mjs)', async () => {
+    const fresh = await loadCoreNode(); // its own memory: this test fills it
+    expect(MEMORY_MAX).toBe(define('EC_MEMORY_MAX'));
+    expect(define('EC_RUN_MEMORY_MAX')).toBeLessThan(MEMORY_MAX);
+    const taken = fresh.exhaustMemoryForTest();
+    expect(fresh.memory().heap).toBe(MEMORY_MAX);
+    expect(taken).toBeGreaterThan(MEMORY_MAX * 0.9);
+  });
+
+  test('params that need more than a run may use are refused up front, naming the param and the limit', () => {
+    const sent = [];
+    const api = createWorkerApi(core, { post: (m) => sent.push(m), schedule: () => {} });
+    const before = core.memory().inUse;
+    api.handle({ type: REQUEST.SOLVE, id: 'big', solver: 'twes', scramble: 'R U', params: { mu: 100000, lambda: 200000 } });
+    expect(sent.filter((m) => m.type === REPLY.ERROR)).toEqual([expect.objectContaining({
+      id: 'big', code: 'E_PARAM_RANGE', message: expect.stringMatching(/^parameter lambda: .*needs about 142 MB, more than the 128 MB a run may use/),
+    })]);
+    expect(sent.some((m) => m.fatal)).toBe(false); // a refusal, not a crash: the worker stays
+    expect(core.memory().inUse).toBe(before);
+    const r = cli(['solve', '--solver', 'twes', '--scramble', 'R U', '--param', 'mu=100000', '--param', 'lambda=200000']);
+    expect(r.status).toBe(2);
+    expect(text(r.stderr)).toMatch(/^error: parameter lambda: .*128 MB/);
+  });
+
+  test('memory exhausted mid-run: the worker reports it once, as fatal (to be replaced), and nothing else', async () => {
+    const fresh = await loadCoreNode();
+    const sent = [];
+    const slices = [];
+    const api = createWorkerApi(fresh, { post: (m) => sent.push(m), schedule: (f) => slices.push(f) });
+    api.handle({ type: REQUEST.SOLVE, id: 'x', solver: 'aco', scramble: SCRAMBLE, seed: 3 });
+    while (!sent.some((m) => m.type === REPLY.PROGRESS) && slices.length) slices.shift()();
+    expect(sent.some((m) => m.type === REPLY.PROGRESS)).toBe(true); // mid-run
+    fresh.exhaustMemoryForTest(); // the test-only hook
+    for (let k = 0; k < 1000 && slices.length; k++) slices.shift()();
+    const ends = sent.filter((m) => m.type === REPLY.RESULT || m.type === REPLY.ERROR);
+    expect(ends).toEqual([{
+      type: REPLY.ERROR, id: 'x', code: 'E_NOMEM', fatal: true,
+      message: 'the solver ran out of memory: the run needs more than the 256 MB the core may use; the worker is replaced',
+    }]);
+    expect(api.jobs.size).toBe(0);
+  });
+
+  test('memory exhausted mid-run in the CLI: exit 2 with the message', () => {
+    const r = spawnSync(process.execPath, [CLI, 'solve', '--solver', 'aco', '--scramble', SCRAMBLE, '--seed', '3'], {
+      env: { ...process.env, EVOCUBE_TEST_EXHAUST_MEMORY: '1' }, timeout: 60000,
+    });
+    expect(text(r.stdout)).toBe('');
+    expect(text(r.stderr)).toBe('error: the solver ran out of memory: the run needs more than the 256 MB the core may use\n');
+    expect(r.status).toBe(2);
   });
 });
