@@ -13,6 +13,7 @@
 //     round equal those before it.
 // Seeded: a failure names the seed and the message, and EC_PROTOCOL_FUZZ_SEED=s reproduces
 // it. The short form runs in npm test; EC_PROTOCOL_FUZZ_ROUNDS=n makes it longer.
+import { createHash } from 'node:crypto';
 import { loadCoreNode } from '../../web/core-node.mjs';
 import { createWorkerApi } from '../../web/worker-api.mjs';
 import { REQUEST, REPLY, ERROR } from '../../web/protocol.mjs';
@@ -25,16 +26,11 @@ const fuzzFactory = { current: createWorkerApi }; // the API under test (swapped
 const tally = {}; // replies by type and code, printed with EC_PROTOCOL_FUZZ_TALLY=1
 afterAll(() => { if (process.env.EC_PROTOCOL_FUZZ_TALLY) console.log(JSON.stringify(tally, null, 1)); });
 
-// mulberry32: a small seeded PRNG (the test's own; the core's is not needed here)
+// A seeded stream of numbers in [0, 1): SHA-256 of "seed:counter" (Node's own hash, so the
+// test writes no PRNG of its own).
 function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let i = 0;
+  return () => createHash('sha256').update(`${seed}:${i++}`).digest().readUInt32LE(0) / 4294967296;
 }
 
 const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
