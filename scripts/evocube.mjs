@@ -15,11 +15,14 @@ const USAGE = `usage:
                 [--param key=value ...] [--progress] [--json]
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube solvers                                  the solvers and their params (JSON)
-An argument given as "-" is read from standard input.`;
+An argument given as "-" is read from standard input (its bytes as they are, one final line
+break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
 
 class UsageError extends Error {}
 
 // Read at most `max` bytes of stdin; a longer input is refused without reading the rest.
+// Returns the bytes themselves (not decoded: the core checks every one and names a bad one),
+// without one final line break (\n or \r\n).
 function readStdin(max) {
   const buf = Buffer.alloc(max + 1);
   let n = 0;
@@ -35,7 +38,19 @@ function readStdin(max) {
     n += got;
     if (n > max) throw new UsageError(`the input on stdin is longer than ${max} characters`);
   }
-  return buf.subarray(0, n).toString('utf8').replace(/\r?\n$/, '');
+  if (n > 0 && buf[n - 1] === 0x0a) n -= n > 1 && buf[n - 2] === 0x0d ? 2 : 1;
+  return new Uint8Array(buf.buffer, buf.byteOffset, n);
+}
+
+// Node decodes the command line as UTF-8 and puts U+FFFD where a byte is not UTF-8, before
+// this program sees it: such an argument is refused (the byte is lost, so it is not guessed).
+function checkArgs(args) {
+  args.forEach((a, i) => {
+    const at = a.indexOf('\uFFFD');
+    if (at >= 0) {
+      throw new UsageError(`argument ${i + 1} has U+FFFD at character ${[...a.slice(0, at)].length + 1}: a byte that is not UTF-8 (or the replacement character itself); give the text as UTF-8, or through "-" on standard input`);
+    }
+  });
 }
 
 function value(text, max, what) {
@@ -73,6 +88,7 @@ function startFacelets(core, opts) {
 }
 
 async function main(argv) {
+  checkArgs(argv);
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
     console.log(USAGE);
@@ -121,7 +137,14 @@ async function main(argv) {
       const params = opts.param.join(',');
       if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
       const t0 = performance.now();
-      const onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+      let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+      // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
+      // the first progress records, so the run's next allocation fails (tests/js/reliability)
+      if (process.env.EVOCUBE_TEST_EXHAUST_MEMORY === '1') {
+        const show = onRecords;
+        let done = false;
+        onRecords = (recs) => { if (show) show(recs); if (!done) { done = true; core.exhaustMemoryForTest(); } };
+      }
       const res = core.run({ solver: opts.solver, facelets: f, seed, params }, { work: 1, onRecords }).result;
       const timeMs = Math.round((performance.now() - t0) * 10) / 10;
       if (res.solved) {

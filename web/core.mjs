@@ -1,11 +1,12 @@
 // core.mjs - the JavaScript face of the wasm core, shared by the worker, the page, the CLI
-// and the tests. It owns the string marshalling: texts go in as NUL-ended UTF-8, results
-// come back through caller-owned buffers, and every negative status becomes an
+// and the tests. It owns the string marshalling: texts go in as UTF-8 bytes WITH THEIR
+// LENGTH (the core's `_n` functions read every byte and name a NUL or control character, never
+// stopping at it), results come back through caller-owned buffers, and every negative status becomes an
 // EvocubeError carrying the C code and the core's specific message.
 
 export const EC = Object.freeze({
   OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3,
-  E_NULL: -1, E_BUFFER: -2, E_RANGE: -3, E_NOMEM: -4, E_INPUT_SIZE: -5,
+  E_NULL: -1, E_BUFFER: -2, E_RANGE: -3, E_NOMEM: -4, E_INPUT_SIZE: -5, E_CHAR: -6,
   E_FACELETS_LENGTH: -10, E_FACELETS_CHAR: -11, E_COLOR_COUNT: -12, E_CENTERS: -13,
   E_CENTERS_MIRROR: -14, E_EDGE_INVALID: -15, E_EDGE_DUPLICATE: -16, E_CORNER_INVALID: -17,
   E_CORNER_DUPLICATE: -18, E_FLIP: -19, E_TWIST: -20, E_PARITY: -21,
@@ -20,6 +21,7 @@ export const EC = Object.freeze({
 export const MAX_ALG_CHARS = 20000;
 export const MAX_PARAMS_CHARS = 2000;
 export const MAX_ALG_MOVES = 4000;
+export const MEMORY_MAX = 268435456; // EC_MEMORY_MAX: the module's memory grows to at most this
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 const CODE_NAMES = Object.fromEntries(Object.entries(EC).map(([k, v]) => [v, k]));
@@ -32,6 +34,38 @@ export class EvocubeError extends Error {
     this.codeName = CODE_NAMES[code] || 'E_UNKNOWN';
   }
 }
+
+const utf8 = new TextEncoder();
+
+// A text as UTF-8 bytes, losing nothing: a Uint8Array is taken as it is (the CLI's standard
+// input, byte for byte); a string is encoded with a lone UTF-16 surrogate written as its
+// three-byte form (ED A0..BF xx) instead of U+FFFD, so the core names it
+// (TextEncoder would replace it, Emscripten's stringToUTF8 would swallow the next character).
+export function textBytes(text) {
+  if (text instanceof Uint8Array) return text;
+  const s = String(text);
+  if (s.isWellFormed ? s.isWellFormed() : !/[\uD800-\uDFFF]/.test(s)) return utf8.encode(s);
+  const out = new Uint8Array(s.length * 3);
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    const d = s.charCodeAt(i + 1);
+    if (c >= 0xD800 && c <= 0xDBFF && d >= 0xDC00 && d <= 0xDFFF) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+      i++;
+    }
+    if (c < 0x80) out[n++] = c;
+    else if (c < 0x800) { out[n++] = 0xC0 | (c >> 6); out[n++] = 0x80 | (c & 63); }
+    else if (c < 0x10000) { out[n++] = 0xE0 | (c >> 12); out[n++] = 0x80 | ((c >> 6) & 63); out[n++] = 0x80 | (c & 63); }
+    else {
+      out[n++] = 0xF0 | (c >> 18); out[n++] = 0x80 | ((c >> 12) & 63);
+      out[n++] = 0x80 | ((c >> 6) & 63); out[n++] = 0x80 | (c & 63);
+    }
+  }
+  return out.subarray(0, n);
+}
+
+const textLength = (text) => (text instanceof Uint8Array ? text.length : String(text).length);
 
 const OUT_SIZE = 1 << 20;
 const MSG_SIZE = 512;
@@ -47,13 +81,16 @@ export class EvocubeCore {
     this.scratch = Module._malloc(SCRATCH_RECORDS * RECORD_BYTES);
   }
 
-  // Copy a JS string into fresh wasm memory; the caller frees it.
+  // Copy a text's bytes (textBytes) into fresh wasm memory, NUL-ended for the few exports
+  // that still take C strings; the caller frees it. Returns [pointer, length in bytes].
   _str(text) {
     const M = this.M;
-    const n = M.lengthBytesUTF8(text) + 1;
-    const p = M._malloc(n);
-    M.stringToUTF8(text, p, n);
-    return p;
+    const bytes = textBytes(text);
+    const p = M._malloc(bytes.length + 1);
+    if (!p) throw new EvocubeError(EC.E_NOMEM, `out of memory copying a text of ${bytes.length} bytes into the core`);
+    M.HEAPU8.set(bytes, p);
+    M.HEAPU8[p + bytes.length] = 0;
+    return [p, bytes.length];
   }
 
   _msg() { return this.M.UTF8ToString(this.msg); }
@@ -65,21 +102,29 @@ export class EvocubeCore {
     throw new EvocubeError(rc, text);
   }
 
-  // Run f(...pointers) with the strings copied in, freeing them afterwards.
-  _with(texts, f) {
-    const ptrs = texts.map((t) => (t == null ? 0 : this._str(String(t))));
+  // Run f(pointer, length, pointer, length, ...) with the texts copied in (a null text is
+  // pointer 0, length 0), freeing them afterwards: what the `_n` exports take.
+  _withLen(texts, f) {
+    const cells = [];
     this.M.HEAPU8[this.msg] = 0;
     try {
-      return f(...ptrs);
+      for (const t of texts) cells.push(...(t == null ? [0, 0] : this._str(t)));
+      return f(...cells);
     } finally {
-      for (const p of ptrs) if (p) this.M._free(p);
+      for (let i = 0; i < cells.length; i += 2) if (cells[i]) this.M._free(cells[i]);
     }
   }
 
+  // Run f(...pointers) with NUL-ended copies: only for exports without an `_n` form
+  // (ec_distance_facelets, a benchmark's and a test's, never fed user text).
+  _with(texts, f) {
+    return this._withLen(texts, (...cells) => f(...cells.filter((_, i) => i % 2 === 0)));
+  }
+
   _checkSize(text, max, what) {
-    if (text != null && String(text).length > max) {
+    if (text != null && textLength(text) > max) {
       throw new EvocubeError(EC.E_INPUT_SIZE,
-        `the ${what} is longer than ${max} characters (it has ${String(text).length})`);
+        `the ${what} is longer than ${max} characters (it has ${textLength(text)})`);
     }
   }
 
@@ -93,6 +138,18 @@ export class EvocubeCore {
     return { inUse: this.M._ec_memory_in_use(), heap: this.M.HEAPU8.length };
   }
 
+  // TEST ONLY (no page, link or CLI argument reaches it): allocate every free byte of the
+  // module's memory, growing it to its maximum (EC_MEMORY_MAX), and keep it, so the next
+  // allocation of a running solver fails as on a real exhaustion. Returns the bytes taken.
+  exhaustMemoryForTest() {
+    let taken = 0;
+    for (let size = 1 << 24; size >= 16;) {
+      if (this.M._malloc(size)) taken += size;
+      else size >>= 1;
+    }
+    return taken;
+  }
+
   version() {
     this.M._ec_version(this.out, OUT_SIZE);
     return this._outText();
@@ -101,7 +158,7 @@ export class EvocubeCore {
   // "ok" or throws the cube's specific fault.
   validate(facelets) {
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
-    const rc = this._with([facelets], (f) => this.M._ec_validate(f, this.msg, MSG_SIZE));
+    const rc = this._withLen([facelets], (f, fl) => this.M._ec_validate_n(f, fl, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     return 'ok';
   }
@@ -110,15 +167,15 @@ export class EvocubeCore {
   apply(alg, facelets = '') {
     this._checkSize(alg, MAX_ALG_CHARS, 'alg');
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
-    const rc = this._with([facelets, alg], (f, a) =>
-      this.M._ec_facelets_apply(f, a, this.out, OUT_SIZE, this.msg, MSG_SIZE));
+    const rc = this._withLen([facelets, alg], (f, fl, a, al) =>
+      this.M._ec_facelets_apply_n(f, fl, a, al, this.out, OUT_SIZE, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     return this._outText();
   }
 
   isSolved(facelets) {
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
-    const rc = this._with([facelets], (f) => this.M._ec_facelets_is_solved(f));
+    const rc = this._withLen([facelets], (f, fl) => this.M._ec_facelets_is_solved_n(f, fl));
     if (rc < 0) this.validate(facelets);
     return rc === 1;
   }
@@ -127,7 +184,8 @@ export class EvocubeCore {
   verify(facelets, solution) {
     this._checkSize(solution, MAX_ALG_CHARS, 'solution');
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
-    const rc = this._with([facelets, solution], (f, s) => this.M._ec_verify(f, s, this.msg, MSG_SIZE));
+    const rc = this._withLen([facelets, solution], (f, fl, s, sl) =>
+      this.M._ec_verify_n(f, fl, s, sl, this.msg, MSG_SIZE));
     if (rc === EC.E_NOT_SOLVED) return { solved: false, message: this._msg() };
     if (rc < 0) this._fail(rc);
     return { solved: true, message: 'solved' };
@@ -135,18 +193,18 @@ export class EvocubeCore {
 
   _algText(fn, alg) {
     this._checkSize(alg, MAX_ALG_CHARS, 'alg');
-    const rc = this._with([alg], (a) => this.M[fn](a, this.out, OUT_SIZE, this.msg, MSG_SIZE));
+    const rc = this._withLen([alg], (a, al) => this.M[fn](a, al, this.out, OUT_SIZE, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     return this._outText();
   }
 
-  canonical(alg) { return this._algText('_ec_alg_canonical', alg); }
-  simplify(alg) { return this._algText('_ec_alg_simplify', alg); }
-  invert(alg) { return this._algText('_ec_alg_invert', alg); }
+  canonical(alg) { return this._algText('_ec_alg_canonical_n', alg); }
+  simplify(alg) { return this._algText('_ec_alg_simplify_n', alg); }
+  invert(alg) { return this._algText('_ec_alg_invert_n', alg); }
 
   metrics(alg) {
     this._checkSize(alg, MAX_ALG_CHARS, 'alg');
-    const rc = this._with([alg], (a) => this.M._ec_alg_metrics(a, this.cell, this.msg, MSG_SIZE));
+    const rc = this._withLen([alg], (a, al) => this.M._ec_alg_metrics_n(a, al, this.cell, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     const h = this.M.HEAP32, i = this.cell >> 2;
     return { htm: h[i], qtm: h[i + 1], stm: h[i + 2] };
@@ -154,9 +212,9 @@ export class EvocubeCore {
 
   // A seed from text or number: an integer 0..4294967295, else EvocubeError(E_SEED).
   parseSeed(seed) {
-    const text = String(seed);
-    if (text.length > 32) throw new EvocubeError(EC.E_SEED, `seed "${text.slice(0, 20)}..." is not an integer from 0 to 4294967295`);
-    const rc = this._with([text], (s) => this.M._ec_seed_parse(s, this.cell, this.msg, MSG_SIZE));
+    const text = seed instanceof Uint8Array ? seed : String(seed);
+    if (text.length > 32) throw new EvocubeError(EC.E_SEED, `a seed of ${text.length} characters is not an integer from 0 to 4294967295`);
+    const rc = this._withLen([text], (s, sl) => this.M._ec_seed_parse_n(s, sl, this.cell, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     return this.M.HEAPU32[this.cell >> 2];
   }
@@ -215,8 +273,8 @@ export class EvocubeCore {
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
     this._checkSize(params, MAX_PARAMS_CHARS, 'params text');
     const s = this.parseSeed(seed);
-    const rc = this._with([kind, facelets, params], (k, f, p) =>
-      this.M._ec_solver_new(k, f, s, p, this.cell, this.msg, MSG_SIZE));
+    const rc = this._withLen([kind, facelets, params], (k, kl, f, fl, p, pl) =>
+      this.M._ec_solver_new_n(k, kl, f, fl, s, p, pl, this.cell, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     return new SolverRun(this, this.M.HEAPU32[this.cell >> 2]);
   }
@@ -241,7 +299,11 @@ export class SolverRun {
 
   step(work = 1) {
     if (!this.h) throw new EvocubeError(EC.E_STATE, 'this solver run has been freed');
+    this.core.M.HEAPU8[this.core.msg] = 0; // a failed step writes no message: no stale one is shown
     const rc = this.core.M._ec_solver_step(this.h, work);
+    if (rc === EC.E_NOMEM) {
+      throw new EvocubeError(rc, `the solver ran out of memory: the run needs more than the ${MEMORY_MAX >> 20} MB the core may use`);
+    }
     if (rc < 0) this.core._fail(rc);
     return rc === EC.RUNNING ? 'running' : rc === EC.DONE ? 'solved' : 'gave up';
   }

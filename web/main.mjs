@@ -15,7 +15,7 @@ import { FitnessChart } from './chart.mjs';
 import { LivePanel } from './live-panel.mjs';
 import { ResultPanel } from './result-panel.mjs';
 import { Playback } from './playback.mjs';
-import { readShare, buildShare, twizzleUrl } from './share.mjs';
+import { readShare, buildShare, twizzleUrl, checkLinkSolution } from './share.mjs';
 import { Painter } from './painter.mjs';
 import { RacePanel } from './race.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
@@ -430,6 +430,17 @@ async function boot() {
     if (shared.facelets.length !== 54) notify('The facelets in the link do not have 54 stickers.', 'warn');
   } else {
     algInput.set(shared.scramble ?? '');
+  }
+  // a solution carried by the link is shown only once the core has verified it on the
+  // link's own cube (a forged one, or one for another cube, is refused with the reason)
+  if (shared.solution != null) {
+    const checked = checkLinkSolution(core, shared);
+    if (checked.ok) {
+      playback.load(checked.facelets, checked.solution);
+      notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);
+    } else {
+      notify(checked.message, 'warn');
+    }
   }
 
   setText($('boot'), '');

@@ -46,7 +46,12 @@ export function paramsText(params) {
 }
 
 // The error message for an exception thrown while serving request id.
+// A run out of memory (EC_E_NOMEM) is fatal: a wasm module's memory never shrinks, so the
+// worker is replaced (the client starts a fresh one) to give the memory back.
 export function errorMessage(id, e) {
+  if (e instanceof EvocubeError && e.code === EC.E_NOMEM) {
+    return { type: REPLY.ERROR, id, code: e.codeName, fatal: true, message: `${e.message}; the worker is replaced` };
+  }
   if (e instanceof EvocubeError) return { type: REPLY.ERROR, id, code: e.codeName, message: e.message };
   const aborted = /Aborted\(/.test(String(e && e.message));
   return {

@@ -49,27 +49,30 @@ static int centres_are_rotation(const char c[6])
 
 /* Validate s and write its re-oriented stickers (colours renamed after their centres) to
  * norm[54]. Every fault has its own code and message. */
-static int check_facelets(const char *s, char norm[55], char *msg, int msgsize)
+static int check_facelets(const char *s, int len, char norm[55], char *msg, int msgsize)
 {
     if (!s) return ec__msg(EC_E_NULL, msg, msgsize, "no facelet string given");
-    size_t len = ec__strnlen(s, EC_MAX_ALG_CHARS);
     if (len > EC_MAX_ALG_CHARS)
         return ec__msg(EC_E_FACELETS_LENGTH, msg, msgsize,
                        "a facelet string has 54 characters; this one has more than %d", EC_MAX_ALG_CHARS);
-    if (len != 54)
+    int chars = 0;
+    int rc = ec__text_check(s, len, "facelet string", &chars, msg, msgsize);
+    if (rc) return rc;
+    if (chars != 54)
         return ec__msg(EC_E_FACELETS_LENGTH, msg, msgsize,
-                       "a facelet string has 54 characters; this one has %d", (int)len);
+                       "a facelet string has 54 characters; this one has %d", chars);
     int count[6] = {0};
-    for (int i = 0; i < 54; i++) {
+    for (int i = 0; i < 54; i++) { /* every character before i is a face letter: byte i is character i + 1 */
         int f = face_of(s[i]);
         if (f < 0) {
-            unsigned char ch = (unsigned char)s[i];
-            if (ch >= 32 && ch < 127)
+            int nb;
+            unsigned cp = ec__utf8_at(s + i, len - i, &nb);
+            if (cp >= 32 && cp < 127)
                 return ec__msg(EC_E_FACELETS_CHAR, msg, msgsize,
-                               "character '%c' at position %d (%c%d) is not one of U R F D L B", ch,
+                               "character '%c' at position %d (%c%d) is not one of U R F D L B", (char)cp,
                                i + 1, ec__face_char[i / 9], i % 9 + 1);
             return ec__msg(EC_E_FACELETS_CHAR, msg, msgsize,
-                           "byte 0x%02X at position %d (%c%d) is not one of U R F D L B", ch, i + 1,
+                           "character U+%04X at position %d (%c%d) is not one of U R F D L B", cp, i + 1,
                            ec__face_char[i / 9], i % 9 + 1);
         }
         count[f]++;
@@ -162,60 +165,77 @@ static int check_facelets(const char *s, char norm[55], char *msg, int msgsize)
     return EC_OK;
 }
 
-int ec_validate(const char *facelets, char *msg, int msgsize)
+int ec_validate_n(const char *facelets, int len, char *msg, int msgsize)
 {
     char norm[55];
-    int rc = check_facelets(facelets, norm, msg, msgsize);
+    int rc = check_facelets(facelets, len, norm, msg, msgsize);
     if (rc == EC_OK) ec__msg(EC_OK, msg, msgsize, "ok");
     return rc;
 }
 
-int ec_cube_from_facelets(const char *facelets, ec_cube *c, char *msg, int msgsize)
+int ec_validate(const char *facelets, char *msg, int msgsize)
+{
+    return ec_validate_n(facelets, ec__cstr_len(facelets), msg, msgsize);
+}
+
+int ec_cube_from_facelets_n(const char *facelets, int len, ec_cube *c, char *msg, int msgsize)
 {
     if (!c) return EC_E_NULL;
     char norm[55];
-    int rc = check_facelets(facelets, norm, msg, msgsize);
+    int rc = check_facelets(facelets, len, norm, msg, msgsize);
     if (rc) return rc;
     ec__cube_from_stickers(norm, c);
     return EC_OK;
 }
 
-/* Start stickers: the solved cube for NULL or "", else a validated copy. */
-static int start_stickers(const char *facelets, char f[55], char *msg, int msgsize)
+int ec_cube_from_facelets(const char *facelets, ec_cube *c, char *msg, int msgsize)
 {
-    if (!facelets || !facelets[0]) {
+    return ec_cube_from_facelets_n(facelets, ec__cstr_len(facelets), c, msg, msgsize);
+}
+
+/* Start stickers: the solved cube for NULL or the empty text, else a validated copy. */
+static int start_stickers(const char *facelets, int len, char f[55], char *msg, int msgsize)
+{
+    if (!facelets || len == 0) {
         memcpy(f, solved, 55);
         return EC_OK;
     }
     char norm[55];
-    int rc = check_facelets(facelets, norm, msg, msgsize);
+    int rc = check_facelets(facelets, len, norm, msg, msgsize);
     if (rc) return rc;
     memcpy(f, facelets, 54);
     f[54] = '\0';
     return EC_OK;
 }
 
-static int apply_text(char f[55], const char *alg, char *msg, int msgsize)
+static int apply_text(char f[55], const char *alg, int len, const char *what, char *msg, int msgsize)
 {
     uint8_t codes[EC_MAX_ALG_MOVES];
     int n = 0;
-    int rc = ec_alg_parse(alg, codes, EC_MAX_ALG_MOVES, &n, msg, msgsize);
+    int rc = ec__alg_parse_text(alg, len, what, codes, EC_MAX_ALG_MOVES, &n, msg, msgsize);
     if (rc) return rc;
     for (int i = 0; i < n; i++) ec__apply_code(f, codes[i]);
     return EC_OK;
 }
 
-int ec_facelets_apply(const char *facelets, const char *alg, char *out, int size, char *msg, int msgsize)
+int ec_facelets_apply_n(const char *facelets, int flen, const char *alg, int alen, char *out, int size, char *msg,
+                        int msgsize)
 {
-    if (!alg || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no alg or output buffer given");
+    if ((!alg && alen) || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no alg or output buffer given");
     if (size < EC_FACELETS_SIZE) return EC_E_BUFFER;
     char f[55];
-    int rc = start_stickers(facelets, f, msg, msgsize);
+    int rc = start_stickers(facelets, flen, f, msg, msgsize);
     if (rc) return rc;
-    rc = apply_text(f, alg, msg, msgsize);
+    rc = apply_text(f, alg, alen, "alg", msg, msgsize);
     if (rc) return rc;
     memcpy(out, f, 55);
     return EC_OK;
+}
+
+int ec_facelets_apply(const char *facelets, const char *alg, char *out, int size, char *msg, int msgsize)
+{
+    if (!alg) return ec__msg(EC_E_NULL, msg, msgsize, "no alg or output buffer given");
+    return ec_facelets_apply_n(facelets, ec__cstr_len(facelets), alg, ec__cstr_len(alg), out, size, msg, msgsize);
 }
 
 static int stickers_solved(const char *f)
@@ -226,21 +246,29 @@ static int stickers_solved(const char *f)
     return 1;
 }
 
-int ec_facelets_is_solved(const char *facelets)
+int ec_facelets_is_solved_n(const char *facelets, int len)
 {
     char norm[55];
-    int rc = check_facelets(facelets, norm, NULL, 0);
+    int rc = check_facelets(facelets, len, norm, NULL, 0);
     if (rc) return rc;
     return stickers_solved(facelets);
 }
 
+int ec_facelets_is_solved(const char *facelets) { return ec_facelets_is_solved_n(facelets, ec__cstr_len(facelets)); }
+
 int ec_verify(const char *facelets, const char *solution, char *msg, int msgsize)
 {
     if (!solution) return ec__msg(EC_E_NULL, msg, msgsize, "no solution given");
+    return ec_verify_n(facelets, ec__cstr_len(facelets), solution, ec__cstr_len(solution), msg, msgsize);
+}
+
+int ec_verify_n(const char *facelets, int flen, const char *solution, int slen, char *msg, int msgsize)
+{
+    if (!solution && slen) return ec__msg(EC_E_NULL, msg, msgsize, "no solution given");
     char f[55];
-    int rc = start_stickers(facelets, f, msg, msgsize);
+    int rc = start_stickers(facelets, flen, f, msg, msgsize);
     if (rc) return rc;
-    rc = apply_text(f, solution, msg, msgsize);
+    rc = apply_text(f, solution, slen, "solution", msg, msgsize);
     if (rc) return rc;
     if (!stickers_solved(f)) {
         int off = 0;

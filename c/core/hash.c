@@ -13,6 +13,12 @@ static uint32_t slots_for(uint32_t min_slots)
     return n;
 }
 
+double ec__hset_bytes(uint32_t min_slots, int values)
+{
+    ec_hset t;
+    return (double)slots_for(min_slots) * (sizeof *t.keys + (values ? sizeof *t.vals : 0));
+}
+
 int ec__hset_init(ec_hset *t, uint32_t min_slots, int values)
 {
     memset(t, 0, sizeof *t);

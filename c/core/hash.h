@@ -39,6 +39,8 @@ static inline uint64_t ec__hash128(uint64_t a, uint64_t b)
 /* An empty table of at least min_slots slots (rounded up to a power of two, at least 16),
  * with a value per key when values is 1: EC_OK, EC_E_NOMEM or EC_E_RANGE (over 2^30). */
 int ec__hset_init(ec_hset *t, uint32_t min_slots, int values);
+/* The bytes ec__hset_init(t, min_slots, values) allocates (for memory estimates). */
+double ec__hset_bytes(uint32_t min_slots, int values);
 void ec__hset_free(ec_hset *t);
 /* Forget every key (the slot count stays). */
 void ec__hset_clear(ec_hset *t);

@@ -69,15 +69,39 @@ static int bad_token(const char *text, int start, char *msg, int msgsize)
     return ec__msg(EC_E_TOKEN, msg, msgsize, "unknown move \"%s\" at character %d", tok, ec__column(text, start));
 }
 
-static int invert_code(int code) { return (code / 3) * 3 + (2 - code % 3); }
+static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize);
+
+int ec__alg_parse_text(const char *text, int len, const char *what, uint8_t *moves, int cap, int *n, char *msg,
+                       int msgsize)
+{
+    if (!moves || !n || (!text && len > 0)) return ec__msg(EC_E_NULL, msg, msgsize, "no %s given", what);
+    *n = 0;
+    if (len > EC_MAX_ALG_CHARS)
+        return ec__msg(EC_E_INPUT_SIZE, msg, msgsize, "the %s is longer than %d characters", what, EC_MAX_ALG_CHARS);
+    int rc = ec__text_check(text, len, what, NULL, msg, msgsize);
+    if (rc) return rc;
+    char buf[EC_MAX_ALG_CHARS + 1]; /* no NUL inside (checked): the parser reads it NUL-ended */
+    if (len) memcpy(buf, text, (size_t)len);
+    buf[len] = '\0';
+    return parse_checked(buf, moves, cap, n, msg, msgsize);
+}
+
+int ec_alg_parse_n(const char *text, int len, uint8_t *moves, int cap, int *n, char *msg, int msgsize)
+{
+    return ec__alg_parse_text(text, len, "alg", moves, cap, n, msg, msgsize);
+}
 
 int ec_alg_parse(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize)
 {
-    if (!text || !moves || !n) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
-    *n = 0;
-    size_t len = ec__strnlen(text, EC_MAX_ALG_CHARS);
-    if (len > EC_MAX_ALG_CHARS)
-        return ec__msg(EC_E_INPUT_SIZE, msg, msgsize, "the alg is longer than %d characters", EC_MAX_ALG_CHARS);
+    if (!text) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
+    return ec_alg_parse_n(text, ec__cstr_len(text), moves, cap, n, msg, msgsize);
+}
+
+static int invert_code(int code) { return (code / 3) * 3 + (2 - code % 3); }
+
+/* The parser proper, over a NUL-ended text that ec__alg_parse_text has checked. */
+static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize)
+{
     int limit = cap < EC_MAX_ALG_MOVES ? cap : EC_MAX_ALG_MOVES;
     int open_at[EC_MAX_NESTING], open_pos[EC_MAX_NESTING], depth = 0, count = 0;
     int i = 0;
@@ -216,41 +240,62 @@ int ec_alg_simplify_moves(uint8_t *moves, int n)
 }
 
 /* Parse into a local buffer; shared by the text-in, text-out functions below. */
-static int parse_local(const char *text, uint8_t *moves, int *n, char *msg, int msgsize)
+static int parse_local(const char *text, int len, uint8_t *moves, int *n, char *msg, int msgsize)
 {
-    return ec_alg_parse(text, moves, EC_MAX_ALG_MOVES, n, msg, msgsize);
+    return ec_alg_parse_n(text, len, moves, EC_MAX_ALG_MOVES, n, msg, msgsize);
 }
 
 int ec_alg_canonical(const char *text, char *out, int size, char *msg, int msgsize)
 {
+    if (!text) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
+    return ec_alg_canonical_n(text, ec__cstr_len(text), out, size, msg, msgsize);
+}
+int ec_alg_simplify(const char *text, char *out, int size, char *msg, int msgsize)
+{
+    if (!text) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
+    return ec_alg_simplify_n(text, ec__cstr_len(text), out, size, msg, msgsize);
+}
+int ec_alg_invert(const char *text, char *out, int size, char *msg, int msgsize)
+{
+    if (!text) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
+    return ec_alg_invert_n(text, ec__cstr_len(text), out, size, msg, msgsize);
+}
+int ec_alg_metrics(const char *text, int out[3], char *msg, int msgsize)
+{
+    if (!text) return ec__msg(EC_E_NULL, msg, msgsize, "no alg given");
+    return ec_alg_metrics_n(text, ec__cstr_len(text), out, msg, msgsize);
+}
+
+int ec_alg_canonical_n(const char *text, int len, char *out, int size, char *msg, int msgsize)
+{
     uint8_t mv[EC_MAX_ALG_MOVES];
-    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    int n, rc = parse_local(text, len, mv, &n, msg, msgsize);
     return rc ? rc : ec_alg_format(mv, n, out, size);
 }
 
-int ec_alg_simplify(const char *text, char *out, int size, char *msg, int msgsize)
+int ec_alg_simplify_n(const char *text, int len, char *out, int size, char *msg, int msgsize)
 {
     uint8_t mv[EC_MAX_ALG_MOVES];
-    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    int n, rc = parse_local(text, len, mv, &n, msg, msgsize);
     if (rc) return rc;
     n = ec_alg_simplify_moves(mv, n);
     return ec_alg_format(mv, n, out, size);
 }
 
-int ec_alg_invert(const char *text, char *out, int size, char *msg, int msgsize)
+int ec_alg_invert_n(const char *text, int len, char *out, int size, char *msg, int msgsize)
 {
     uint8_t mv[EC_MAX_ALG_MOVES], inv[EC_MAX_ALG_MOVES];
-    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    int n, rc = parse_local(text, len, mv, &n, msg, msgsize);
     if (rc) return rc;
     for (int i = 0; i < n; i++) inv[i] = (uint8_t)invert_code(mv[n - 1 - i]);
     return ec_alg_format(inv, n, out, size);
 }
 
-int ec_alg_metrics(const char *text, int out[3], char *msg, int msgsize)
+int ec_alg_metrics_n(const char *text, int len, int out[3], char *msg, int msgsize)
 {
     if (!out) return EC_E_NULL;
     uint8_t mv[EC_MAX_ALG_MOVES];
-    int n, rc = parse_local(text, mv, &n, msg, msgsize);
+    int n, rc = parse_local(text, len, mv, &n, msg, msgsize);
     if (rc) return rc;
     out[0] = out[1] = out[2] = 0;
     for (int i = 0; i < n; i++) {

@@ -50,18 +50,25 @@ double ec_rng_unit(ec_rng *r) { return (double)(ec_rng_next(r) >> 11) * (1.0 / 9
 
 int ec_seed_parse(const char *text, uint32_t *seed, char *msg, int msgsize)
 {
-    if (!text || !seed) return ec__msg(EC_E_NULL, msg, msgsize, "no seed given");
-    size_t len = ec__strnlen(text, 32);
-    if (len == 0 || len > 10)
-        return ec__msg(EC_E_SEED, msg, msgsize, "seed \"%.20s\" is not an integer from 0 to 4294967295", text);
+    if (!text) return ec__msg(EC_E_NULL, msg, msgsize, "no seed given");
+    return ec_seed_parse_n(text, ec__cstr_len(text), seed, msg, msgsize);
+}
+
+int ec_seed_parse_n(const char *text, int len, uint32_t *seed, char *msg, int msgsize)
+{
+    if ((!text && len) || !seed) return ec__msg(EC_E_NULL, msg, msgsize, "no seed given");
+    if (len > 32)
+        return ec__msg(EC_E_SEED, msg, msgsize, "a seed of %d characters is not an integer from 0 to 4294967295", len);
+    int rc = ec__text_check(text, len, "seed", NULL, msg, msgsize);
+    if (rc) return rc;
+    int bad = len == 0 || len > 10;
     uint64_t v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return ec__msg(EC_E_SEED, msg, msgsize, "seed \"%.20s\" is not an integer from 0 to 4294967295", text);
-        v = v * 10 + (uint64_t)(text[i] - '0');
+    for (int i = 0; i < len && !bad; i++) {
+        if (text[i] < '0' || text[i] > '9') bad = 1;
+        else v = v * 10 + (uint64_t)(text[i] - '0');
     }
-    if (v > 4294967295ull)
-        return ec__msg(EC_E_SEED, msg, msgsize, "seed \"%.20s\" is not an integer from 0 to 4294967295", text);
+    if (bad || v > 4294967295ull)
+        return ec__msg(EC_E_SEED, msg, msgsize, "seed \"%.*s\" is not an integer from 0 to 4294967295", len, text ? text : "");
     *seed = (uint32_t)v;
     return EC_OK;
 }

@@ -45,6 +45,69 @@ int ec__column(const char *text, int off)
     return col;
 }
 
+int ec__cstr_len(const char *text) { return text ? (int)ec__strnlen(text, EC_MAX_ALG_CHARS) : 0; }
+
+/* Byte length of the well-formed UTF-8 sequence at s[0..n), or 0 when it is not one
+ * (Unicode's table of well-formed byte sequences: no overlong form, no surrogate, at most
+ * U+10FFFF). */
+static int utf8_len(const unsigned char *s, int n)
+{
+    unsigned c = s[0];
+    if (c < 0x80) return 1;
+    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (!len || len > n) return 0;
+    unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+    if (s[1] < lo || s[1] > hi) return 0;
+    for (int k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xBF) return 0;
+    return len;
+}
+
+unsigned ec__utf8_at(const char *s, int n, int *bytes)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    int len = utf8_len(u, n);
+    if (!len) len = 1;
+    *bytes = len;
+    if (len == 1) return u[0];
+    unsigned cp = u[0] & (0x7F >> len);
+    for (int k = 1; k < len; k++) cp = (cp << 6) | (u[k] & 0x3F);
+    return cp;
+}
+
+int ec__text_check(const char *text, int len, const char *what, int *chars, char *msg, int msgsize)
+{
+    if (len < 0) return ec__msg(EC_E_RANGE, msg, msgsize, "the %s has a negative length (%d)", what, len);
+    if (len > 0 && !text) return ec__msg(EC_E_NULL, msg, msgsize, "no %s given", what);
+    const unsigned char *u = (const unsigned char *)text;
+    int col = 1;
+    for (int i = 0; i < len; col++) {
+        int n = utf8_len(u + i, len - i);
+        if (!n) {
+            /* a surrogate (ED A0..BF xx, as a lone UTF-16 half encodes) is named as one */
+            if (u[i] == 0xED && len - i >= 3 && u[i + 1] >= 0xA0 && u[i + 1] <= 0xBF && u[i + 2] >= 0x80 &&
+                u[i + 2] <= 0xBF)
+                return ec__msg(EC_E_CHAR, msg, msgsize,
+                               "the %s has U+%04X at character %d: half of a UTF-16 surrogate pair, not a character",
+                               what, 0xD000u | ((u[i + 1] & 0x3Fu) << 6) | (u[i + 2] & 0x3Fu), col);
+            return ec__msg(EC_E_CHAR, msg, msgsize, "the %s has byte 0x%02X at character %d, which is not UTF-8 text",
+                           what, u[i], col);
+        }
+        int nb;
+        unsigned cp = ec__utf8_at(text + i, len - i, &nb);
+        if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F))
+            return ec__msg(EC_E_CHAR, msg, msgsize, "the %s has the control character U+%04X%s at character %d",
+                           what, cp, cp == 0 ? " (NUL)" : "", col);
+        i += n;
+    }
+    if (chars) *chars = col - 1;
+    return EC_OK;
+}
+
 static const struct {
     int code;
     const char *text;
@@ -58,6 +121,7 @@ static const struct {
     {EC_E_RANGE, "argument out of range"},
     {EC_E_NOMEM, "out of memory"},
     {EC_E_INPUT_SIZE, "input too long"},
+    {EC_E_CHAR, "input text has a control character or bytes that are not UTF-8"},
     {EC_E_FACELETS_LENGTH, "a facelet string must have exactly 54 characters"},
     {EC_E_FACELETS_CHAR, "a facelet character is not one of U R F D L B"},
     {EC_E_COLOR_COUNT, "a colour does not appear exactly 9 times"},

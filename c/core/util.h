@@ -10,13 +10,18 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "evocube.h"
 
 #if defined(__GNUC__)
 #define EC_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
-#define EC_PRINTF(a, b)
+#define EC_PRINTF(a, b)/* notation.c's parser behind ec_alg_parse_n, with what the text is called in messages
+ * ("alg", "solution"). */
+int ec__alg_parse_text(const char *text, int len, const char *what, uint8_t *moves, int cap, int *n, char *msg,
+                       int msgsize);
+
 #endif
 
 /* Format into msg (if msg && msgsize > 0); returns code, so callers can `return ec__msg(...)`. */
@@ -27,5 +32,24 @@ int ec__out(const char *text, char *out, int size);
 size_t ec__strnlen(const char *text, size_t max);
 /* 1-based character (UTF-8 code point) column of byte offset off in text. */
 int ec__column(const char *text, int off);
+/* Length of a C string for the NUL-ended entry points: strlen, but at most EC_MAX_ALG_CHARS + 1
+ * (longer is refused by every parser anyway); 0 for NULL. */
+int ec__cstr_len(const char *text);
+/*
+ * The one check of an input text at the C boundary: its len bytes must be well-formed UTF-8
+ * (no overlong forms, no surrogates, nothing above U+10FFFF) with no control character
+ * (U+0000..U+001F, U+007F..U+009F) other than tab, line feed and carriage return. EC_OK, or
+ * EC_E_CHAR with a message naming what (e.g. "alg"), the character (U+0000) or the byte that
+ * is not UTF-8 (0xFF), and its 1-based character position. *chars (may be NULL) receives the
+ * number of characters on success.
+ */
+int ec__text_check(const char *text, int len, const char *what, int *chars, char *msg, int msgsize);
+/* Decode the UTF-8 character at s (n >= 1 bytes available, already checked well-formed):
+ * its code point, and its byte length in *bytes. */
+unsigned ec__utf8_at(const char *s, int n, int *bytes);
+/* notation.c's parser behind ec_alg_parse_n, with what the text is called in messages
+ * ("alg", "solution"). */
+int ec__alg_parse_text(const char *text, int len, const char *what, uint8_t *moves, int cap, int *n, char *msg,
+                       int msgsize);
 
 #endif

@@ -15,6 +15,14 @@
  *   - no printing, no exit, no clock: budgets are counted in work units;
  *   - deterministic: randomness comes only from the seeded PRNG.
  *
+ * Input texts: every function that reads a text has an `_n` form taking the text WITH ITS
+ * LENGTH in bytes (const char *text, int len; NULL with len 0 is the empty text), and a
+ * NUL-ended form for C callers (the same function over strlen(text)). Every byte of the len
+ * is read: a NUL, another control character or a byte that is not UTF-8 is refused with
+ * EC_E_CHAR naming it and its position, never taken as the end of the text. Untrusted
+ * input (the wasm exports in c/exports.json, the native CLI's standard input, the fuzz
+ * targets) goes through the `_n` forms only.
+ *
  * Conventions (see shared/DESIGN.md):
  *   - facelets: 54 chars in Kociemba's order U1..U9 R1..R9 F1..F9 D1..D9 L1..L9 B1..B9,
  *     each letter naming the face whose centre has that sticker's colour. Solved is
@@ -52,6 +60,11 @@ extern "C" {
 #define EC_E_NOMEM -4       /* an allocation failed */
 #define EC_E_INPUT_SIZE -5  /* an input text is longer than the core accepts
                                (EC_MAX_ALG_CHARS, EC_MAX_PARAMS_CHARS); rejected before parsing */
+#define EC_E_CHAR -6        /* an input text has a NUL or another control character (U+0000..
+                               U+001F other than tab, line feed, carriage return; U+007F..U+009F),
+                               or bytes that are not well-formed UTF-8; msg names the character
+                               (U+0000) or byte (0xFF) and its 1-based character position.
+                               Checked first, on every text, before anything else is read. */
 
 /* Faults of a user's cube (facelet string), one code per fault, checked in this order. */
 #define EC_E_FACELETS_LENGTH -10  /* not exactly 54 characters */
@@ -99,6 +112,13 @@ extern "C" {
 #define EC_MAX_NESTING 16        /* depth of nested parentheses */
 #define EC_MAX_PARAMS_CHARS 2000 /* bytes of a solver params text */
 #define EC_FACELETS_SIZE 55      /* 54 characters and the terminating NUL */
+/* Memory. The wasm module's memory may grow to EC_MEMORY_MAX bytes (CMakeLists.txt reads
+ * this line for emcc's MAXIMUM_MEMORY); a solver run whose params need more than
+ * EC_RUN_MEMORY_MAX at its start (the rest holds the tables, about 10 MB, the caller's
+ * buffers and the allocator's growth) is refused by ec_solver_new with EC_E_PARAM_RANGE,
+ * naming the param and the limit, natively too, so both builds refuse the same runs. */
+#define EC_MEMORY_MAX 268435456     /* 256 MB */
+#define EC_RUN_MEMORY_MAX 134217728 /* 128 MB */
 
 /* Generic text of a status or error code: "ok", "unknown move", ... Always NUL-ends buf. */
 int ec_strerror(int code, char *buf, int size);
@@ -134,6 +154,7 @@ int ec_cube_moves(ec_cube *c, const uint8_t *moves, int n);
 int ec_cube_check(const ec_cube *c, char *msg, int msgsize);
 /* Facelets in: validates (every fault its code), re-orients, fills c. */
 int ec_cube_from_facelets(const char *facelets, ec_cube *c, char *msg, int msgsize);
+int ec_cube_from_facelets_n(const char *facelets, int len, ec_cube *c, char *msg, int msgsize);
 /* Facelets out with standard centres; out needs EC_FACELETS_SIZE bytes. */
 int ec_cube_to_facelets(const ec_cube *c, char *out, int size);
 
@@ -141,16 +162,21 @@ int ec_cube_to_facelets(const ec_cube *c, char *out, int size);
 
 /* "ok" (EC_OK) or the cube's specific fault. */
 int ec_validate(const char *facelets, char *msg, int msgsize);
+int ec_validate_n(const char *facelets, int len, char *msg, int msgsize);
 /* Apply an alg (any notation of DESIGN.md: slices and rotations move centres) to a facelet
  * string; facelets NULL or "" means the solved cube. out needs EC_FACELETS_SIZE bytes. The
  * input facelets must be valid. */
 int ec_facelets_apply(const char *facelets, const char *alg, char *out, int size, char *msg,
                       int msgsize);
+int ec_facelets_apply_n(const char *facelets, int flen, const char *alg, int alen, char *out, int size,
+                        char *msg, int msgsize);
 /* 1 when every face is one colour (whatever the orientation), 0 when not, or an error. */
 int ec_facelets_is_solved(const char *facelets);
+int ec_facelets_is_solved_n(const char *facelets, int len);
 /* EC_OK when applying solution to facelets leaves every face one colour, else
  * EC_E_NOT_SOLVED (or the parse/validation error). */
 int ec_verify(const char *facelets, const char *solution, char *msg, int msgsize);
+int ec_verify_n(const char *facelets, int flen, const char *solution, int slen, char *msg, int msgsize);
 
 /* ------------------------------------------------------------------ notation */
 
@@ -162,19 +188,24 @@ int ec_verify(const char *facelets, const char *solution, char *msg, int msgsize
 #define EC_MOVE_CODES 72
 /* Parse text into codes (moves, capacity cap, count *n). */
 int ec_alg_parse(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize);
+int ec_alg_parse_n(const char *text, int len, uint8_t *moves, int cap, int *n, char *msg, int msgsize);
 /* Format codes as text, moves separated by one space ("" for none). */
 int ec_alg_format(const uint8_t *moves, int n, char *out, int size);
 /* Cancel and merge moves on one axis until nothing changes; returns the new count. */
 int ec_alg_simplify_moves(uint8_t *moves, int n);
 /* Text to canonical text (parsed, formatted, not simplified). */
 int ec_alg_canonical(const char *text, char *out, int size, char *msg, int msgsize);
+int ec_alg_canonical_n(const char *text, int len, char *out, int size, char *msg, int msgsize);
 /* Text to simplified canonical text. */
 int ec_alg_simplify(const char *text, char *out, int size, char *msg, int msgsize);
+int ec_alg_simplify_n(const char *text, int len, char *out, int size, char *msg, int msgsize);
 /* The inverse alg as text. */
 int ec_alg_invert(const char *text, char *out, int size, char *msg, int msgsize);
+int ec_alg_invert_n(const char *text, int len, char *out, int size, char *msg, int msgsize);
 /* Lengths of an alg as written: out[0] HTM, out[1] QTM, out[2] STM. Slices count 2 in HTM
  * and QTM-quarter units, 1 in STM; rotations count 0; wide turns count as face turns. */
 int ec_alg_metrics(const char *text, int out[3], char *msg, int msgsize);
+int ec_alg_metrics_n(const char *text, int len, int out[3], char *msg, int msgsize);
 
 /* ------------------------------------------------------------------ PRNG, scrambles */
 
@@ -191,6 +222,7 @@ double ec_rng_unit(ec_rng *r);
 
 /* Parse a seed text ("42") into 0..4294967295, else EC_E_SEED with a message. */
 int ec_seed_parse(const char *text, uint32_t *seed, char *msg, int msgsize);
+int ec_seed_parse_n(const char *text, int len, uint32_t *seed, char *msg, int msgsize);
 
 /* n random face turns (0 <= n <= EC_MAX_ALG_MOVES): no two on one face in a row, and never
  * three on one axis in a row (R L R). Writes codes; and the text form. */
@@ -237,6 +269,8 @@ typedef struct ec_progress {
 
 int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params,
                   ec_solver **out, char *msg, int msgsize);
+int ec_solver_new_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
+                    const char *params, int plen, ec_solver **out, char *msg, int msgsize);
 /* Do up to `work` units; EC_RUNNING, EC_DONE, EC_GAVE_UP, or an error. */
 int ec_solver_step(ec_solver *h, int work);
 /* The current status: EC_RUNNING, EC_DONE or EC_GAVE_UP. */

@@ -120,11 +120,23 @@ static int set_pairs(const ec_solver_impl *impl, const char *text, double *value
     return EC_OK;
 }
 
-int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize)
+int ec__params_parse_n(const ec_solver_impl *impl, const char *text, int len, double *values, char *msg,
+                       int msgsize)
 {
     for (int i = 0; i < impl->nparams; i++) values[i] = impl->params[i].def;
-    if (!text) return EC_OK;
-    if (ec__strnlen(text, EC_MAX_PARAMS_CHARS) > EC_MAX_PARAMS_CHARS)
+    if (!text && len <= 0) return EC_OK;
+    if (len > EC_MAX_PARAMS_CHARS)
         return ec__msg(EC_E_INPUT_SIZE, msg, msgsize, "the params text is longer than %d characters", EC_MAX_PARAMS_CHARS);
-    return set_pairs(impl, text, values, 1, msg, msgsize);
+    int rc = ec__text_check(text, len, "params text", NULL, msg, msgsize);
+    if (rc) return rc;
+    char buf[EC_MAX_PARAMS_CHARS + 1]; /* no NUL inside (checked): read NUL-ended */
+    if (len) memcpy(buf, text, (size_t)len);
+    buf[len] = '\0';
+    return set_pairs(impl, buf, values, 1, msg, msgsize);
+}
+
+int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize)
+{
+    return ec__params_parse_n(impl, text, text ? (int)ec__strnlen(text, EC_MAX_PARAMS_CHARS) : 0, values, msg,
+                              msgsize);
 }

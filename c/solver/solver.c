@@ -6,6 +6,7 @@
  */
 #include "solver/solver.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,16 @@
 
 /* web/core.mjs drains records unread into a scratch of 2048-byte slots (SolverRun.discard) */
 _Static_assert(sizeof(ec_progress) <= 2048, "raise RECORD_BYTES in web/core.mjs with it");
+
+int ec__memory_fits(ec_solver *h, double bytes, const char *param)
+{
+    if (bytes <= EC_RUN_MEMORY_MAX) return EC_OK;
+    snprintf(h->why, sizeof h->why,
+             "parameter %s: with these params solver %s needs about %.0f MB, more than the %d MB a run may use "
+             "(the memory limit); lower %s",
+             param, h->impl->name, bytes / 1048576.0, EC_RUN_MEMORY_MAX >> 20, param);
+    return EC_E_PARAM_RANGE;
+}
 
 double ec__param(const ec_solver *h, const char *key)
 {
@@ -25,10 +36,17 @@ double ec__param(const ec_solver *h, const char *key)
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize)
 {
+    return ec__solver_open_n(impl, facelets, ec__cstr_len(facelets), seed, params,
+                             params ? (int)ec__strnlen(params, EC_MAX_PARAMS_CHARS) : 0, out, msg, msgsize);
+}
+
+int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
+                      const char *params, int plen, ec_solver **out, char *msg, int msgsize)
+{
     if (!impl || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver given");
     *out = NULL;
     ec_cube start;
-    int rc = ec_cube_from_facelets(facelets, &start, msg, msgsize);
+    int rc = ec_cube_from_facelets_n(facelets, flen, &start, msg, msgsize);
     if (rc) return rc;
     ec_solver *h = calloc(1, sizeof *h);
     if (!h) return ec__msg(EC_E_NOMEM, msg, msgsize, "out of memory");
@@ -38,7 +56,7 @@ int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t s
     h->start = start;
     h->seed = seed;
     h->status = EC_RUNNING;
-    rc = ec__params_parse(impl, params, h->params, msg, msgsize);
+    rc = ec__params_parse_n(impl, params, plen, h->params, msg, msgsize);
     if (rc) {
         free(h);
         return rc;
@@ -50,8 +68,10 @@ int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t s
     }
     rc = impl->create(h, &h->state);
     if (rc) {
+        if (h->why[0]) ec__msg(rc, msg, msgsize, "%s", h->why);
+        else ec__msg(rc, msg, msgsize, "solver %s could not start", impl->name);
         free(h);
-        return ec__msg(rc, msg, msgsize, "solver %s could not start", impl->name);
+        return rc;
     }
     *out = h;
     return EC_OK;

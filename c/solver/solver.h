@@ -76,6 +76,7 @@ struct ec_solver {
     uint8_t *solution;  /* composed, simplified, verified */
     int solution_len;
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
+    char why[200];      /* create()'s specific reason for failing (ec__memory_fits), or "" */
 };
 
 /* Open a handle on impl (the registry's ec_solver_new calls this once it has found the
@@ -83,8 +84,16 @@ struct ec_solver {
  * once on a solved cube). *out is NULL on any error, with a specific message in msg. */
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize);
+/* The same with the texts' lengths (evocube.h's `_n` convention; params NULL: no params). */
+int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
+                      const char *params, int plen, ec_solver **out, char *msg, int msgsize);
 /* The value of param key (its default unless set); key must be one of the impl's. */
 double ec__param(const ec_solver *h, const char *key);
+/* For create(), before it allocates: EC_OK when `bytes` (what create will allocate with h's
+ * params) fit in EC_RUN_MEMORY_MAX; else EC_E_PARAM_RANGE with h->why naming param (the key
+ * that scales the need most) and the limit, which ec_solver_new reports. A solver whose start
+ * needs a few MB at any params need not call it. */
+int ec__memory_fits(ec_solver *h, double bytes, const char *param);
 /* Queue a progress record (copied); updates h->generations and h->evaluations. */
 int ec__emit(ec_solver *h, const ec_progress *rec);
 /* Append a phase's moves (face turns 0..17) to the result. */
@@ -95,5 +104,8 @@ int ec__finish(ec_solver *h);
 
 /* params.c: fill values from defaults, then a preset, then the key=value pairs of text. */
 int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize);
+/* The same over len bytes of text (every byte checked by ec__text_check first). */
+int ec__params_parse_n(const ec_solver_impl *impl, const char *text, int len, double *values, char *msg,
+                       int msgsize);
 
 #endif

@@ -22,29 +22,40 @@ static const ec_solver_impl *const registry[] = {
 #undef EC_SOLVER
     NULL};
 
-static const ec_solver_impl *find_impl(const char *name)
+static const ec_solver_impl *find_impl(const char *name, int len)
 {
     for (int i = 0; registry[i]; i++)
-        if (!strcmp(registry[i]->name, name)) return registry[i];
+        if ((int)strlen(registry[i]->name) == len && !memcmp(registry[i]->name, name, (size_t)len)) return registry[i];
     return NULL;
 }
 
 int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params, ec_solver **out,
                   char *msg, int msgsize)
 {
+    if (!kind) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
+    return ec_solver_new_n(kind, ec__cstr_len(kind), facelets, ec__cstr_len(facelets), seed, params,
+                           ec__cstr_len(params), out, msg, msgsize);
+}
+
+int ec_solver_new_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
+                    const char *params, int plen, ec_solver **out, char *msg, int msgsize)
+{
     if (!kind || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
     *out = NULL;
-    const ec_solver_impl *impl = find_impl(kind);
+    int rc = ec__text_check(kind, klen, "solver name", NULL, msg, msgsize);
+    if (rc) return rc;
+    const ec_solver_impl *impl = find_impl(kind, klen);
     if (!impl) {
         char names[256] = "";
         for (int i = 0; registry[i]; i++) {
             if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);
             strncat(names, registry[i]->name, sizeof names - strlen(names) - 1);
         }
-        return ec__msg(EC_E_SOLVER_UNKNOWN, msg, msgsize, "unknown solver \"%.40s\"; the solvers are: %s", kind,
+        return ec__msg(EC_E_SOLVER_UNKNOWN, msg, msgsize, "unknown solver \"%.*s\"; the solvers are: %s",
+                       klen < 40 ? klen : 40, kind,
                        registry[0] ? names : "(none)");
     }
-    return ec__solver_open(impl, facelets, seed, params, out, msg, msgsize);
+    return ec__solver_open_n(impl, facelets, flen, seed, params, plen, out, msg, msgsize);
 }
 
 int ec_solver_list_json(char *buf, int size)

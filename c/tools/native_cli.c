@@ -8,7 +8,10 @@
  *   evocube_native verify --scramble A --solution B
  *   evocube_native solve --solver NAME (--scramble A | --facelets F) [--seed S]
  *                  [--param k=v ...] [--progress] [--json]
- * Exit 0 ok/solved, 1 gave up, 2 bad input (error: message on stderr).
+ * Exit 0 ok/solved, 1 gave up, 2 bad input (error: message on stderr). An alg, facelet or
+ * params argument given as "-" is read from standard input (at most EC_MAX_ALG_CHARS bytes,
+ * one final line break dropped) and handed to the core with its length: a NUL in it is
+ * named by the core, never taken as the end of the text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,30 @@
 
 static char msg[512];
 static char big[1 << 20];
+
+static char stdin_text[EC_MAX_ALG_CHARS + 2];
+static int stdin_len = -1; /* -1: standard input not read yet */
+
+/* The text of argument a and its length: a itself, or standard input for "-" (read once). */
+static const char *arg_text(const char *a, int *len)
+{
+    if (!a || strcmp(a, "-")) {
+        *len = a ? (int)strlen(a) : 0;
+        return a;
+    }
+    if (stdin_len < 0) {
+        size_t n = fread(stdin_text, 1, sizeof stdin_text, stdin);
+        if (n > EC_MAX_ALG_CHARS) {
+            snprintf(msg, sizeof msg, "the input on stdin is longer than %d characters", EC_MAX_ALG_CHARS);
+            *len = -1;
+            return NULL;
+        }
+        if (n > 0 && stdin_text[n - 1] == '\n') n -= n > 1 && stdin_text[n - 2] == '\r' ? 2 : 1;
+        stdin_len = (int)n;
+    }
+    *len = stdin_len;
+    return stdin_text;
+}
 
 static int fail(int rc)
 {
@@ -62,14 +89,17 @@ static int solve(int argc, char **argv)
         return fail(EC_E_NULL);
     }
     uint32_t seed = 1;
-    int rc;
+    int rc, len;
     if (seedtext && (rc = ec_seed_parse(seedtext, &seed, msg, sizeof msg))) return fail(rc);
     char f[EC_FACELETS_SIZE];
+    const char *text = arg_text(scr ? scr : fac, &len);
+    if (len < 0) return fail(EC_E_INPUT_SIZE);
     if (scr) {
-        if ((rc = ec_facelets_apply(NULL, scr, f, sizeof f, msg, sizeof msg))) return fail(rc);
+        if ((rc = ec_facelets_apply_n(NULL, 0, text, len, f, sizeof f, msg, sizeof msg))) return fail(rc);
     } else {
-        snprintf(f, sizeof f, "%s", fac);
-        if (strlen(fac) != 54 && (rc = ec_validate(fac, msg, sizeof msg))) return fail(rc);
+        if ((rc = ec_validate_n(text, len, msg, sizeof msg))) return fail(rc);
+        memcpy(f, text, 54); /* valid: exactly 54 face letters */
+        f[54] = '\0';
     }
     static char params[EC_MAX_PARAMS_CHARS + 2];
     params[0] = '\0';
@@ -83,7 +113,7 @@ static int solve(int argc, char **argv)
             strcat(params, argv[i + 1]);
         }
     ec_solver *h;
-    if ((rc = ec_solver_new(name, fac ? fac : f, seed, params, &h, msg, sizeof msg))) return fail(rc);
+    if ((rc = ec_solver_new(name, f, seed, params, &h, msg, sizeof msg))) return fail(rc);
     /* one generation per step, every record drained after it (as JSON lines, printed with
      * --progress): the stream the worker sends and the golden runs hash */
     ec_tool_run run = {1, 1, NULL, has(argc, argv, "--progress") ? print_lines : NULL, NULL};
@@ -113,15 +143,19 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
-    int rc;
+    int rc, len;
     if (!strcmp(cmd, "facelets") && argc == 3) {
         char f[EC_FACELETS_SIZE];
-        if ((rc = ec_facelets_apply(NULL, argv[2], f, sizeof f, msg, sizeof msg))) return fail(rc);
+        const char *alg = arg_text(argv[2], &len);
+        if (len < 0) return fail(EC_E_INPUT_SIZE);
+        if ((rc = ec_facelets_apply_n(NULL, 0, alg, len, f, sizeof f, msg, sizeof msg))) return fail(rc);
         puts(f);
         return 0;
     }
     if (!strcmp(cmd, "validate") && argc == 3) {
-        if ((rc = ec_validate(argv[2], msg, sizeof msg))) return fail(rc);
+        const char *fac = arg_text(argv[2], &len);
+        if (len < 0) return fail(EC_E_INPUT_SIZE);
+        if ((rc = ec_validate_n(fac, len, msg, sizeof msg))) return fail(rc);
         puts("ok");
         return 0;
     }
@@ -159,8 +193,11 @@ int main(int argc, char **argv)
             snprintf(msg, sizeof msg, "verify needs --scramble and --solution");
             return fail(EC_E_NULL);
         }
-        if ((rc = ec_facelets_apply(NULL, scr, f, sizeof f, msg, sizeof msg))) return fail(rc);
-        rc = ec_verify(f, sol, msg, sizeof msg);
+        int slen;
+        const char *stext = arg_text(scr, &len), *soltext = arg_text(sol, &slen);
+        if (len < 0 || slen < 0) return fail(EC_E_INPUT_SIZE);
+        if ((rc = ec_facelets_apply_n(NULL, 0, stext, len, f, sizeof f, msg, sizeof msg))) return fail(rc);
+        rc = ec_verify_n(f, 54, soltext, slen, msg, sizeof msg);
         if (rc == EC_E_NOT_SOLVED) {
             printf("not solved: %s\n", msg);
             return 1;

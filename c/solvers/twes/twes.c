@@ -324,8 +324,19 @@ static void restart(tw_state *st)
     memset(st->phase_gens, 0, sizeof st->phase_gens);
 }
 
+/* The bytes tw_create allocates: the sizes below, the largest scaling with lambda. */
+static double tw_memory(const ec_solver *h)
+{
+    double mu = ec__param(h, "mu"), lam = ec__param(h, "lambda");
+    return (double)sizeof(tw_state) + sizeof(tw_ind) * ((mu > 1 ? mu : 1) + lam + 2 * mu) + sizeof(int) * lam + lam +
+           sizeof(int) * (lam + mu) + 2 * sizeof(uint64_t) * mu + ec__hset_bytes((uint32_t)(2 * (lam + mu)), 0) +
+           sizeof(int) * NBUCKET;
+}
+
 static int tw_create(ec_solver *h, void **out)
 {
+    int fits = ec__memory_fits(h, tw_memory(h), ec__param(h, "lambda") >= ec__param(h, "mu") ? "lambda" : "mu");
+    if (fits) return fits; /* refused before anything is allocated */
     ensure_tables();
     tw_state *st = calloc(1, sizeof *st);
     if (!st) return EC_E_NOMEM;
