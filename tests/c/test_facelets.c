@@ -113,6 +113,62 @@ int main(void)
     CHECK_RC(fault(f, msg), EC_E_PARITY);
     CHECK(strstr(msg, "two pieces are swapped") != NULL, "%s", msg);
 
+    /* every parity and twist class, each fault on its own (the facelet indices below are
+     * Kociemba's: U1..U9 = 0..8, R 9..17, F 18..26, D 27..35, L 36..44, B 45..53; a corner's
+     * twist is where its U or D sticker sits in its clockwise list, 0 on U/D, 1, 2) */
+    /* two corners swapped (odd corner permutation, even edges): URF (U9 R1 F3 = 8 9 20)
+     * and UFL (U7 F1 L3 = 6 18 38) exchanged untwisted */
+    strcpy(f, SOLVED);
+    swap(f, 8, 6);
+    swap(f, 9, 18);
+    swap(f, 20, 38);
+    CHECK_RC(fault(f, msg), EC_E_PARITY);
+    CHECK(strstr(msg, "two pieces are swapped") != NULL, "%s", msg);
+    /* two edges and two corners swapped: both permutations odd, a valid cube */
+    swap(f, 5, 7);
+    swap(f, 10, 19);
+    CHECK_RC(fault(f, msg), EC_OK);
+    /* URF twisted so its U sticker sits second (on R1): total twist 1 */
+    strcpy(f, SOLVED);
+    f[8] = 'F';
+    f[9] = 'U';
+    f[20] = 'R';
+    CHECK_RC(fault(f, msg), EC_E_TWIST);
+    CHECK_STR(msg, "a corner is twisted: the total corner twist is 1 mod 3, so this cube cannot be solved");
+    /* URF twisted the other way (U sticker third, on F3): total twist 2 */
+    strcpy(f, SOLVED);
+    f[8] = 'R';
+    f[9] = 'F';
+    f[20] = 'U';
+    CHECK_RC(fault(f, msg), EC_E_TWIST);
+    CHECK_STR(msg, "a corner is twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
+    /* ... and UFL (U7 F1 L3 = 6 18 38) twisted like the first: 2 + 1 = 0 mod 3, valid */
+    f[6] = 'L';
+    f[18] = 'U';
+    f[38] = 'F';
+    CHECK_RC(fault(f, msg), EC_OK);
+    /* two corners each twisted by 1: total 2 */
+    f[8] = 'F';
+    f[9] = 'U';
+    f[20] = 'R';
+    CHECK_RC(fault(f, msg), EC_E_TWIST);
+    CHECK_STR(msg, "a corner is twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
+    /* three edges flipped (odd total flip): UF (U8 F2 = 7 19), UR (U6 R2 = 5 10), UL (U4 L2 = 3 37) */
+    strcpy(f, SOLVED);
+    swap(f, 7, 19);
+    swap(f, 5, 10);
+    swap(f, 3, 37);
+    CHECK_RC(fault(f, msg), EC_E_FLIP);
+    CHECK_STR(msg, "one edge is flipped: the total edge flip is odd, so this cube cannot be solved");
+    /* two flipped (even total flip): a valid cube */
+    swap(f, 3, 37);
+    CHECK_RC(fault(f, msg), EC_OK);
+    /* a byte that is not printable is named in hex with its position: F3 is index 20 */
+    strcpy(f, SOLVED);
+    f[20] = '\x01';
+    CHECK_RC(fault(f, msg), EC_E_FACELETS_CHAR);
+    CHECK_STR(msg, "byte 0x01 at position 21 (F3) is not one of U R F D L B");
+
     /* re-oriented cubes are valid, and solved when every face is one colour */
     CHECK_RC(ec_facelets_apply(NULL, "x y2 z'", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);
     CHECK_RC(fault(f, msg), EC_OK);

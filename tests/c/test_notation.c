@@ -59,6 +59,47 @@ int main(void)
     CHECK_RC(err("(R U)3000"), EC_E_ALG_MOVES);
     CHECK_RC(err("((((((((((((((((((R))))))))))))))))))"), EC_E_NESTING);
     CHECK_RC(err("R U;"), EC_E_TOKEN);
+    /* every error's exact position (1-based characters; ’ is one character of 3 bytes) */
+    CHECK_RC(err("R (U F"), EC_E_PAREN_OPEN);
+    CHECK_STR(msg, "\"(\" at character 3 is never closed");
+    CHECK_RC(err("R (U (F"), EC_E_PAREN_OPEN); /* the innermost (last opened) is named */
+    CHECK_STR(msg, "\"(\" at character 6 is never closed");
+    CHECK_RC(err("R (U F)0"), EC_E_REPEAT);
+    CHECK_STR(msg, "repetition count at character 8 must be from 1 to 4000");
+    CHECK_RC(err("R\xE2\x80\x99 (U F)4001"), EC_E_REPEAT);
+    CHECK_STR(msg, "repetition count at character 9 must be from 1 to 4000");
+    CHECK_RC(err("(R U)Q"), EC_E_TOKEN);
+    CHECK_STR(msg, "unknown move \"Q\" at character 6");
+    /* nesting: 16 levels are read, the 17th "(" is named */
+    CHECK_RC(err("((((((((((((((((R))))))))))))))))"), EC_OK);
+    CHECK_STR(out, "R");
+    CHECK_RC(err("(((((((((((((((((R)))))))))))))))))"), EC_E_NESTING);
+    CHECK_STR(msg, "parentheses nested deeper than 16 at character 17");
+    CHECK_RC(err("R\xE2\x80\x99 (((((((((((((((((R)))))))))))))))))"), EC_E_NESTING);
+    CHECK_STR(msg, "parentheses nested deeper than 16 at character 20");
+    /* the move limit, 4,000 after expansion: exactly at it, one over, and one over through a
+     * repeated group (named by its closing bracket) */
+    {
+        static char text[4 * 4001 + 64];
+        static uint8_t mv[EC_MAX_ALG_MOVES + 64];
+        int n = -1;
+        text[0] = '\0';
+        for (int k = 0; k < 4000; k++) strcat(text, "R ");
+        CHECK_RC(ec_alg_parse(text, mv, (int)sizeof mv, &n, msg, sizeof msg), EC_OK);
+        CHECK(n == 4000, "%d moves", n);
+        strcat(text, "U");
+        CHECK_RC(ec_alg_parse(text, mv, (int)sizeof mv, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 4000 moves");
+        CHECK_RC(ec_alg_parse("(R U)2000", mv, (int)sizeof mv, &n, msg, sizeof msg), EC_OK);
+        CHECK(n == 4000, "%d moves", n);
+        CHECK_RC(ec_alg_parse("R (R U)2000", mv, (int)sizeof mv, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 4000 moves once the group closed at character 7 is repeated");
+        CHECK_RC(ec_alg_parse("R\xE2\x80\x99 (R U)2000", mv, (int)sizeof mv, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 4000 moves once the group closed at character 8 is repeated");
+        /* a caller's smaller capacity is the limit */
+        CHECK_RC(ec_alg_parse("R U F", mv, 2, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 2 moves");
+    }
     {
         static char big[EC_MAX_ALG_CHARS + 10];
         memset(big, 'R', sizeof big - 1);
