@@ -153,8 +153,11 @@ function runTest(spec) {
 
 // The last lines that say why a test failed (for the report of a killed mutant or a bad baseline).
 function why(out) {
-  const lines = out.split('\n').filter((l) => /check failed|✕|Expected|Received|expect\(|Error|error|FAIL|mismatch|differ/.test(l));
-  return (lines.length ? lines : out.trim().split('\n')).slice(0, 3).map((l) => l.trim().slice(0, 160)).join(' | ');
+  const all = out.split('\n');
+  const first = all.filter((l) => /check failed|✕|Timeout/.test(l));
+  const then = all.filter((l) => /Expected|Received|error|Error|mismatch|differ/.test(l));
+  const lines = [...first, ...then];
+  return (lines.length ? lines : all.filter((l) => l.trim()).slice(-3)).slice(0, 3).map((l) => l.trim().slice(0, 160)).join(' | ');
 }
 
 function main() {
@@ -182,13 +185,18 @@ function main() {
     const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
     const n = text == null ? 0 : text.split(m.find).length - 1;
     if (n !== 1) stale.push(`${m.id}: ${text == null ? `${m.file} does not exist` : `its text occurs ${n} times in ${m.file} (must be once)`}`);
+    for (const t of m.tests) {
+      const f = t.startsWith('ctest:') ? `tests/c/${t.slice(6)}.c` : t.startsWith('jest:') ? t.slice(5).split('::')[0] : null;
+      if (f && !fs.existsSync(path.join(SCRATCH, f))) stale.push(`${m.id}: names ${t}, but ${f} does not exist`);
+    }
   }
   if (stale.length) {
     console.error(`mutants: STALE gallery entries (fix tests/mutants/gallery.json):\n  ${stale.join('\n  ')}`);
     return 1;
   }
 
-  const specs = [...new Set(chosen.flatMap((m) => m.tests))];
+  // the baseline runs each named Jest file once, whole (it covers every name pattern)
+  const specs = [...new Set(chosen.flatMap((m) => m.tests).map((t) => t.split('::')[0]))];
   if (opt.baseline) {
     const t0 = performance.now();
     const b = build(specs);
