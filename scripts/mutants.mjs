@@ -74,7 +74,20 @@ function sync() {
   const ls = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT });
   if (!ls.ok) throw new Error(`git ls-files failed: ${ls.out}`);
   let written = 0;
-  for (const rel of ls.out.split('\0').filter(Boolean)) {
+  const files = ls.out.split('\0').filter(Boolean);
+  // files the working tree no longer has go from the copy too (a deleted test must not
+  // go on passing or failing there); build outputs and dependencies are kept
+  const keep = new Set(files);
+  const skip = new Set(['build', 'node_modules', 'web/gen', 'web/vendor', '.git']);
+  (function prune(dir) {
+    for (const e of fs.readdirSync(path.join(SCRATCH, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (skip.has(rel)) continue;
+      if (e.isDirectory()) prune(rel);
+      else if (!keep.has(rel)) fs.rmSync(path.join(SCRATCH, rel));
+    }
+  })('');
+  for (const rel of files) {
     const from = path.join(ROOT, rel);
     if (!fs.existsSync(from) || fs.lstatSync(from).isDirectory()) continue;
     const to = path.join(SCRATCH, rel);

@@ -160,6 +160,15 @@ int main(void)
         CHECK_RC(ec_alg_format(mv, 3, small, sizeof small), EC_E_BUFFER);
         CHECK_RC(ec_alg_format(mv, 3, out, sizeof out), EC_OK);
         CHECK_STR(out, "U R2 F'");
+        /* "U R2 F'" is 7 characters and its terminator: 8 bytes fit exactly, 7 do not, and
+         * nothing is written past the size given (a guard byte after it stays) */
+        char exact[9];
+        memset(exact, '#', sizeof exact);
+        CHECK_RC(ec_alg_format(mv, 3, exact, 8), EC_OK);
+        CHECK(strcmp(exact, "U R2 F'") == 0 && exact[8] == '#', "%.8s", exact);
+        memset(exact, '#', sizeof exact);
+        CHECK_RC(ec_alg_format(mv, 3, exact, 7), EC_E_BUFFER);
+        CHECK(exact[7] == '#' && exact[8] == '#', "a byte past the buffer was written");
         mv[0] = 200;
         CHECK_RC(ec_alg_format(mv, 1, out, sizeof out), EC_E_RANGE);
     }

@@ -89,6 +89,20 @@ int main(void)
              EC_E_SOLVER_UNKNOWN);
     CHECK(strstr(msg, "unknown solver \"nope\"") != NULL && h == NULL, "%s", msg);
     CHECK_RC(ec_solver_step(NULL, 1), EC_E_NULL);
+    /* a step of no work (or less) is refused and runs nothing */
+    {
+        char f[EC_FACELETS_SIZE];
+        ec_facelets_apply(NULL, "R U", f, sizeof f, NULL, 0);
+        CHECK_RC(ec_solver_new("greedy", f, 1, "", &h, msg, sizeof msg), EC_OK);
+        CHECK_RC(ec_solver_step(h, 0), EC_E_RANGE);
+        CHECK_RC(ec_solver_step(h, -1), EC_E_RANGE);
+        CHECK(ec_solver_progress_pending(h) == 0 && ec_solver_status(h) == EC_RUNNING, "%d records, status %d",
+              ec_solver_progress_pending(h), ec_solver_status(h));
+        CHECK_RC(ec_solver_step(h, 1), EC_RUNNING);
+        CHECK(ec_solver_progress_pending(h) == 1, "one unit: %d records", ec_solver_progress_pending(h));
+        ec_solver_free(h);
+        h = NULL;
+    }
 
     /* progress queue: 1,000 records in, 1,000 out in order, through small buffers */
     h = handle_for("R U");
