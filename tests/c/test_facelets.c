@@ -12,6 +12,15 @@ static void swap(char *s, int a, int b)
     s[b] = t;
 }
 
+/* twist a corner in place: its clockwise stickers at a, b, c (solved colours x, y, z, the U
+ * or D one first) turned t steps, so the U/D sticker ends at place t (twist t) */
+static void twist(char *s, int a, int b, int c, int t)
+{
+    const int at[3] = {a, b, c};
+    const char col[3] = {s[a], s[b], s[c]};
+    for (int k = 0; k < 3; k++) s[at[(k + t) % 3]] = col[k];
+}
+
 static int fault(const char *f, char *msg)
 {
     return ec_validate(f, msg, 256);
@@ -128,29 +137,24 @@ int main(void)
     swap(f, 5, 7);
     swap(f, 10, 19);
     CHECK_RC(fault(f, msg), EC_OK);
-    /* URF twisted so its U sticker sits second (on R1): total twist 1 */
-    strcpy(f, SOLVED);
-    f[8] = 'F';
-    f[9] = 'U';
-    f[20] = 'R';
-    CHECK_RC(fault(f, msg), EC_E_TWIST);
-    CHECK_STR(msg, "a corner is twisted: the total corner twist is 1 mod 3, so this cube cannot be solved");
-    /* URF twisted the other way (U sticker third, on F3): total twist 2 */
-    strcpy(f, SOLVED);
-    f[8] = 'R';
-    f[9] = 'F';
-    f[20] = 'U';
-    CHECK_RC(fault(f, msg), EC_E_TWIST);
-    CHECK_STR(msg, "a corner is twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
-    /* ... and UFL (U7 F1 L3 = 6 18 38) twisted like the first: 2 + 1 = 0 mod 3, valid */
-    f[6] = 'L';
-    f[18] = 'U';
-    f[38] = 'F';
+    /* URF (U9 R1 F3 = 8 9 20) twisted so its U sticker sits second (on R1): total twist 1;
+     * the other way (U sticker third, on F3): total twist 2 */
+    for (int t = 1; t <= 2; t++) {
+        char want[128];
+        strcpy(f, SOLVED);
+        twist(f, 8, 9, 20, t);
+        CHECK(f[8 + (t == 1 ? 1 : 12)] == 'U', "the U sticker of URF moved to place %d", t);
+        CHECK_RC(fault(f, msg), EC_E_TWIST);
+        snprintf(want, sizeof want, "a corner is twisted: the total corner twist is %d mod 3, so this cube cannot be solved", t);
+        CHECK_STR(msg, want);
+    }
+    /* URF by 2 and UFL (U7 F1 L3 = 6 18 38) by 1: 0 mod 3, valid; both by 1: total 2 */
+    twist(f, 6, 18, 38, 1);
     CHECK_RC(fault(f, msg), EC_OK);
-    /* two corners each twisted by 1: total 2 */
-    f[8] = 'F';
-    f[9] = 'U';
-    f[20] = 'R';
+    strcpy(f, SOLVED);
+    twist(f, 8, 9, 20, 1);
+    twist(f, 6, 18, 38, 1);
+    CHECK(f[18] == 'U' && f[38] == 'F' && f[6] == 'L', "UFL twisted by 1: %c %c %c", f[6], f[18], f[38]);
     CHECK_RC(fault(f, msg), EC_E_TWIST);
     CHECK_STR(msg, "a corner is twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
     /* three edges flipped (odd total flip): UF (U8 F2 = 7 19), UR (U6 R2 = 5 10), UL (U4 L2 = 3 37) */

@@ -59,24 +59,29 @@ int main(void)
     CHECK_RC(err("(R U)3000"), EC_E_ALG_MOVES);
     CHECK_RC(err("((((((((((((((((((R))))))))))))))))))"), EC_E_NESTING);
     CHECK_RC(err("R U;"), EC_E_TOKEN);
-    /* every error's exact position (1-based characters; ’ is one character of 3 bytes) */
-    CHECK_RC(err("R (U F"), EC_E_PAREN_OPEN);
-    CHECK_STR(msg, "\"(\" at character 3 is never closed");
-    CHECK_RC(err("R (U (F"), EC_E_PAREN_OPEN); /* the innermost (last opened) is named */
-    CHECK_STR(msg, "\"(\" at character 6 is never closed");
-    CHECK_RC(err("R (U F)0"), EC_E_REPEAT);
-    CHECK_STR(msg, "repetition count at character 8 must be from 1 to 4000");
-    CHECK_RC(err("R\xE2\x80\x99 (U F)4001"), EC_E_REPEAT);
-    CHECK_STR(msg, "repetition count at character 9 must be from 1 to 4000");
-    CHECK_RC(err("(R U)Q"), EC_E_TOKEN);
-    CHECK_STR(msg, "unknown move \"Q\" at character 6");
-    /* nesting: 16 levels are read, the 17th "(" is named */
-    CHECK_RC(err("((((((((((((((((R))))))))))))))))"), EC_OK);
-    CHECK_STR(out, "R");
-    CHECK_RC(err("(((((((((((((((((R)))))))))))))))))"), EC_E_NESTING);
-    CHECK_STR(msg, "parentheses nested deeper than 16 at character 17");
-    CHECK_RC(err("R\xE2\x80\x99 (((((((((((((((((R)))))))))))))))))"), EC_E_NESTING);
-    CHECK_STR(msg, "parentheses nested deeper than 16 at character 20");
+    /* every error's exact position (1-based characters; ’ is one character of 3 bytes), the
+     * innermost unclosed bracket, and nesting: 16 levels are read, the 17th "(" is named */
+    {
+        static const struct {
+            const char *alg;
+            int rc;
+            const char *msg;
+        } errs[] = {
+            {"R (U (F", EC_E_PAREN_OPEN, "\"(\" at character 6 is never closed"},
+            {"R (U F)0", EC_E_REPEAT, "repetition count at character 8 must be from 1 to 4000"},
+            {"R\xE2\x80\x99 (U F)4001", EC_E_REPEAT, "repetition count at character 9 must be from 1 to 4000"},
+            {"(R U)Q", EC_E_TOKEN, "unknown move \"Q\" at character 6"},
+            {"(((((((((((((((((R)))))))))))))))))", EC_E_NESTING, "parentheses nested deeper than 16 at character 17"},
+            {"R\xE2\x80\x99 (((((((((((((((((R)))))))))))))))))", EC_E_NESTING,
+             "parentheses nested deeper than 16 at character 20"},
+            {"((((((((((((((((R))))))))))))))))", EC_OK, "R"},
+        };
+        for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
+            int rc = err(errs[k].alg);
+            CHECK(rc == errs[k].rc && strcmp(rc ? msg : out, errs[k].msg) == 0, "%s: status %d \"%s\", want %d \"%s\"",
+                  errs[k].alg, rc, rc ? msg : out, errs[k].rc, errs[k].msg);
+        }
+    }
     /* the move limit, 4,000 after expansion: exactly at it, one over, and one over through a
      * repeated group (named by its closing bracket) */
     {
