@@ -4,7 +4,8 @@
 // its replacement: a small, deliberate bug that breaks one documented invariant. For each
 // mutant this script, in a scratch copy of the project (build/mutants/src, kept between runs so
 // builds are incremental; the repository itself is never changed):
-//   1. syncs the scratch copy with the working tree (only changed files are rewritten),
+//   1. syncs the scratch copy with the working tree (only changed files are rewritten, files
+//      the tree no longer has are removed),
 //   2. applies the mutant; its text must occur exactly once (a stale mutant fails loudly),
 //   3. rebuilds what the tests need (native targets for C files; the wasm module when a Jest
 //      test is named; the shell manifest for web files), a mutant that does not build is an
@@ -25,7 +26,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const GALLERY = path.join(ROOT, 'tests/mutants/gallery.json');
+// EC_MUTANT_GALLERY names another gallery file (tests/js/mutants.test.mjs checks the runner's
+// refusals with small ones)
+const GALLERY = process.env.EC_MUTANT_GALLERY ? path.resolve(process.env.EC_MUTANT_GALLERY) : path.join(ROOT, 'tests/mutants/gallery.json');
 const SCRATCH = path.join(ROOT, 'build/mutants/src');
 const TEST_LIMIT_S = { ctest: 120, golden: 300, jest: 420 };
 const jobs = String(Math.max(1, Math.min(2, Number(process.env.EC_MUTANT_JOBS) || 2)));
@@ -55,7 +58,7 @@ function loadGallery() {
     if (!Array.isArray(m.tests) || !m.tests.length) problems.push(`${m.id}: no tests named`);
     for (const t of m.tests || []) if (!/^(ctest:test_\w+|golden|jest:tests\/(js|e2e)\/[\w.-]+\.test\.mjs(::.+)?)$/.test(t)) problems.push(`${m.id}: unknown test spec "${t}"`);
   }
-  if (problems.length) throw new Error(`tests/mutants/gallery.json:\n  ${problems.join('\n  ')}`);
+  if (problems.length) throw new Error(`${path.relative(ROOT, GALLERY)}:\n  ${problems.join('\n  ')}`);
   return g.mutants;
 }
 
