@@ -67,4 +67,4 @@ test('a mutant no test catches survives (exit 1); a real bug is killed', () => {
   expect(r.code).toBe(1);
   // and the scratch copy is left as the working tree has it
   expect(readFileSync(join(ROOT, 'build/mutants/src/c/core/facelets.c'), 'utf8')).toBe(readFileSync(join(ROOT, 'c/core/facelets.c'), 'utf8'));
-});
+}, 600000); // a fresh checkout builds the scratch copy's core first (minutes); else ~12 s
