@@ -149,6 +149,12 @@ test('params objects become the core\'s text; separators are refused', () => {
   expect(paramsText('a=1')).toBe('a=1');
   expect(paramsText(null)).toBe('');
   expect(() => paramsText({ a: '1,b=2' })).toThrow(/malformed/);
+  // the bounds: a name of 40 characters and a value of 40 pass, 41 of either is refused
+  const k40 = `k${'x'.repeat(39)}`;
+  expect(paramsText({ [k40]: '1'.repeat(40) })).toBe(`${k40}=${'1'.repeat(40)}`);
+  expect(() => paramsText({ [`${k40}x`]: '1' })).toThrow(/malformed/);
+  expect(() => paramsText({ a: '1'.repeat(41) })).toThrow(/malformed/);
+  expect(() => paramsText({ a: '' })).toThrow(/malformed/);
 });
 
 // The records a job's run really produced, counted at the core: every advance() the worker
