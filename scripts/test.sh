@@ -3,6 +3,8 @@
 #   layers   scripts/check-layers.mjs: include and link-level layer rules of c/ (no up-include,
 #            no cycle between files or folders)
 #   ctest    every C suite natively (labels `unit` and `slow`, CMakeLists.txt)
+#   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast): each
+#            applied to a scratch copy must make one of the ctest suites it names fail
 #   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
 #            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
 #            registered solver's first golden run through the sanitized CLI, which must equal
@@ -54,6 +56,13 @@ end "$(sed -n 's/^check-layers: \(includes\|links\): //p' "$log/layers" | paste 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
 end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow)"
+
+# the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
+# applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make
+# one of its ctest suites fail; `npm run mutants` runs the whole gallery (wasm and web too)
+begin mutants "mutants (the gallery's native-only C mutants, scripts/mutants.mjs --fast)"
+node scripts/mutants.mjs --fast | tee "$log/mutants"
+end "$(sed -n 's/^mutants: \([0-9]* of [0-9]*\) killed.*/\1 native-only mutants killed/p' "$log/mutants" | tail -1), each by a ctest suite"
 
 begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
 if [ ! -f build/asan/CMakeCache.txt ]; then

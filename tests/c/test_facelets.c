@@ -12,6 +12,15 @@ static void swap(char *s, int a, int b)
     s[b] = t;
 }
 
+/* twist a corner in place: its clockwise stickers at a, b, c (solved colours x, y, z, the U
+ * or D one first) turned t steps, so the U/D sticker ends at place t (twist t) */
+static void twist(char *s, int a, int b, int c, int t)
+{
+    const int at[3] = {a, b, c};
+    const char col[3] = {s[a], s[b], s[c]};
+    for (int k = 0; k < 3; k++) s[at[(k + t) % 3]] = col[k];
+}
+
 static int fault(const char *f, char *msg)
 {
     return ec_validate(f, msg, 256);
@@ -112,6 +121,57 @@ int main(void)
     swap(f, 10, 19);
     CHECK_RC(fault(f, msg), EC_E_PARITY);
     CHECK(strstr(msg, "two pieces are swapped") != NULL, "%s", msg);
+
+    /* every parity and twist class, each fault on its own (the facelet indices below are
+     * Kociemba's: U1..U9 = 0..8, R 9..17, F 18..26, D 27..35, L 36..44, B 45..53; a corner's
+     * twist is where its U or D sticker sits in its clockwise list, 0 on U/D, 1, 2) */
+    /* two corners swapped (odd corner permutation, even edges): URF (U9 R1 F3 = 8 9 20)
+     * and UFL (U7 F1 L3 = 6 18 38) exchanged untwisted */
+    strcpy(f, SOLVED);
+    swap(f, 8, 6);
+    swap(f, 9, 18);
+    swap(f, 20, 38);
+    CHECK_RC(fault(f, msg), EC_E_PARITY);
+    CHECK(strstr(msg, "two pieces are swapped") != NULL, "%s", msg);
+    /* two edges and two corners swapped: both permutations odd, a valid cube */
+    swap(f, 5, 7);
+    swap(f, 10, 19);
+    CHECK_RC(fault(f, msg), EC_OK);
+    /* URF (U9 R1 F3 = 8 9 20) twisted so its U sticker sits second (on R1): total twist 1;
+     * the other way (U sticker third, on F3): total twist 2 */
+    for (int t = 1; t <= 2; t++) {
+        char want[128];
+        strcpy(f, SOLVED);
+        twist(f, 8, 9, 20, t);
+        CHECK(f[8 + (t == 1 ? 1 : 12)] == 'U', "the U sticker of URF moved to place %d", t);
+        CHECK_RC(fault(f, msg), EC_E_TWIST);
+        snprintf(want, sizeof want, "a corner is twisted: the total corner twist is %d mod 3, so this cube cannot be solved", t);
+        CHECK_STR(msg, want);
+    }
+    /* URF by 2 and UFL (U7 F1 L3 = 6 18 38) by 1: 0 mod 3, valid; both by 1: total 2 */
+    twist(f, 6, 18, 38, 1);
+    CHECK_RC(fault(f, msg), EC_OK);
+    strcpy(f, SOLVED);
+    twist(f, 8, 9, 20, 1);
+    twist(f, 6, 18, 38, 1);
+    CHECK(f[18] == 'U' && f[38] == 'F' && f[6] == 'L', "UFL twisted by 1: %c %c %c", f[6], f[18], f[38]);
+    CHECK_RC(fault(f, msg), EC_E_TWIST);
+    CHECK_STR(msg, "a corner is twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
+    /* three edges flipped (odd total flip): UF (U8 F2 = 7 19), UR (U6 R2 = 5 10), UL (U4 L2 = 3 37) */
+    strcpy(f, SOLVED);
+    swap(f, 7, 19);
+    swap(f, 5, 10);
+    swap(f, 3, 37);
+    CHECK_RC(fault(f, msg), EC_E_FLIP);
+    CHECK_STR(msg, "one edge is flipped: the total edge flip is odd, so this cube cannot be solved");
+    /* two flipped (even total flip): a valid cube */
+    swap(f, 3, 37);
+    CHECK_RC(fault(f, msg), EC_OK);
+    /* a byte that is not printable is named in hex with its position: F3 is index 20 */
+    strcpy(f, SOLVED);
+    f[20] = '\x01';
+    CHECK_RC(fault(f, msg), EC_E_FACELETS_CHAR);
+    CHECK_STR(msg, "byte 0x01 at position 21 (F3) is not one of U R F D L B");
 
     /* re-oriented cubes are valid, and solved when every face is one colour */
     CHECK_RC(ec_facelets_apply(NULL, "x y2 z'", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);

@@ -178,6 +178,43 @@ int main(void)
         }
     }
 
+    /* two-generator membership needs the block solved: the group <f1, f2> never moves, twists
+     * or flips a piece off both free faces. On a cube walked in the group, each block piece
+     * (a slot whose name has neither free face's letter) twisted or flipped in place leaves
+     * every free piece where the group can put it, yet the cube is outside the group. */
+    {
+        static const char *const corner_name[8] = {"URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"};
+        static const char *const edge_name[12] = {"UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR"};
+        ec_rng walk;
+        ec_rng_seed(&walk, 22);
+        for (int loc = 0; loc < HG_LOCS; loc++) {
+            int f1, f2, nblock = 0;
+            hg_loc_faces(loc, &f1, &f2);
+            const char a = "URFDLB"[f1], b = "URFDLB"[f2];
+            ec_cube_solved(&c);
+            for (int i = 0; i < 100; i++) ec_cube_move(&c, (ec_rng_below(&walk, 2) ? f1 : f2) * 3 + (int)ec_rng_below(&walk, 3));
+            ec__bcube_from_cube(&c, &s);
+            CHECK(hg_twogen(&s, loc), "loc %d: a walk in the group is in the group", loc);
+            for (int i = 0; i < 8; i++) {
+                if (strchr(corner_name[i], a) || strchr(corner_name[i], b)) continue;
+                for (int t = 1; t < 3; t++) {
+                    s2 = s;
+                    s2.c[i] = (uint8_t)(i * 3 + t);
+                    CHECK(!hg_twogen(&s2, loc), "loc %d: block corner %s twisted by %d in place", loc, corner_name[i], t);
+                }
+                nblock++;
+            }
+            for (int j = 0; j < 12; j++) {
+                if (strchr(edge_name[j], a) || strchr(edge_name[j], b)) continue;
+                s2 = s;
+                s2.e[j] = (uint8_t)(j * 2 + 1);
+                CHECK(!hg_twogen(&s2, loc), "loc %d: block edge %s flipped in place", loc, edge_name[j]);
+                nblock++;
+            }
+            CHECK(nblock == 2 + 5, "loc %d: a 2x2x3 block has 2 corners and 5 edges off the free faces (%d)", loc, nblock);
+        }
+    }
+
     /* prefix fitness: the best prefix counts, its length is subtracted, evaluation stops at
      * the goal */
     hg_task t;

@@ -59,6 +59,52 @@ int main(void)
     CHECK_RC(err("(R U)3000"), EC_E_ALG_MOVES);
     CHECK_RC(err("((((((((((((((((((R))))))))))))))))))"), EC_E_NESTING);
     CHECK_RC(err("R U;"), EC_E_TOKEN);
+    /* every error's exact position (1-based characters; ’ is one character of 3 bytes), the
+     * innermost unclosed bracket, and nesting: 16 levels are read, the 17th "(" is named */
+    {
+        static const struct {
+            const char *alg;
+            int rc;
+            const char *msg;
+        } errs[] = {
+            {"R (U (F", EC_E_PAREN_OPEN, "\"(\" at character 6 is never closed"},
+            {"R (U F)0", EC_E_REPEAT, "repetition count at character 8 must be from 1 to 4000"},
+            {"R\xE2\x80\x99 (U F)4001", EC_E_REPEAT, "repetition count at character 9 must be from 1 to 4000"},
+            {"(R U)Q", EC_E_TOKEN, "unknown move \"Q\" at character 6"},
+            {"(((((((((((((((((R)))))))))))))))))", EC_E_NESTING, "parentheses nested deeper than 16 at character 17"},
+            {"R\xE2\x80\x99 (((((((((((((((((R)))))))))))))))))", EC_E_NESTING,
+             "parentheses nested deeper than 16 at character 20"},
+            {"((((((((((((((((R))))))))))))))))", EC_OK, "R"},
+        };
+        for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
+            int rc = err(errs[k].alg);
+            CHECK(rc == errs[k].rc && strcmp(rc ? msg : out, errs[k].msg) == 0, "%s: status %d \"%s\", want %d \"%s\"",
+                  errs[k].alg, rc, rc ? msg : out, errs[k].rc, errs[k].msg);
+        }
+    }
+    /* the move limit, 4,000 after expansion: exactly at it, one over, and one over through a
+     * repeated group (named by its closing bracket) */
+    {
+        static char text[4 * 4001 + 64];
+        static uint8_t mv[EC_MAX_ALG_MOVES + 64];
+        int n = -1;
+        text[0] = '\0';
+        for (int k = 0; k < 4000; k++) strcat(text, "R ");
+        CHECK_RC(ec_alg_parse(text, mv, (int)sizeof mv, &n, msg, sizeof msg), EC_OK);
+        CHECK(n == 4000, "%d moves", n);
+        strcat(text, "U");
+        CHECK_RC(ec_alg_parse(text, mv, (int)sizeof mv, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 4000 moves");
+        CHECK_RC(ec_alg_parse("(R U)2000", mv, (int)sizeof mv, &n, msg, sizeof msg), EC_OK);
+        CHECK(n == 4000, "%d moves", n);
+        CHECK_RC(ec_alg_parse("R (R U)2000", mv, (int)sizeof mv, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 4000 moves once the group closed at character 7 is repeated");
+        CHECK_RC(ec_alg_parse("R\xE2\x80\x99 (R U)2000", mv, (int)sizeof mv, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 4000 moves once the group closed at character 8 is repeated");
+        /* a caller's smaller capacity is the limit */
+        CHECK_RC(ec_alg_parse("R U F", mv, 2, &n, msg, sizeof msg), EC_E_ALG_MOVES);
+        CHECK_STR(msg, "the alg has more than 2 moves");
+    }
     {
         static char big[EC_MAX_ALG_CHARS + 10];
         memset(big, 'R', sizeof big - 1);
@@ -119,6 +165,15 @@ int main(void)
         CHECK_RC(ec_alg_format(mv, 3, small, sizeof small), EC_E_BUFFER);
         CHECK_RC(ec_alg_format(mv, 3, out, sizeof out), EC_OK);
         CHECK_STR(out, "U R2 F'");
+        /* "U R2 F'" is 7 characters and its terminator: 8 bytes fit exactly, 7 do not, and
+         * nothing is written past the size given (a guard byte after it stays) */
+        char exact[9];
+        memset(exact, '#', sizeof exact);
+        CHECK_RC(ec_alg_format(mv, 3, exact, 8), EC_OK);
+        CHECK(strcmp(exact, "U R2 F'") == 0 && exact[8] == '#', "%.8s", exact);
+        memset(exact, '#', sizeof exact);
+        CHECK_RC(ec_alg_format(mv, 3, exact, 7), EC_E_BUFFER);
+        CHECK(exact[7] == '#' && exact[8] == '#', "a byte past the buffer was written");
         mv[0] = 200;
         CHECK_RC(ec_alg_format(mv, 1, out, sizeof out), EC_E_RANGE);
     }

@@ -58,12 +58,51 @@ int main(void)
         CHECK_RC(ec__params_parse(&test_impl, big, v, msg, sizeof msg), EC_E_INPUT_SIZE);
     }
 
+    /* every bound exactly: a param at its minimum and maximum is read, one step beyond is
+     * refused; a params text of exactly EC_MAX_PARAMS_CHARS (2,000) characters is read, one
+     * more is refused */
+    CHECK_RC(ec__params_parse(&test_impl, "population=2", v, msg, sizeof msg), EC_OK);
+    CHECK(v[0] == 2, "population %g", v[0]);
+    CHECK_RC(ec__params_parse(&test_impl, "population=10000,rate=1", v, msg, sizeof msg), EC_OK);
+    CHECK(v[0] == 10000 && v[1] == 1, "%g %g", v[0], v[1]);
+    CHECK_RC(ec__params_parse(&test_impl, "rate=0", v, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec__params_parse(&test_impl, "population=10001", v, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK_STR(msg, "parameter population must be from 2 to 10000; got 10001");
+    CHECK_RC(ec__params_parse(&test_impl, "rate=1.0001", v, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK_STR(msg, "parameter rate must be from 0 to 1; got 1.0001");
+    {
+        static char text[2001 + 1];
+        memset(text, ' ', 2000);
+        memcpy(text, "population=80", 13);
+        text[2000] = '\0';
+        CHECK_RC(ec__params_parse(&test_impl, text, v, msg, sizeof msg), EC_OK);
+        CHECK(v[0] == 80, "population %g", v[0]);
+        text[2000] = ' ';
+        text[2001] = '\0';
+        CHECK_RC(ec__params_parse(&test_impl, text, v, msg, sizeof msg), EC_E_INPUT_SIZE);
+        CHECK_STR(msg, "the params text is longer than 2000 characters");
+    }
+
     /* unknown solver names the solver; invalid cubes get their fault before anything */
     ec_solver *h = NULL;
     CHECK_RC(ec_solver_new("nope", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 1, "", &h, msg, sizeof msg),
              EC_E_SOLVER_UNKNOWN);
     CHECK(strstr(msg, "unknown solver \"nope\"") != NULL && h == NULL, "%s", msg);
     CHECK_RC(ec_solver_step(NULL, 1), EC_E_NULL);
+    /* a step of no work (or less) is refused and runs nothing */
+    {
+        char f[EC_FACELETS_SIZE];
+        ec_facelets_apply(NULL, "R U", f, sizeof f, NULL, 0);
+        CHECK_RC(ec_solver_new("greedy", f, 1, "", &h, msg, sizeof msg), EC_OK);
+        CHECK_RC(ec_solver_step(h, 0), EC_E_RANGE);
+        CHECK_RC(ec_solver_step(h, -1), EC_E_RANGE);
+        CHECK(ec_solver_progress_pending(h) == 0 && ec_solver_status(h) == EC_RUNNING, "%d records, status %d",
+              ec_solver_progress_pending(h), ec_solver_status(h));
+        CHECK_RC(ec_solver_step(h, 1), EC_RUNNING);
+        CHECK(ec_solver_progress_pending(h) == 1, "one unit: %d records", ec_solver_progress_pending(h));
+        ec_solver_free(h);
+        h = NULL;
+    }
 
     /* progress queue: 1,000 records in, 1,000 out in order, through small buffers */
     h = handle_for("R U");
@@ -113,6 +152,31 @@ int main(void)
         int n;
         ec_solver_progress_json(h, buf, sizeof buf, &n);
         CHECK(strstr(buf, "\"phaseName\":\"a\\\"b\"") != NULL, "%s", buf);
+    }
+
+    /* records emitted while older ones are still unread (the queue reclaims its read part):
+     * 64 in, 10 read, 40 more in, then all read: 11..104 in order, none lost or repeated */
+    {
+        ec_solver *q = handle_for("R U");
+        ec_progress r, out[128];
+        int n = 0, next = 1, ok = 1;
+        memset(&r, 0, sizeof r);
+        for (int g = 1; g <= 64; g++) {
+            r.gen = g;
+            ec__emit(q, &r);
+        }
+        CHECK_RC(ec_solver_progress(q, out, 10, &n), EC_OK);
+        for (int k = 0; k < n; k++) ok &= out[k].gen == next++;
+        for (int g = 65; g <= 104; g++) {
+            r.gen = g;
+            ec__emit(q, &r);
+        }
+        CHECK(ec_solver_progress_pending(q) == 94, "%d pending", ec_solver_progress_pending(q));
+        CHECK_RC(ec_solver_progress(q, out, 128, &n), EC_OK);
+        CHECK(n == 94, "%d read", n);
+        for (int k = 0; k < n; k++) ok &= out[k].gen == next++;
+        CHECK(ok && next == 105, "records out of order or lost (next %d)", next);
+        ec_solver_free(q);
     }
 
     /* a solution asked for before the run ends is a state error */

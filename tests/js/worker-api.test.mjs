@@ -17,6 +17,7 @@ function harness() {
   const api = createWorkerApi(core, { post: (m) => sent.push(structuredClone(m)), schedule: (f) => slices.push(f), now: () => ++clock });
   return {
     api, sent,
+    clock: () => clock,
     tick(ms) { clock += ms; },
     // run queued slices until none is left (or n slices)
     pump(n = Infinity) { let k = 0; while (slices.length && k++ < n) slices.shift()(); return k; },
@@ -57,6 +58,7 @@ test('a solve streams every record once, in order, equal to a direct run, then o
   expect(core.verify(res.stats.facelets, res.solution).solved).toBe(true);
   // batches: records are posted at most every FLUSH_MS of the clock, not one message each
   expect(h.of('s1', REPLY.PROGRESS).length).toBeLessThan(records.length);
+  expect(h.of('s1', REPLY.PROGRESS).length).toBeLessThanOrEqual(Math.floor(h.clock() / FLUSH_MS) + 1);
   expect(h.api.jobs.size).toBe(0);
 });
 
@@ -147,4 +149,103 @@ test('params objects become the core\'s text; separators are refused', () => {
   expect(paramsText('a=1')).toBe('a=1');
   expect(paramsText(null)).toBe('');
   expect(() => paramsText({ a: '1,b=2' })).toThrow(/malformed/);
+  // the bounds: a name of 40 characters and a value of 40 pass, 41 of either is refused
+  const k40 = `k${'x'.repeat(39)}`;
+  expect(paramsText({ [k40]: '1'.repeat(40) })).toBe(`${k40}=${'1'.repeat(40)}`);
+  expect(() => paramsText({ [`${k40}x`]: '1' })).toThrow(/malformed/);
+  expect(() => paramsText({ a: '1'.repeat(41) })).toThrow(/malformed/);
+  expect(() => paramsText({ a: '' })).toThrow(/malformed/);
+});
+
+// The records a job's run really produced, counted at the core: every advance() the worker
+// makes is recorded here, so what the page received can be checked against the generations
+// that were run (not against the worker's own bookkeeping).
+function spyRun(h, id, { failAfter = Infinity } = {}) {
+  const job = h.api.jobs.get(id);
+  const real = job.run.advance.bind(job.run);
+  const produced = [];
+  let calls = 0;
+  job.run.advance = (...a) => {
+    if (++calls > failAfter) throw new WebAssembly.RuntimeError('unreachable');
+    const step = real(...a);
+    produced.push(...step.records);
+    return step;
+  };
+  return produced;
+}
+const received = (h, id) => h.of(id, REPLY.PROGRESS).flatMap((m) => m.records);
+const gensFrom1 = (records) => records.map((_, i) => i + 1);
+
+test('cancel posts every record of the generations run, also those still queued, before E_CANCELLED', () => {
+  const h = harness();
+  h.api.handle({ type: REQUEST.SOLVE, id: 'c', solver: 'hugo', scramble: "R U F' L2 D B", seed: 3 });
+  const produced = spyRun(h, 'c');
+  h.pump(1); // one slice (about SLICE_MS steps of the 1 ms clock), not yet FLUSH_MS: all queued
+  expect(produced.length).toBeGreaterThan(1);
+  expect(received(h, 'c')).toHaveLength(0); // the test is about queued records: none posted yet
+  h.api.handle({ type: REQUEST.CANCEL, id: 'c' });
+  const got = received(h, 'c');
+  expect(got).toEqual(produced);
+  expect(got.map((r) => r.gen)).toEqual(gensFrom1(got));
+  const last = h.sent.filter((m) => m.id === 'c').at(-1);
+  expect(last).toMatchObject({ type: REPLY.ERROR, code: ERROR.CANCELLED });
+  // the same after flushed batches: run on past several flushes, one more slice, cancel
+  h.api.handle({ type: REQUEST.SOLVE, id: 'c2', solver: 'hugo', scramble: "R U F' L2 D B", seed: 3 });
+  const produced2 = spyRun(h, 'c2');
+  for (let k = 0; k < 6; k++) { h.tick(FLUSH_MS); h.pump(1); }
+  h.pump(1);
+  const before = received(h, 'c2').length;
+  expect(before).toBeGreaterThan(0);
+  expect(produced2.length).toBeGreaterThan(before);
+  h.api.handle({ type: REQUEST.CANCEL, id: 'c2' });
+  expect(received(h, 'c2')).toEqual(produced2);
+});
+
+test('pause posts every record run before it, then nothing until a step or resume', () => {
+  const h = harness();
+  h.api.handle({ type: REQUEST.SOLVE, id: 'q', solver: 'hugo', scramble: "R U F' L2 D B", seed: 3 });
+  const produced = spyRun(h, 'q');
+  h.pump(1);
+  expect(received(h, 'q')).toHaveLength(0);
+  h.api.handle({ type: REQUEST.PAUSE, id: 'q' });
+  const atPause = produced.length;
+  expect(received(h, 'q')).toEqual(produced);
+  // the paused state comes after the records
+  const msgs = h.sent.filter((m) => m.id === 'q');
+  expect(msgs.at(-1)).toMatchObject({ type: REPLY.STATE, state: RUN_STATE.PAUSED });
+  h.tick(10 * FLUSH_MS);
+  h.pump();
+  expect(produced).toHaveLength(atPause); // nothing runs while paused
+  h.api.handle({ type: REQUEST.STEP, id: 'q' });
+  h.pump();
+  expect(produced).toHaveLength(atPause + 1); // one work unit (hugo: one generation)
+  expect(received(h, 'q')).toEqual(produced);
+  h.api.handle({ type: REQUEST.CANCEL, id: 'q' });
+  expect(received(h, 'q').map((r) => r.gen)).toEqual(gensFrom1(produced));
+});
+
+test('a crash posts the records of the generations run before it, then one fatal E_CRASH', () => {
+  const h = harness();
+  h.api.handle({ type: REQUEST.SOLVE, id: 'k', solver: 'hugo', scramble: "R U F' L2 D B", seed: 3 });
+  const produced = spyRun(h, 'k', { failAfter: 5 }); // five generations, then a trap
+  h.pump();
+  expect(produced).toHaveLength(5);
+  expect(received(h, 'k')).toEqual(produced);
+  expect(h.ended('k')).toEqual([expect.objectContaining({ type: REPLY.ERROR, code: ERROR.CRASH, fatal: true })]);
+  expect(h.sent.filter((m) => m.id === 'k').at(-1)).toMatchObject({ code: ERROR.CRASH });
+  expect(h.api.jobs.size).toBe(0);
+});
+
+test('a finished run posts every record before its one result, whatever the clock', () => {
+  for (const tickMs of [0, 1, FLUSH_MS, 1000]) {
+    const h = harness();
+    h.api.handle({ type: REQUEST.SOLVE, id: 'f', solver: 'hugo', scramble: "R U F' L2", seed: 7, params: 'maxGenerations=5000' });
+    const produced = spyRun(h, 'f');
+    while (!h.ended('f').length) { h.tick(tickMs); h.pump(1); }
+    expect(received(h, 'f')).toEqual(produced);
+    const [res] = h.ended('f');
+    expect(res.type).toBe(REPLY.RESULT);
+    expect(produced).toHaveLength(res.stats.generations); // one record per generation run
+    expect(h.sent.filter((m) => m.id === 'f').at(-1)).toBe(res);
+  }
 });
