@@ -42,6 +42,15 @@ test('a bad token gets the parser\'s message inline, marked at its position', as
   expect(await text(page, 'scramble-error-token')).toBe('Qx');
   expect(await page.getAttribute(tid('scramble-input'), 'aria-invalid')).not.toBeNull();
   if (env.core.solvers().length) expect(await page.isDisabled(tid('solve'))).toBe(true);
+  // after non-ASCII characters (the core counts code points, the page indexes UTF-16 units):
+  // typographic primes (3 UTF-8 bytes each) and an emoji (2 UTF-16 units)
+  for (const [alg, token, before] of [['R’ Qx U', 'Qx', 'R’ '], ['R’ U’ 😀 F', '😀', 'R’ U’ '], ['R’ U’) F', ')', 'R’ U’']]) {
+    await page.fill(tid('scramble-input'), alg);
+    await page.waitForFunction((a) => document.querySelector('[data-testid="scramble-error"] .echo')?.textContent === a, alg);
+    expect(await text(page, 'scramble-error-token')).toBe(token);
+    // the marked token sits where the text has it: everything before it is echoed unmarked
+    expect(await page.$eval(`${tid('scramble-error')} .echo`, (e) => e.firstChild.textContent)).toBe(before);
+  }
   // an unclosed parenthesis is marked at the "("
   await page.fill(tid('scramble-input'), 'R (U F');
   await page.waitForFunction(() => document.querySelector('[data-testid="scramble-error-token"]')?.textContent === '(');
