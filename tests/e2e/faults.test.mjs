@@ -173,3 +173,37 @@ test('a worker that crashes a fourth time within a minute is left down: Solve of
   await page.close();
   expect(env.errors).toEqual([]);
 }, 90000);
+
+// The worker's module with its outgoing results changed: every result's solution gets one
+// more move (still notation the core reads), as a worker with a broken solver could send.
+const WORKER = readFileSync(join(ROOT, 'web/worker.mjs'), 'utf8');
+const LYING_WORKER = `const __post = self.postMessage.bind(self);
+self.postMessage = (m, t) => __post(m && m.type === 'result' && typeof m.solution === 'string'
+  ? { ...m, solution: (m.solution + ' U').trim(), length: m.length + 1 } : m, t);
+${WORKER}`;
+
+test('the page checks a worker\'s solution itself: a wrong one is shown as not verified', async () => {
+  const solver = pickSolver(env.core, ['twophase', 'greedy', 'hugo', 'twes']);
+  if (!solver) { console.warn('SKIPPED: no solver is registered in this build'); return; }
+  let served = 0;
+  await env.context.route('**/web/worker.mjs', (route) => {
+    served++;
+    return route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: LYING_WORKER });
+  });
+  const scramble = "R U F' D2 L";
+  const page = await env.open(`?scramble=${encodeURIComponent(scramble.replace(/ /g, '_'))}&solver=${solver}&seed=7`);
+  await page.click(tid('solve'));
+  await waitStatus(page, ['solved', 'gave up', 'error']);
+  expect(served).toBeGreaterThan(0);
+  const shown = await page.getAttribute(tid('solution'), 'data-solution');
+  // independently: the solution the page received does not solve the cube...
+  expect(env.core.verify(env.core.apply(scramble), shown).solved).toBe(false);
+  // ...and the page says so, in the core's own words, not "verified"
+  expect(await page.getAttribute(tid('verified'), 'data-ok')).toBe('false');
+  const verdict = await text(page, 'verified');
+  expect(verdict).not.toMatch(/verified on this page/);
+  const { message } = env.core.verify(env.core.apply(scramble), shown);
+  expect(message).toMatch(/^the solution does not solve the cube: \d+ stickers are left/);
+  expect(verdict).toBe(`✗ ${message}`);
+  await page.close();
+}, 60000);
