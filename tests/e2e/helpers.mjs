@@ -69,3 +69,60 @@ export async function waitStatus(page, values, timeout = 60000) {
     want, { timeout });
   return text(page, 'status');
 }
+
+// ---- the 3D view as rendered: every sticker mesh's world position and colour, read from the
+// three.js scene (window.evocube.view, read-only), and the facelet string they show, placed
+// by this file's own reading of Kociemba's order (not by web/geometry.mjs).
+
+// In the page: [{p: [x, y, z], c: 'rrggbb'}] of the 54 sticker meshes, or null without WebGL.
+export function readStickers(page) {
+  return page.evaluate(() => {
+    const v = window.evocube.view;
+    if (!v || !v.available) return null;
+    v.scene.updateMatrixWorld(true);
+    return v.stickers.map((m) => ({ p: [12, 13, 14].map((k) => m.matrixWorld.elements[k]), c: m.material.color.getHexString() }));
+  });
+}
+
+// sRGB colours of the six faces (the page's palette: U white, R red, F green, D yellow,
+// L orange, B blue), matched to the nearest
+const PALETTE = { U: 'f4f4f0', R: 'c41e3a', F: '009e60', D: 'ffd500', L: 'ff5800', B: '0051ba' };
+export function colourFace(hex) {
+  const rgb = (h) => [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const [r, g, b] = rgb(hex);
+  let best = null, dist = Infinity;
+  for (const [face, h] of Object.entries(PALETTE)) {
+    const [R, G, B] = rgb(h);
+    const d = (r - R) ** 2 + (g - G) ** 2 + (b - B) ** 2;
+    if (d < dist) { dist = d; best = face; }
+  }
+  return dist < 30 * 30 ? best : '?';
+}
+
+// Kociemba's facelet index of a sticker at world position p (cubies 1 apart, stickers just
+// outside them): U seen from above with B at the top, D from below with F at the top, the
+// side faces with U at the top, each read row by row; -1 for a position that is no facelet.
+export function faceletAt([x, y, z]) {
+  const r = (v) => Math.round(v);
+  const out = (v) => Math.abs(v) > 1.3;
+  let face, row, col;
+  if (out(y) && y > 0) [face, row, col] = [0, r(z) + 1, r(x) + 1];
+  else if (out(x) && x > 0) [face, row, col] = [1, 1 - r(y), 1 - r(z)];
+  else if (out(z) && z > 0) [face, row, col] = [2, 1 - r(y), r(x) + 1];
+  else if (out(y)) [face, row, col] = [3, 1 - r(z), r(x) + 1];
+  else if (out(x)) [face, row, col] = [4, 1 - r(y), r(z) + 1];
+  else if (out(z)) [face, row, col] = [5, 1 - r(y), 1 - r(x)];
+  else return -1;
+  if (![row, col].every((v) => v >= 0 && v <= 2)) return -1;
+  return face * 9 + row * 3 + col;
+}
+
+// The 54-char facelet string the stickers show ('?' where no sticker or colour fits).
+export function shownFacelets(stickers) {
+  const out = Array(54).fill('?');
+  for (const s of stickers) {
+    const i = faceletAt(s.p);
+    if (i >= 0) out[i] = out[i] === '?' ? colourFace(s.c) : '!'; // '!': two stickers in one place
+  }
+  return out.join('');
+}
