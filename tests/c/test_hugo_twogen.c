@@ -78,6 +78,29 @@ static void cycle3(uint8_t *perm, uint8_t *ori, int a, int b, int c)
     ori[a] = to;
 }
 
+/* c with a block edge (edges) or a block corner cycled with two free ones (an even
+ * permutation: still a valid cube); 1 when the two-generator test rejects it */
+static int block_piece_cycled_out(const ec_cube *c, int edges, int loc, ec_rng *r)
+{
+    const uint8_t *fr = edges ? fe : fc;
+    int nfree = edges ? 7 : 6, nall = edges ? 12 : 8, block[12], nb = 0;
+    for (int i = 0; i < nall; i++)
+        if (!memchr(fr, i, (size_t)nfree)) block[nb++] = i;
+    ec_cube d = *c;
+    int a = fr[ec_rng_below(r, (uint32_t)nfree)], b;
+    do b = fr[ec_rng_below(r, (uint32_t)nfree)];
+    while (b == a);
+    int k = block[ec_rng_below(r, (uint32_t)nb)];
+    if (edges)
+        cycle3(d.ep, d.eo, a, b, k);
+    else
+        cycle3(d.cp, d.co, a, b, k);
+    CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
+    ec_bcube x;
+    ec__bcube_from_cube(&d, &x);
+    return !hg_twogen(&x, loc);
+}
+
 static ec_bcube solved_state(void)
 {
     ec_cube c;
@@ -273,30 +296,9 @@ int main(void)
             CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
             ec__bcube_from_cube(&d, &x);
             outside &= !hg_twogen(&x, loc);
-            /* a block edge cycled with two free edges (an even permutation: a valid cube) */
-            int blocke[5], nb = 0;
-            for (int i = 0; i < 12; i++)
-                if (!memchr(fe, i, 7)) blocke[nb++] = i;
-            d = c;
-            a = fe[ec_rng_below(&r, 7)];
-            do b = fe[ec_rng_below(&r, 7)];
-            while (b == a);
-            cycle3(d.ep, d.eo, a, b, blocke[ec_rng_below(&r, 5)]);
-            CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
-            ec__bcube_from_cube(&d, &x);
-            outside &= !hg_twogen(&x, loc);
-            /* a block corner cycled with two free corners */
-            int blockc[2], nbc = 0;
-            for (int i = 0; i < 8; i++)
-                if (!memchr(fc, i, 6)) blockc[nbc++] = i;
-            d = c;
-            a = fc[ec_rng_below(&r, 6)];
-            do b = fc[ec_rng_below(&r, 6)];
-            while (b == a);
-            cycle3(d.cp, d.co, a, b, blockc[ec_rng_below(&r, 2)]);
-            CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
-            ec__bcube_from_cube(&d, &x);
-            outside &= !hg_twogen(&x, loc);
+            /* a block edge, or a block corner, cycled with two free ones */
+            outside &= block_piece_cycled_out(&c, 1, loc, &r);
+            outside &= block_piece_cycled_out(&c, 0, loc, &r);
             /* two corners twisted against each other: still inside (twists are free) */
             d = c;
             a = fc[0];
