@@ -2,12 +2,13 @@
 // (scripts/serve.mjs), headless Chromium through playwright-core with a fresh profile, a
 // page that records console errors and uncaught exceptions, and the choice of solvers
 // from the build's own list (none is hard-coded as present).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { writeShellManifest } from '../../scripts/shell-manifest.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +52,34 @@ export async function setup({ args = [], serviceWorkers = 'allow' } = {}) {
 }
 
 export const tid = (name) => `[data-testid="${name}"]`;
+
+// With the network off, reload the page and wait for it to boot from the service worker's
+// cache; the facelet string it then shows (the network is back on afterwards, also on failure).
+export async function reloadOffline(env, page) {
+  await env.context.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    return await page.textContent(tid('facelets'));
+  } finally {
+    await env.context.setOffline(false);
+  }
+}
+
+// A temporary copy of the site (index.html and web/, its manifest written) served on an
+// ephemeral port, for tests that change its files: {site, server, close()}.
+export async function siteCopy(prefix) {
+  const site = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(ROOT, 'index.html'), join(site, 'index.html'));
+  cpSync(join(ROOT, 'web'), join(site, 'web'), { recursive: true });
+  writeShellManifest(site);
+  const copy = { site, server: await startServer({ root: site, port: 0 }) };
+  copy.close = async () => {
+    await copy.server.close();
+    rmSync(site, { recursive: true, force: true });
+  };
+  return copy;
+}
 
 // The registered solvers of this build (the core's list), in order of preference.
 export function pickSolver(core, prefer) {

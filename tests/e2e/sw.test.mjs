@@ -3,24 +3,19 @@
 // manifest fails to install, and the previous version keeps its cache and keeps the app
 // working offline; (2) activation deletes the caches of other evocube versions and nothing
 // else. Each waits on the new worker's own state changes ('redundant' or 'activated').
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, tid, ROOT } from './helpers.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { setup, siteCopy, reloadOffline } from './helpers.mjs';
 import { writeShellManifest, sha256 } from '../../scripts/shell-manifest.mjs';
 
-let env, site, server, page;
+let env, copy, site, server, page;
 const swPath = () => join(site, 'web', 'sw.js');
 const version = (src) => /const VERSION = '([^']+)'/.exec(src)[1];
 
 beforeAll(async () => {
   env = await setup();
-  site = mkdtempSync(join(tmpdir(), 'evocube-sw-'));
-  cpSync(join(ROOT, 'index.html'), join(site, 'index.html'));
-  cpSync(join(ROOT, 'web'), join(site, 'web'), { recursive: true });
-  writeShellManifest(site);
-  server = await startServer({ root: site, port: 0 });
+  copy = await siteCopy('evocube-sw-');
+  ({ site, server } = copy);
   page = await env.context.newPage();
   page.on('pageerror', (e) => env.errors.push(e.message));
   await page.goto(`${server.url}index.html?scramble=R_U`);
@@ -29,8 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env.close();
-  await server.close();
-  rmSync(site, { recursive: true, force: true });
+  await copy.close();
 });
 
 // A new sw.js: the same worker with its VERSION bumped (so the browser installs it)
@@ -81,14 +75,7 @@ test('a new build whose files do not match its manifest is not installed; the ol
     expect(await cachedSha(old, 'web/app.css')).toBe(sha256(css)); // ...with the good bytes
     expect(await cachedSha(`${old}-bad`, 'web/app.css')).toBeNull(); // never cached
     // offline, the old worker serves the app from its cache
-    await env.context.setOffline(true);
-    try {
-      await page.reload();
-      await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-      expect(await page.textContent(tid('facelets'))).toBe(env.core.apply('R U'));
-    } finally {
-      await env.context.setOffline(false);
-    }
+    expect(await reloadOffline(env, page)).toBe(env.core.apply('R U'));
   } finally {
     writeFileSync(cssPath, css);
   }
