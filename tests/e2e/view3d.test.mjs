@@ -71,7 +71,7 @@ test.each(MOVES)('%s turns the right way: the rotation seen mid-turn lands each 
   if (!(await readStickers(page))) throw new Error('the 3D view is not available: these tests need WebGL');
   const start = env.core.apply("R U2 F' L D' B2"); // a scrambled cube: every face shows several colours
   const after = env.core.apply(token, start);
-  const { before, mid, after: landed } = await animate(page, token, start, after, 900);
+  const { before, mid, after: landed } = await animate(page, token, start, after, 400);
   expect(shownFacelets(before)).toBe(start);
   expect(shownFacelets(landed)).toBe(after);
   expect(mid).not.toBeNull(); // the turn was animated
