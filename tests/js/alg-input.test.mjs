@@ -46,6 +46,16 @@ test('the core counts code points: the same position after a prime, an emoji or 
   expect(positions).toEqual([4, 4, 5, 5, 5]);
 });
 
+test('a long bad token is cut at whole characters: the message quotes text the field has', () => {
+  for (const alg of ['R Q' + 'é'.repeat(12), 'R Q' + '😀'.repeat(7), 'R ’' + '’'.repeat(9) + 'x']) {
+    const { message, token, start } = marked(alg);
+    expect(message).not.toContain('\ufffd');
+    const quoted = errorToken(message);
+    expect(alg.slice(2).startsWith(quoted)).toBe(true);
+    expect([token, start]).toEqual([quoted, 2]);
+  }
+});
+
 test('code point positions map to JS string indices', () => {
   const s = 'a😀b’c';
   expect([1, 2, 3, 4, 5, 6].map((p) => codePointIndex(s, p))).toEqual([0, 1, 3, 4, 5, -1]);
