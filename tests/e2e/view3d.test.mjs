@@ -11,8 +11,10 @@ beforeAll(async () => { env = await setup(); page = await env.open(); });
 afterAll(async () => { await env.close(); });
 
 // In the page: from state `start`, animate `token` over ms ending at `after`; the stickers
-// at rest before, on the first frame where some sticker has moved by more than 0.25 (a
-// fraction of the turn), and after it has landed.
+// at rest before, on the first frame where some sticker has moved by 10^-6 or more (a tiny
+// angle, whose sense is still exact in double precision), and after the
+// turn has been finished at once (the view's flush). The turn is long (ms) so that a frame
+// comes while it runs however slow the machine; it is then cut short.
 function animate(page, token, start, after, ms) {
   return page.evaluate(async ({ token, start, after, ms }) => {
     const v = window.evocube.view;
@@ -23,7 +25,7 @@ function animate(page, token, start, after, ms) {
     await v.flush();
     v.setState(start);
     const before = read();
-    const moved = (s) => s.some((x, i) => Math.hypot(...x.p.map((c, k) => c - before[i].p[k])) > 0.25);
+    const moved = (s) => s.some((x, i) => Math.hypot(...x.p.map((c, k) => c - before[i].p[k])) > 1e-6);
     const landed = v.turn(token, after, ms);
     let mid = null;
     await new Promise((resolve) => {
@@ -33,6 +35,7 @@ function animate(page, token, start, after, ms) {
       };
       requestAnimationFrame(tick);
     });
+    await v.flush();
     await landed;
     return { before, mid, after: read() };
   }, { token, start, after, ms });
@@ -54,11 +57,16 @@ function rotate(p, a, angle) {
 // Where each sticker lands if the rotation seen mid-turn is carried on to a whole turn of
 // `quarters` quarter turns: index -> facelet index
 function predictedLanding(before, mid, quarters) {
+  const ds = before.map((b, i) => mid[i].p.map((v, k) => v - b.p[k]));
+  // the axis: the coordinate the turn keeps, i.e. the one that moved least over all stickers
+  // (a sticker alone can be ambiguous: one beside the axis moves by angle^2 along a second
+  // coordinate, about as little as rounding)
+  const spread = AXES.map((k) => Math.max(...ds.map((d) => Math.abs(d[k]))));
+  const a = AXES.reduce((best, k) => (spread[k] < spread[best] ? k : best), 0);
   return before.map((b, i) => {
     const m = mid[i].p;
-    const d = m.map((v, k) => v - b.p[k]);
-    if (Math.hypot(...d) < 1e-3) return faceletAt(b.p); // not moving (or on the axis)
-    const a = AXES.find((k) => Math.abs(d[k]) < 1e-4); // the coordinate a rotation keeps
+    const d = ds[i];
+    if (Math.hypot(...d) < 1e-12) return faceletAt(b.p); // not moving (or on the axis)
     const [u, w] = a === 1 ? [2, 0] : AXES.filter((k) => k !== a);
     const sense = Math.sign(b.p[u] * m[w] - b.p[w] * m[u]); // + : right-handed about axis a
     return faceletAt(rotate(b.p, a, sense * quarters * Math.PI / 2));
@@ -71,7 +79,7 @@ test.each(MOVES)('%s turns the right way: the rotation seen mid-turn lands each 
   if (!(await readStickers(page))) throw new Error('the 3D view is not available: these tests need WebGL');
   const start = env.core.apply("R U2 F' L D' B2"); // a scrambled cube: every face shows several colours
   const after = env.core.apply(token, start);
-  const { before, mid, after: landed } = await animate(page, token, start, after, 400);
+  const { before, mid, after: landed } = await animate(page, token, start, after, 20000);
   expect(shownFacelets(before)).toBe(start);
   expect(shownFacelets(landed)).toBe(after);
   expect(mid).not.toBeNull(); // the turn was animated
