@@ -1,7 +1,9 @@
 // frames.test.mjs - the page never blocks while a solver runs: all solving is in the worker,
 // so the main thread keeps its animation frames coming. Measured with WebGL off, so the
 // figure is the main thread's own responsiveness (software WebGL in headless Chromium costs
-// tens of ms per frame by itself; docs/BENCHMARKS.md "web" has the 3D figures). The run is
+// tens of ms per frame by itself; docs/BENCHMARKS.md "web" has the 3D figures), and against
+// the same page idle just before, so a loaded machine does not fail it (60 fps on a quiet
+// machine; 42 was seen during a solve at load 14 on 2 cores, with idle about as low). The run is
 // one that cannot end within the window on any machine (an optimal two-phase search with a
 // budget of 10^9 nodes, else HuGO! with a large population), and is cancelled after it. Also
 // saves a screenshot of the page as a test artefact in build/e2e-artifacts/, and reads it
@@ -44,16 +46,15 @@ async function screenshotShows(page, name) {
   return seen === shown ? { ok: true, shown } : { ok: false, shown, seen };
 }
 
-test('frames keep coming at 50 fps or better during a solve; the screenshot shows the state', async () => {
+test('frames keep coming during a solve as when idle; the screenshot shows the state', async () => {
   const solver = pickSolver(env.core, ['twophase', 'hugo', 'twes']);
   const params = { twophase: 'p.maxLength=0&p.budget=1000000000', hugo: 'p.population=5000' }[solver] || '';
   const scramble = env.core.scrambleMoves(25, 17);
   const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=1&${params}`);
   // the scrambled cube, before the run
   expect(await screenshotShows(page, 'scrambled.png')).toEqual({ ok: true, shown: env.core.apply(scramble) });
-  await page.click(tid('solve'));
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/\D/g, '')) > 0);
-  const frames = await page.evaluate(() => new Promise((resolve) => {
+  // frames over 2.5 s: count, median and worst gap
+  const measure = () => page.evaluate(() => new Promise((resolve) => {
     const times = [];
     const start = performance.now();
     const tick = (t) => {
@@ -61,15 +62,24 @@ test('frames keep coming at 50 fps or better during a solve; the screenshot show
       if (t - start < 2500) requestAnimationFrame(tick); else resolve(times);
     };
     requestAnimationFrame(tick);
-  }));
-  const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
-  const median = gaps[Math.floor(gaps.length / 2)];
-  const fps = (gaps.length * 1000) / (frames[frames.length - 1] - frames[0]);
-  console.log(`frames during a ${solver} solve: ${gaps.length} in 2.5 s, ${fps.toFixed(1)} fps, median gap ${median.toFixed(1)} ms, worst ${gaps[gaps.length - 1].toFixed(1)} ms`);
+  })).then((frames) => {
+    const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+    return { n: gaps.length, fps: (gaps.length * 1000) / (frames[frames.length - 1] - frames[0]), median: gaps[Math.floor(gaps.length / 2)], worst: gaps[gaps.length - 1] };
+  });
+  const f = (m) => `${m.n} frames, ${m.fps.toFixed(1)} fps, median gap ${m.median.toFixed(1)} ms, worst ${m.worst.toFixed(1)} ms`;
+  // the same page idle first: the machine's own frame rate now (a loaded machine gives fewer
+  // frames either way; the solve must not take the main thread's away)
+  const idle = await measure();
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/\D/g, '')) > 0);
+  const busy = await measure();
+  console.log(`frames idle: ${f(idle)}; during a ${solver} solve: ${f(busy)}`);
   // the whole window was during the solve (the run cannot have ended: see above)
   expect(await page.textContent(tid('status'))).toMatch(/running/);
-  expect(median).toBeLessThanOrEqual(20);
-  expect(fps).toBeGreaterThanOrEqual(50);
+  // not blocked: about as many frames as idle (a solve on the main thread gives a handful)
+  expect(busy.fps).toBeGreaterThanOrEqual(0.7 * idle.fps);
+  expect(busy.median).toBeLessThanOrEqual(Math.max(20, 1.5 * idle.median));
+  expect(busy.worst).toBeLessThan(500);
   await page.click(tid('cancel'));
   await page.waitForFunction(() => !/running/.test(document.querySelector('[data-testid="status"]').textContent));
 
