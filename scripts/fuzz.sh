@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # fuzz.sh - `npm run fuzz -- <target> <seconds>`: builds the libFuzzer targets with clang
 # (build/fuzz, ASan + UBSan) and fuzzes one for the given time, starting from the seed
-# corpus in tests/data/fuzz/<target>/ (copied: the repository is never written). Prints
-# libFuzzer's final line with the number of executions; exits non-zero on any crash.
+# corpus in tests/data/fuzz/<target>/ (copied; what the run adds is thrown away). Prints
+# libFuzzer's final line with the number of executions; exits non-zero on any crash, hang
+# (an input that runs over 10 s) or memory blow-up. The input that failed is kept: libFuzzer
+# writes it to build/fuzz-artifacts/<target>/, and it is also added to the seed corpus
+# (tests/data/fuzz/<target>/crash-<sha1> etc.; commit it with the fix), so every later run
+# replays it first and fails again until the bug is fixed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
@@ -20,9 +24,19 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp tests/data/fuzz/"$target"/* "$work"/
 log="$work/fuzz.log"
-if ! ./build/fuzz/fuzz_"$target" "$work" -max_total_time="$secs" -print_final_stats=1 \
-     -artifact_prefix="$work/" >"$log" 2>&1; then
+art="build/fuzz-artifacts/$target"
+mkdir -p "$art"
+if ! ./build/fuzz/fuzz_"$target" "$work" -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
+     -artifact_prefix="$art/" >"$log" 2>&1; then
   tail -40 "$log"
+  kept=0
+  for f in "$art"/crash-* "$art"/leak-* "$art"/timeout-* "$art"/oom-* "$art"/slow-unit-*; do
+    [ -f "$f" ] || continue
+    cp "$f" "tests/data/fuzz/$target/"
+    echo "fuzz $target: the failing input is kept as $f and added to the corpus as tests/data/fuzz/$target/$(basename "$f")" >&2
+    kept=$((kept + 1))
+  done
+  [ "$kept" -gt 0 ] || echo "fuzz $target: no input file was written (see the report above)" >&2
   echo "fuzz $target: FAILED (a crash or sanitizer report above)" >&2
   exit 1
 fi

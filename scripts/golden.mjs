@@ -68,12 +68,13 @@ export function summary(solver, result, records) {
   return { result: rest, records: lines.length, recordsSha256: sha(lines) };
 }
 
-// One case through a native CLI build: its summary, or throws with the reason.
-export function nativeRun(exe, solver, [scramble, seed, params]) {
+// One case through a native CLI build: its summary, or throws with the reason (also when
+// it runs past timeoutMs: it is killed).
+export function nativeRun(exe, solver, [scramble, seed, params], { timeoutMs = 600000 } = {}) {
   const argv = ['solve', '--solver', solver, '--scramble', scramble, '--seed', String(seed), '--progress', '--json'];
   if (params) argv.push('--param', params);
-  const r = spawnSync(exe, argv, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: 600000 });
-  if (r.error) throw new Error(r.error.message);
+  const r = spawnSync(exe, argv, { encoding: 'utf8', maxBuffer: 1 << 30, timeout: timeoutMs, killSignal: 'SIGKILL' });
+  if (r.error) throw new Error(r.error.code === 'ETIMEDOUT' ? `killed after its limit of ${timeoutMs} ms` : r.error.message);
   if (r.status !== 0 && r.status !== 1) throw new Error(`exit ${r.status ?? r.signal}: ${r.stderr.slice(0, 4000)}`);
   if (r.stderr) throw new Error(`output on stderr:\n${r.stderr.split('\n').slice(0, 40).join('\n')}`);
   const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l));

@@ -12,7 +12,10 @@
 #            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
 #   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
-#            Chromium (tests/e2e); arguments to this script go to Jest
+#            Chromium (tests/e2e); arguments to this script go to Jest; every test file's
+#            time is printed after Jest's output (scripts/jest-times.mjs)
+# Each suite's own time: ctest prints it per C suite, jest-times per test file; the stage
+# summaries name the slowest.
 # Each stage prints one summary line (what ran, how many, seconds); the lines are repeated at
 # the end, also when a stage fails.
 set -euo pipefail
@@ -42,6 +45,12 @@ end() {
 }
 # ctest_count FILE: "N suites passed" from ctest's own last lines
 ctest_count() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1 suites passed/p' "$1" | tail -1; }
+# ctest_slowest FILE N: "slowest: a 9.3 s, b 3.7 s" from ctest's per-suite lines (each suite's
+# time is in ctest's own output above it; every suite has a TIMEOUT, CMakeLists.txt)
+ctest_slowest() {
+  sed -n 's/.*Test *#[0-9]*: \([A-Za-z0-9_]*\) .* \([0-9.]*\) sec$/\2 \1/p' "$1" | sort -rn | head -"$2" |
+    awk '{ printf "%s%s %.1f s", (NR > 1 ? ", " : "slowest: "), $2, $1 }'
+}
 
 # The slow suites that also run under the sanitizers: those that take under 5 s there (ASan+UBSan,
 # Debug -O1, one core: test_groups 4.4 s, test_twophase 4.5, test_twes 2.4, test_swarm 1.4).
@@ -55,7 +64,7 @@ end "$(sed -n 's/^check-layers: \(includes\|links\): //p' "$log/layers" | paste 
 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
-end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow)"
+end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow); $(ctest_slowest "$log/ctest" 3)"
 
 # the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
 # applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make
@@ -76,13 +85,19 @@ ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs" -R "
 # every registered solver end to end through the sanitized CLI: its first golden run (a 6-move
 # scramble, default params, progress streamed), which must equal the pinned run
 node scripts/golden.mjs build/asan/evocube_native --first | tee "$log/asan-golden"
-end "$(ctest_count "$log/asan") ($(echo "$unit" | tr '|' '\n' | grep -c .) unit, slow: ${EC_ASAN_SLOW:-none}); $(sed -n 's/^golden: \([0-9]* of [0-9]* runs ([0-9]* solvers)\).*/\1/p' "$log/asan-golden") equal the golden runs, under ASan+UBSan"
+end "$(ctest_count "$log/asan") ($(ctest_slowest "$log/asan" 2)) ($(echo "$unit" | tr '|' '\n' | grep -c .) unit, slow: ${EC_ASAN_SLOW:-none}); $(sed -n 's/^golden: \([0-9]* of [0-9]* runs ([0-9]* solvers)\).*/\1/p' "$log/asan-golden") equal the golden runs, under ASan+UBSan"
 
 begin fuzz "fuzz each target for ${EC_FUZZ_SECONDS:-30} s (libFuzzer, ASan, UBSan)"
 : >"$log/fuzz"
 for t in notation facelets link; do bash scripts/fuzz.sh "$t" "${EC_FUZZ_SECONDS:-30}" | tee -a "$log/fuzz"; done
 end "3 targets, $(awk '/executions in/ { n += $3 } END { print n + 0 }' "$log/fuzz") executions, no crash"
 
+# jest_slowest FILE N: the N slowest test files from scripts/jest-times.mjs's lines (the
+# reporter prints every file's time after Jest's own output)
+jest_slowest() {
+  grep -E '^jest-times: .* s  tests/' "$1" | head -"$2" |
+    awk '{ printf "%s%s %s s", (NR > 1 ? ", " : "slowest: "), $4, $2 }'
+}
 begin jest "jest (wasm in Node, and the page in Chromium)"
 node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci "$@" 2>&1 | tee "$log/jest"
-end "$(grep -E '^Test Suites:' "$log/jest" | tail -1 | sed 's/Test Suites: */suites: /'); $(grep -E '^Tests:' "$log/jest" | tail -1 | sed 's/Tests: */tests: /')"
+end "$(grep -E '^Test Suites:' "$log/jest" | tail -1 | sed 's/Test Suites: */suites: /'); $(grep -E '^Tests:' "$log/jest" | tail -1 | sed 's/Tests: */tests: /'); $(jest_slowest "$log/jest" 4)"

@@ -61,6 +61,8 @@ static int bad_token(const char *text, int start, char *msg, int msgsize)
 {
     int end = start;
     while (text[end] && is_word(text[end]) && end - start < 24) end++;
+    /* a cut at the length cap never splits a UTF-8 character: back off to its first byte */
+    while (end > start + 1 && ((unsigned char)text[end] & 0xC0) == 0x80) end--;
     if (end == start) end = start + 1;
     char tok[32];
     int n = end - start;

@@ -1,11 +1,14 @@
 /* test_hugo_twogen.c - the exact two-generator membership test, for all 12 locations:
  *  - breadth-first enumeration of the group's corner part (29160 = 120 arrangements x 3^5
  *    twists) and edge part (5040 arrangements, one flip each) agrees state for state with
- *    the test's criterion over every configuration of the free pieces; with the parity link
- *    the group has 29160 * 5040 / 2 = 73,483,200 elements, the paper's order;
+ *    the test's criterion over every configuration of the free pieces; the group's order,
+ *    counted from the two enumerations as the pairs of a corner and an edge state with the
+ *    same permutation parity, is 73,483,200, the paper's order, and such pairs drawn at
+ *    random (walk-free states) pass the test;
  *  - long random walks with the two free faces stay inside;
  *  - states just outside (two free edges flipped, two free corners swapped along with two
- *    edges, one free and one block piece exchanged) are rejected. */
+ *    edges, a block edge or a block corner cycled with two free ones, a turn of another
+ *    face) are rejected. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +56,51 @@ static int edge_key(const ec_bcube *s)
     return rank_n(p, 7) * 128 + fl;
 }
 
+/* parity of a permutation of n (0 even, 1 odd) */
+static int parity(const uint8_t *p, int n)
+{
+    int odd = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) odd ^= p[j] < p[i];
+    return odd;
+}
+
+/* cycle three pieces a -> b -> c -> a (positions and orientations together): an even
+ * permutation, so the cube stays valid */
+static void cycle3(uint8_t *perm, uint8_t *ori, int a, int b, int c)
+{
+    uint8_t tp = perm[c], to = ori[c];
+    perm[c] = perm[b];
+    ori[c] = ori[b];
+    perm[b] = perm[a];
+    ori[b] = ori[a];
+    perm[a] = tp;
+    ori[a] = to;
+}
+
+/* c with a block edge (edges) or a block corner cycled with two free ones (an even
+ * permutation: still a valid cube); 1 when the two-generator test rejects it */
+static int block_piece_cycled_out(const ec_cube *c, int edges, int loc, ec_rng *r)
+{
+    const uint8_t *fr = edges ? fe : fc;
+    int nfree = edges ? 7 : 6, nall = edges ? 12 : 8, block[12], nb = 0;
+    for (int i = 0; i < nall; i++)
+        if (!memchr(fr, i, (size_t)nfree)) block[nb++] = i;
+    ec_cube d = *c;
+    int a = fr[ec_rng_below(r, (uint32_t)nfree)], b;
+    do b = fr[ec_rng_below(r, (uint32_t)nfree)];
+    while (b == a);
+    int k = block[ec_rng_below(r, (uint32_t)nb)];
+    if (edges)
+        cycle3(d.ep, d.eo, a, b, k);
+    else
+        cycle3(d.cp, d.co, a, b, k);
+    CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
+    ec_bcube x;
+    ec__bcube_from_cube(&d, &x);
+    return !hg_twogen(&x, loc);
+}
+
 static ec_bcube solved_state(void)
 {
     ec_cube c;
@@ -94,6 +142,7 @@ int main(void)
 {
     hg_init();
     uint8_t *seen = malloc(720 * 729 > 5040 * 128 ? 720 * 729 : 5040 * 128);
+    uint8_t *cseen = malloc(720 * 729);
     ec_bcube *queue = malloc(sizeof(ec_bcube) * 5040 * 128);
     ec_rng r;
     ec_rng_seed(&r, 2009);
@@ -141,6 +190,7 @@ int main(void)
             }
         }
         CHECK(agree && pass == 120 * 243, "loc %d: corner criterion = BFS set (%d pass)", loc, pass);
+        memcpy(cseen, seen, 720 * 729);
 
         /* edges: every configuration of the seven free edges (corners solved) */
         reached = bfs(f1, f2, 0, seen, 5040 * 128, queue);
@@ -164,7 +214,45 @@ int main(void)
             }
         }
         CHECK(agree && pass == 5040, "loc %d: edge criterion = BFS set (%d pass)", loc, pass);
-        CHECK((long long)120 * 243 * 5040 / 2 == 73483200LL, "order");
+
+        /* the group's order: a corner state and an edge state of the enumerations combine into
+         * a group element exactly when their permutation parities agree (a cube's corner and
+         * edge parities are equal); counted by parity from the two BFS sets */
+        long long cpar[2] = {0, 0}, epar[2] = {0, 0};
+        for (int k = 0; k < 720 * 729; k++)
+            if (cseen[k]) {
+                ec__perm_unrank(p, 6, k / 729, 0);
+                cpar[parity(p, 6)]++;
+            }
+        for (int k = 0; k < 5040 * 128; k++)
+            if (seen[k]) {
+                ec__perm_unrank(p, 7, k / 128, 0);
+                epar[parity(p, 7)]++;
+            }
+        long long order = cpar[0] * epar[0] + cpar[1] * epar[1];
+        CHECK(order == 73483200LL, "loc %d: the group has %lld elements (corner states %lld even, %lld odd; edge states %lld even, %lld odd)",
+              loc, order, cpar[0], cpar[1], epar[0], epar[1]);
+        /* random pairs of a corner and an edge state of the same parity pass the test */
+        int pairs_in = 1;
+        for (int k = 0; k < 500; k++) {
+            int ck, ekey;
+            do ck = (int)ec_rng_below(&r, 720 * 729);
+            while (!cseen[ck]);
+            ec__perm_unrank(p, 6, ck / 729, 0);
+            int want = parity(p, 6);
+            do {
+                do ekey = (int)ec_rng_below(&r, 5040 * 128);
+                while (!seen[ekey]);
+                ec__perm_unrank(p, 7, ekey / 128, 0);
+            } while (parity(p, 7) != want);
+            ec_bcube x = solved_state();
+            ec__perm_unrank(p, 6, ck / 729, 0);
+            for (int i = 5, t = ck % 729; i >= 0; i--, t /= 3) x.c[fc[i]] = (uint8_t)(fc[p[i]] * 3 + t % 3);
+            ec__perm_unrank(p, 7, ekey / 128, 0);
+            for (int i = 6, f = ekey % 128; i >= 0; i--, f >>= 1) x.e[fe[i]] = (uint8_t)(fe[p[i]] * 2 + (f & 1));
+            pairs_in &= corner_key(&x) == ck && edge_key(&x) == ekey && hg_twogen(&x, loc);
+        }
+        CHECK(pairs_in, "loc %d: same-parity pairs of enumerated corner and edge states are inside", loc);
 
         /* random walks stay inside; near misses are outside */
         int inside = 1, outside = 1;
@@ -208,6 +296,9 @@ int main(void)
             CHECK(ec_cube_check(&d, NULL, 0) == EC_OK, "still a valid cube");
             ec__bcube_from_cube(&d, &x);
             outside &= !hg_twogen(&x, loc);
+            /* a block edge, or a block corner, cycled with two free ones */
+            outside &= block_piece_cycled_out(&c, 1, loc, &r);
+            outside &= block_piece_cycled_out(&c, 0, loc, &r);
             /* two corners twisted against each other: still inside (twists are free) */
             d = c;
             a = fc[0];
@@ -224,9 +315,10 @@ int main(void)
             outside &= !hg_twogen(&x, loc);
         }
         CHECK(inside, "loc %d: walks in <f1,f2> (and twisted corners) are inside", loc);
-        CHECK(outside, "loc %d: flipped edge pairs, swapped corners, other faces are outside", loc);
+        CHECK(outside, "loc %d: flipped edge pairs, swapped corners, block pieces cycled in, other faces are outside", loc);
     }
     free(seen);
+    free(cseen);
     free(queue);
     DONE();
 }

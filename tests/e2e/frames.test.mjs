@@ -1,25 +1,60 @@
 // frames.test.mjs - the page never blocks while a solver runs: all solving is in the worker,
 // so the main thread keeps its animation frames coming. Measured with WebGL off, so the
 // figure is the main thread's own responsiveness (software WebGL in headless Chromium costs
-// tens of ms per frame by itself; docs/BENCHMARKS.md "web" has the 3D figures). Also saves a
-// screenshot of a run as a test artefact in build/e2e-artifacts/.
+// tens of ms per frame by itself; docs/BENCHMARKS.md "web" has the 3D figures), and against
+// the same page idle just before, so a loaded machine does not fail it (60 fps on a quiet
+// machine; 42 was seen during a solve at load 14 on 2 cores, with idle about as low). The run is
+// one that cannot end within the window on any machine (an optimal two-phase search with a
+// budget of 10^9 nodes, else HuGO! with a large population), and is cancelled after it. Also
+// saves a screenshot of the page as a test artefact in build/e2e-artifacts/, and reads it
+// back: the flat net in it shows, sticker by sticker, the colours of the state the page says
+// it shows.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, tid, ROOT, pickSolver } from './helpers.mjs';
+import { setup, tid, ROOT, pickSolver, colourFace } from './helpers.mjs';
 
 let env;
 beforeAll(async () => { env = await setup({ args: ['--disable-webgl', '--disable-3d-apis'] }); });
 afterAll(async () => { await env.close(); });
 
-test('frames keep coming at 50 fps or better during a solve; screenshot saved', async () => {
-  const solver = pickSolver(env.core, ['hugo', 'twes', 'twophase']);
-  const page = await env.open();
-  await page.selectOption(tid('solver-select'), solver);
-  // a scramble HuGO! needs well over the measuring window for at the paper's settings
-  await page.fill(tid('scramble-input'), "R U R' F2 D L' B2 U' F R'");
-  await page.click(tid('solve'));
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/\D/g, '')) > 0);
-  const frames = await page.evaluate(() => new Promise((resolve) => {
+// A screenshot artefact of the page (build/e2e-artifacts/NAME), read back in the page (2D
+// canvas): does each net sticker's centre pixel have the colour of that facelet of the state
+// the page says it shows? {ok, shown, seen}
+async function screenshotShows(page, name) {
+  const dir = join(ROOT, 'build', 'e2e-artifacts');
+  mkdirSync(dir, { recursive: true });
+  const png = await page.screenshot({ path: join(dir, name) });
+  const { shown, pixels } = await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const c = document.createElement('canvas');
+    c.width = bitmap.width;
+    c.height = bitmap.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    const stickers = [...document.querySelectorAll('[data-testid="net"] .st')];
+    return {
+      shown: document.querySelector('#net-host').dataset.shown,
+      pixels: stickers.map((e) => {
+        const r = e.getBoundingClientRect();
+        const d = ctx.getImageData(Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2), 1, 1).data;
+        return [d[0], d[1], d[2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+      }),
+    };
+  }, png.toString('base64'));
+  const seen = pixels.map(colourFace).join('');
+  return seen === shown ? { ok: true, shown } : { ok: false, shown, seen };
+}
+
+test('frames keep coming during a solve as when idle; the screenshot shows the state', async () => {
+  const solver = pickSolver(env.core, ['twophase', 'hugo', 'twes']);
+  const params = { twophase: 'p.maxLength=0&p.budget=1000000000', hugo: 'p.population=5000' }[solver] || '';
+  const scramble = env.core.scrambleMoves(25, 17);
+  const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=1&${params}`);
+  // the scrambled cube, before the run
+  expect(await screenshotShows(page, 'scrambled.png')).toEqual({ ok: true, shown: env.core.apply(scramble) });
+  // frames over 2.5 s: count, median and worst gap
+  const measure = () => page.evaluate(() => new Promise((resolve) => {
     const times = [];
     const start = performance.now();
     const tick = (t) => {
@@ -27,20 +62,29 @@ test('frames keep coming at 50 fps or better during a solve; screenshot saved', 
       if (t - start < 2500) requestAnimationFrame(tick); else resolve(times);
     };
     requestAnimationFrame(tick);
-  }));
-  const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
-  const median = gaps[Math.floor(gaps.length / 2)];
-  const fps = (gaps.length * 1000) / (frames[frames.length - 1] - frames[0]);
-  console.log(`frames during a ${solver} solve: ${gaps.length} in 2.5 s, ${fps.toFixed(1)} fps, median gap ${median.toFixed(1)} ms, worst ${gaps[gaps.length - 1].toFixed(1)} ms`);
-  const dir = join(ROOT, 'build', 'e2e-artifacts');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, 'solve-running.png') });
-  // the whole window was during the solve: it is still running now
-  expect(await page.textContent(tid('status'))).not.toMatch(/solved|gave up/);
-  expect(median).toBeLessThanOrEqual(20);
-  expect(fps).toBeGreaterThanOrEqual(50);
+  })).then((frames) => {
+    const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+    return { n: gaps.length, fps: (gaps.length * 1000) / (frames[frames.length - 1] - frames[0]), median: gaps[Math.floor(gaps.length / 2)], worst: gaps[gaps.length - 1] };
+  });
+  const f = (m) => `${m.n} frames, ${m.fps.toFixed(1)} fps, median gap ${m.median.toFixed(1)} ms, worst ${m.worst.toFixed(1)} ms`;
+  // the same page idle first: the machine's own frame rate now (a loaded machine gives fewer
+  // frames either way; the solve must not take the main thread's away)
+  const idle = await measure();
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/\D/g, '')) > 0);
+  const busy = await measure();
+  console.log(`frames idle: ${f(idle)}; during a ${solver} solve: ${f(busy)}`);
+  // the whole window was during the solve (the run cannot have ended: see above)
+  expect(await page.textContent(tid('status'))).toMatch(/running/);
+  // not blocked: about as many frames as idle (a solve on the main thread gives a handful)
+  expect(busy.fps).toBeGreaterThanOrEqual(0.7 * idle.fps);
+  expect(busy.median).toBeLessThanOrEqual(Math.max(20, 1.5 * idle.median));
+  expect(busy.worst).toBeLessThan(500);
   await page.click(tid('cancel'));
   await page.waitForFunction(() => !/running/.test(document.querySelector('[data-testid="status"]').textContent));
+
+  // the page during the run, read back the same way
+  expect(await screenshotShows(page, 'solve-cancelled.png')).toEqual({ ok: true, shown: expect.stringMatching(/^[URFDLB]{54}$/) });
   await page.close();
   expect(env.errors).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // in Node), a bad token gets the parser's message inline with that token marked, and the
 // painter shows the core's specific validation message and enables Solve only for a
 // possible cube. Also: the page runs under its CSP with no console errors.
-import { setup, tid, text } from './helpers.mjs';
+import { setup, tid, text, readStickers, shownFacelets } from './helpers.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -24,9 +24,11 @@ test('typing a scramble shows the cube state', async () => {
   const m = env.core.metrics(alg);
   expect(await text(page, 'scramble-info')).toBe(`${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`);
   expect(await page.isHidden(tid('scramble-error'))).toBe(true);
-  // the 3D view, when WebGL exists, shows the same state; otherwise a note says why not
-  const shown = await page.$eval('#net-host', (e) => e.dataset.shown);
-  expect(shown).toBe(want);
+  // the 3D view shows the same state: its sticker meshes, placed and coloured as rendered
+  // (WebGL is on in these tests; nowebgl.test.mjs covers the page without it)
+  const stickers = await readStickers(page);
+  expect(stickers).not.toBeNull();
+  expect(shownFacelets(stickers)).toBe(want);
   await page.close();
 });
 
@@ -42,6 +44,15 @@ test('a bad token gets the parser\'s message inline, marked at its position', as
   expect(await text(page, 'scramble-error-token')).toBe('Qx');
   expect(await page.getAttribute(tid('scramble-input'), 'aria-invalid')).not.toBeNull();
   if (env.core.solvers().length) expect(await page.isDisabled(tid('solve'))).toBe(true);
+  // after non-ASCII characters (the core counts code points, the page indexes UTF-16 units):
+  // typographic primes (3 UTF-8 bytes each) and an emoji (2 UTF-16 units)
+  for (const [alg, token, before] of [['R’ Qx U', 'Qx', 'R’ '], ['R’ U’ 😀 F', '😀', 'R’ U’ '], ['R’ U’) F', ')', 'R’ U’']]) {
+    await page.fill(tid('scramble-input'), alg);
+    await page.waitForFunction((a) => document.querySelector('[data-testid="scramble-error"] .echo')?.textContent === a, alg);
+    expect(await text(page, 'scramble-error-token')).toBe(token);
+    // the marked token sits where the text has it: everything before it is echoed unmarked
+    expect(await page.$eval(`${tid('scramble-error')} .echo`, (e) => e.firstChild.textContent)).toBe(before);
+  }
   // an unclosed parenthesis is marked at the "("
   await page.fill(tid('scramble-input'), 'R (U F');
   await page.waitForFunction(() => document.querySelector('[data-testid="scramble-error-token"]')?.textContent === '(');

@@ -115,3 +115,97 @@ test('alg from stdin works', () => {
   const r = run(['facelets', '-'], "R U R' U'\n");
   expect(r.out.trim()).toBe(new Cube().move("R U R' U'").asString());
 });
+
+// ---- solving through the CLI; every solution is checked here with cubejs (an independent
+// cube model), not with the core that produced it
+const cubejsSolves = (scramble, solution) => new Cube().move(scramble).move(solution || '').isSolved();
+const turns = (alg) => alg.split(/\s+/).filter(Boolean);
+
+test('solve prints a solution that solves the cube, exit 0 (plain, --json and --progress)', () => {
+  const scramble = "R U F' L2 D B";
+  const plain = run(['solve', '--solver', 'twophase', '--scramble', scramble, '--seed', '3']);
+  expect(plain.code).toBe(0);
+  expect(plain.err).toBe('');
+  const solution = plain.out.trim();
+  expect(turns(solution).length).toBeGreaterThan(0);
+  expect(cubejsSolves(scramble, solution)).toBe(true);
+  expect(cubejsSolves(scramble, turns(solution).slice(1).join(' '))).toBe(false);
+
+  // --json with --progress: the records as JSON lines, then the result object
+  const p = run(['solve', '--solver', 'hugo', '--scramble', scramble, '--seed', '3', '--json', '--progress']);
+  expect(p.code).toBe(0);
+  const lines = p.out.trim().split('\n').map((l) => JSON.parse(l));
+  const res = lines.pop();
+  expect(res).toMatchObject({ solver: 'hugo', seed: 3, solved: true });
+  expect(cubejsSolves(scramble, res.solution)).toBe(true);
+  expect(res.length).toBe(turns(res.solution).length); // HTM: one turn per token after simplification
+  // the phases, applied in order, solve the cube too
+  expect(cubejsSolves(scramble, res.phases.map((ph) => ph.solution).join(' '))).toBe(true);
+  expect(res.phases.reduce((n, ph) => n + ph.generations, 0)).toBe(res.generations);
+  expect(lines.map((r) => r.gen)).toEqual(lines.map((_, i) => i + 1)); // one record per generation
+  expect(lines.length).toBe(res.generations);
+  // --json alone: the same object
+  const j = run(['solve', '--solver', 'hugo', '--scramble', scramble, '--seed', '3', '--json']);
+  const { time_ms: _a, ...a } = JSON.parse(j.out);
+  const { time_ms: _b, ...b } = res;
+  expect(a).toEqual(b);
+});
+
+test('a solver that runs out of budget exits 1 and says so (solved:false in --json)', () => {
+  const scramble = "L' B2 D2 L2 F2 U2 R B2 D2 B2 L2 F L D' F2 R' F' R F' U'";
+  const plain = run(['solve', '--solver', 'greedy', '--scramble', scramble, '--param', 'iterations=1']);
+  expect(plain.code).toBe(1);
+  expect(plain.out).toBe('gave up after 1 generations\n');
+  const j = run(['solve', '--solver', 'greedy', '--scramble', scramble, '--param', 'iterations=1', '--json']);
+  expect(j.code).toBe(1);
+  expect(JSON.parse(j.out)).toMatchObject({ solver: 'greedy', solved: false, solution: '', generations: 1 });
+});
+
+test('--param sets a solver param (repeatable, snake_case read as camelCase); a bad one exits 2 naming it', () => {
+  const base = ['solve', '--solver', 'hugo', '--scramble', "R U F'", '--seed', '3', '--progress'];
+  const first = (args) => JSON.parse(run(args).out.split('\n')[0]);
+  // HuGO! evaluates its whole population each generation: the first record counts them
+  expect(first(base).evaluations).toBe(50); // the paper's population
+  expect(first([...base, '--param', 'population=30']).evaluations).toBe(30);
+  const twes = ['solve', '--solver', 'twes', '--scramble', "R U F'", '--seed', '3', '--progress'];
+  const g = first([...twes, '--param', 'mu=20', '--param', 'lambda=300']);
+  expect(g.evaluations).toBe(300); // lambda offspring evaluated in the first generation
+  // a generation limit, in its camelCase and its old snake_case name: the run stops there
+  for (const name of ['maxGenerations', 'max_generations']) {
+    const lim = run(['solve', '--solver', 'twes', '--scramble', "R U F' L2 D B", '--json', '--param', `mu=20,${name}=2`, '--param', 'lambda=300']);
+    expect([name, lim.code, JSON.parse(lim.out).generations]).toEqual([name, 1, 2]);
+  }
+  const bad = run([...base, '--param', 'population=1']);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toMatch(/^error: .*population must be from \d+ to \d+/);
+  expect(run([...base, '--param', 'nosuch=1']).err).toMatch(/"nosuch"/);
+});
+
+test('scramble --random-state: deterministic per seed, at most 20 moves, a scrambled cube', () => {
+  const a = run(['scramble', '--random-state', '--seed', '5']);
+  expect(a.code).toBe(0);
+  expect(run(['scramble', '--seed', '5', '--random-state']).out).toBe(a.out);
+  const moves = turns(a.out);
+  expect(moves.length).toBeGreaterThan(0);
+  expect(moves.length).toBeLessThanOrEqual(20);
+  for (const m of moves) expect(m).toMatch(/^[URFDLB][2']?$/);
+  expect(new Cube().move(a.out.trim()).isSolved()).toBe(false);
+  expect(run(['scramble', '--random-state', '--seed', '6']).out).not.toBe(a.out);
+  expect(run(['scramble', '--random-state', '--moves', '5']).err).toMatch(/give --random-state or --moves, not both/);
+});
+
+test('solvers lists every solver with its params, defaults inside their ranges', async () => {
+  const r = run(['solvers']);
+  expect(r.code).toBe(0);
+  const list = JSON.parse(r.out);
+  const { CASES } = await import('../../scripts/golden.mjs'); // DESIGN.md's solver names
+  expect(list.map((s) => s.name).sort()).toEqual(Object.keys(CASES).sort());
+  for (const s of list) {
+    expect(s.params.length).toBeGreaterThan(0);
+    for (const p of s.params) {
+      expect(p.default).toBeGreaterThanOrEqual(p.min);
+      expect(p.default).toBeLessThanOrEqual(p.max);
+      expect(p.key).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    }
+  }
+});

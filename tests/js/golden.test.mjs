@@ -1,14 +1,20 @@
 // golden.test.mjs - every solver's output is pinned (scripts/golden.mjs says how and why): the
 // cases of tests/data/golden-runs.json must give the same result, record count and progress
-// stream hash natively (build/native/evocube_native) and in wasm.
+// stream hash natively (build/native/evocube_native) and in wasm. Each run has a hard limit:
+// the native CLI is killed, the wasm run's thread terminated (isolated.mjs).
 import { CASES, NATIVE, caseKey, nativeRun, readGolden, summary } from '../../scripts/golden.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
+import { isolatedCore } from './isolated.mjs';
 
 const core = await loadCoreNode();
+const iso = isolatedCore();
+afterAll(() => iso.close());
 const golden = readGolden();
+const LIMIT = 60000; // ms per run (the slowest takes a few seconds on a loaded machine)
 
-function wasmRun(solver, [scramble, seed, params]) {
-  const { result, records } = core.run({ solver, facelets: core.apply(scramble), seed, params }, { keep: true });
+async function wasmRun(solver, [scramble, seed, params]) {
+  const { result, records } = await iso.run({ solver, facelets: core.apply(scramble), seed, params },
+    { keep: true, limitMs: LIMIT, label: caseKey(solver, [scramble, seed, params]) });
   // the CLI's --json object has the same fields as the core's result JSON plus time_ms
   return summary(solver, result, records);
 }
@@ -20,11 +26,13 @@ test('every registered solver has golden runs, and every golden run a case', () 
 });
 
 for (const [solver, cases] of Object.entries(CASES)) {
-  test(`${solver}: native and wasm runs equal the golden runs`, () => {
+  test(`${solver}: native and wasm runs equal the golden runs`, async () => {
     for (const c of cases) {
       const key = caseKey(solver, c);
-      expect([key, nativeRun(NATIVE, solver, c)]).toEqual([key, golden[key]]);
-      expect([key, wasmRun(solver, c)]).toEqual([key, golden[key]]);
+      let native;
+      try { native = nativeRun(NATIVE, solver, c, { timeoutMs: LIMIT }); } catch (e) { throw new Error(`${key} (native): ${e.message}`); }
+      expect([key, native]).toEqual([key, golden[key]]);
+      expect([key, await wasmRun(solver, c)]).toEqual([key, golden[key]]);
     }
   });
 }

@@ -6,19 +6,23 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
+import { isolatedCore } from './isolated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const native = join(root, 'build', 'native', 'evocube_native');
 const core = await loadCoreNode();
+const iso = isolatedCore(); // each run in a worker thread, killed at LIMIT
+afterAll(() => iso.close());
+const LIMIT = 60000; // ms per run (each takes a few seconds at most)
 
 function wasmRun(facelets, seed, params) {
-  return core.run({ solver: 'twes', facelets, seed, params }, { work: 3, keep: true });
+  return iso.run({ solver: 'twes', facelets, seed, params }, { work: 3, keep: true, limitMs: LIMIT, label: `twes seed ${seed} ${params}` });
 }
 
 function nativeRun(facelets, seed, params) {
   const args = ['solve', '--solver', 'twes', '--facelets', facelets, '--seed', String(seed), '--progress', '--json'];
   for (const p of params.split(',')) args.push('--param', p);
-  const out = execFileSync(native, args, { encoding: 'utf8', maxBuffer: 64 << 20 }).trim().split('\n');
+  const out = execFileSync(native, args, { encoding: 'utf8', maxBuffer: 64 << 20, timeout: LIMIT, killSignal: 'SIGKILL' }).trim().split('\n');
   const result = JSON.parse(out.pop());
   return { result, records: out.map((l) => JSON.parse(l)) };
 }
@@ -28,10 +32,10 @@ const cases = [
   ["F B' U2 L R' D F2 U' B L2 R D' F' U2 B2 R'", 12, 'mu=40,lambda=2000,phase_end=0,axis_merge=1'],
 ];
 
-test.each(cases)('native and wasm agree on %s (seed %i, %s)', (scramble, seed, params) => {
+test.each(cases)('native and wasm agree on %s (seed %i, %s)', async (scramble, seed, params) => {
   if (!existsSync(native)) throw new Error(`${native} is missing; run npm run build`);
   const facelets = core.apply(scramble);
-  const w = wasmRun(facelets, seed, params);
+  const w = await wasmRun(facelets, seed, params);
   const n = nativeRun(facelets, seed, params);
   expect(w.status).toBe('solved');
   expect(n.result.solved).toBe(true);
@@ -43,9 +47,9 @@ test.each(cases)('native and wasm agree on %s (seed %i, %s)', (scramble, seed, p
   expect(core.verify(facelets, w.result.solution).solved).toBe(true);
 });
 
-test('progress records: one per generation, twes phases and counters', () => {
+test('progress records: one per generation, twes phases and counters', async () => {
   const facelets = core.apply("L U' B2 R D' F L2 U");
-  const { status, result, records } = wasmRun(facelets, 3, 'mu=30,lambda=1500,phase_end=0');
+  const { status, result, records } = await wasmRun(facelets, 3, 'mu=30,lambda=1500,phase_end=0');
   expect(status).toBe('solved');
   expect(records.length).toBe(result.generations);
   records.forEach((r, i) => expect(r.gen).toBe(i + 1));
