@@ -47,6 +47,10 @@ extern uint16_t *ec__epermMove; /* [eperm * 10 + p2move] */
 extern uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 extern uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 extern uint8_t *ec__cpermToCcombp; /* [cperm] */
+/* The rank of the inverse permutation: of cperm or eperm (8 elements; a cube in G1's
+ * inverse has these), and of mperm. */
+extern uint16_t *ec__permInv; /* [perm8] */
+extern uint8_t ec__mpermInv[N_MPERM];
 /* The face-turn code (0..17) of phase-2 move i (0..9). */
 extern const uint8_t ec__p2_move[N_P2MOVES];
 

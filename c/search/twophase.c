@@ -47,19 +47,28 @@
 
 static inline int prun1(int tw, int fl, int sl, int limit)
 {
-    int h = ec__prun_get(ec__prun[EC_PRUN_TWIST_SLICE], (uint32_t)tw * N_SLICE + (uint32_t)sl);
+    int h = ec__prun_ts(tw, sl);
     if (h > limit) return h;
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)fl * N_SLICE + (uint32_t)sl);
+    int h2 = ec__prun_fs(fl, sl);
     if (h2 > h) h = h2;
     if (h > limit) return h;
     h2 = ec__prun_tf(tw, fl);
     return h2 > h ? h2 : h;
 }
 
-static inline int prun2(int cp, int ep, int mp)
+/* Phase 2's bound: the cube's and its inverse's (same distance), read until over limit. */
+static inline int prun2(int cp, int ep, int mp, int limit)
 {
-    int h = ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)cp * N_MPERM + (uint32_t)mp);
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
+    int h = ec__prun_cm(cp, mp);
+    if (h > limit) return h;
+    int h2 = ec__prun_ec(ep, ec__cpermToCcombp[cp]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    int icp = ec__permInv[cp];
+    h2 = ec__prun_ec(ec__permInv[ep], ec__cpermToCcombp[icp]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_cm(icp, ec__mpermInv[mp]);
     return h2 > h ? h2 : h;
 }
 
@@ -94,7 +103,7 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
     int h2 = ec__prun_tf(d->ctw[k], d->cfl[k]);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)d->cfl[k] * N_SLICE + d->csl[k]);
+    h2 = ec__prun_fs(d->cfl[k], d->csl[k]);
     return h2 > h ? h2 : h;
 }
 
@@ -223,6 +232,7 @@ static void record(tp_search *s, int d2)
     }
     s->best = n;
     s->bound = n - 1;
+    s->new_best = 1;
     check_target(s);
 }
 
@@ -250,7 +260,7 @@ static int enter_phase2(tp_search *s)
     if (s->d2max < 0) return 0;
     const ec_cube *c = path_cube(s);
     int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
-    int h = prun2(cp, ep, mp);
+    int h = prun2(cp, ep, mp, s->d2max);
     if (h > s->d2max) return 0;
     if (h == 0) {
         record(s, 0);
@@ -260,7 +270,7 @@ static int enter_phase2(tp_search *s)
     s->ep[0] = (uint16_t)ep;
     s->mp[0] = (uint8_t)mp;
     s->p2runs++;
-    s->d2 = h;
+    s->d2 = s->target ? s->d2max : h; /* target: one search to the cap, any length up to it */
     s->k2 = 0;
     s->m2[0] = 0;
     s->in2 = 1;
@@ -300,13 +310,13 @@ static void run_phase2(tp_search *s)
         int ep = ec__epermMove[s->ep[k] * N_P2MOVES + m];
         int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
         int togo = s->d2 - k - 1;
-        int h = prun2(cp, ep, mp);
+        int h = prun2(cp, ep, mp, togo + 1);
         if (h > togo) { /* skip U2 U' (D2 D') too when U (D) is two over */
             s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? (m / 3 + 1) * 3 : m + 1);
             continue;
         }
-        if (togo == 0) { /* h == 0: solved */
-            record(s, s->d2);
+        if (h == 0) { /* solved (before the depth only in a target search's one pass) */
+            record(s, k + 1);
             s->in2 = 0;
             return;
         }
@@ -318,9 +328,29 @@ static void run_phase2(tp_search *s)
     }
 }
 
+void tp_target(tp_search *s, int64_t total)
+{
+    if (s->finished || s->max_length < 0) return;
+    s->target = 1;
+    s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
+    if (s->max_length < s->bound) s->bound = s->max_length;
+}
+
+/* A target search whose node allowance is spent with no solution takes any solution: the
+ * bound opens up and the search goes on from where it is, as an improving search. */
+static void widen(tp_search *s)
+{
+    if (s->target && s->total >= 0 && s->best == TP_NONE && s->nodes >= s->total) {
+        s->target = 0;
+        s->bound = TP_MAX_LEN - 1;
+    }
+}
+
 int tp_run(tp_search *s, int64_t limit)
 {
-    s->stop = limit;
+    s->new_best = 0;
+    widen(s);
+    s->stop = s->target && s->total >= 0 && s->best == TP_NONE && limit > s->total ? s->total : limit;
     if (s->best != TP_NONE && s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
     while (!s->finished) {
         if (s->best != TP_NONE && s->budget >= 0 && s->nodes >= budget_end(s)) {
@@ -329,12 +359,21 @@ int tp_run(tp_search *s, int64_t limit)
         }
         check_target(s);
         if (s->finished) break;
-        if (s->nodes >= s->stop) return 0;
+        if (s->target && s->total >= 0 && s->best == TP_NONE && s->nodes >= s->total) {
+            widen(s); /* no solution within the target search's allowance: take any */
+            s->stop = limit;
+        }
+        if (s->nodes >= s->stop || (s->new_best && s->pause_on_solution)) return 0;
         tp_dir *d = &s->dir[s->cur];
         if (s->in2) {
             run_phase2(s);
             if (!s->in2) d->m1[d->k1]++; /* phase 2 over for this phase-1 solution */
             continue;
+        }
+        if (s->d1 > s->bound && s->target && s->best == TP_NONE) { /* none that short exists */
+            s->total = 0;
+            widen(s);
+            s->stop = limit;
         }
         if (s->d1 > s->bound) {
             s->finished = s->exhausted = 1;
@@ -345,7 +384,7 @@ int tp_run(tp_search *s, int64_t limit)
             if (d->h1 == 0 && enter_phase2(s)) continue;
         }
         /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends */
-        while (s->nodes < s->stop && !s->finished && s->d1 <= s->bound) {
+        while (s->nodes < s->stop && !s->finished && s->d1 <= s->bound && !(s->new_best && s->pause_on_solution)) {
             int k = d->k1, m = d->m1[k];
             if (m >= N_MOVES) {
                 if (k == 0) {
@@ -362,15 +401,32 @@ int tp_run(tp_search *s, int64_t limit)
                 continue;
             }
             s->nodes++;
-            int k1 = k + 1, cm = d->conjmove[m];
-            d->tw[k1] = ec__twistMove[d->tw[k] * N_MOVES + m];
-            d->fl[k1] = ec__flipMove[d->fl[k] * N_MOVES + m];
-            d->sl[k1] = ec__sliceMove[d->sl[k] * N_MOVES + m];
-            d->ctw[k1] = ec__twistMove[d->ctw[k] * N_MOVES + cm];
-            d->cfl[k1] = ec__flipMove[d->cfl[k] * N_MOVES + cm];
-            d->csl[k1] = ec__sliceMove[d->csl[k] * N_MOVES + cm];
-            int togo = s->d1 - k - 1;
-            int h = prun1c(d, k1, togo + 1);
+            /* the bounds one at a time, each table read only while the bound is at most one over (a bound
+             * two over skips the face) */
+            int k1 = k + 1, togo = s->d1 - k - 1;
+            int tw = ec__twistMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
+            int h = ec__prun_ts(tw, sl);
+            if (h <= togo + 1) {
+                int fl = ec__flipMove[d->fl[k] * N_MOVES + m], h2 = ec__prun_fs(fl, sl);
+                if (h2 > h) h = h2;
+                if (h <= togo + 1) {
+                    h2 = ec__prun_tf(tw, fl);
+                    if (h2 > h) h = h2;
+                }
+                d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
+                if (h <= togo + 1) { /* the y-conjugate's bounds */
+                    int cm = d->conjmove[m];
+                    int ctw = ec__twistMove[d->ctw[k] * N_MOVES + cm], cfl = ec__flipMove[d->cfl[k] * N_MOVES + cm];
+                    h2 = ec__prun_tf(ctw, cfl);
+                    if (h2 > h) h = h2;
+                    if (h <= togo + 1) {
+                        int csl = ec__sliceMove[d->csl[k] * N_MOVES + cm];
+                        h2 = ec__prun_fs(cfl, csl);
+                        if (h2 > h) h = h2;
+                        d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl, d->csl[k1] = (uint16_t)csl;
+                    }
+                }
+            }
             if (h > togo) {
                 /* the face's other turns are one move from this one: none can do better */
                 d->m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
@@ -402,11 +458,16 @@ int ec_distance(const ec_cube *c, int budget)
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
-    int near = ec__near_distance(c); /* exact within NEAR_MAX turns (near.h) */
-    if (near != -1) return near;
     tp_search s;
     rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
     if (rc) return rc;
+    int lo = 0; /* every direction's phase-1 bound is a bound on the distance */
+    for (int i = 0; i < s.ndirs; i++)
+        if (s.dir[i].h1 > lo) lo = s.dir[i].h1;
+    if (lo <= NEAR_MAX && !s.finished) { /* exact within NEAR_MAX turns (near.h) */
+        int near = ec__near_distance(c);
+        if (near != -1) return near;
+    }
     tp_run(&s, INT64_MAX);
     return s.best;
 }

@@ -50,6 +50,9 @@ typedef struct tp_search {
     int64_t min_nodes; /* neither the target nor the budget stops the search before this many
                           nodes (it can still end sooner, exhausted) */
     int p2_cap;      /* longest phase-2 search */
+    int target;      /* 1: only solutions of at most max_length are searched (tp_target) */
+    int pause_on_solution, new_best; /* 1: tp_run returns after recording a better solution */
+    int64_t total;   /* target search: nodes before taking any solution (-1: no limit) */
     int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
     int64_t nodes2, leaves, p2runs; /* statistics: phase-2 nodes, phase-1 solutions, phase-2 searches */
     int64_t stop;    /* node count at which tp_run returns (its limit or the budget's end) */
@@ -72,8 +75,15 @@ typedef struct tp_search {
 /* Prepare a search of c (a valid cube) in ndirs (1..6) directions; builds the tables on
  * first use. */
 int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs);
+/* Make s a target search (call after tp_init): only solutions of at most max_length moves
+ * are looked for (the first one found ends it, after min_nodes), each phase 2 searched in
+ * one pass to the depth left. With no solution after total nodes (at least min_nodes; -1:
+ * no limit) it goes on as an improving search: the first solution of any length, then the
+ * budget after it. Without tp_target the search is an improving search from the start. */
+void tp_target(tp_search *s, int64_t total);
 /* Search until s->nodes reaches node_limit or the search finishes; returns 1 when
- * finished, 0 when it stopped at the node limit. */
+ * finished, 0 when it stopped at the node limit (or, with pause_on_solution, after a
+ * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
 
 #endif
