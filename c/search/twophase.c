@@ -110,6 +110,8 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
 /* Direction i's view of c: i / 3 chooses the cube or its inverse, i % 3 the axis (none,
  * z, x: whole-cube rotations). Its y-conjugate (the same cube seen after a y turn, with
  * the same G1) gives a second, independent twist-flip and flip-slice bound. */
+static void set_level0(tp_dir *d);
+
 static int make_dir(tp_dir *d, const ec_cube *c, int i)
 {
     ec_cube base;
@@ -125,28 +127,53 @@ static int make_dir(tp_dir *d, const ec_cube *c, int i)
     if ((rc = view(&d->start, 22 * 3, &conj, ymap))) return rc;
     for (int k = 0; k < 6; k++)
         for (int t = 0; t < 3; t++) d->conjmove[ymap[k] * 3 + t] = (uint8_t)(k * 3 + t);
-    d->tw[0] = (uint16_t)ec__get_twist(&d->start);
-    d->fl[0] = (uint16_t)ec__get_flip(&d->start);
-    d->sl[0] = (uint16_t)ec__get_slice(&d->start);
-    d->ctw[0] = (uint16_t)ec__get_twist(&conj);
-    d->cfl[0] = (uint16_t)ec__get_flip(&conj);
-    d->csl[0] = (uint16_t)ec__get_slice(&conj);
-    d->h1 = prun1c(d, 0, 99);
-    d->path[0] = d->start;
-    d->path_ok = 1;
+    d->npre = 0;
+    d->pcube[0] = d->start;
+    d->cpcube[0] = conj;
+    set_level0(d);
+    d->h1 = d->ph[0];
     return EC_OK;
 }
 
-/* Begin direction cur's iteration at depth d1 (none when its bound says it cannot). */
-static void start_iteration(tp_search *s)
+/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves. */
+static void set_level0(tp_dir *d)
+{
+    const ec_cube *c = &d->pcube[d->npre], *cc = &d->cpcube[d->npre];
+    d->tw[0] = (uint16_t)ec__get_twist(c);
+    d->fl[0] = (uint16_t)ec__get_flip(c);
+    d->sl[0] = (uint16_t)ec__get_slice(c);
+    d->ctw[0] = (uint16_t)ec__get_twist(cc);
+    d->cfl[0] = (uint16_t)ec__get_flip(cc);
+    d->csl[0] = (uint16_t)ec__get_slice(cc);
+    d->ph[d->npre] = prun1c(d, 0, 99);
+    d->path[0] = *c;
+    d->path_ok = 1;
+}
+
+/* Begin the phase-1 search of direction cur's cube after its current pre-moves (none when
+ * its bound says it cannot reach G1 in the moves left). */
+static void start_search(tp_search *s)
 {
     tp_dir *d = &s->dir[s->cur];
+    int h = d->ph[d->npre];
+    s->depth1 = s->d1 - d->npre;
     d->k1 = 0;
     /* nothing at this depth when the bound says so, and for a start in G1 nothing of 1..4
      * moves (a shorter phase 1 covers it) */
-    int none = s->d1 < d->h1 || s->d1 == 0 || (d->h1 == 0 && s->d1 < 5);
+    int none = s->depth1 < h || s->depth1 == 0 || (h == 0 && s->depth1 < 5);
     d->m1[0] = (int8_t)(none ? N_MOVES : 0);
     s->zero_started = 0;
+}
+
+/* Begin direction cur's iteration at depth d1: no pre-moves first. */
+static void start_iteration(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    if (d->npre) {
+        d->npre = 0;
+        set_level0(d);
+    }
+    start_search(s);
 }
 
 /* Direction cur is done with depth d1: the next direction, or the next depth. */
@@ -157,6 +184,54 @@ static void next_iteration(tp_search *s)
         s->d1++;
     }
     start_iteration(s);
+}
+
+/* A pre-move sequence's last move (the first in the solution's tail) is a clockwise quarter
+ * turn of R, F, L or B: it leaves G1, and its other turns are the same tail up to G1. */
+static inline int final_pre(int m) { return m == 3 || m == 6 || m == 12 || m == 15; }
+
+/* The search of the current pre-moves is over: the next pre-move sequence of direction cur
+ * (depth first, no two on one axis in a row, longest d1 - TP_MIN_P1_PRE, searched only when
+ * its last move is final_pre), or the next iteration when there is none. Returns 1 when a
+ * phase-1 search was started. Each sequence visited counts as a node. */
+static void next_pre(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    int maxp = s->d1 - TP_MIN_P1_PRE;
+    if (maxp > TP_MAX_PRE) maxp = TP_MAX_PRE;
+    if (!s->use_pre || maxp < 1) {
+        next_iteration(s);
+        return;
+    }
+    int p = d->npre, m = 0;
+    /* extend when the bound allows a search below (a pre-move changes it by at most one) */
+    if (!(p < maxp && d->ph[p] <= s->d1 - p)) {
+        if (p == 0) {
+            next_iteration(s);
+            return;
+        }
+        m = d->pre[--p] + 1; /* the next move at the last position */
+    }
+    for (;;) {
+        int prev = p ? d->pre[p - 1] : -1;
+        while (m < N_MOVES && ((prev >= 0 && prev / 3 % 3 == m / 3 % 3) || (p + 1 == maxp && !final_pre(m)))) m++;
+        if (m < N_MOVES) break;
+        if (p == 0) { /* every sequence done */
+            d->npre = 0;
+            set_level0(d);
+            next_iteration(s);
+            return;
+        }
+        m = d->pre[--p] + 1;
+    }
+    s->nodes++;
+    d->pre[p] = (uint8_t)m;
+    d->npre = p + 1;
+    ec_cube_multiply(ec__move_cube(m), &d->pcube[p], &d->pcube[p + 1]);
+    ec_cube_multiply(ec__move_cube(d->conjmove[m]), &d->cpcube[p], &d->cpcube[p + 1]);
+    set_level0(d);
+    if (final_pre(m)) start_search(s);
+    else d->m1[0] = N_MOVES, d->k1 = 0; /* not searched itself: the next call extends it */
 }
 
 int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs)
@@ -210,20 +285,26 @@ static void check_target(tp_search *s)
 static void record(tp_search *s, int d2)
 {
     const tp_dir *d = &s->dir[s->cur];
-    uint8_t mv[TP_MAX_LEN + 1];
+    uint8_t mv[TP_MAX_LEN + TP_MAX_PRE + 1];
     int n = 0;
-    for (int i = 0; i < s->d1; i++) mv[n++] = (uint8_t)d->m1[i];
+    for (int i = 0; i < s->depth1; i++) mv[n++] = (uint8_t)d->m1[i];
     for (int i = 0; i < d2; i++) mv[n++] = ec__p2_move[s->m2[i]];
+    for (int i = d->npre - 1; i >= 0; i--) mv[n++] = d->pre[i]; /* the pre-moves, last first */
+    int split = s->depth1;
+    if (d->npre) { /* a pre-move can merge with the move before it */
+        n = ec_alg_simplify_moves(mv, n);
+        if (split > n) split = n;
+    }
     for (int i = 0; i < n; i++) mv[i] = (uint8_t)(d->facemap[mv[i] / 3] * 3 + mv[i] % 3);
     if (d->inverse) {
         for (int i = 0; i < n; i++) {
             int m = mv[n - 1 - i];
             s->best_moves[i] = (uint8_t)(m / 3 * 3 + 2 - m % 3);
         }
-        s->best_split = d2;
+        s->best_split = n - split;
     } else {
         memcpy(s->best_moves, mv, (size_t)n);
-        s->best_split = s->d1;
+        s->best_split = split;
     }
     s->best_inverse = d->inverse;
     if (s->best == TP_NONE) {
@@ -241,13 +322,13 @@ static const ec_cube *path_cube(tp_search *s)
 {
     tp_dir *d = &s->dir[s->cur];
     int j = 0;
-    while (j + 1 < d->path_ok && j < s->d1 && d->path_mv[j] == d->m1[j]) j++;
-    for (; j < s->d1; j++) {
+    while (j + 1 < d->path_ok && j < s->depth1 && d->path_mv[j] == d->m1[j]) j++;
+    for (; j < s->depth1; j++) {
         ec_cube_multiply(&d->path[j], ec__move_cube(d->m1[j]), &d->path[j + 1]);
         d->path_mv[j] = d->m1[j];
     }
-    d->path_ok = s->d1 + 1;
-    return &d->path[s->d1];
+    d->path_ok = s->depth1 + 1;
+    return &d->path[s->depth1];
 }
 
 /* At a phase-1 solution of length d1: set up phase 2, or record a solution when the
@@ -282,7 +363,7 @@ static int enter_phase2(tp_search *s)
 static void run_phase2(tp_search *s)
 {
     const tp_dir *d = &s->dir[s->cur];
-    int last1 = s->d1 ? d->m1[s->d1 - 1] : -1;
+    int last1 = s->depth1 ? d->m1[s->depth1 - 1] : -1;
     while (s->nodes < s->stop) {
         int k = s->k2, m = s->m2[k];
         if (m >= N_P2MOVES) {
@@ -332,6 +413,7 @@ void tp_target(tp_search *s, int64_t total)
 {
     if (s->finished || s->max_length < 0) return;
     s->target = 1;
+    s->use_pre = 1; /* pre-moves: more candidate solutions of a given length (min2phase) */
     s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
     if (s->max_length < s->bound) s->bound = s->max_length;
 }
@@ -388,7 +470,7 @@ int tp_run(tp_search *s, int64_t limit)
             int k = d->k1, m = d->m1[k];
             if (m >= N_MOVES) {
                 if (k == 0) {
-                    next_iteration(s);
+                    next_pre(s);
                     break;
                 }
                 d->k1 = k - 1;
@@ -403,7 +485,7 @@ int tp_run(tp_search *s, int64_t limit)
             s->nodes++;
             /* the bounds one at a time, each table read only while the bound is at most one over (a bound
              * two over skips the face) */
-            int k1 = k + 1, togo = s->d1 - k - 1;
+            int k1 = k + 1, togo = s->depth1 - k - 1;
             int tw = ec__twistMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
             int h = ec__prun_ts(tw, sl);
             if (h <= togo + 1) {

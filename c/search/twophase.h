@@ -25,6 +25,8 @@
 #define TP_MAX_LEN 31  /* longest solution the machine represents */
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
+#define TP_MAX_PRE 8      /* longest pre-move sequence */
+#define TP_MIN_P1_PRE 8   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
 
@@ -41,6 +43,13 @@ typedef struct tp_dir {
     ec_cube path[TP_MAX_LEN + 1]; /* path[j]: start after m1[0..j) when j < path_ok */
     int8_t path_mv[TP_MAX_LEN + 1];
     int path_ok;
+    /* pre-moves q1..qp (applied to the cube before its start; the solution ends with them
+     * in reverse order): pcube[j] = start after q1..qj, cpcube[j] its y-conjugate, ph[j]
+     * its phase-1 bound */
+    int npre;
+    uint8_t pre[TP_MAX_PRE];
+    ec_cube pcube[TP_MAX_PRE + 1], cpcube[TP_MAX_PRE + 1];
+    int ph[TP_MAX_PRE + 1];
 } tp_dir;
 
 typedef struct tp_search {
@@ -62,7 +71,10 @@ typedef struct tp_search {
     int bound;                  /* longest solution still wanted: best - 1 */
     int finished;               /* 1: stopped (target reached, budget spent, or exhausted) */
     int exhausted;              /* 1: every phase-1 depth up to bound was searched */
-    int ndirs, cur, d1;         /* directions, the one searching, shared phase-1 depth */
+    int ndirs, cur, d1;         /* directions, the one searching, shared phase-1 depth
+                                   (pre-moves included) */
+    int depth1;                 /* phase-1 moves after the current pre-moves: d1 - npre */
+    int use_pre;                /* 1: pre-move sequences are searched too */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
