@@ -540,16 +540,20 @@ int ec_distance(const ec_cube *c, int budget)
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
-    tp_search s;
-    rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
-    if (rc) return rc;
-    int lo = 0; /* every direction's phase-1 bound is a bound on the distance */
-    for (int i = 0; i < s.ndirs; i++)
-        if (s.dir[i].h1 > lo) lo = s.dir[i].h1;
-    if (lo <= NEAR_MAX && !s.finished) { /* exact within NEAR_MAX turns (near.h) */
+    /* a phase-1 bound of the cube and of its quarter-turn conjugate (the y view) bounds
+     * the distance: over NEAR_MAX, the near table cannot have it (no look-up) */
+    if ((rc = ec__tables_init())) return rc;
+    ec_cube y;
+    ec__sym_conj(c, 8, &y);
+    int lo = prun1(ec__get_twist(c), ec__get_flip(c), ec__get_slice(c), 99);
+    int ly = prun1(ec__get_twist(&y), ec__get_flip(&y), ec__get_slice(&y), 99);
+    if ((ly > lo ? ly : lo) <= NEAR_MAX) { /* exact within NEAR_MAX turns (near.h) */
         int near = ec__near_distance(c);
         if (near != -1) return near;
     }
+    tp_search s;
+    rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
+    if (rc) return rc;
     tp_run(&s, INT64_MAX);
     return s.best;
 }
