@@ -276,7 +276,9 @@ static int64_t budget_end(const tp_search *s)
 /* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
 static void check_target(tp_search *s)
 {
-    if (s->max_length >= 0 && s->best <= s->max_length && s->nodes >= s->min_nodes) s->finished = 1;
+    /* a target search goes on for min_nodes only for a cube known to be shorter (near.h) */
+    int more = s->target ? s->known >= 0 && s->best > s->known : 1;
+    if (s->max_length >= 0 && s->best <= s->max_length && (s->nodes >= s->min_nodes || !more)) s->finished = 1;
 }
 
 /* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
@@ -409,10 +411,23 @@ static void run_phase2(tp_search *s)
     }
 }
 
+/* The exact distance of c when it is at most NEAR_MAX turns (near.h), else -1 (or
+ * EC_E_NOMEM). A phase-1 bound of the cube and of its quarter-turn conjugate (the y view)
+ * bounds the distance: over NEAR_MAX, the near table cannot have it and is not read. */
+static int near_known(const ec_cube *c)
+{
+    ec_cube y;
+    ec__sym_conj(c, 8, &y);
+    int lo = prun1(ec__get_twist(c), ec__get_flip(c), ec__get_slice(c), 99);
+    int ly = prun1(ec__get_twist(&y), ec__get_flip(&y), ec__get_slice(&y), 99);
+    return (ly > lo ? ly : lo) <= NEAR_MAX ? ec__near_distance(c) : -1;
+}
+
 void tp_target(tp_search *s, int64_t total)
 {
     if (s->finished || s->max_length < 0) return;
     s->target = 1;
+    s->known = near_known(&s->start);
     s->use_pre = 1; /* pre-moves: more candidate solutions of a given length (min2phase) */
     s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
     if (s->max_length < s->bound) s->bound = s->max_length;
@@ -540,17 +555,9 @@ int ec_distance(const ec_cube *c, int budget)
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
-    /* a phase-1 bound of the cube and of its quarter-turn conjugate (the y view) bounds
-     * the distance: over NEAR_MAX, the near table cannot have it (no look-up) */
     if ((rc = ec__tables_init())) return rc;
-    ec_cube y;
-    ec__sym_conj(c, 8, &y);
-    int lo = prun1(ec__get_twist(c), ec__get_flip(c), ec__get_slice(c), 99);
-    int ly = prun1(ec__get_twist(&y), ec__get_flip(&y), ec__get_slice(&y), 99);
-    if ((ly > lo ? ly : lo) <= NEAR_MAX) { /* exact within NEAR_MAX turns (near.h) */
-        int near = ec__near_distance(c);
-        if (near != -1) return near;
-    }
+    int near = near_known(c);
+    if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
     tp_search s;
     rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
     if (rc) return rc;

@@ -60,6 +60,7 @@ typedef struct tp_search {
                           nodes (it can still end sooner, exhausted) */
     int p2_cap;      /* longest phase-2 search */
     int target;      /* 1: only solutions of at most max_length are searched (tp_target) */
+    int known;       /* target search: the exact distance when near.h knows it, else -1 */
     int pause_on_solution, new_best; /* 1: tp_run returns after recording a better solution */
     int64_t total;   /* target search: nodes before taking any solution (-1: no limit) */
     int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
@@ -88,7 +89,8 @@ typedef struct tp_search {
  * first use. */
 int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs);
 /* Make s a target search (call after tp_init): only solutions of at most max_length moves
- * are looked for (the first one found ends it, after min_nodes), each phase 2 searched in
+ * are looked for (the first one found ends it; min_nodes applies only to a cube within
+ * NEAR_MAX turns, until its exact length is reached), each phase 2 searched in
  * one pass to the depth left. With no solution after total nodes (at least min_nodes; -1:
  * no limit) it goes on as an improving search: the first solution of any length, then the
  * budget after it. Without tp_target the search is an improving search from the start. */
