@@ -14,23 +14,35 @@
  * Directions (as min2phase): the cube as it is, seen along the other two axes, and the
  * inverse cube seen along all three; every direction's phase-1 depth d runs before any
  * direction's depth d + 1, and all share the best solution.
- * Bounds: phase 1 uses max(twistSlice, flipSlice, twistFlip) of the direction's cube and
- * max(twistFlip, flipSlice) of its y-conjugate (the same cube seen after a y turn: same G1,
- * but its flip is the R/L edge orientation, so these two lookups add information; this
- * plays the part of min2phase's conjugate twist-flip lookup). Phase 2 uses
- * max(cpermMperm, epermCcombp). Moves are canonical: never the same face twice in a row,
+ * Bounds (tables.h, read through the symmetry classes): phase 1 uses max(twistSlice,
+ * flipSlice, twistFlip) of the direction's cube and max(twistFlip, flipSlice) of its
+ * y-conjugate (the same cube seen after a y turn: same G1, but its flip is the R/L edge
+ * orientation, so these two lookups add information; this plays the part of min2phase's
+ * conjugate twist-flip lookup), each read only while the bound so far allows. Phase 2 uses
+ * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
+ * permutations are the inverse permutations, ec__permInv; min2phase reads the inverse's
+ * epermCcombp too). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
  * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
  * that is in G1 with 1..4 moves to go is not continued (as min2phase). When a move's
  * bound exceeds the depth left by 2 or more, the face's other turns are skipped (they are
  * one move from it, so their bounds exceed it too).
- * Deviations from min2phase: no symmetry-reduced tables (tables.h), no pre-moves; phase 2
- * is capped at 12 moves as min2phase's MAX_DEPTH2 is; phase 2 runs IDA* upward from its
- * bound rather than downward from the cap. A search never stops for its target or budget
- * before min_nodes nodes (20,000 for the solver, 2,000 for ec_distance) unless it is
- * exhausted, so a cube a few moves from solved keeps searching past a long first solution
- * and gets its short one (two-phase finds a long one first for such cubes).
+ * Target search: the total bound is max_length from the start, each phase 2 is one
+ * depth-first pass to the depth left (any solution up to it), and each direction's cube is
+ * also searched after pre-move sequences q1..qp (min2phase's pre-moves: no two on one axis
+ * in a row, qp a clockwise quarter turn of R, F, L or B, at least 8 phase-1 moves left;
+ * the solution is phase 1, phase 2, then qp..q1, simplified where they meet). The first
+ * solution ends it, except that a cube within 7 turns (near.h knows its length) is
+ * searched on for min_nodes until it has its optimal solution; with no solution after the
+ * budget (or none that short at all) it becomes an improving search.
+ * Improving search: phase 2 runs IDA* upward from its bound (its shortest completion) to
+ * the cap, min(12, bound - d1); after the first solution the bound drops to best - 1, for
+ * budget nodes, never stopping before min_nodes (20,000 for the solver, 2,000 for
+ * ec_distance) unless exhausted, so a cube a few moves from solved gets its short solution.
+ * Deviations from min2phase: phase 2 capped at 12 moves (its MAX_DEPTH2 is 13); pre-moves
+ * only in target searches, without min2phase's second try of the last pre-move's inverse;
+ * no probe limits (node budgets instead).
  */
 #include "search/twophase.h"
 
@@ -480,27 +492,35 @@ int tp_run(tp_search *s, int64_t limit)
             s->zero_started = 1;
             if (d->h1 == 0 && enter_phase2(s)) continue;
         }
-        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends */
-        while (s->nodes < s->stop && !s->finished && s->d1 <= s->bound && !(s->new_best && s->pause_on_solution)) {
-            int k = d->k1, m = d->m1[k];
+        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends; the
+         * loop keeps its counters in locals (the int8 move stack may alias any field) and
+         * writes them back before anything it calls */
+        if (s->finished || s->d1 > s->bound || (s->new_best && s->pause_on_solution)) continue;
+        int64_t nodes = s->nodes;
+        const int64_t stop = s->stop;
+        const int depth1 = s->depth1;
+        int k = d->k1;
+        int8_t *m1 = d->m1;
+        while (nodes < stop) {
+            int m = m1[k];
             if (m >= N_MOVES) {
                 if (k == 0) {
+                    s->nodes = nodes, d->k1 = 0;
                     next_pre(s);
+                    nodes = s->nodes;
                     break;
                 }
-                d->k1 = k - 1;
-                d->m1[k - 1]++;
+                m1[--k]++;
                 continue;
             }
-            int prev = k ? d->m1[k - 1] : -1;
-            if (!ec__move_follows(prev, m)) {
-                d->m1[k] = (int8_t)((m / 3 + 1) * 3);
+            if (k && !ec__move_follows(m1[k - 1], m)) {
+                m1[k] = (int8_t)((m / 3 + 1) * 3);
                 continue;
             }
-            s->nodes++;
-            /* the bounds one at a time, each table read only while the bound is at most one over (a bound
-             * two over skips the face) */
-            int k1 = k + 1, togo = s->depth1 - k - 1;
+            nodes++;
+            /* the bounds one at a time, each table read only while the bound is at most one
+             * over (a bound two over skips the face) */
+            int k1 = k + 1, togo = depth1 - k - 1;
             int tw = ec__twistMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
             int h = ec__prun_ts(tw, sl);
             if (h <= togo + 1) {
@@ -526,21 +546,28 @@ int tp_run(tp_search *s, int64_t limit)
             }
             if (h > togo) {
                 /* the face's other turns are one move from this one: none can do better */
-                d->m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
+                m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
                 continue;
             }
             if (togo == 0) { /* h == 0: in G1 */
-                if (leaves_g1(m) && enter_phase2(s)) break;
-                d->m1[k]++;
+                if (leaves_g1(m)) {
+                    s->nodes = nodes, d->k1 = k;
+                    if (enter_phase2(s)) break; /* phase 2 runs from the outer loop */
+                    m1[k]++;
+                    break; /* the outer loop checks what enter_phase2 may have changed */
+                }
+                m1[k]++;
                 continue;
             }
             if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
-                d->m1[k]++;
+                m1[k]++;
                 continue;
             }
-            d->m1[k + 1] = 0;
-            d->k1 = k + 1;
+            m1[k1] = 0;
+            k = k1;
         }
+        s->nodes = nodes;
+        if (!s->in2) d->k1 = k; /* (next_pre may have started a new search: k is 0 then too) */
     }
     return 1;
 }

@@ -7,12 +7,16 @@
  * seen along the other two axes (so G1 is <U2 R F2 D2 L B2> or <U2 R2 F D2 L2 B> in the
  * original frame), and the same three for the inverse cube. Phase-1 depth d1 is shared:
  * every direction's depth-d1 iteration runs before any direction's depth d1 + 1.
+ * Two modes: a target search (tp_target; the solver's default, random-state scrambles)
+ * looks only for solutions of at most max_length moves and also searches each direction's
+ * cube after pre-move sequences; an improving search (the solver's firstSolution=1,
+ * ec_distance) takes the first solution of any length and then shorter ones.
  *
- * Data: per direction its start cube, face map and an explicit phase-1 stack (coordinates
- * and the move being tried at each level, so the search stops after any node and resumes
- * there) with a cache of the cubie states along the path (to read the phase-2 coordinates
- * at a phase-1 solution); one phase-2 stack; the best solution so far in the original
- * frame. About 11 KB, no allocation.
+ * Data: per direction its start cube, face map, its pre-move sequence and the cubes after
+ * each pre-move, and an explicit phase-1 stack (coordinates and the move being tried at
+ * each level, so the search stops after any node and resumes there) with a cache of the
+ * cubie states along the path (to read the phase-2 coordinates at a phase-1 solution); one
+ * phase-2 stack; the best solution so far in the original frame. 15.9 KB, no allocation.
  * Invariant: best_moves[0..best) solves start whenever best <= TP_MAX_LEN.
  */
 #ifndef EC_TWOPHASE_H
