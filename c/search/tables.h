@@ -42,31 +42,31 @@ extern uint8_t *ec__prun[EC_PRUN_TABLES];
 
 static inline int ec__prun_get(const uint8_t *t, uint32_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
 
-/* The bound of a raw pair, through the first coordinate's class and symmetry. */
+/* The bound of a raw pair (a, b) of table t: y = a's (class << bits) | symmetry, b read
+ * conjugated by that symmetry (conj[b * nsym + s]) in the class's row of nb entries. */
+static inline int ec__prun_class(int t, uint32_t y, int bits, uint32_t nb, const uint16_t *conj, int nsym, int b)
+{
+    return ec__prun_get(ec__prun[t], (y >> bits) * nb + conj[b * nsym + (int)(y & ((1u << bits) - 1))]);
+}
 static inline int ec__prun_ts(int tw, int sl)
 {
-    uint32_t y = ec__twistSym[tw];
-    return ec__prun_get(ec__prun[EC_PRUN_TWIST_SLICE], (y >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (y & 7)]);
+    return ec__prun_class(EC_PRUN_TWIST_SLICE, ec__twistSym[tw], 3, N_SLICE, ec__sliceConj, N_SYM8, sl);
 }
 static inline int ec__prun_fs(int fl, int sl)
 {
-    uint32_t y = ec__flipSym[fl];
-    return ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (y >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (y & 7)]);
+    return ec__prun_class(EC_PRUN_FLIP_SLICE, ec__flipSym[fl], 3, N_SLICE, ec__sliceConj, N_SYM8, sl);
 }
 static inline int ec__prun_tf(int tw, int fl)
 {
-    uint32_t y = ec__twistSym[tw];
-    return ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], (y >> 3) * N_FLIP + ec__flipConj[fl * N_SYM8 + (y & 7)]);
+    return ec__prun_class(EC_PRUN_TWIST_FLIP, ec__twistSym[tw], 3, N_FLIP, ec__flipConj, N_SYM8, fl);
 }
 static inline int ec__prun_cm(int cp, int mp)
 {
-    uint32_t y = ec__cpermSym[cp];
-    return ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (y >> 4) * N_MPERM + ec__mpermConj[mp * N_SYM + (y & 15)]);
+    return ec__prun_class(EC_PRUN_CPERM_MPERM, ec__cpermSym[cp], 4, N_MPERM, ec__mpermConj, N_SYM, mp);
 }
 static inline int ec__prun_ec(int ep, int cc)
 {
-    uint32_t y = ec__epermSym[ep];
-    return ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (y >> 4) * N_CCOMBP + ec__ccombpConj[cc * N_SYM + (y & 15)]);
+    return ec__prun_class(EC_PRUN_EPERM_CCOMBP, ec__epermSym[ep], 4, N_CCOMBP, ec__ccombpConj, N_SYM, cc);
 }
 
 /* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */

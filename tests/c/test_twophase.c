@@ -28,15 +28,16 @@ static const long want_raw[EC_PRUN_TABLES][15] = {
     {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304},
     {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 2042394, 2142360, 391912, 10728, 72},
 };
-/* the same tables per class entry, as this BFS builds them (pinned) */
-static const long want_dist[EC_PRUN_TABLES][15] = {
-    {1, 2, 14, 109, 924, 7711, 42500, 85534, 23436, 149},
-    {1, 3, 26, 196, 1054, 6874, 37655, 90336, 30065, 110},
-    {1, 2, 12, 91, 845, 8875, 79885, 357785, 214574, 1482},
-    {1, 3, 10, 44, 214, 846, 2413, 5122, 8639, 12128, 12571, 12985, 7754, 3366, 336},
-    {1, 3, 11, 39, 185, 840, 3581, 14523, 52470, 135834, 146891, 30825, 2279, 38},
+/* the same tables per class entry, as this BFS builds them (pinned), with their sizes */
+static const struct {
+    long size, dist[15];
+} want_class[EC_PRUN_TABLES] = {
+    {324L * 495, {1, 2, 14, 109, 924, 7711, 42500, 85534, 23436, 149}},
+    {336L * 495, {1, 3, 26, 196, 1054, 6874, 37655, 90336, 30065, 110}},
+    {324L * 2048, {1, 2, 12, 91, 845, 8875, 79885, 357785, 214574, 1482}},
+    {2768L * 24, {1, 3, 10, 44, 214, 846, 2413, 5122, 8639, 12128, 12571, 12985, 7754, 3366, 336}},
+    {2768L * 140, {1, 3, 11, 39, 185, 840, 3581, 14523, 52470, 135834, 146891, 30825, 2279, 38}},
 };
-static const long want_size[EC_PRUN_TABLES] = {324L * 495, 336L * 495, 324L * 2048, 2768L * 24, 2768L * 140};
 
 /* A table's raw pair: sizes, move tables, moves, and its bound through the classes. */
 typedef struct raw_table {
@@ -226,11 +227,11 @@ static void test_pruning_tables(void)
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         long counts[EC_PRUN_MAX_DEPTH], sum = 0;
         long n = ec__prun_distribution(t, counts);
-        CHECK(n == want_size[t], "table %d has %ld entries, want %ld", t, n, want_size[t]);
+        CHECK(n == want_class[t].size, "table %d has %ld entries, want %ld", t, n, want_class[t].size);
         int same = 1;
         for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) {
             sum += counts[d];
-            if (counts[d] != (d < 15 ? want_dist[t][d] : 0)) same = 0;
+            if (counts[d] != (d < 15 ? want_class[t].dist[d] : 0)) same = 0;
         }
         CHECK(same, "table %d: depth distribution differs from the pinned one", t);
         CHECK(sum == n, "table %d: %ld entries have a depth, of %ld", t, sum, n);
