@@ -16,6 +16,8 @@ uint16_t *ec__twistMove, *ec__flipMove, *ec__sliceMove, *ec__cpermMove, *ec__epe
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 uint8_t *ec__cpermToCcombp;
+uint16_t *ec__permInv;
+uint8_t ec__mpermInv[N_MPERM];
 const uint8_t ec__p2_move[N_P2MOVES] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
 
 static int ready;
@@ -154,12 +156,14 @@ int ec__coord_init(void)
     ec__cpermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__epermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__cpermToCcombp = malloc(N_PERM8);
+    ec__permInv = malloc(sizeof(uint16_t) * N_PERM8);
     if (!ec__twistMove || !ec__flipMove || !ec__sliceMove || !ec__cpermMove || !ec__epermMove ||
-        !ec__cpermToCcombp) {
+        !ec__cpermToCcombp || !ec__permInv) {
         free(ec__twistMove), free(ec__flipMove), free(ec__sliceMove), free(ec__cpermMove), free(ec__epermMove);
-        free(ec__cpermToCcombp);
+        free(ec__cpermToCcombp), free(ec__permInv);
         ec__twistMove = ec__flipMove = ec__sliceMove = ec__cpermMove = ec__epermMove = NULL;
         ec__cpermToCcombp = NULL;
+        ec__permInv = NULL;
         return EC_E_NOMEM;
     }
     fill(ec__twistMove, N_TWIST, N_MOVES, NULL, ec__get_twist, ec__set_twist, 1);
@@ -175,6 +179,18 @@ int ec__coord_init(void)
         ec_cube_solved(&c);
         ec__set_cperm(&c, v);
         ec__cpermToCcombp[v] = (uint8_t)ec__get_ccombp(&c);
+    }
+    for (int v = 0; v < N_PERM8; v++) { /* the inverse permutation's rank */
+        uint8_t p[8], q[8];
+        ec__perm_unrank(p, 8, v, 0);
+        for (int i = 0; i < 8; i++) q[p[i]] = (uint8_t)i;
+        ec__permInv[v] = (uint16_t)ec__perm_rank(q, 8);
+    }
+    for (int v = 0; v < N_MPERM; v++) {
+        uint8_t p[4], q[4];
+        ec__perm_unrank(p, 4, v, 0);
+        for (int i = 0; i < 4; i++) q[p[i]] = (uint8_t)i;
+        ec__mpermInv[v] = (uint8_t)ec__perm_rank(q, 4);
     }
     for (int v = 0; v < N_PERM8; v++) /* ccombp after a move depends on ccombp alone */
         for (int k = 0; k < N_P2MOVES; k++)

@@ -18,8 +18,9 @@
  * Move tables (uint16, row = coordinate, column = move): twistMove 2187x18, flipMove
  * 2048x18, sliceMove 495x18, cpermMove 40320x10, epermMove 40320x10, mpermMove 24x10,
  * ccombpMove 140x10, and cpermToCcombp (40320 bytes);
- * about 1.7 MB in all, built from the cubie model (cube.c) by ec__coord_init() in a few ms,
- * once per process. Invariant after init: applying move m to any cube and then reading a
+ * and permInv (the inverse permutation's rank, 40320 x uint16), about 1.8 MB in all,
+ * built from the cubie model (cube.c) by ec__coord_init() once per process: ~15 ms natively
+ * (CPU, loaded 2-core machine), the largest part of the two-phase init after tables.c. Invariant after init: applying move m to any cube and then reading a
  * coordinate equals reading it and then looking up its table with m.
  */
 #ifndef EC_COORD_H
@@ -47,6 +48,10 @@ extern uint16_t *ec__epermMove; /* [eperm * 10 + p2move] */
 extern uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 extern uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 extern uint8_t *ec__cpermToCcombp; /* [cperm] */
+/* The rank of the inverse permutation: of cperm or eperm (8 elements; a cube in G1's
+ * inverse has these), and of mperm. */
+extern uint16_t *ec__permInv; /* [perm8] */
+extern uint8_t ec__mpermInv[N_MPERM];
 /* The face-turn code (0..17) of phase-2 move i (0..9). */
 extern const uint8_t ec__p2_move[N_P2MOVES];
 

@@ -4,7 +4,7 @@
  * permutation (Fisher-Yates); when their parities differ the last two edges are swapped
  * (a bijection between the odd and the even edge permutations, so uniformity is kept);
  * seven uniform twists and eleven uniform flips, the last of each forced. The two-phase
- * search then solves it with no node budget until it has a solution of at most 20 moves,
+ * search then solves it with no node budget, looking only for solutions of at most 20 moves,
  * and the scramble is that solution inverted, checked to produce the state from solved.
  * Cost: one two-phase solve (milliseconds), no allocation.
  */
@@ -51,6 +51,7 @@ int ec_scramble_random_state_text(uint32_t seed, char *out, int size)
     tp_search s;
     int rc = tp_init(&s, &c, 20, -1, TP_MIN_NODES, TP_DIRS);
     if (rc) return rc;
+    tp_target(&s, -1);
     tp_run(&s, INT64_MAX);
     if (s.best > 20) return EC_E_NOT_SOLVED; /* cannot happen: every cube has <= 20 */
     uint8_t mv[TP_MAX_LEN + 1];

@@ -1,83 +1,153 @@
 /*
- * symmetry.c - the half-turn rotations y2, x2, z2 as conjugations of twist and flip, and
- * the twist classes under them (see symmetry.h). A rotation moves each corner (edge) slot
- * to another slot, taking the slot's reference sticker (its U/D one; for a slice edge its
- * F/B one) to the other slot's reference sticker, so the conjugate's orientations are the
- * cube's, moved: co'[pi(i)] = co[i], eo'[pi(i)] = eo[i]. The slot maps pi come from the
- * sticker geometry (geometry.c); test_twophase checks the reference-to-reference claim.
+ * symmetry.c - the 16 U-D symmetries as cubie states and their action on the two-phase
+ * coordinates (see symmetry.h). The three generators are written as cubie states (slot i
+ * holds the cubie named): U4, the whole cube turned a quarter about U-D like a U turn
+ * (slice edges change their F/B reference sticker to R/L: flipped); F2, a half turn about
+ * F-B; LR2, the mirror through the plane between L and R (corner orientations 3, the
+ * mirror's marker). test_twophase checks that every symmetry maps each face turn to a
+ * face turn, which these three states must satisfy.
  */
 #include "search/symmetry.h"
 
-#include "core/cube.h"
-#include "core/geometry.h"
+#include <string.h>
 
-uint16_t ec__twistConj[N_KLEIN][2187];
-uint16_t ec__flipConj[N_KLEIN][2048];
-uint16_t ec__twist2class[2187];
-uint8_t ec__twist2sym[2187];
-uint16_t ec__classRep[2187];
-uint8_t ec__classStab[2187];
-int ec__twistClasses;
+#include "core/cube.h"
+#include "search/coord.h"
+
+uint8_t ec__symMult[N_SYM][N_SYM];
+uint8_t ec__symInv[N_SYM];
+uint8_t ec__symMove[N_SYM][18];
+uint16_t ec__twistSym[2187], ec__twistRep[N_TWIST_SYM], ec__twistStab[N_TWIST_SYM];
+uint16_t ec__flipSym[2048], ec__flipRep[N_FLIP_SYM], ec__flipStab[N_FLIP_SYM];
+uint16_t ec__cpermSym[40320], ec__cpermRep[N_PERM_SYM], ec__cpermStab[N_PERM_SYM];
+uint16_t ec__epermSym[40320], ec__epermRep[N_PERM_SYM], ec__epermStab[N_PERM_SYM];
+uint16_t ec__sliceConj[495 * N_SYM8];
+uint16_t ec__flipConj[2048 * N_SYM8];
+uint16_t ec__mpermConj[24 * N_SYM];
+uint16_t ec__ccombpConj[140 * N_SYM];
+
+int ec__symClasses[4];
+static ec_cube sym[N_SYM];
 static int ready;
 
-/* Where rotation base b (21 x, 22 y, 23 z), turned twice, takes sticker f. */
-static int half_turn(int b, int f)
+static const ec_cube U4 = {{3, 0, 1, 2, 7, 4, 5, 6}, {0}, {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10},
+                           {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1}};
+static const ec_cube F2 = {{5, 4, 7, 6, 1, 0, 3, 2}, {0}, {6, 5, 4, 7, 2, 1, 0, 3, 9, 8, 11, 10}, {0}};
+static const ec_cube LR2 = {{1, 0, 3, 2, 5, 4, 7, 6}, {3, 3, 3, 3, 3, 3, 3, 3}, {2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10}, {0}};
+
+/* a then b with mirrored corner orientations (3..5) allowed on either side */
+static void mult(const ec_cube *a, const ec_cube *b, ec_cube *out)
 {
-    const uint8_t *to = ec__base_perm(b);
-    return to[to[f]];
+    for (int i = 0; i < 8; i++) {
+        int oa = a->co[b->cp[i]], ob = b->co[i], o;
+        out->cp[i] = a->cp[b->cp[i]];
+        if (oa < 3 && ob < 3) o = (oa + ob) % 3;
+        else if (oa < 3) o = oa + ob >= 6 ? oa + ob - 3 : oa + ob; /* b mirrors */
+        else if (ob < 3) o = oa - ob < 3 ? oa - ob + 3 : oa - ob; /* a mirrors */
+        else o = oa - ob < 0 ? oa - ob + 3 : oa - ob;              /* both: not mirrored */
+        out->co[i] = (uint8_t)o;
+    }
+    for (int i = 0; i < 12; i++) {
+        out->ep[i] = a->ep[b->ep[i]];
+        out->eo[i] = (uint8_t)(a->eo[b->ep[i]] ^ b->eo[i]);
+    }
 }
+
+static int same(const ec_cube *a, const ec_cube *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+void ec__sym_conj(const ec_cube *c, int s, ec_cube *out)
+{
+    ec_cube t;
+    mult(&sym[s], c, &t);
+    mult(&t, &sym[ec__symInv[s]], out);
+}
+
+typedef int (*get_fn)(const ec_cube *);
+typedef void (*set_fn)(ec_cube *, int);
+
+/* conj[v * nsym + s]: coordinate v conjugated by s (read from a solved cube given v) */
+static void conj_table(uint16_t *conj, int n, int nsym, get_fn get, set_fn set)
+{
+    for (int v = 0; v < n; v++) {
+        ec_cube c, d;
+        ec_cube_solved(&c);
+        set(&c, v);
+        for (int s = 0; s < nsym; s++) {
+            ec__sym_conj(&c, s, &d);
+            conj[v * nsym + s] = (uint16_t)get(&d);
+        }
+    }
+}
+
+/* Classes of a coordinate under the first nsym symmetries: the smallest raw value of each
+ * orbit is its representative; raw2sym[r] = class << bits | s with conj_s(r) = rep. */
+static int classes(int n, int max, int nsym, int bits, get_fn get, set_fn set, uint16_t *raw2sym, uint16_t *rep, uint16_t *stab)
+{
+    int k = 0;
+    memset(raw2sym, 0xff, sizeof(uint16_t) * (size_t)n);
+    for (int v = 0; v < n; v++) {
+        if (raw2sym[v] != 0xffff) continue;
+        if (k == max) return -1; /* more classes than the tables hold: a wrong symmetry */
+        ec_cube c, d;
+        ec_cube_solved(&c);
+        set(&c, v);
+        rep[k] = (uint16_t)v;
+        stab[k] = 0;
+        for (int s = 0; s < nsym; s++) {
+            ec__sym_conj(&c, s, &d);
+            int w = get(&d);
+            if (w == v) stab[k] |= (uint16_t)(1 << s);
+            if (raw2sym[w] == 0xffff) raw2sym[w] = (uint16_t)(k << bits | ec__symInv[s]);
+        }
+        k++;
+    }
+    return k;
+}
+
+/* ccombp through a corner permutation that has it (conjugation reads only the ccombp) */
+static uint16_t ccombp_perm[140];
+static void set_ccombp(ec_cube *c, int v) { ec__set_cperm(c, ccombp_perm[v]); }
 
 void ec__symmetry_init(void)
 {
     if (ready) return;
-    static const int base[N_KLEIN] = {-1, 22, 21, 23}; /* identity, y2, x2, z2 */
-    for (int s = 0; s < N_KLEIN; s++) {
-        int pc[8], pe[12];
-        for (int i = 0; i < 8; i++) {
-            int f = base[s] < 0 ? ec__corner_facelet[i][0] : half_turn(base[s], ec__corner_facelet[i][0]);
-            for (int j = 0; j < 8; j++)
-                for (int k = 0; k < 3; k++)
-                    if (ec__corner_facelet[j][k] == f) pc[i] = j;
-        }
-        for (int i = 0; i < 12; i++) {
-            int f = base[s] < 0 ? ec__edge_facelet[i][0] : half_turn(base[s], ec__edge_facelet[i][0]);
-            for (int j = 0; j < 12; j++)
-                for (int k = 0; k < 2; k++)
-                    if (ec__edge_facelet[j][k] == f) pe[i] = j;
-        }
-        for (int tw = 0; tw < 2187; tw++) {
-            int co[8], out[8], v = tw, sum = 0;
-            for (int i = 6; i >= 0; i--) co[i] = v % 3, sum += co[i], v /= 3;
-            co[7] = (3 - sum % 3) % 3;
-            for (int i = 0; i < 8; i++) out[pc[i]] = co[i];
-            for (int i = 0; i < 7; i++) v = v * 3 + out[i];
-            ec__twistConj[s][tw] = (uint16_t)v;
-        }
-        for (int fl = 0; fl < 2048; fl++) {
-            int eo[12], out[12], v = fl, sum = 0;
-            for (int i = 10; i >= 0; i--) eo[i] = v & 1, sum += eo[i], v >>= 1;
-            eo[11] = sum & 1;
-            for (int i = 0; i < 12; i++) out[pe[i]] = eo[i];
-            for (int i = 0; i < 11; i++) v = v * 2 + out[i];
-            ec__flipConj[s][fl] = (uint16_t)v;
-        }
+    ec_cube u, id, t;
+    ec_cube_solved(&id);
+    for (int s = 0; s < N_SYM; s++) { /* s = 8 q + 4 u2 + 2 f2 + lr: U4^(2 u2 + q) F2^f2 LR2^lr */
+        int quarters = 2 * (s >> 2 & 1) + (s >> 3);
+        u = id;
+        for (int i = 0; i < quarters; i++) mult(&u, &U4, &t), u = t;
+        if (s & 2) mult(&u, &F2, &t), u = t;
+        if (s & 1) mult(&u, &LR2, &t), u = t;
+        sym[s] = u;
     }
-    int n = 0;
-    for (int tw = 0; tw < 2187; tw++) {
-        int rep = tw, sym = 0;
-        for (int s = 1; s < N_KLEIN; s++)
-            if (ec__twistConj[s][tw] < rep) rep = ec__twistConj[s][tw], sym = s;
-        if (rep == tw) { /* a new class, its smallest member first */
-            ec__classRep[n] = (uint16_t)tw;
-            ec__classStab[n] = 0;
-            for (int s = 0; s < N_KLEIN; s++)
-                if (ec__twistConj[s][tw] == tw) ec__classStab[n] |= (uint8_t)(1 << s);
-            ec__twist2class[tw] = (uint16_t)n++;
-        } else {
-            ec__twist2class[tw] = ec__twist2class[rep];
+    for (int a = 0; a < N_SYM; a++)
+        for (int b = 0; b < N_SYM; b++) {
+            mult(&sym[a], &sym[b], &t);
+            for (int c = 0; c < N_SYM; c++)
+                if (same(&t, &sym[c])) ec__symMult[a][b] = (uint8_t)c;
+            if (same(&t, &id)) ec__symInv[a] = (uint8_t)b;
         }
-        ec__twist2sym[tw] = (uint8_t)sym;
+    for (int s = 0; s < N_SYM; s++)
+        for (int m = 0; m < 18; m++) {
+            ec__sym_conj(ec__move_cube(m), s, &t);
+            ec__symMove[s][m] = 255; /* stays 255 if the state is not a face turn (a test) */
+            for (int k = 0; k < 18; k++)
+                if (same(&t, ec__move_cube(k))) ec__symMove[s][m] = (uint8_t)k;
+        }
+    ec__symClasses[0] = classes(2187, N_TWIST_SYM, N_SYM8, 3, ec__get_twist, ec__set_twist, ec__twistSym, ec__twistRep, ec__twistStab);
+    ec__symClasses[1] = classes(2048, N_FLIP_SYM, N_SYM8, 3, ec__get_flip, ec__set_flip, ec__flipSym, ec__flipRep, ec__flipStab);
+    ec__symClasses[2] = classes(40320, N_PERM_SYM, N_SYM, 4, ec__get_cperm, ec__set_cperm, ec__cpermSym, ec__cpermRep, ec__cpermStab);
+    ec__symClasses[3] = classes(40320, N_PERM_SYM, N_SYM, 4, ec__get_eperm, ec__set_eperm, ec__epermSym, ec__epermRep, ec__epermStab);
+    conj_table(ec__sliceConj, 495, N_SYM8, ec__get_slice, ec__set_slice);
+    conj_table(ec__flipConj, 2048, N_SYM8, ec__get_flip, ec__set_flip);
+    conj_table(ec__mpermConj, 24, N_SYM, ec__get_mperm, ec__set_mperm);
+    for (int p = 40319; p >= 0; p--) {
+        ec_cube c;
+        ec_cube_solved(&c);
+        ec__set_cperm(&c, p);
+        ccombp_perm[ec__get_ccombp(&c)] = (uint16_t)p;
     }
-    ec__twistClasses = n;
+    conj_table(ec__ccombpConj, 140, N_SYM, ec__get_ccombp, set_ccombp);
     ready = 1;
 }

@@ -1,35 +1,33 @@
 /*
  * tables.h - the two-phase solver's pruning tables: for a pair of coordinates, the number
- * of moves needed to solve both together (a lower bound on solving the cube).
+ * of moves needed to solve both together (a lower bound on solving the cube), stored one
+ * row per symmetry class of the first coordinate (symmetry.h), as min2phase stores them.
  *
- * Layout: 4 bits per entry (two entries a byte, low nibble first). Index = first *
- * size(second) + second.
- *   phase 1 (18 moves):  twistSlicePrun 2187x495, flipSlicePrun 2048x495,
- *                        twistFlipPrun 567x2048: one row per twist class under the
- *                        rotations y2, x2, z2 (symmetry.h; read with ec__prun_tf)
- *                        (min2phase's three phase-1 tables)
- *   phase 2 (10 moves):  cpermMpermPrun 40320x24, epermCcombpPrun 40320x140 (min2phase's
- *                        MCPermPrun and EPermCCombPPrun)
- * 9.8 million entries, 4.9 MB. Built by breadth-first search from the solved pair, layer
- * by layer, in a temporary byte per entry (5.6 MB, freed after): forward from the current
- * layer while it is small, backward (each unreached entry looks for a neighbour in the
- * current layer) once it is large. Each table stops at a depth cap and stores every
- * deeper entry as cap + 1 (still a lower bound): twistSlice, flipSlice and twistFlip
- * after depth 7 (only their depth-9 entries, 0.01%, 0.03%, 0.2%, lose 1), cpermMperm
- * after 11 (depths 13, 14: 4.8% lose 1 or 2), epermCcombp after 8 (depths 10..13: 45%).
- * Measured on 60 random states the caps cost +0.3% mean search nodes and save ~40% of the
- * build time.
- * Deviations from min2phase: symmetry reduction only for twistFlip and only by the four
- * rotations that keep every axis (min2phase reduces twist, flip and the phase-2
- * permutations by 16 symmetries), so the tables are larger (4.9 MB against its ~1 MB),
- * with the same lower bounds; they build in ~0.13 s natively, ~0.3 s in wasm (its
- * ~0.2 s).
+ * Layout: 4 bits per entry (two entries a byte, low nibble first). Entry (class, b) is the
+ * pair (the class's representative, b); a raw pair (a, b) with a = conj_s^-1(rep) reads
+ * entry (class, conj_s(b)) (the ec__prun_* functions below).
+ *   phase 1 (18 moves):
+ *     twistSlice  324 twist classes (8 symmetries) x 495 slices     160,380 entries
+ *     flipSlice   336 flip classes (8 symmetries)  x 495 slices     166,320
+ *     twistFlip   324 twist classes (8 symmetries) x 2048 flips     663,552
+ *   phase 2 (10 moves):
+ *     cpermMperm  2768 corner-permutation classes (16) x 24 mperms   66,432
+ *     epermCcombp 2768 edge-permutation classes (16) x 140 ccombps  387,520
+ * 1.44 million entries, 722 KB (was 9.8 million, 4.9 MB, with only 4 symmetries on one
+ * table), built by breadth-first search to the last depth (no caps: every entry exact):
+ * forward from the current layer while it is small, backward (each unreached entry looks
+ * for a neighbour in the current layer) once it is large, in a temporary byte per entry
+ * (664 KB, freed after): ~33 ms natively. With the move tables (coord.h, ~15 ms) and the
+ * symmetry tables (symmetry.h, ~8 ms) the whole init (ec_twophase_init) is ~57 ms of CPU
+ * natively and ~110 ms in wasm under Node (CPU times on the loaded 2-core machine;
+ * docs/BENCHMARKS.md, "## twophase"). ec__tables_bytes: 2.8 MB with the move tables.
  */
 #ifndef EC_TABLES_H
 #define EC_TABLES_H
 
 #include <stdint.h>
 
+#include "search/coord.h"
 #include "search/symmetry.h"
 
 #define EC_PRUN_TWIST_SLICE 0
@@ -44,19 +42,39 @@ extern uint8_t *ec__prun[EC_PRUN_TABLES];
 
 static inline int ec__prun_get(const uint8_t *t, uint32_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
 
-/* twistFlip's bound of (twist, flip): stored per twist class (symmetry.h). */
+/* The bound of a raw pair (a, b) of table t: y = a's (class << bits) | symmetry, b read
+ * conjugated by that symmetry (conj[b * nsym + s]) in the class's row of nb entries. */
+static inline int ec__prun_class(int t, uint32_t y, int bits, uint32_t nb, const uint16_t *conj, int nsym, int b)
+{
+    return ec__prun_get(ec__prun[t], (y >> bits) * nb + conj[b * nsym + (int)(y & ((1u << bits) - 1))]);
+}
+static inline int ec__prun_ts(int tw, int sl)
+{
+    return ec__prun_class(EC_PRUN_TWIST_SLICE, ec__twistSym[tw], 3, N_SLICE, ec__sliceConj, N_SYM8, sl);
+}
+static inline int ec__prun_fs(int fl, int sl)
+{
+    return ec__prun_class(EC_PRUN_FLIP_SLICE, ec__flipSym[fl], 3, N_SLICE, ec__sliceConj, N_SYM8, sl);
+}
 static inline int ec__prun_tf(int tw, int fl)
 {
-    uint32_t i = (uint32_t)ec__twist2class[tw] * 2048u + ec__flipConj[ec__twist2sym[tw]][fl];
-    return ec__prun_get(ec__prun[EC_PRUN_TWIST_FLIP], i);
+    return ec__prun_class(EC_PRUN_TWIST_FLIP, ec__twistSym[tw], 3, N_FLIP, ec__flipConj, N_SYM8, fl);
+}
+static inline int ec__prun_cm(int cp, int mp)
+{
+    return ec__prun_class(EC_PRUN_CPERM_MPERM, ec__cpermSym[cp], 4, N_MPERM, ec__mpermConj, N_SYM, mp);
+}
+static inline int ec__prun_ec(int ep, int cc)
+{
+    return ec__prun_class(EC_PRUN_EPERM_CCOMBP, ec__epermSym[ep], 4, N_CCOMBP, ec__ccombpConj, N_SYM, cc);
 }
 
-/* Build the move tables and every pruning table (idempotent): EC_OK or EC_E_NOMEM. */
+/* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */
 int ec__tables_init(void);
 /* Entries of table t and how many of them have each depth (counts[EC_PRUN_MAX_DEPTH]);
  * returns the number of entries, or a negative error. */
 long ec__prun_distribution(int t, long *counts);
-/* Bytes of move and pruning tables held. */
+/* Bytes of move, symmetry and pruning tables held. */
 long ec__tables_bytes(void);
 
 #endif

@@ -14,23 +14,35 @@
  * Directions (as min2phase): the cube as it is, seen along the other two axes, and the
  * inverse cube seen along all three; every direction's phase-1 depth d runs before any
  * direction's depth d + 1, and all share the best solution.
- * Bounds: phase 1 uses max(twistSlice, flipSlice, twistFlip) of the direction's cube and
- * max(twistFlip, flipSlice) of its y-conjugate (the same cube seen after a y turn: same G1,
- * but its flip is the R/L edge orientation, so these two lookups add information; this
- * plays the part of min2phase's conjugate twist-flip lookup). Phase 2 uses
- * max(cpermMperm, epermCcombp). Moves are canonical: never the same face twice in a row,
+ * Bounds (tables.h, read through the symmetry classes): phase 1 uses max(twistSlice,
+ * flipSlice, twistFlip) of the direction's cube and max(twistFlip, flipSlice) of its
+ * y-conjugate (the same cube seen after a y turn: same G1, but its flip is the R/L edge
+ * orientation, so these two lookups add information; this plays the part of min2phase's
+ * conjugate twist-flip lookup), each read only while the bound so far allows. Phase 2 uses
+ * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
+ * permutations are the inverse permutations, ec__permInv; min2phase reads the inverse's
+ * epermCcombp too). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
  * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
  * that is in G1 with 1..4 moves to go is not continued (as min2phase). When a move's
  * bound exceeds the depth left by 2 or more, the face's other turns are skipped (they are
  * one move from it, so their bounds exceed it too).
- * Deviations from min2phase: no symmetry-reduced tables (tables.h), no pre-moves; phase 2
- * is capped at 12 moves as min2phase's MAX_DEPTH2 is; phase 2 runs IDA* upward from its
- * bound rather than downward from the cap. A search never stops for its target or budget
- * before min_nodes nodes (20,000 for the solver, 2,000 for ec_distance) unless it is
- * exhausted, so a cube a few moves from solved keeps searching past a long first solution
- * and gets its short one (two-phase finds a long one first for such cubes).
+ * Target search: the total bound is max_length from the start, each phase 2 is one
+ * depth-first pass to the depth left (any solution up to it), and each direction's cube is
+ * also searched after pre-move sequences q1..qp (min2phase's pre-moves: no two on one axis
+ * in a row, qp a clockwise quarter turn of R, F, L or B, at least 8 phase-1 moves left;
+ * the solution is phase 1, phase 2, then qp..q1, simplified where they meet). The first
+ * solution ends it, except that a cube within 7 turns (near.h knows its length) is
+ * searched on for min_nodes until it has its optimal solution; with no solution after the
+ * budget (or none that short at all) it becomes an improving search.
+ * Improving search: phase 2 runs IDA* upward from its bound (its shortest completion) to
+ * the cap, min(12, bound - d1); after the first solution the bound drops to best - 1, for
+ * budget nodes, never stopping before min_nodes (20,000 for the solver, 2,000 for
+ * ec_distance) unless exhausted, so a cube a few moves from solved gets its short solution.
+ * Deviations from min2phase: phase 2 capped at 12 moves (its MAX_DEPTH2 is 13); pre-moves
+ * only in target searches, without min2phase's second try of the last pre-move's inverse;
+ * no probe limits (node budgets instead).
  */
 #include "search/twophase.h"
 
@@ -47,19 +59,28 @@
 
 static inline int prun1(int tw, int fl, int sl, int limit)
 {
-    int h = ec__prun_get(ec__prun[EC_PRUN_TWIST_SLICE], (uint32_t)tw * N_SLICE + (uint32_t)sl);
+    int h = ec__prun_ts(tw, sl);
     if (h > limit) return h;
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)fl * N_SLICE + (uint32_t)sl);
+    int h2 = ec__prun_fs(fl, sl);
     if (h2 > h) h = h2;
     if (h > limit) return h;
     h2 = ec__prun_tf(tw, fl);
     return h2 > h ? h2 : h;
 }
 
-static inline int prun2(int cp, int ep, int mp)
+/* Phase 2's bound: the cube's and its inverse's (same distance), read until over limit. */
+static inline int prun2(int cp, int ep, int mp, int limit)
 {
-    int h = ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)cp * N_MPERM + (uint32_t)mp);
-    int h2 = ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP], (uint32_t)ep * N_CCOMBP + ec__cpermToCcombp[cp]);
+    int h = ec__prun_cm(cp, mp);
+    if (h > limit) return h;
+    int h2 = ec__prun_ec(ep, ec__cpermToCcombp[cp]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    int icp = ec__permInv[cp];
+    h2 = ec__prun_ec(ec__permInv[ep], ec__cpermToCcombp[icp]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_cm(icp, ec__mpermInv[mp]);
     return h2 > h ? h2 : h;
 }
 
@@ -94,13 +115,15 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
     int h2 = ec__prun_tf(d->ctw[k], d->cfl[k]);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    h2 = ec__prun_get(ec__prun[EC_PRUN_FLIP_SLICE], (uint32_t)d->cfl[k] * N_SLICE + d->csl[k]);
+    h2 = ec__prun_fs(d->cfl[k], d->csl[k]);
     return h2 > h ? h2 : h;
 }
 
 /* Direction i's view of c: i / 3 chooses the cube or its inverse, i % 3 the axis (none,
  * z, x: whole-cube rotations). Its y-conjugate (the same cube seen after a y turn, with
  * the same G1) gives a second, independent twist-flip and flip-slice bound. */
+static void set_level0(tp_dir *d);
+
 static int make_dir(tp_dir *d, const ec_cube *c, int i)
 {
     ec_cube base;
@@ -116,28 +139,53 @@ static int make_dir(tp_dir *d, const ec_cube *c, int i)
     if ((rc = view(&d->start, 22 * 3, &conj, ymap))) return rc;
     for (int k = 0; k < 6; k++)
         for (int t = 0; t < 3; t++) d->conjmove[ymap[k] * 3 + t] = (uint8_t)(k * 3 + t);
-    d->tw[0] = (uint16_t)ec__get_twist(&d->start);
-    d->fl[0] = (uint16_t)ec__get_flip(&d->start);
-    d->sl[0] = (uint16_t)ec__get_slice(&d->start);
-    d->ctw[0] = (uint16_t)ec__get_twist(&conj);
-    d->cfl[0] = (uint16_t)ec__get_flip(&conj);
-    d->csl[0] = (uint16_t)ec__get_slice(&conj);
-    d->h1 = prun1c(d, 0, 99);
-    d->path[0] = d->start;
-    d->path_ok = 1;
+    d->npre = 0;
+    d->pcube[0] = d->start;
+    d->cpcube[0] = conj;
+    set_level0(d);
+    d->h1 = d->ph[0];
     return EC_OK;
 }
 
-/* Begin direction cur's iteration at depth d1 (none when its bound says it cannot). */
-static void start_iteration(tp_search *s)
+/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves. */
+static void set_level0(tp_dir *d)
+{
+    const ec_cube *c = &d->pcube[d->npre], *cc = &d->cpcube[d->npre];
+    d->tw[0] = (uint16_t)ec__get_twist(c);
+    d->fl[0] = (uint16_t)ec__get_flip(c);
+    d->sl[0] = (uint16_t)ec__get_slice(c);
+    d->ctw[0] = (uint16_t)ec__get_twist(cc);
+    d->cfl[0] = (uint16_t)ec__get_flip(cc);
+    d->csl[0] = (uint16_t)ec__get_slice(cc);
+    d->ph[d->npre] = prun1c(d, 0, 99);
+    d->path[0] = *c;
+    d->path_ok = 1;
+}
+
+/* Begin the phase-1 search of direction cur's cube after its current pre-moves (none when
+ * its bound says it cannot reach G1 in the moves left). */
+static void start_search(tp_search *s)
 {
     tp_dir *d = &s->dir[s->cur];
+    int h = d->ph[d->npre];
+    s->depth1 = s->d1 - d->npre;
     d->k1 = 0;
     /* nothing at this depth when the bound says so, and for a start in G1 nothing of 1..4
      * moves (a shorter phase 1 covers it) */
-    int none = s->d1 < d->h1 || s->d1 == 0 || (d->h1 == 0 && s->d1 < 5);
+    int none = s->depth1 < h || s->depth1 == 0 || (h == 0 && s->depth1 < 5);
     d->m1[0] = (int8_t)(none ? N_MOVES : 0);
     s->zero_started = 0;
+}
+
+/* Begin direction cur's iteration at depth d1: no pre-moves first. */
+static void start_iteration(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    if (d->npre) {
+        d->npre = 0;
+        set_level0(d);
+    }
+    start_search(s);
 }
 
 /* Direction cur is done with depth d1: the next direction, or the next depth. */
@@ -148,6 +196,54 @@ static void next_iteration(tp_search *s)
         s->d1++;
     }
     start_iteration(s);
+}
+
+/* A pre-move sequence's last move (the first in the solution's tail) is a clockwise quarter
+ * turn of R, F, L or B: it leaves G1, and its other turns are the same tail up to G1. */
+static inline int final_pre(int m) { return m == 3 || m == 6 || m == 12 || m == 15; }
+
+/* The search of the current pre-moves is over: the next pre-move sequence of direction cur
+ * (depth first, no two on one axis in a row, longest d1 - TP_MIN_P1_PRE, searched only when
+ * its last move is final_pre), or the next iteration when there is none. Returns 1 when a
+ * phase-1 search was started. Each sequence visited counts as a node. */
+static void next_pre(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    int maxp = s->d1 - TP_MIN_P1_PRE;
+    if (maxp > TP_MAX_PRE) maxp = TP_MAX_PRE;
+    if (!s->use_pre || maxp < 1) {
+        next_iteration(s);
+        return;
+    }
+    int p = d->npre, m = 0;
+    /* extend when the bound allows a search below (a pre-move changes it by at most one) */
+    if (!(p < maxp && d->ph[p] <= s->d1 - p)) {
+        if (p == 0) {
+            next_iteration(s);
+            return;
+        }
+        m = d->pre[--p] + 1; /* the next move at the last position */
+    }
+    for (;;) {
+        int prev = p ? d->pre[p - 1] : -1;
+        while (m < N_MOVES && ((prev >= 0 && prev / 3 % 3 == m / 3 % 3) || (p + 1 == maxp && !final_pre(m)))) m++;
+        if (m < N_MOVES) break;
+        if (p == 0) { /* every sequence done */
+            d->npre = 0;
+            set_level0(d);
+            next_iteration(s);
+            return;
+        }
+        m = d->pre[--p] + 1;
+    }
+    s->nodes++;
+    d->pre[p] = (uint8_t)m;
+    d->npre = p + 1;
+    ec_cube_multiply(ec__move_cube(m), &d->pcube[p], &d->pcube[p + 1]);
+    ec_cube_multiply(ec__move_cube(d->conjmove[m]), &d->cpcube[p], &d->cpcube[p + 1]);
+    set_level0(d);
+    if (final_pre(m)) start_search(s);
+    else d->m1[0] = N_MOVES, d->k1 = 0; /* not searched itself: the next call extends it */
 }
 
 int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs)
@@ -192,7 +288,9 @@ static int64_t budget_end(const tp_search *s)
 /* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
 static void check_target(tp_search *s)
 {
-    if (s->max_length >= 0 && s->best <= s->max_length && s->nodes >= s->min_nodes) s->finished = 1;
+    /* a target search goes on for min_nodes only for a cube known to be shorter (near.h) */
+    int more = s->target ? s->known >= 0 && s->best > s->known : 1;
+    if (s->max_length >= 0 && s->best <= s->max_length && (s->nodes >= s->min_nodes || !more)) s->finished = 1;
 }
 
 /* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
@@ -201,20 +299,26 @@ static void check_target(tp_search *s)
 static void record(tp_search *s, int d2)
 {
     const tp_dir *d = &s->dir[s->cur];
-    uint8_t mv[TP_MAX_LEN + 1];
+    uint8_t mv[TP_MAX_LEN + TP_MAX_PRE + 1];
     int n = 0;
-    for (int i = 0; i < s->d1; i++) mv[n++] = (uint8_t)d->m1[i];
+    for (int i = 0; i < s->depth1; i++) mv[n++] = (uint8_t)d->m1[i];
     for (int i = 0; i < d2; i++) mv[n++] = ec__p2_move[s->m2[i]];
+    for (int i = d->npre - 1; i >= 0; i--) mv[n++] = d->pre[i]; /* the pre-moves, last first */
+    int split = s->depth1;
+    if (d->npre) { /* a pre-move can merge with the move before it */
+        n = ec_alg_simplify_moves(mv, n);
+        if (split > n) split = n;
+    }
     for (int i = 0; i < n; i++) mv[i] = (uint8_t)(d->facemap[mv[i] / 3] * 3 + mv[i] % 3);
     if (d->inverse) {
         for (int i = 0; i < n; i++) {
             int m = mv[n - 1 - i];
             s->best_moves[i] = (uint8_t)(m / 3 * 3 + 2 - m % 3);
         }
-        s->best_split = d2;
+        s->best_split = n - split;
     } else {
         memcpy(s->best_moves, mv, (size_t)n);
-        s->best_split = s->d1;
+        s->best_split = split;
     }
     s->best_inverse = d->inverse;
     if (s->best == TP_NONE) {
@@ -223,6 +327,7 @@ static void record(tp_search *s, int d2)
     }
     s->best = n;
     s->bound = n - 1;
+    s->new_best = 1;
     check_target(s);
 }
 
@@ -231,13 +336,13 @@ static const ec_cube *path_cube(tp_search *s)
 {
     tp_dir *d = &s->dir[s->cur];
     int j = 0;
-    while (j + 1 < d->path_ok && j < s->d1 && d->path_mv[j] == d->m1[j]) j++;
-    for (; j < s->d1; j++) {
+    while (j + 1 < d->path_ok && j < s->depth1 && d->path_mv[j] == d->m1[j]) j++;
+    for (; j < s->depth1; j++) {
         ec_cube_multiply(&d->path[j], ec__move_cube(d->m1[j]), &d->path[j + 1]);
         d->path_mv[j] = d->m1[j];
     }
-    d->path_ok = s->d1 + 1;
-    return &d->path[s->d1];
+    d->path_ok = s->depth1 + 1;
+    return &d->path[s->depth1];
 }
 
 /* At a phase-1 solution of length d1: set up phase 2, or record a solution when the
@@ -250,7 +355,7 @@ static int enter_phase2(tp_search *s)
     if (s->d2max < 0) return 0;
     const ec_cube *c = path_cube(s);
     int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
-    int h = prun2(cp, ep, mp);
+    int h = prun2(cp, ep, mp, s->d2max);
     if (h > s->d2max) return 0;
     if (h == 0) {
         record(s, 0);
@@ -260,7 +365,7 @@ static int enter_phase2(tp_search *s)
     s->ep[0] = (uint16_t)ep;
     s->mp[0] = (uint8_t)mp;
     s->p2runs++;
-    s->d2 = h;
+    s->d2 = s->target ? s->d2max : h; /* target: one search to the cap, any length up to it */
     s->k2 = 0;
     s->m2[0] = 0;
     s->in2 = 1;
@@ -272,7 +377,7 @@ static int enter_phase2(tp_search *s)
 static void run_phase2(tp_search *s)
 {
     const tp_dir *d = &s->dir[s->cur];
-    int last1 = s->d1 ? d->m1[s->d1 - 1] : -1;
+    int last1 = s->depth1 ? d->m1[s->depth1 - 1] : -1;
     while (s->nodes < s->stop) {
         int k = s->k2, m = s->m2[k];
         if (m >= N_P2MOVES) {
@@ -300,13 +405,13 @@ static void run_phase2(tp_search *s)
         int ep = ec__epermMove[s->ep[k] * N_P2MOVES + m];
         int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
         int togo = s->d2 - k - 1;
-        int h = prun2(cp, ep, mp);
+        int h = prun2(cp, ep, mp, togo + 1);
         if (h > togo) { /* skip U2 U' (D2 D') too when U (D) is two over */
             s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? (m / 3 + 1) * 3 : m + 1);
             continue;
         }
-        if (togo == 0) { /* h == 0: solved */
-            record(s, s->d2);
+        if (h == 0) { /* solved (before the depth only in a target search's one pass) */
+            record(s, k + 1);
             s->in2 = 0;
             return;
         }
@@ -318,9 +423,43 @@ static void run_phase2(tp_search *s)
     }
 }
 
+/* The exact distance of c when it is at most NEAR_MAX turns (near.h), else -1 (or
+ * EC_E_NOMEM). A phase-1 bound of the cube and of its quarter-turn conjugate (the y view)
+ * bounds the distance: over NEAR_MAX, the near table cannot have it and is not read. */
+static int near_known(const ec_cube *c)
+{
+    ec_cube y;
+    ec__sym_conj(c, 8, &y);
+    int lo = prun1(ec__get_twist(c), ec__get_flip(c), ec__get_slice(c), 99);
+    int ly = prun1(ec__get_twist(&y), ec__get_flip(&y), ec__get_slice(&y), 99);
+    return (ly > lo ? ly : lo) <= NEAR_MAX ? ec__near_distance(c) : -1;
+}
+
+void tp_target(tp_search *s, int64_t total)
+{
+    if (s->finished || s->max_length < 0) return;
+    s->target = 1;
+    s->known = near_known(&s->start);
+    s->use_pre = 1; /* pre-moves: more candidate solutions of a given length (min2phase) */
+    s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
+    if (s->max_length < s->bound) s->bound = s->max_length;
+}
+
+/* A target search whose node allowance is spent with no solution takes any solution: the
+ * bound opens up and the search goes on from where it is, as an improving search. */
+static void widen(tp_search *s)
+{
+    if (s->target && s->total >= 0 && s->best == TP_NONE && s->nodes >= s->total) {
+        s->target = 0;
+        s->bound = TP_MAX_LEN - 1;
+    }
+}
+
 int tp_run(tp_search *s, int64_t limit)
 {
-    s->stop = limit;
+    s->new_best = 0;
+    widen(s);
+    s->stop = s->target && s->total >= 0 && s->best == TP_NONE && limit > s->total ? s->total : limit;
     if (s->best != TP_NONE && s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
     while (!s->finished) {
         if (s->best != TP_NONE && s->budget >= 0 && s->nodes >= budget_end(s)) {
@@ -329,12 +468,21 @@ int tp_run(tp_search *s, int64_t limit)
         }
         check_target(s);
         if (s->finished) break;
-        if (s->nodes >= s->stop) return 0;
+        if (s->target && s->total >= 0 && s->best == TP_NONE && s->nodes >= s->total) {
+            widen(s); /* no solution within the target search's allowance: take any */
+            s->stop = limit;
+        }
+        if (s->nodes >= s->stop || (s->new_best && s->pause_on_solution)) return 0;
         tp_dir *d = &s->dir[s->cur];
         if (s->in2) {
             run_phase2(s);
             if (!s->in2) d->m1[d->k1]++; /* phase 2 over for this phase-1 solution */
             continue;
+        }
+        if (s->d1 > s->bound && s->target && s->best == TP_NONE) { /* none that short exists */
+            s->total = 0;
+            widen(s);
+            s->stop = limit;
         }
         if (s->d1 > s->bound) {
             s->finished = s->exhausted = 1;
@@ -344,50 +492,82 @@ int tp_run(tp_search *s, int64_t limit)
             s->zero_started = 1;
             if (d->h1 == 0 && enter_phase2(s)) continue;
         }
-        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends */
-        while (s->nodes < s->stop && !s->finished && s->d1 <= s->bound) {
-            int k = d->k1, m = d->m1[k];
+        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends; the
+         * loop keeps its counters in locals (the int8 move stack may alias any field) and
+         * writes them back before anything it calls */
+        if (s->finished || s->d1 > s->bound || (s->new_best && s->pause_on_solution)) continue;
+        int64_t nodes = s->nodes;
+        const int64_t stop = s->stop;
+        const int depth1 = s->depth1;
+        int k = d->k1;
+        int8_t *m1 = d->m1;
+        while (nodes < stop) {
+            int m = m1[k];
             if (m >= N_MOVES) {
                 if (k == 0) {
-                    next_iteration(s);
+                    s->nodes = nodes, d->k1 = 0;
+                    next_pre(s);
+                    nodes = s->nodes;
                     break;
                 }
-                d->k1 = k - 1;
-                d->m1[k - 1]++;
+                m1[--k]++;
                 continue;
             }
-            int prev = k ? d->m1[k - 1] : -1;
-            if (!ec__move_follows(prev, m)) {
-                d->m1[k] = (int8_t)((m / 3 + 1) * 3);
+            if (k && !ec__move_follows(m1[k - 1], m)) {
+                m1[k] = (int8_t)((m / 3 + 1) * 3);
                 continue;
             }
-            s->nodes++;
-            int k1 = k + 1, cm = d->conjmove[m];
-            d->tw[k1] = ec__twistMove[d->tw[k] * N_MOVES + m];
-            d->fl[k1] = ec__flipMove[d->fl[k] * N_MOVES + m];
-            d->sl[k1] = ec__sliceMove[d->sl[k] * N_MOVES + m];
-            d->ctw[k1] = ec__twistMove[d->ctw[k] * N_MOVES + cm];
-            d->cfl[k1] = ec__flipMove[d->cfl[k] * N_MOVES + cm];
-            d->csl[k1] = ec__sliceMove[d->csl[k] * N_MOVES + cm];
-            int togo = s->d1 - k - 1;
-            int h = prun1c(d, k1, togo + 1);
+            nodes++;
+            /* the bounds one at a time, each table read only while the bound is at most one
+             * over (a bound two over skips the face) */
+            int k1 = k + 1, togo = depth1 - k - 1;
+            int tw = ec__twistMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
+            int h = ec__prun_ts(tw, sl);
+            if (h <= togo + 1) {
+                int fl = ec__flipMove[d->fl[k] * N_MOVES + m], h2 = ec__prun_fs(fl, sl);
+                if (h2 > h) h = h2;
+                if (h <= togo + 1) {
+                    h2 = ec__prun_tf(tw, fl);
+                    if (h2 > h) h = h2;
+                }
+                d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
+                if (h <= togo + 1) { /* the y-conjugate's bounds */
+                    int cm = d->conjmove[m];
+                    int ctw = ec__twistMove[d->ctw[k] * N_MOVES + cm], cfl = ec__flipMove[d->cfl[k] * N_MOVES + cm];
+                    h2 = ec__prun_tf(ctw, cfl);
+                    if (h2 > h) h = h2;
+                    if (h <= togo + 1) {
+                        int csl = ec__sliceMove[d->csl[k] * N_MOVES + cm];
+                        h2 = ec__prun_fs(cfl, csl);
+                        if (h2 > h) h = h2;
+                        d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl, d->csl[k1] = (uint16_t)csl;
+                    }
+                }
+            }
             if (h > togo) {
                 /* the face's other turns are one move from this one: none can do better */
-                d->m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
+                m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
                 continue;
             }
             if (togo == 0) { /* h == 0: in G1 */
-                if (leaves_g1(m) && enter_phase2(s)) break;
-                d->m1[k]++;
+                if (leaves_g1(m)) {
+                    s->nodes = nodes, d->k1 = k;
+                    if (enter_phase2(s)) break; /* phase 2 runs from the outer loop */
+                    m1[k]++;
+                    break; /* the outer loop checks what enter_phase2 may have changed */
+                }
+                m1[k]++;
                 continue;
             }
             if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
-                d->m1[k]++;
+                m1[k]++;
                 continue;
             }
-            d->m1[k + 1] = 0;
-            d->k1 = k + 1;
+            m1[k1] = 0;
+            k = k1;
         }
+        s->nodes = nodes;
+        if (!s->in2) d->k1 = k; /* (next_pre may have started a new search: k is 0 then too) */
     }
     return 1;
 }
@@ -402,8 +582,9 @@ int ec_distance(const ec_cube *c, int budget)
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
-    int near = ec__near_distance(c); /* exact within NEAR_MAX turns (near.h) */
-    if (near != -1) return near;
+    if ((rc = ec__tables_init())) return rc;
+    int near = near_known(c);
+    if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
     tp_search s;
     rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
     if (rc) return rc;

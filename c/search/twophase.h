@@ -7,12 +7,16 @@
  * seen along the other two axes (so G1 is <U2 R F2 D2 L B2> or <U2 R2 F D2 L2 B> in the
  * original frame), and the same three for the inverse cube. Phase-1 depth d1 is shared:
  * every direction's depth-d1 iteration runs before any direction's depth d1 + 1.
+ * Two modes: a target search (tp_target; the solver's default, random-state scrambles)
+ * looks only for solutions of at most max_length moves and also searches each direction's
+ * cube after pre-move sequences; an improving search (the solver's firstSolution=1,
+ * ec_distance) takes the first solution of any length and then shorter ones.
  *
- * Data: per direction its start cube, face map and an explicit phase-1 stack (coordinates
- * and the move being tried at each level, so the search stops after any node and resumes
- * there) with a cache of the cubie states along the path (to read the phase-2 coordinates
- * at a phase-1 solution); one phase-2 stack; the best solution so far in the original
- * frame. About 11 KB, no allocation.
+ * Data: per direction its start cube, face map, its pre-move sequence and the cubes after
+ * each pre-move, and an explicit phase-1 stack (coordinates and the move being tried at
+ * each level, so the search stops after any node and resumes there) with a cache of the
+ * cubie states along the path (to read the phase-2 coordinates at a phase-1 solution); one
+ * phase-2 stack; the best solution so far in the original frame. 15.9 KB, no allocation.
  * Invariant: best_moves[0..best) solves start whenever best <= TP_MAX_LEN.
  */
 #ifndef EC_TWOPHASE_H
@@ -25,6 +29,8 @@
 #define TP_MAX_LEN 31  /* longest solution the machine represents */
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
+#define TP_MAX_PRE 8      /* longest pre-move sequence */
+#define TP_MIN_P1_PRE 8   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
 
@@ -41,6 +47,13 @@ typedef struct tp_dir {
     ec_cube path[TP_MAX_LEN + 1]; /* path[j]: start after m1[0..j) when j < path_ok */
     int8_t path_mv[TP_MAX_LEN + 1];
     int path_ok;
+    /* pre-moves q1..qp (applied to the cube before its start; the solution ends with them
+     * in reverse order): pcube[j] = start after q1..qj, cpcube[j] its y-conjugate, ph[j]
+     * its phase-1 bound */
+    int npre;
+    uint8_t pre[TP_MAX_PRE];
+    ec_cube pcube[TP_MAX_PRE + 1], cpcube[TP_MAX_PRE + 1];
+    int ph[TP_MAX_PRE + 1];
 } tp_dir;
 
 typedef struct tp_search {
@@ -50,6 +63,10 @@ typedef struct tp_search {
     int64_t min_nodes; /* neither the target nor the budget stops the search before this many
                           nodes (it can still end sooner, exhausted) */
     int p2_cap;      /* longest phase-2 search */
+    int target;      /* 1: only solutions of at most max_length are searched (tp_target) */
+    int known;       /* target search: the exact distance when near.h knows it, else -1 */
+    int pause_on_solution, new_best; /* 1: tp_run returns after recording a better solution */
+    int64_t total;   /* target search: nodes before taking any solution (-1: no limit) */
     int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
     int64_t nodes2, leaves, p2runs; /* statistics: phase-2 nodes, phase-1 solutions, phase-2 searches */
     int64_t stop;    /* node count at which tp_run returns (its limit or the budget's end) */
@@ -59,7 +76,10 @@ typedef struct tp_search {
     int bound;                  /* longest solution still wanted: best - 1 */
     int finished;               /* 1: stopped (target reached, budget spent, or exhausted) */
     int exhausted;              /* 1: every phase-1 depth up to bound was searched */
-    int ndirs, cur, d1;         /* directions, the one searching, shared phase-1 depth */
+    int ndirs, cur, d1;         /* directions, the one searching, shared phase-1 depth
+                                   (pre-moves included) */
+    int depth1;                 /* phase-1 moves after the current pre-moves: d1 - npre */
+    int use_pre;                /* 1: pre-move sequences are searched too */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
@@ -72,8 +92,16 @@ typedef struct tp_search {
 /* Prepare a search of c (a valid cube) in ndirs (1..6) directions; builds the tables on
  * first use. */
 int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs);
+/* Make s a target search (call after tp_init): only solutions of at most max_length moves
+ * are looked for (the first one found ends it; min_nodes applies only to a cube within
+ * NEAR_MAX turns, until its exact length is reached), each phase 2 searched in
+ * one pass to the depth left. With no solution after total nodes (at least min_nodes; -1:
+ * no limit) it goes on as an improving search: the first solution of any length, then the
+ * budget after it. Without tp_target the search is an improving search from the start. */
+void tp_target(tp_search *s, int64_t total);
 /* Search until s->nodes reaches node_limit or the search finishes; returns 1 when
- * finished, 0 when it stopped at the node limit. */
+ * finished, 0 when it stopped at the node limit (or, with pause_on_solution, after a
+ * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
 
 #endif

@@ -7,6 +7,11 @@
  * max solve ms, mean and max length, share <= 20 moves, and mean nodes.
  *
  *   bench_twophase [N=200] [params]
+ *   bench_twophase --oracle [N=2000] [budget=1000]
+ *
+ * --oracle: the distance oracle ec_distance (the swarm solvers' fitness) on N random states
+ * (ec_random_state seeds 100001..100000+N, none repeated, so nothing is cached) with the
+ * swarm solvers' default budget: CPU ms per call, calls per CPU second, mean value.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -30,8 +35,30 @@ static int cmp_d(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static int oracle(int n, int budget)
+{
+    if (n < 1 || n > 1000000 || budget < 0 || ec_twophase_init()) return 2;
+    ec_cube c;
+    ec_cube_solved(&c);
+    ec_distance(&c, budget); /* the near table too */
+    clock_t c0 = clock();
+    double sum = 0;
+    for (int i = 1; i <= n; i++) {
+        ec_random_state((uint32_t)(100000 + i), &c);
+        int d = ec_distance(&c, budget);
+        if (d < 0) return 2;
+        sum += d;
+    }
+    double cpu = (double)(clock() - c0) * 1e3 / CLOCKS_PER_SEC;
+    printf("native oracle, %d random states, budget %d: %.3f ms CPU per call, %.0f calls per CPU second, mean value %.3f\n",
+           n, budget, cpu / n, n * 1e3 / cpu, sum / n);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--oracle"))
+        return oracle(argc > 2 ? atoi(argv[2]) : 2000, argc > 3 ? atoi(argv[3]) : 1000);
     int n = argc > 1 ? atoi(argv[1]) : 200;
     const char *params = argc > 2 ? argv[2] : "";
     if (n < 1 || n > 100000) return 2;

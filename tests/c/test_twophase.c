@@ -5,6 +5,7 @@
  * independence, random-state scrambles and the distance oracle.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "search/coord.h"
@@ -15,46 +16,61 @@
 
 static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
-/* Depth distributions of the pruning tables (entries at depth 0, 1, ...), computed by this
- * implementation's BFS and pinned here; the totals are the coordinate products and the
- * depth-1 counts are checked independently below. The tables are built with depth caps
- * (tables.c): the last bucket holds every entry at least that deep. Uncapped, this BFS
- * gives twistSlice ... 142520, 340 (depth 9: Kociemba's published maximum for it),
- * flipSlice ... 172314, 324 (also 9), cpermMperm ... 116112, 44416, 2304 (14), epermCcombp
- * ... 2042394, 2142360, 391912, 10728, 72 (13). twistFlip is stored per twist class (567 classes
- * under y2, x2, z2); over all 2187 x 2048 states it reads 1, 4, 46, 504, 5662, 61008,
- * 549711, 2422226, 1431344, 8470 uncapped, which the state-level check below samples. */
-static const int cap[EC_PRUN_TABLES] = {8, 8, 8, 12, 9}; /* the clamped depth */
-static const long want_dist[EC_PRUN_TABLES][15] = {
-    {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142860}, /* capped: 8 = 8 or 9 */
-    {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172638}, /* capped: 8 = 8 or 9 */
-    {1, 2, 16, 152, 1547, 16087, 143458, 628853, 371100}, /* per twist class, capped */
-    {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 162832}, /* 12 = 12..14 */
-    {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 4587466}, /* 9 = 9..13 */
+/* Depth distributions of the pruning tables over every raw coordinate pair (twist x slice,
+ * ...), computed by the earlier implementation's breadth-first search over raw pairs with no
+ * symmetry (its capped tables pinned the same counts); the maxima are Kociemba's published
+ * ones (twistSlice and flipSlice 9, cpermMperm 14, epermCcombp 13). The tables store one row
+ * per symmetry class; read through ec__prun_* every raw pair must give these counts. */
+static const long want_raw[EC_PRUN_TABLES][15] = {
+    {1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340},
+    {1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324},
+    {1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1431344, 8470},
+    {1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304},
+    {1, 10, 67, 412, 2214, 10920, 50309, 213214, 780187, 2042394, 2142360, 391912, 10728, 72},
 };
-static const long want_size[EC_PRUN_TABLES] = {2187L * 495, 2048L * 495, 567L * 2048,
-                                               40320L * 24, 40320L * 140};
+/* the same tables per class entry, as this BFS builds them (pinned), with their sizes */
+static const struct {
+    long size, dist[15];
+} want_class[EC_PRUN_TABLES] = {
+    {324L * 495, {1, 2, 14, 109, 924, 7711, 42500, 85534, 23436, 149}},
+    {336L * 495, {1, 3, 26, 196, 1054, 6874, 37655, 90336, 30065, 110}},
+    {324L * 2048, {1, 2, 12, 91, 845, 8875, 79885, 357785, 214574, 1482}},
+    {2768L * 24, {1, 3, 10, 44, 214, 846, 2413, 5122, 8639, 12128, 12571, 12985, 7754, 3366, 336}},
+    {2768L * 140, {1, 3, 11, 39, 185, 840, 3581, 14523, 52470, 135834, 146891, 30825, 2279, 38}},
+};
+
+/* A table's raw pair: sizes, move tables, moves, and its bound through the classes. */
+typedef struct raw_table {
+    int na, nb, nmoves;
+    const uint16_t *ma;
+    const uint16_t *mb;
+    int (*bound)(int, int);
+} raw_table;
+
+static uint16_t mperm16[N_MPERM * N_P2MOVES];
+static int cm_bound(int cp, int mp) { return ec__prun_cm(cp, mp); }
+static int ec_bound(int ep, int cc) { return ec__prun_ec(ep, cc); }
+static int ts_bound(int tw, int sl) { return ec__prun_ts(tw, sl); }
+static int fs_bound(int fl, int sl) { return ec__prun_fs(fl, sl); }
+static int tf_bound(int tw, int fl) { return ec__prun_tf(tw, fl); }
+
+static raw_table raw_tables(int t)
+{
+    for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mperm16[i] = ec__mpermMove[i];
+    switch (t) {
+    case EC_PRUN_TWIST_SLICE: return (raw_table){N_TWIST, N_SLICE, 18, ec__twistMove, ec__sliceMove, ts_bound};
+    case EC_PRUN_FLIP_SLICE: return (raw_table){N_FLIP, N_SLICE, 18, ec__flipMove, ec__sliceMove, fs_bound};
+    case EC_PRUN_TWIST_FLIP: return (raw_table){N_TWIST, N_FLIP, 18, ec__twistMove, ec__flipMove, tf_bound};
+    case EC_PRUN_CPERM_MPERM: return (raw_table){N_PERM8, N_MPERM, 10, ec__cpermMove, mperm16, cm_bound};
+    default: return (raw_table){N_PERM8, N_CCOMBP, 10, ec__epermMove, ec__ccombpMove, ec_bound};
+    }
+}
 
 static void random_cube(ec_rng *r, ec_cube *c, int len, int g1)
 {
     static const uint8_t p2[10] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
     ec_cube_solved(c);
     for (int i = 0; i < len; i++) ec_cube_move(c, g1 ? p2[ec_rng_below(r, 10)] : (int)ec_rng_below(r, 18));
-}
-
-/* The coordinates of a pruning table's entry after move k (k over that table's moves). */
-static uint32_t table_neighbour(int t, uint32_t i, int k)
-{
-    switch (t) {
-    case EC_PRUN_TWIST_SLICE:
-        return (uint32_t)ec__twistMove[(i / N_SLICE) * 18 + k] * N_SLICE + ec__sliceMove[(i % N_SLICE) * 18 + k];
-    case EC_PRUN_FLIP_SLICE:
-        return (uint32_t)ec__flipMove[(i / N_SLICE) * 18 + k] * N_SLICE + ec__sliceMove[(i % N_SLICE) * 18 + k];
-    case EC_PRUN_CPERM_MPERM:
-        return (uint32_t)ec__cpermMove[(i / N_MPERM) * 10 + k] * N_MPERM + ec__mpermMove[(i % N_MPERM) * 10 + k];
-    default:
-        return (uint32_t)ec__epermMove[(i / N_CCOMBP) * 10 + k] * N_CCOMBP + ec__ccombpMove[(i % N_CCOMBP) * 10 + k];
-    }
 }
 
 static void test_move_tables(void)
@@ -120,31 +136,90 @@ static void test_move_tables(void)
           "solved coordinates");
 }
 
-/* The rotations' conjugations of twist and flip agree with the facelet model: the cube seen
- * after y2 (x2, z2), colours renamed after the centres. */
+/* The 16 symmetries: a group (D4h) whose first 8 commute (product = xor), mapping every
+ * face turn to a face turn; the quarter turn, U2 and F2 are the whole-cube rotations y (or
+ * y'), y2 and z2 of the facelet model; every coordinate table agrees with conjugation of
+ * random cubes at the cubie level (ec__sym_conj). */
 static void test_symmetry(void)
 {
-    static const char *rot[N_KLEIN] = {"", "y2", "x2", "z2"};
+    CHECK(ec__symClasses[0] == 324 && ec__symClasses[1] == 336 && ec__symClasses[2] == 2768 && ec__symClasses[3] == 2768,
+          "classes: twist %d flip %d cperm %d eperm %d (want 324, 336, 2768, 2768)", ec__symClasses[0],
+          ec__symClasses[1], ec__symClasses[2], ec__symClasses[3]);
+    int bad = 0;
+    for (int s = 0; s < N_SYM; s++) {
+        int seen = 0;
+        for (int m = 0; m < 18; m++) seen |= ec__symMove[s][m] < 18 ? 1 << ec__symMove[s][m] : 0;
+        bad += seen != (1 << 18) - 1;
+        bad += ec__symMult[s][ec__symInv[s]] != 0;
+        for (int t = 0; t < N_SYM8 && s < N_SYM8; t++) bad += ec__symMult[s][t] != (s ^ t);
+    }
+    CHECK(bad == 0, "%d faults in the symmetry group or its move map", bad);
+    /* rotations of the facelet model: s = 8 (quarter turn about U-D), 4 (U2), 2 (F2) */
+    static const struct { int s; const char *rot[2]; } rots[3] = {{8, {"y", "y'"}}, {4, {"y2", "y2"}}, {2, {"z2", "z2"}}};
     ec_rng r;
     ec_rng_seed(&r, 11);
-    int bad = 0;
-    for (int i = 0; i < 200; i++) {
-        ec_cube c, v;
+    int agree[3][2] = {{0}};
+    for (int i = 0; i < 100; i++) {
+        ec_cube c, v, w;
         random_cube(&r, &c, 25, 0);
         char f[EC_FACELETS_SIZE], g[EC_FACELETS_SIZE];
         ec_cube_to_facelets(&c, f, sizeof f);
-        for (int s = 0; s < N_KLEIN; s++) {
-            ec_facelets_apply(f, rot[s], g, sizeof g, NULL, 0);
-            ec_cube_from_facelets(g, &v, NULL, 0);
-            if (ec__twistConj[s][ec__get_twist(&c)] != ec__get_twist(&v)) bad++;
-            if (ec__flipConj[s][ec__get_flip(&c)] != ec__get_flip(&v)) bad++;
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 2; j++) {
+                ec_facelets_apply(f, rots[k].rot[j], g, sizeof g, NULL, 0);
+                ec_cube_from_facelets(g, &v, NULL, 0);
+                ec__sym_conj(&c, rots[k].s, &w);
+                agree[k][j] += !memcmp(&v, &w, sizeof v);
+            }
+    }
+    for (int k = 0; k < 3; k++)
+        CHECK(agree[k][0] == 100 || agree[k][1] == 100, "symmetry %d is not the rotation %s: %d, %d of 100", rots[k].s,
+              rots[k].rot[0], agree[k][0], agree[k][1]);
+    /* coordinate tables against cubie-level conjugation: any cube (twist, flip, slice) and
+     * cubes in G1 (cperm, eperm, mperm, ccombp) */
+    int wrong[8] = {0};
+    for (int i = 0; i < 300; i++) {
+        ec_cube c, g, v;
+        random_cube(&r, &c, 25, 0);
+        random_cube(&r, &g, 25, 1);
+        for (int s = 0; s < N_SYM; s++) {
+            if (s < N_SYM8) {
+                ec__sym_conj(&c, s, &v);
+                wrong[0] += ec__sliceConj[ec__get_slice(&c) * N_SYM8 + s] != ec__get_slice(&v);
+                wrong[1] += ec__flipConj[ec__get_flip(&c) * N_SYM8 + s] != ec__get_flip(&v);
+            }
+            ec__sym_conj(&g, s, &v);
+            wrong[2] += ec__mpermConj[ec__get_mperm(&g) * N_SYM + s] != ec__get_mperm(&v);
+            wrong[3] += ec__ccombpConj[ec__get_ccombp(&g) * N_SYM + s] != ec__get_ccombp(&v);
+        }
+        /* each raw value's (class, symmetry): conjugating by the symmetry gives the representative */
+        int y = ec__twistSym[ec__get_twist(&c)];
+        ec__sym_conj(&c, y & 7, &v);
+        wrong[4] += ec__get_twist(&v) != ec__twistRep[y >> 3];
+        y = ec__flipSym[ec__get_flip(&c)];
+        ec__sym_conj(&c, y & 7, &v);
+        wrong[5] += ec__get_flip(&v) != ec__flipRep[y >> 3];
+        y = ec__cpermSym[ec__get_cperm(&g)];
+        ec__sym_conj(&g, y & 15, &v);
+        wrong[6] += ec__get_cperm(&v) != ec__cpermRep[y >> 4];
+        y = ec__epermSym[ec__get_eperm(&g)];
+        ec__sym_conj(&g, y & 15, &v);
+        wrong[7] += ec__get_eperm(&v) != ec__epermRep[y >> 4];
+    }
+    static const char *names[8] = {"sliceConj", "flipConj", "mpermConj", "ccombpConj", "twistSym", "flipSym", "cpermSym", "epermSym"};
+    for (int k = 0; k < 8; k++) CHECK(wrong[k] == 0, "%s disagrees with conjugation %d times", names[k], wrong[k]);
+    /* a class's stabiliser: exactly the symmetries that fix its representative */
+    int stab = 0;
+    for (int c = 0; c < N_PERM_SYM; c++) {
+        ec_cube a, v;
+        ec_cube_solved(&a);
+        ec__set_cperm(&a, ec__cpermRep[c]);
+        for (int s = 0; s < N_SYM; s++) {
+            ec__sym_conj(&a, s, &v);
+            stab += (ec__get_cperm(&v) == ec__cpermRep[c]) != (ec__cpermStab[c] >> s & 1);
         }
     }
-    CHECK(bad == 0, "%d rotation conjugates disagree with the facelet model", bad);
-    int cls = 0;
-    for (int tw = 0; tw < N_TWIST; tw++)
-        cls += ec__twistConj[ec__twist2sym[tw]][tw] != ec__classRep[ec__twist2class[tw]];
-    CHECK(cls == 0 && ec__twistClasses == 567, "%d twists off their class; %d classes", cls, ec__twistClasses);
+    CHECK(stab == 0, "%d corner-permutation stabiliser bits wrong", stab);
 }
 
 static void test_pruning_tables(void)
@@ -152,62 +227,39 @@ static void test_pruning_tables(void)
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         long counts[EC_PRUN_MAX_DEPTH], sum = 0;
         long n = ec__prun_distribution(t, counts);
-        CHECK(n == want_size[t], "table %d has %ld entries, want %ld", t, n, want_size[t]);
+        CHECK(n == want_class[t].size, "table %d has %ld entries, want %ld", t, n, want_class[t].size);
         int same = 1;
         for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) {
             sum += counts[d];
-            if (counts[d] != (d < 15 ? want_dist[t][d] : 0)) same = 0;
+            if (counts[d] != (d < 15 ? want_class[t].dist[d] : 0)) same = 0;
         }
         CHECK(same, "table %d: depth distribution differs from the pinned one", t);
         CHECK(sum == n, "table %d: %ld entries have a depth, of %ld", t, sum, n);
-        /* BFS consistency on a sample: every entry at depth d > 0 has a neighbour at d - 1
-         * and none below; entry 15 (unreached) never appears */
-        int nmoves = t < EC_PRUN_CPERM_MPERM ? 18 : 10, bad = 0;
+        /* every raw pair through its class: the raw tables' distribution */
+        raw_table rt = raw_tables(t);
+        long raw[16] = {0};
+        for (int a = 0; a < rt.na; a++)
+            for (int b = 0; b < rt.nb; b++) raw[rt.bound(a, b)]++;
+        same = 1;
+        for (int d = 0; d < 16; d++) same &= raw[d] == (d < 15 ? want_raw[t][d] : 0);
+        CHECK(same, "table %d: the raw pairs' depths differ from the known distribution", t);
+        /* BFS consistency of raw pairs, sampled: every pair at depth d > 0 has a neighbour at
+         * d - 1 and none below */
+        int bad = 0;
         ec_rng r;
         ec_rng_seed(&r, (uint64_t)t + 100);
-        for (int s = 0; s < 20000 && t == EC_PRUN_TWIST_FLIP; s++) { /* by state, through the classes */
-            int tw = (int)ec_rng_below(&r, N_TWIST), fl = (int)ec_rng_below(&r, N_FLIP);
-            int v = ec__prun_tf(tw, fl), lo = 99;
-            for (int k = 0; k < 18; k++) {
-                int w = ec__prun_tf(ec__twistMove[tw * 18 + k], ec__flipMove[fl * 18 + k]);
+        for (int s = 0; s < 20000; s++) {
+            int a = (int)ec_rng_below(&r, (uint32_t)rt.na), b = (int)ec_rng_below(&r, (uint32_t)rt.nb);
+            int v = rt.bound(a, b), lo = 99;
+            for (int k = 0; k < rt.nmoves; k++) {
+                int w = rt.bound(rt.ma[a * rt.nmoves + k], rt.mb[b * rt.nmoves + k]);
                 if (w < lo) lo = w;
             }
-            if (v == 15 || (v > 0 && v < cap[t] && lo != v - 1) || lo < v - 1 || (v == 0 && (tw || fl))) bad++;
+            if (v == 15 || (v > 0 && lo != v - 1) || (v == 0 && lo > 1)) bad++;
         }
-        for (int s = 0; s < 20000 && t != EC_PRUN_TWIST_FLIP; s++) {
-            uint32_t i = ec_rng_below(&r, (uint32_t)n);
-            int v = ec__prun_get(ec__prun[t], i), lo = 99;
-            for (int k = 0; k < nmoves; k++) {
-                int w = ec__prun_get(ec__prun[t], table_neighbour(t, i, k));
-                if (w < lo) lo = w;
-            }
-            /* a clamped entry only has a neighbour at v - 1 or v */
-            int exact = v < cap[t];
-            if (v == 15 || (v > 0 && exact && lo != v - 1) || (!exact && lo < v - 1) || (v == 0 && lo > 1)) bad++;
-        }
-        CHECK(bad == 0, "table %d: %d sampled entries break the BFS invariant", t, bad);
+        CHECK(bad == 0, "table %d: %d sampled pairs break the BFS invariant", t, bad);
     }
-    /* depth-1 counts, independently: distinct coordinate pairs one face turn from solved */
-    int pairs[3][18], np[3] = {0, 0, 0};
-    for (int m = 0; m < 18; m++) {
-        ec_cube c;
-        ec_cube_solved(&c);
-        ec_cube_move(&c, m);
-        int key[3] = {ec__get_twist(&c) * N_SLICE + ec__get_slice(&c), ec__get_flip(&c) * N_SLICE + ec__get_slice(&c),
-                      ec__get_twist(&c) * N_FLIP + ec__get_flip(&c)};
-        int solved_key[3] = {SLICE_SOLVED, SLICE_SOLVED, 0};
-        for (int t = 0; t < 3; t++) {
-            int dup = key[t] == solved_key[t];
-            for (int j = 0; j < np[t]; j++) dup |= pairs[t][j] == key[t];
-            if (!dup) pairs[t][np[t]++] = key[t];
-        }
-    }
-    for (int t = 0; t < 2; t++) CHECK(np[t] == want_dist[t][1], "table %d: %d pairs at depth 1", t, np[t]);
-    /* twistFlip is per class: its 4 states at depth 1 are 2 class entries */
-    CHECK(np[2] == 4, "twistFlip: %d states at depth 1", np[2]);
-    for (int j = 0; j < np[2]; j++)
-        CHECK(ec__prun_tf(pairs[2][j] / N_FLIP, pairs[2][j] % N_FLIP) == 1, "twistFlip depth-1 state %d", pairs[2][j]);
-    CHECK(ec__tables_bytes() < 16L * 1024 * 1024, "tables take %ld bytes", ec__tables_bytes());
+    CHECK(ec__tables_bytes() < 3L * 1024 * 1024, "tables take %ld bytes", ec__tables_bytes());
 }
 
 /* Solve facelets f with params; returns the length, or -1 (after a failed check). */
@@ -350,29 +402,49 @@ static void test_stepping(void)
     int la = solve(f, "budget=300000,maxLength=17", 1, a, sizeof a);
     int lb = solve(f, "budget=300000,maxLength=17", 1000, b, sizeof b);
     CHECK(la == lb && !strcmp(a, b), "step sizes change the result: %s / %s", a, b);
-    /* one record per unit, best never increases, evaluations grow by at most 1,000 */
+    /* improving mode: one record per unit and one per shorter solution (numbered on, best
+     * never increases, evaluations grow by at most 1,000 a step); every reported solution
+     * solves the cube; the lengths drop at least twice before the budget ends */
+    char g[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, "R U F D L B R2 U2 F' D' L2 B'", g, sizeof g, NULL, 0); /* 22, 21, 17, 12 */
     ec_solver *h;
-    ec_solver_new("twophase", f, 1, "budget=50000,maxLength=0", &h, NULL, 0);
-    int rc, steps = 0, mono = 1;
+    ec_solver_new("twophase", g, 1, "budget=50000,maxLength=0,firstSolution=1", &h, NULL, 0);
+    int rc, steps = 0, mono = 1, records = 0, drops = 0, unsolved = 0;
     double last_best = 1e9;
     int64_t last_eval = 0;
     while ((rc = ec_solver_step(h, 1)) == EC_RUNNING || rc == EC_DONE) {
-        ec_progress p;
+        ec_progress p[8];
         int n;
-        ec_solver_progress(h, &p, 1, &n);
+        ec_solver_progress(h, p, 8, &n);
         steps++;
-        if (n != 1 || (p.best >= 0 && p.best > last_best) || p.evaluations - last_eval > 1000 ||
-            p.gen != steps)
-            mono = 0;
-        if (p.best >= 0) last_best = p.best;
-        last_eval = p.evaluations;
+        if (n < 1 || n == 8 || p[n - 1].evaluations - last_eval > 1000) mono = 0;
+        for (int i = 0; i < n; i++) {
+            if (p[i].gen != ++records || (p[i].best >= 0 && p[i].best > last_best)) mono = 0;
+            if (p[i].best >= 0 && p[i].best < last_best) {
+                drops++;
+                ec_cube c2;
+                ec_cube_from_facelets(g, &c2, NULL, 0);
+                ec_cube_moves(&c2, p[i].moves, p[i].n_moves);
+                unsolved += !ec_cube_is_solved(&c2) || p[i].n_moves != (int)p[i].best;
+            }
+            if (p[i].best >= 0) last_best = p[i].best;
+        }
+        last_eval = p[n - 1].evaluations;
         if (rc == EC_DONE) break;
     }
     CHECK(mono, "progress records per step are not as documented");
+    CHECK(drops >= 3 && last_best == 12 && unsolved == 0, "%d shorter solutions reported, %d of them not solving", drops, unsolved);
+    CHECK(records > steps, "%d records in %d steps: no record for a shorter solution", records, steps);
     CHECK_RC(rc, EC_DONE);
     CHECK(ec_solver_progress_pending(h) == 0, "records left over");
     CHECK(steps > 50, "a 50,000-node budget took %d steps", steps);
     ec_solver_free(h);
+    /* target mode: maxLength 17 is not reachable in 20,000 nodes for this state, so the
+     * search takes a longer one; maxLength=20 is found at once (<= 20 moves) */
+    la = solve(f, "maxLength=17,budget=0", 1000, a, sizeof a);
+    CHECK(la > 17 && la <= 30 && ec_verify(f, a, NULL, 0) == EC_OK, "maxLength=17 budget=0: %d moves", la);
+    la = solve(f, "maxLength=20", 1000, a, sizeof a);
+    CHECK(la <= 20 && ec_verify(f, a, NULL, 0) == EC_OK, "maxLength=20: %d moves", la);
 }
 
 static void test_random_state_scrambles(void)

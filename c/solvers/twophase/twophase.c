@@ -1,11 +1,12 @@
 /*
  * twophase.c - the `twophase` stepped solver: Kociemba's two-phase search (tp_search,
  * c/search/twophase.h) run in work units of 1,000 search nodes, one progress record per
- * unit; its params (maxLength, budget, directions) and presets (fast, short). The search
+ * unit and one more for each shorter solution found; its params (maxLength, firstSolution,
+ * budget, directions) and presets (fast, short). The search
  * itself, resumable after any node, is c/search/twophase.c; this file only steps it, reports
  * it and hands the best solution's two phases to the handle.
  *
- * State: the tp_search (about 11 KB, no further allocation) and the unit counter.
+ * State: the tp_search (15.9 KB, no further allocation) and the unit counter.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,13 +21,17 @@ typedef struct tp_state {
 
 static const ec_param_def params[] = {
     {"maxLength", 20, 0, 30, 1, "stop as soon as a solution of at most this many moves is found"},
-    {"budget", 20000000, 0, 1e9, 1, "search nodes allowed after the first solution, looking for shorter ones"},
+    {"firstSolution", 0, 0, 1, 1,
+     "1: take the first solution of any length, then report each shorter one until maxLength; 0: search only for maxLength or fewer"},
+    {"budget", 20000000, 0, 1e9, 1,
+     "search nodes allowed after the first solution (firstSolution=1), or for one of at most maxLength moves before taking any (at least 20,000)"},
     {"directions", 6, 1, 6, 1, "search directions: 1 the cube as it is, 3 also along the other two axes, 6 also the inverse"},
 };
 
 static const ec_preset presets[] = {
-    {"fast", "maxLength=22,budget=0", "the first solution of at most 22 moves"},
-    {"short", "maxLength=18,budget=100000000", "keep searching for 18 moves or fewer (slower)"},
+    {"fast", "maxLength=21", "the first solution of at most 21 moves"},
+    {"short", "maxLength=18,firstSolution=1,budget=100000000",
+     "the first solution of any length, then shorter ones down to 18 moves (slower)"},
 };
 
 static int tp_create(ec_solver *h, void **state)
@@ -39,6 +44,8 @@ static int tp_create(ec_solver *h, void **state)
         free(st);
         return rc;
     }
+    if (!ec__param(h, "firstSolution")) tp_target(&st->s, (int64_t)ec__param(h, "budget"));
+    st->s.pause_on_solution = 1; /* every shorter solution gets its own progress record */
     *state = st;
     return EC_OK;
 }
@@ -68,7 +75,9 @@ static int tp_step(ec_solver *h, void *state, int work)
     tp_state *st = state;
     tp_search *s = &st->s;
     for (int w = 0; w < work; w++) {
-        int done = tp_run(s, s->nodes + 1000);
+        int64_t end = s->nodes + 1000;
+        int done;
+        while (!(done = tp_run(s, end)) && s->new_best) emit(h, st); /* a shorter solution */
         emit(h, st);
         if (done) {
             if (s->best == TP_NONE) return EC_GAVE_UP;
