@@ -128,6 +128,11 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   expect(await pageEntry(page)).toBe(entry(first)); // still the first build, from the cache...
   await page.waitForSelector(tid('notice-update'), { timeout: 30000 }); // ...which offers the second
   expect(await page.textContent(tid('notice-update'))).toMatch(/new version/i);
+  // not taken up unasked: a reload still runs the first build, and offers the second again
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  expect(await pageEntry(page)).toBe(entry(first));
+  await page.waitForSelector(tid('notice-update'), { timeout: 30000 });
   await Promise.all([
     page.waitForNavigation({ timeout: 30000 }),
     page.click(`${tid('notice-update')} ${tid('notice-action')}`),
