@@ -191,7 +191,9 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   const mainOut = Object.keys(page.metafile.outputs).find((k) => page.metafile.outputs[k].entryPoint && k.endsWith('.js'));
   const cssOut = Object.keys(css.metafile.outputs).find((k) => k.endsWith('.css'));
   const rel = (k) => posix(relative(outdir, resolve(k)));
-  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path));
+  // the page's chunks, static and dynamic (the 3D view is imported during boot), preloaded
+  // from index.html so none waits for the module that imports it (one round trip each)
+  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && !i.external).map((i) => rel(i.path));
   const wasm = [...copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
 
   // the web app manifest and icons at the site's root

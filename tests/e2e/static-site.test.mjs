@@ -7,21 +7,25 @@
 // switches to the second build. Also: the page fetches nothing that the first-load list
 // (and so the size budget of tests/js/site-size.test.mjs) leaves out.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, tid, pickSolver, waitStatus } from './helpers.mjs';
 import { buildSite } from '../../scripts/build-site.mjs';
+import { startServer } from '../../scripts/serve.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
   '.webmanifest': 'application/manifest+json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
-// the simplest static server: a file under `site.root` or 404; Content-Type only
-function plainServer(site, port = 0) {
+// the simplest static server: a file under `site.root` (at `prefix`) or 404; Content-Type only
+function plainServer(site, port = 0, prefix = '/') {
   const server = createServer((req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(prefix)) path = '/\0';
+    path = `/${path.slice(prefix.length)}`;
     if (path.endsWith('/')) path += 'index.html';
     const file = resolve(site.root, `.${path}`);
     let ok = file.startsWith(site.root + sep);
@@ -31,7 +35,7 @@ function plainServer(site, port = 0) {
     res.end(readFileSync(file));
   });
   return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok({
-    url: `http://127.0.0.1:${server.address().port}/`,
+    url: `http://127.0.0.1:${server.address().port}${prefix}`,
     port: server.address().port,
     close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
   })));
@@ -154,3 +158,62 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   await page.close();
   expect(errors).toEqual([]);
 }, 180000);
+
+test('the site works from a sub-folder (as on GitHub Pages): its service worker\'s scope is that folder', async () => {
+  const sub = await plainServer({ root: second.outdir }, 0, '/evocube/');
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(`${sub.url}?scramble=R_U`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    const reg = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return [r.scope, r.active.scriptURL]; });
+    expect(reg).toEqual([sub.url, `${sub.url}sw.js`]);
+    await solve(page, 'R U');
+  } finally {
+    await page.close();
+    await sub.close();
+  }
+  expect(errors).toEqual([]);
+}, 60000);
+
+describe('scripts/serve.mjs on the built site', () => {
+  let s;
+  beforeAll(async () => { s = await startServer({ root: first.outdir, port: 0 }); });
+  afterAll(async () => { await s?.close(); });
+  const get = (path, encoding) => new Promise((ok, fail) => {
+    const u = new URL(s.url);
+    const req = request({ host: u.hostname, port: u.port, path, headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+
+  test('compresses with brotli or gzip as asked, and the bytes decode to the file', async () => {
+    const wasm = first.files.find((f) => f.endsWith('.wasm'));
+    const bytes = readFileSync(join(first.outdir, wasm));
+    const br = await get(`/${wasm}`, 'gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual(['br', 'application/wasm']);
+    expect(br.body.length).toBeLessThan(bytes.length / 2);
+    expect(brotliDecompressSync(br.body).equals(bytes)).toBe(true);
+    const gz = await get(`/${wasm}`, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(bytes)).toBe(true);
+    const none = await get(`/${wasm}`);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.equals(bytes)).toBe(true);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+  });
+
+  test('hashed assets are cacheable for a year; the page, sw.js and shell.json are revalidated', async () => {
+    const main = entry(first);
+    expect((await get(`/${main}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const p of ['/', '/sw.js', '/shell.json', '/manifest.webmanifest']) {
+      const r = await get(p);
+      expect([p, r.status, r.headers['cache-control'], r.headers['service-worker-allowed']]).toEqual([p, 200, 'no-cache', undefined]);
+    }
+  });
+});
