@@ -170,6 +170,30 @@ export async function startServer({ root = SITE_ROOT, port = 0, host = '127.0.0.
   };
 }
 
+// The simplest static server, for tests and benchmarks of the built site as any host serves
+// it: a file under root (a folder, or a function giving one per request, so a test can
+// "deploy" a new build at the same address) at the URL prefix, or 404; Content-Type as the
+// only header: no CSP, no Service-Worker-Allowed, no compression, no caching headers
+// (like `python3 -m http.server`). Resolves {port, url, close()}.
+export async function startPlainServer({ root, port = 0, prefix = '/', host = '127.0.0.1' } = {}) {
+  const server = createServer(async (req, res) => {
+    const dir = resolve(typeof root === 'function' ? root() : root);
+    const path = new URL(req.url, 'http://x').pathname;
+    const file = path.startsWith(prefix) ? resolveRequestPath(dir, `/${path.slice(prefix.length)}`) : null;
+    const st = file && await fsp.stat(file).catch(() => null);
+    if (!st || !st.isFile()) { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('not found\n'); return; }
+    res.writeHead(200, { 'Content-Type': MIME[extname(file).toLowerCase()] || 'application/octet-stream' });
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  });
+  await listen(server, port, host);
+  const actual = server.address().port;
+  return {
+    port: actual,
+    url: `http://${host}:${actual}${prefix}`,
+    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()); }),
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
   const want = Number.parseInt(process.env.PORT || '8080', 10);
   const port = Number.isInteger(want) && want >= 0 && want < 65536 ? want : 8080;

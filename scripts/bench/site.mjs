@@ -10,36 +10,15 @@
 // (the solver worker loaded too; twophase on "R U", Solve clicked at ready). Also the bytes
 // the page transferred. Median of `runs` (default 3) per site.
 // Prints a Markdown table for docs/BENCHMARKS.md, section "## site".
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer, SITE_ROOT, DEV_ROOT } from '../serve.mjs';
+import { startServer, startPlainServer, SITE_ROOT, DEV_ROOT } from '../serve.mjs';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-quic'];
 export const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180000, uploadThroughput: 84375 };
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png' };
-
-// a server that sends files as they are (no compression), Content-Type only
-function plain(root) {
-  const server = createServer((req, res) => {
-    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (path.endsWith('/')) path += 'index.html';
-    const file = resolve(root, `.${path}`);
-    let ok = file.startsWith(root + sep);
-    try { ok = ok && statSync(file).isFile(); } catch { ok = false; }
-    if (!ok) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
-}
 
 async function visit(url) {
   const dir = mkdtempSync(join(tmpdir(), 'evocube-bench-site-'));
@@ -73,7 +52,7 @@ export default async function site(args = []) {
   const runs = Number(args[0]) > 0 ? Number(args[0]) : 3;
   const sites = [
     ['built site (dist/), compressed', () => startServer({ root: SITE_ROOT, port: 0 })],
-    ['built site (dist/), uncompressed', () => plain(SITE_ROOT)],
+    ['built site (dist/), uncompressed', () => startPlainServer({ root: SITE_ROOT })],
     ['unbundled repository root, compressed', () => startServer({ root: DEV_ROOT, port: 0 })],
   ];
   const rows = [];

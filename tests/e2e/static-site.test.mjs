@@ -6,40 +6,19 @@
 // running the first build from its cache and offers the new version, and its Reload button
 // switches to the second build. Also: the page fetches nothing that the first-load list
 // (and so the size budget of tests/js/site-size.test.mjs) leaves out.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, tid, pickSolver, waitStatus } from './helpers.mjs';
 import { buildSite } from '../../scripts/build-site.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer, startPlainServer } from '../../scripts/serve.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png' };
-
-// the simplest static server: a file under `site.root` (at `prefix`) or 404; Content-Type only
-function plainServer(site, port = 0, prefix = '/') {
-  const server = createServer((req, res) => {
-    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (!path.startsWith(prefix)) path = '/\0';
-    path = `/${path.slice(prefix.length)}`;
-    if (path.endsWith('/')) path += 'index.html';
-    const file = resolve(site.root, `.${path}`);
-    let ok = file.startsWith(site.root + sep);
-    try { ok = ok && statSync(file).isFile(); } catch { ok = false; }
-    if (!ok) { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('not found'); return; }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok({
-    url: `http://127.0.0.1:${server.address().port}${prefix}`,
-    port: server.address().port,
-    close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
-}
+// the simplest static server (Content-Type only) over whichever build `site.root` names
+const plainServer = (site, port = 0, prefix = '/') => startPlainServer({ root: () => site.root, port, prefix });
 
 let dir, first, second, context, core, server;
 const site = { root: '' };
