@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # build.sh - builds the native core, CLI tool and ctest suites (build/native), the wasm
 # module (web/gen/evocube.mjs + .wasm) with Emscripten, and copies the browser
-# dependencies from node_modules into web/vendor so the site serves every asset itself, and
-# writes web/gen/shell.json (the files' SHA-256, checked by the service worker).
+# dependencies from node_modules into web/vendor so the repository root serves every asset
+# itself (the unbundled development site), and writes web/gen/shell.json (the files'
+# SHA-256, checked by the service worker). Then the static site users get: dist/ (bundled,
+# minified, content-hashed; scripts/build-site.mjs), with its size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -32,3 +34,4 @@ cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css
 # the hashes the service worker checks before it caches a file (after every file is in place)
 node scripts/shell-manifest.mjs
 echo "build: native in build/native, wasm in web/gen"
+node scripts/build-site.mjs

@@ -4,6 +4,7 @@
 // (web/sw.js) stores a response in its offline cache only when its bytes match this list,
 // so a corrupt or truncated download never replaces a good cached copy.
 // Run by scripts/build.sh after every build; `node scripts/shell-manifest.mjs [siteRoot]`.
+// The built site (dist/) keeps the equivalent list in its own shell.json (build-site.mjs).
 // Costs: one read and hash of each file (about 2 MB in all), tens of milliseconds.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
@@ -23,19 +24,23 @@ function walk(dir, out) {
   return out;
 }
 
-// the manifest object for a site root (also used by tests that change a file of a site copy)
-export function shellManifest(root) {
+// the manifest object for a site root (also used by tests that change a file of a site copy).
+// The repository root as a site (development): index.html and web/. A built site
+// (scripts/build-site.mjs: manifest 'shell.json', with the build's version): every file.
+export function shellManifest(root, { manifest = MANIFEST, version } = {}) {
   const files = {};
-  for (const p of [join(root, 'index.html'), ...walk(join(root, 'web'), [])]) {
+  const dev = manifest === MANIFEST;
+  const paths = dev ? [join(root, 'index.html'), ...walk(join(root, 'web'), [])] : walk(root, []);
+  for (const p of paths) {
     const key = relative(root, p).split(sep).join('/');
-    if (key !== MANIFEST) files[key] = sha256(readFileSync(p));
+    if (key !== manifest && !(!dev && /\.(map|txt)$/.test(key))) files[key] = sha256(readFileSync(p));
   }
-  return { algorithm: 'SHA-256', files };
+  return version ? { algorithm: 'SHA-256', version, files } : { algorithm: 'SHA-256', files };
 }
 
-export function writeShellManifest(root) {
-  const m = shellManifest(root);
-  writeFileSync(join(root, MANIFEST), `${JSON.stringify(m, null, 1)}\n`);
+export function writeShellManifest(root, options = {}) {
+  const m = shellManifest(root, options);
+  writeFileSync(join(root, options.manifest || MANIFEST), `${JSON.stringify(m, null, 1)}\n`);
   return m;
 }
 

@@ -447,7 +447,8 @@ async function boot() {
   $('boot').hidden = true;
   document.body.dataset.ready = 'true';
   refresh();
-  registerServiceWorker((text) => setText($('offline'), text));
+  registerServiceWorker((text) => setText($('offline'), text),
+    (reload) => notify('A new version of evocube is ready.', 'update', 0, { label: 'Reload', run: reload }));
 }
 
 boot();

@@ -1,19 +1,32 @@
-// sw.js - the service worker that makes evocube work offline. It lives in web/ but
-// controls the site root (registered with scope '../'; the server sends
-// Service-Worker-Allowed). Install precaches the app shell below (every asset the page,
-// the worker and the 3D view load; all served from this site). Fetches of this origin are
-// network-first: a fresh response is stored over the cached one, so a new build replaces
-// the cache as soon as it is loaded online; offline, the cached copy answers (navigations
-// to index.html?... fall back to the cached index.html). Caches of other versions are
-// deleted on activate. Bump VERSION when the list of files changes.
+// sw.js - the service worker that makes evocube work offline. Install precaches the app
+// shell below (every asset the page, the worker and the 3D view load; all from this site)
+// into a cache named by VERSION; activate deletes the caches of other evocube versions.
+// Two sites use it, set by the lines below:
+// - the built site (scripts/build-site.mjs writes it to the site's root as sw.js, so its
+//   scope is the whole site with no header, and sets BASE '', MANIFEST_PATH 'shell.json',
+//   UPDATES 'offer', the build's VERSION and file list): its files have content-hashed names
+//   and every build changes sw.js, so the worker serves its own version from the cache
+//   (cache first: the page and its assets always match) and a new build is a new service
+//   worker, which installs beside the old one and waits: the page offers "new version —
+//   reload" (web/sw-register.mjs) and the reload posts 'evocube:skip-waiting'.
+// - the repository root as a site (development, scripts/serve.mjs sends
+//   Service-Worker-Allowed: / for web/sw.js, registered with scope '../'): its files change
+//   without sw.js changing, so fetches are network-first (a fresh response is stored over the
+//   cached one) and a new worker takes over at once (UPDATES 'immediate').
+// Offline, the cached copy answers (navigations to index.html?... fall back to the cached
+// index.html). Bump VERSION when the dev list of files changes.
 // Integrity: a response is cached only when its SHA-256 matches the build's manifest
-// (web/gen/shell.json, written by scripts/shell-manifest.mjs), fetched fresh when a hash
-// does not match (a new build); so a corrupt, truncated or stray response is still handed
-// to the page (which reports it) but never replaces the good cached copy, and an install
-// whose files do not match fails and leaves the previous offline copy in place.
+// (MANIFEST_PATH, written by scripts/shell-manifest.mjs), fetched fresh when a hash does not
+// match (a new build); so a corrupt, truncated or stray response is still handed to the
+// page (which reports it) but never replaces the good cached copy, and an install whose
+// files do not match fails and leaves the previous offline copy in place.
 const VERSION = 'evocube-v3';
-// Paths relative to web/; the site root is the registration's scope, so this script also
-// works if a host needs it imported by a one-line sw.js at the root (importScripts).
+// SHELL's paths are relative to BASE, itself relative to the site root (the registration's
+// scope), so this script also works if a host needs it imported by a one-line sw.js at the
+// root (importScripts).
+const BASE = 'web/';
+const MANIFEST_PATH = 'web/gen/shell.json';
+const UPDATES = 'immediate';
 const SHELL = [
   '../', '../index.html',
   'main.mjs', 'dom.mjs', 'geometry.mjs', 'net.mjs', 'alg-input.mjs', 'solver-panel.mjs', 'client.mjs',
@@ -24,7 +37,7 @@ const SHELL = [
   'vendor/three.module.js', 'vendor/addons/OrbitControls.js', 'vendor/uPlot.esm.js', 'vendor/uPlot.min.css',
 ];
 const OPTIONAL = ['vendor/three.core.js'];
-const WEB = new URL('web/', self.registration.scope).href;
+const WEB = new URL(BASE, self.registration.scope).href;
 
 const ROOT = self.registration.scope;
 
@@ -33,7 +46,7 @@ const ROOT = self.registration.scope;
 let manifest = null;
 function hashes(fresh) {
   if (!manifest || fresh) {
-    manifest = fetch(new Request(new URL('web/gen/shell.json', ROOT).href, { cache: 'no-store' }))
+    manifest = fetch(new Request(new URL(MANIFEST_PATH, ROOT).href, { cache: 'no-store' }))
       .then((r) => (r.ok ? r.json() : null)).then((m) => (m && m.files) || null).catch(() => null);
   }
   return manifest;
@@ -75,8 +88,14 @@ self.addEventListener('install', (event) => {
     for (const p of OPTIONAL) {
       try { await get(p, true); } catch { /* optional */ }
     }
-    await self.skipWaiting();
+    // the first install takes over at once; in a built site a later one waits for the page
+    if (UPDATES !== 'offer' || !self.registration.active) await self.skipWaiting();
   })());
+});
+
+// the page's "reload" on the update offer
+self.addEventListener('message', (event) => {
+  if (event.data === 'evocube:skip-waiting') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
@@ -101,9 +120,17 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
+    if (UPDATES === 'offer') {
+      // a built site: this version's cached copy first (its files never change)
+      const cache = await caches.open(VERSION);
+      const key = manifestKey(request.url);
+      const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' })
+        || (request.mode === 'navigate' && key === 'index.html' ? await cache.match(new URL('index.html', ROOT).href) : undefined);
+      if (hit) return hit;
+    }
     try {
       const response = await fetch(request);
-      if (response.ok && response.type === 'basic') {
+      if (UPDATES !== 'offer' && response.ok && response.type === 'basic') {
         const copy = response.clone();
         const key = request.mode === 'navigate' ? new URL(request.url).pathname : request;
         event.waitUntil((async () => {

@@ -2,12 +2,12 @@
 // (scripts/serve.mjs), headless Chromium through playwright-core with a fresh profile, a
 // page that records console errors and uncaught exceptions, and the choice of solvers
 // from the build's own list (none is hard-coded as present).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer, SITE_ROOT } from '../../scripts/serve.mjs';
 import { writeShellManifest } from '../../scripts/shell-manifest.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
 
@@ -19,8 +19,13 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run',
 // keeps the site's service worker out (so a test's page.route sees every fetch; the
 // service worker would answer a blocked file from its cache, as it should offline).
 // open() waits for the page to finish booting (body[data-ready="true"]) unless ready: false.
-export async function setup({ args = [], serviceWorkers = 'allow' } = {}) {
-  const server = await startServer({ root: ROOT, port: 0 });
+// site: 'dev' serves the repository root (the unbundled modules, for tests that address or
+// rewrite one module by its path); 'built' serves dist/, the bundled site users get
+// (scripts/build-site.mjs, made by `npm run build`).
+export async function setup({ args = [], serviceWorkers = 'allow', site = 'dev' } = {}) {
+  const root = site === 'built' ? SITE_ROOT : ROOT;
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`e2e: ${root} has no index.html; run npm run build first`);
+  const server = await startServer({ root, port: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'evocube-e2e-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -32,7 +37,7 @@ export async function setup({ args = [], serviceWorkers = 'allow' } = {}) {
   const core = await loadCoreNode();
   const pages = [];
   const env = {
-    server, context, core, errors: [],
+    server, context, core, root, errors: [],
     async open(query = '', { ready = true } = {}) {
       const page = await context.newPage();
       pages.push(page);

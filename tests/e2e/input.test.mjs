@@ -6,7 +6,7 @@
 import { setup, tid, text, readStickers, shownFacelets } from './helpers.mjs';
 
 let env;
-beforeAll(async () => { env = await setup(); });
+beforeAll(async () => { env = await setup({ site: 'built' }); });
 afterAll(async () => { await env.close(); });
 
 async function netColours(page) {

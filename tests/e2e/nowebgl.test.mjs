@@ -3,7 +3,7 @@
 import { setup, tid, text, pickSolver, waitStatus } from './helpers.mjs';
 
 let env;
-beforeAll(async () => { env = await setup({ args: ['--disable-webgl', '--disable-3d-apis'] }); });
+beforeAll(async () => { env = await setup({ site: 'built', args: ['--disable-webgl', '--disable-3d-apis'] }); });
 afterAll(async () => { await env.close(); });
 
 test('without WebGL the flat net is the view and everything else works', async () => {

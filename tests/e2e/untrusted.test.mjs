@@ -5,11 +5,11 @@
 // their own message, quickly, and dropped from the address bar.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, tid, ROOT } from './helpers.mjs';
+import { setup, tid } from './helpers.mjs';
 import { CSP } from '../../scripts/serve.mjs';
 
 let env;
-beforeAll(async () => { env = await setup(); });
+beforeAll(async () => { env = await setup({ site: 'built' }); });
 afterAll(async () => { await env.close(); });
 
 const PAYLOADS = [
@@ -65,7 +65,7 @@ test('oversized link values are refused with a specific message, quickly, and dr
   // itself meet a 30 kB query, such a navigation is answered with the page here
   await env.context.route((url) => url.search.length > 12000, (route) => route.fulfill({
     status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': CSP },
-    body: readFileSync(join(ROOT, 'index.html')),
+    body: readFileSync(join(env.root, 'index.html')),
   }));
   const times = [];
   for (const [query, want] of cases) {

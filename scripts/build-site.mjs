@@ -1,0 +1,327 @@
+#!/usr/bin/env node
+// build-site.mjs - builds the static site users get: ONE folder (dist/ by default) that any
+// static host serves as it is, with no custom headers. esbuild bundles the page
+// (index.html's module script, with code splitting for its dynamic imports) and every
+// module Web Worker the sources start (`new URL('./x.mjs', import.meta.url)`), minified,
+// tree-shaken (three.js, uPlot), with source maps and content-hashed names under assets/;
+// the stylesheets index.html links become one minified CSS file; a non-JS file named the
+// same way (the wasm module: `new URL("evocube.wasm", import.meta.url)` in the Emscripten
+// glue) is copied under a content-hashed name. The service worker (web/sw.js) is written to
+// the site's root, so its scope is the whole site without `Service-Worker-Allowed`, with the
+// build's precache list and version in it; shell.json holds every file's SHA-256 (the
+// service worker caches only bytes that match it). New modules imported by the page or a
+// worker are picked up by the bundler with no edit here.
+// `node scripts/build-site.mjs [outdir]` (run by scripts/build.sh after the wasm build);
+// prints where the site is and its size (all files, and the first load, raw and gzip).
+// Costs: about a second (esbuild) plus hashing and gzip of about 1 MB.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, constants as zlib } from 'node:zlib';
+import { builtinModules } from 'node:module';
+import * as esbuild from 'esbuild';
+import { writeShellManifest, sha256 } from './shell-manifest.mjs';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SITE_DIR = join(REPO, 'dist');
+export const ASSETS = 'assets';
+export const SITE_MANIFEST = 'shell.json';
+// the first-load budget (gzip bytes): HTML, CSS, JS, wasm and everything else the page
+// fetches before it is usable (tests/js/site-size.test.mjs)
+export const FIRST_LOAD_BUDGET = 300 * 1000;
+
+const short = (bytes) => sha256(bytes).slice(0, 10);
+const posix = (p) => p.split(sep).join('/');
+// `new URL('<relative path>', import.meta.url)` with a literal path
+const URL_REF = /new\s+URL\(\s*(['"])((?:\.\.?\/)?[^'":?#\s]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+
+// The esbuild plugin that names files by `new URL(..., import.meta.url)`: a module (.mjs,
+// .js of a module worker) is built as its own bundle (recursively) and a non-JS file is
+// copied; either way the reference is rewritten to the content-hashed name in assets/.
+function urlRefPlugin(site) {
+  return {
+    name: 'evocube-url-refs',
+    setup(build) {
+      build.onLoad({ filter: /\.m?js$/ }, async (args) => {
+        const src = readFileSync(args.path, 'utf8');
+        if (!src.includes('import.meta.url')) return undefined;
+        let out = '';
+        let last = 0;
+        for (const m of src.matchAll(URL_REF)) {
+          const target = resolve(dirname(args.path), m[2]);
+          let name = null;
+          if (!existsSync(target) || statSync(target).isDirectory()) continue; // a folder or a URL the page builds itself
+          if (/\.mjs$/.test(target)) name = await site.worker(target);
+          else if (!/\.js$/.test(target)) name = site.asset(target);
+          if (!name) continue; // a classic script named this way (the dev site's sw.js) is left alone
+          out += src.slice(last, m.index) + `new URL(${JSON.stringify(`./${name}`)}, import.meta.url)`;
+          last = m.index + m[0].length;
+        }
+        return { contents: out + src.slice(last), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+// web/vendor/ holds copies of npm packages' builds (scripts/build.sh) for the unbundled
+// development site. The bundle takes the packages themselves instead: three.js from its
+// sources (many small modules under the package's sideEffects flag, so unused ones are
+// dropped whole: the 3D view's chunk is 593 kB from the sources, 616 kB from the one-file
+// build, 565 kB with the GLSL stripped below), the addons with their bare 'three' import
+// pointed at the same sources, uPlot's ES module build.
+const VENDOR = [
+  [/(^|\/)vendor\/three\.module\.js$/, 'three/src/Three.js'],
+  [/^three$/, 'three/src/Three.js'],
+  [/(^|\/)vendor\/addons\/OrbitControls\.js$/, 'three/examples/jsm/controls/OrbitControls.js'],
+  [/(^|\/)vendor\/uPlot\.esm\.js$/, 'uplot/dist/uPlot.esm.js'],
+  [/(^|\/)vendor\/uPlot\.min\.css$/, 'uplot/dist/uPlot.min.css'],
+];
+function vendorPlugin(root) {
+  return {
+    name: 'evocube-vendor',
+    setup(build) {
+      build.onResolve({ filter: /(vendor\/|^three$)/ }, async (args) => {
+        const hit = VENDOR.find(([re]) => re.test(args.path));
+        if (!hit) return undefined;
+        const r = await build.resolve(hit[1], { kind: args.kind, resolveDir: root });
+        if (r.errors.length) return { errors: r.errors };
+        return { path: r.path, sideEffects: r.sideEffects };
+      });
+      // three's GLSL chunks (about 180 kB of shader text) lose their comments, indentation
+      // and blank lines, as three's own build does (GLSL has no string literals; the
+      // preprocessor's lines keep their line breaks)
+      build.onLoad({ filter: /[\\/]three[\\/]src[\\/]renderers[\\/]shaders[\\/].*\.glsl\.js$/ }, (args) => ({
+        contents: readFileSync(args.path, 'utf8').replace(/`([^`]*)`/g, (m, glsl) => `\`\n${glsl.replace(/\/\*[\s\S]*?\*\//g, '')
+          .split('\n').map((l) => l.replace(/\/\/.*$/, '').trim()).filter(Boolean).join('\n')}\n\``),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+const COMMON = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2020'],
+  minify: true,
+  sourcemap: 'linked',
+  sourcesContent: true,
+  legalComments: 'linked',
+  metafile: true,
+  logLevel: 'silent',
+  // the Emscripten glue's Node branch (ENVIRONMENT=web,worker,node) requires these; it never
+  // runs in a browser, so they stay unresolved names rather than failing the bundle
+  external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+  // sw-register.mjs reads this to register the root sw.js of a built site
+  define: { EVOCUBE_SITE: 'true' },
+  charset: 'utf8',
+};
+
+// index.html's references: [{tag, attr, url, rel?, type?}] for every src= and href= of the head
+function references(html) {
+  const out = [];
+  for (const m of html.matchAll(/<(link|script)\b([^>]*)>(?:<\/script>)?/g)) {
+    const attrs = Object.fromEntries([...m[2].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+    const url = attrs.src ?? attrs.href;
+    if (url != null) out.push({ tag: m[1], whole: m[0], url, ...attrs });
+  }
+  return out;
+}
+
+// Build the site into outdir (emptied first). Returns {outdir, files, firstLoad, sizes}.
+// note: a comment put into every bundle (tests make "a second deployment" with it).
+export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = {}) {
+  outdir = resolve(outdir);
+  const assets = join(outdir, ASSETS);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(assets, { recursive: true });
+  const banner = note ? { js: `/* ${note} */`, css: `/* ${note} */` } : undefined;
+
+  const copied = new Map(); // source path -> hashed name
+  const workers = new Map(); // source path -> Promise<hashed name>
+  const site = {
+    asset(path) {
+      if (!copied.has(path)) {
+        const bytes = readFileSync(path);
+        const ext = extname(path);
+        const name = `${basename(path, ext)}-${short(bytes)}${ext}`;
+        writeFileSync(join(assets, name), bytes);
+        copied.set(path, name);
+      }
+      return copied.get(path);
+    },
+    worker(path) {
+      if (!workers.has(path)) workers.set(path, bundleWorker(path));
+      return workers.get(path);
+    },
+  };
+  const outputs = []; // esbuild metafile outputs, merged
+  async function bundleWorker(path) {
+    const r = await esbuild.build({
+      ...COMMON, banner, entryPoints: [path], outdir: assets, entryNames: '[name]-[hash]', plugins: [vendorPlugin(root), urlRefPlugin(site)],
+    });
+    const [out] = Object.entries(r.metafile.outputs).filter(([, o]) => o.entryPoint);
+    outputs.push(r.metafile.outputs);
+    return basename(out[0]);
+  }
+
+  const htmlPath = join(root, 'index.html');
+  let html = readFileSync(htmlPath, 'utf8');
+  const refs = references(html);
+  const scripts = refs.filter((r) => r.tag === 'script');
+  const styles = refs.filter((r) => r.tag === 'link' && r.rel === 'stylesheet');
+  if (scripts.length !== 1 || scripts[0].type !== 'module') throw new Error('build-site: index.html must load exactly one module script (the page\'s entry)');
+
+  // the page: its module script with splitting (dynamic imports become chunks)
+  const page = await esbuild.build({
+    ...COMMON, banner, entryPoints: { main: join(root, scripts[0].url) }, outdir: assets, splitting: true,
+    entryNames: '[name]-[hash]', chunkNames: '[name]-[hash]', plugins: [vendorPlugin(root), urlRefPlugin(site)],
+  });
+  outputs.push(page.metafile.outputs);
+  // the stylesheets, in order, as one file
+  const css = await esbuild.build({
+    ...COMMON, banner, stdin: { contents: styles.map((s) => `@import ${JSON.stringify(`./${s.url}`)};`).join('\n'), resolveDir: root, loader: 'css' },
+    outdir: assets, entryNames: 'app-[hash]', assetNames: '[name]-[hash]', loader: { '.svg': 'file', '.png': 'file' }, plugins: [vendorPlugin(root)],
+  });
+  outputs.push(css.metafile.outputs);
+  await Promise.all(workers.values());
+
+  const built = Object.assign({}, ...outputs);
+  const mainOut = Object.keys(page.metafile.outputs).find((k) => page.metafile.outputs[k].entryPoint && k.endsWith('.js'));
+  const cssOut = Object.keys(css.metafile.outputs).find((k) => k.endsWith('.css'));
+  const rel = (k) => posix(relative(outdir, resolve(k)));
+  // the page's chunks, static and dynamic (the 3D view is imported during boot), preloaded
+  // from index.html so none waits for the module that imports it (one round trip each)
+  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && !i.external).map((i) => rel(i.path));
+  const wasm = [...copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
+
+  // the web app manifest and icons at the site's root
+  const manifestRef = refs.find((r) => r.rel === 'manifest');
+  if (manifestRef) {
+    const src = join(root, manifestRef.url);
+    const m = JSON.parse(readFileSync(src, 'utf8'));
+    const icons = new Set();
+    for (const icon of m.icons || []) icons.add(icon.src);
+    for (const r of refs) if (/icon/.test(r.rel || '')) icons.add(posix(relative(dirname(src), join(root, r.url))));
+    for (const i of icons) {
+      mkdirSync(dirname(join(outdir, i)), { recursive: true });
+      cpSync(join(dirname(src), i), join(outdir, i));
+    }
+    Object.assign(m, { start_url: './', scope: './' });
+    writeFileSync(join(outdir, 'manifest.webmanifest'), `${JSON.stringify(m, null, 2)}\n`);
+  }
+
+  // index.html: every reference replaced by the built file's (an unknown one fails the build)
+  const iconPath = (url) => posix(relative(dirname(join(root, manifestRef.url)), join(root, url)));
+  for (const r of refs) {
+    let to;
+    if (r === scripts[0]) {
+      to = [`<script type="module" src="${rel(mainOut)}"></script>`,
+        ...mainImports.map((p) => `<link rel="modulepreload" href="${p}">`),
+        ...wasm.map((p) => `<link rel="preload" href="${p}" as="fetch" type="application/wasm" crossorigin>`)].join('\n  ');
+    } else if (r === styles[0]) to = `<link rel="stylesheet" href="${rel(cssOut)}">`;
+    else if (styles.includes(r)) to = '';
+    else if (r.rel === 'modulepreload') to = '';
+    else if (r.rel === 'manifest') to = r.whole.replace(r.url, 'manifest.webmanifest');
+    else if (/icon/.test(r.rel || '')) to = r.whole.replace(r.url, iconPath(r.url));
+    else throw new Error(`build-site: index.html references ${r.url}, which the build does not know how to carry over`);
+    html = html.replace(r.whole, to);
+  }
+  html = html.replace(/^\s*\n/gm, '');
+  writeFileSync(join(outdir, 'index.html'), html);
+
+  // the service worker at the root: web/sw.js with this build's settings and precache list
+  const precache = ['./', ...listFiles(outdir).filter((p) => !/\.(map|txt)$/.test(p))];
+  const version = `evocube-${sha256(precache.map((p) => (p === './' ? '' : `${p}:${sha256(readFileSync(join(outdir, p)))}`)).join('\n')).slice(0, 12)}`;
+  let sw = readFileSync(join(root, 'web', 'sw.js'), 'utf8');
+  const settings = { VERSION: version, BASE: '', MANIFEST_PATH: SITE_MANIFEST, UPDATES: 'offer', SHELL: precache, OPTIONAL: [] };
+  for (const [k, v] of Object.entries(settings)) {
+    const re = new RegExp(`^const ${k} = [\\s\\S]*?;$`, 'm');
+    if (!re.test(sw)) throw new Error(`build-site: web/sw.js has no 'const ${k} = ...;' line to set`);
+    sw = sw.replace(re, () => `const ${k} = ${JSON.stringify(v)};`);
+  }
+  writeFileSync(join(outdir, 'sw.js'), sw);
+  writeShellManifest(outdir, { manifest: SITE_MANIFEST, version });
+
+  const firstLoad = firstLoadFiles(outdir);
+  const sizes = siteSizes(outdir, firstLoad);
+  return { outdir, version, files: listFiles(outdir), firstLoad, sizes, built: Object.keys(built).length };
+}
+
+// every file under dir, as posix paths from dir
+export function listFiles(dir, base = dir, out = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) listFiles(p, base, out);
+    else out.push(posix(relative(base, p)));
+  }
+  return out;
+}
+
+// The files the page fetches before it is usable, read from the built files themselves:
+// index.html's script, stylesheets, preloads, manifest and icon; every module those import
+// (static and dynamic: the 3D view is imported during boot); every file they name with
+// new URL(..., import.meta.url) (the solver worker and the wasm module) and what those
+// import in turn. tests/e2e/static-site.test.mjs checks that the browser fetches nothing else.
+export function firstLoadFiles(dir) {
+  const seen = new Set(['index.html']);
+  const queue = [];
+  const add = (from, url) => {
+    const p = posix(relative(dir, resolve(dirname(join(dir, from)), url.split(/[?#]/)[0])));
+    if (!seen.has(p) && existsSync(join(dir, p)) && statSync(join(dir, p)).isFile()) { seen.add(p); queue.push(p); }
+  };
+  for (const r of references(readFileSync(join(dir, 'index.html'), 'utf8'))) add('index.html', r.url);
+  while (queue.length) {
+    const p = queue.shift();
+    if (p.endsWith('.webmanifest')) {
+      // the browser fetches the manifest's icons when it reads the manifest (installability)
+      for (const i of JSON.parse(readFileSync(join(dir, p), 'utf8')).icons || []) add(p, i.src);
+      continue;
+    }
+    if (!/\.(m?js|css)$/.test(p)) continue;
+    const src = readFileSync(join(dir, p), 'utf8');
+    const refs = [
+      ...src.matchAll(/(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*?\bfrom\s*)?["']([^"']+)["']/g),
+      ...src.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+      ...src.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g),
+      ...src.matchAll(/@import\s*(?:url\()?["']([^"']+)["']/g),
+      ...src.matchAll(/url\(\s*["']?([^"')]+\.(?:svg|png|woff2?))["']?\s*\)/g),
+    ];
+    for (const m of refs) if (m[1].startsWith('.')) add(p, m[1]);
+  }
+  return [...seen].sort();
+}
+
+const gz = (bytes) => gzipSync(bytes, { level: zlib.Z_BEST_COMPRESSION }).length;
+
+// {all: {raw, gzip, files}, firstLoad: {raw, gzip, files}, wasm: {raw, gzip}, byFile: {path: {raw, gzip}}}
+export function siteSizes(dir, firstLoad = firstLoadFiles(dir)) {
+  const byFile = {};
+  for (const p of listFiles(dir)) {
+    const bytes = readFileSync(join(dir, p));
+    byFile[p] = { raw: bytes.length, gzip: gz(bytes) };
+  }
+  const sum = (ps) => ps.reduce((a, p) => ({ raw: a.raw + byFile[p].raw, gzip: a.gzip + byFile[p].gzip, files: a.files + 1 }), { raw: 0, gzip: 0, files: 0 });
+  const served = Object.keys(byFile).filter((p) => !/\.(map|txt)$/.test(p));
+  return {
+    all: sum(served),
+    maps: sum(Object.keys(byFile).filter((p) => /\.map$/.test(p))),
+    firstLoad: sum(firstLoad),
+    wasm: sum(firstLoad.filter((p) => p.endsWith('.wasm'))),
+    byFile,
+  };
+}
+
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const out = process.argv[2] ? resolve(process.argv[2]) : SITE_DIR;
+  const r = await buildSite({ outdir: out });
+  const s = r.sizes;
+  console.log(`site: ${posix(relative(process.cwd(), r.outdir)) || '.'}/ (${r.version}) - copy this folder to any static host; no headers needed`);
+  console.log(`site: ${s.all.files} files, ${kB(s.all.raw)} raw, ${kB(s.all.gzip)} gzip (source maps apart: ${kB(s.maps.raw)})`);
+  console.log(`site: first load ${s.firstLoad.files} files, ${kB(s.firstLoad.raw)} raw, ${kB(s.firstLoad.gzip)} gzip `
+    + `(budget ${kB(FIRST_LOAD_BUDGET)}); the wasm alone ${kB(s.wasm.raw)} raw, ${kB(s.wasm.gzip)} gzip`);
+}
