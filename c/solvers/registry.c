@@ -1,6 +1,6 @@
 /*
  * registry.c - the list of solvers (solvers.def) and what is read from it by name:
- * ec_solver_new (look the implementation up, then open a handle on it through the handle's
+ * ec_solver_new and ec_solver_new_island (look the implementation up, then open a handle on it through the handle's
  * ec__solver_open) and ec_solver_list_json (every solver's name, title, work unit, params
  * and presets, in solvers.def's order). It knows the families only by the ec_solver_impl
  * symbols solvers.def names, never by their headers.
@@ -32,6 +32,12 @@ static const ec_solver_impl *find_impl(const char *name)
 int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params, ec_solver **out,
                   char *msg, int msgsize)
 {
+    return ec_solver_new_island(kind, facelets, seed, params, 0, 1, out, msg, msgsize);
+}
+
+int ec_solver_new_island(const char *kind, const char *facelets, uint32_t seed, const char *params, int island,
+                         int islands, ec_solver **out, char *msg, int msgsize)
+{
     if (!kind || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
     *out = NULL;
     const ec_solver_impl *impl = find_impl(kind);
@@ -44,7 +50,7 @@ int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const c
         return ec__msg(EC_E_SOLVER_UNKNOWN, msg, msgsize, "unknown solver \"%.40s\"; the solvers are: %s", kind,
                        registry[0] ? names : "(none)");
     }
-    return ec__solver_open(impl, facelets, seed, params, out, msg, msgsize);
+    return ec__solver_open_island(impl, facelets, seed, params, island, islands, out, msg, msgsize);
 }
 
 int ec_solver_list_json(char *buf, int size)

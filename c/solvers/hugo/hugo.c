@@ -77,6 +77,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "solvers/hugo/hg.h"
 #include "solver/solver.h"
 
@@ -102,6 +103,7 @@ static const ec_param_def params[] = {
     {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
     {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
     {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
+    EC_ISLAND_PARAMS(1000, 5),
 };
 
 static const ec_preset presets[] = {
@@ -326,6 +328,70 @@ static int hugo_step(ec_solver *h, void *state, int work)
     return EC_RUNNING;
 }
 
+/* ------------------------------------------------------------------ islands */
+
+/* Migrants (evocube.h, "islands"): genomes of the population at work, `length` genes each.
+ * A genome means something only from its phase's start state and for its task, so the
+ * context is the phase, the block location (the current one in phase 1, the chosen one
+ * after) and a hash of the phase's start state: islands that chose other blocks, or are in
+ * other phases, keep their own. */
+static hg_pop *working_pop(hugo *s) { return s->phase == 0 ? s->store[s->loc] : s->phase < 3 ? s->pop : NULL; }
+static const hg_task *working_task(hugo *s) { return s->phase == 0 ? &s->task1[s->loc] : &s->task; }
+
+static uint64_t hugo_context(void *state)
+{
+    hugo *s = state;
+    if (s->phase >= 3) return 0;
+    const ec_bcube *x = &s->at[s->phase];
+    uint64_t hsh = 1469598103934665603ull;
+    for (int i = 0; i < 8; i++) hsh = (hsh ^ x->c[i]) * 1099511628211ull;
+    for (int i = 0; i < 12; i++) hsh = (hsh ^ x->e[i]) * 1099511628211ull;
+    int loc = s->phase == 0 ? s->loc : s->chosen;
+    return hsh << 16 | (uint64_t)loc << 8 | (uint64_t)(s->phase + 1);
+}
+
+/* the best `count` genomes of the last evaluated generation (none before the first) */
+static int hugo_export(void *state, int count, uint8_t *buf, int size, int *n)
+{
+    hugo *s = state;
+    hg_pop *p = working_pop(s);
+    *n = 0;
+    if (!p || p->gens == 0) return 0;
+    int k = count < p->n ? count : p->n;
+    if (k * p->len > size) return EC_E_BUFFER;
+    for (int i = 0; i < k; i++) memcpy(buf + i * p->len, p->prev.g + (size_t)p->order[i] * p->len, (size_t)p->len);
+    *n = k;
+    return k * p->len;
+}
+
+/* the migrants replace the last individuals of the next generation (never the elite in slot
+ * 0) and are evaluated from scratch (no parent) */
+static int hugo_import(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize)
+{
+    (void)h;
+    hugo *s = state;
+    hg_pop *p = working_pop(s);
+    if (!p) return 0;
+    if ((int64_t)count * p->len != size)
+        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "%d hugo migrants of %d genes need %lld payload bytes, not %d", count, p->len,
+                       (long long)count * p->len, size);
+    const hg_task *t = working_task(s);
+    for (int i = 0; i < size; i++) {
+        int ok = 0;
+        for (int a = 0; a < t->nalleles; a++) ok |= buf[i] == t->alleles[a];
+        if (!ok)
+            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "hugo migrant gene at payload byte %d (%d) is not a gene of this phase", i,
+                           buf[i]);
+    }
+    int k = count < p->n - 1 ? count : p->n - 1;
+    for (int i = 0; i < k; i++) {
+        int slot = p->n - 1 - i;
+        memcpy(p->cur.g + (size_t)slot * p->len, buf + (size_t)i * p->len, (size_t)p->len);
+        p->cur.par[2 * slot] = p->cur.par[2 * slot + 1] = -1;
+    }
+    return k;
+}
+
 static void hugo_destroy(void *state)
 {
     hugo *s = state;
@@ -387,4 +453,7 @@ const ec_solver_impl ec_solver_hugo = {
     hugo_create,
     hugo_step,
     hugo_destroy,
+    hugo_context,
+    hugo_export,
+    hugo_import,
 };
