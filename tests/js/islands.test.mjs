@@ -203,3 +203,18 @@ test('the worker refuses a migrate out of turn or with malformed bytes, ending t
   expect(() => solveIslands(() => null, {}, { islands: 65 })).toThrow(/from 1 to 64/);
   expect(ERROR.CANCELLED).toBe('E_CANCELLED');
 });
+
+test('CLI: solve --islands 2 runs worker threads and gives the rule\'s solution; bad K and solvers without islands exit 2', () => {
+  const cli = new URL('../../scripts/evocube.mjs', import.meta.url).pathname;
+  const run = (...a) => { try { return { code: 0, out: execFileSync('node', [cli, ...a], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }; } catch (e) { return { code: e.status, out: String(e.stdout), err: String(e.stderr) }; } };
+  const r = run('solve', '--solver', 'hugo', '--scramble', SCRAMBLE, '--seed', '3', '--param', 'epoch=50', '--islands', '2', '--json');
+  expect(r.code).toBe(0);
+  const j = JSON.parse(r.out);
+  expect(j).toMatchObject({ solver: 'hugo', seed: 3, solved: true, islands: 2 });
+  if (existsSync(NATIVE)) {
+    const n = JSON.parse(execFileSync(NATIVE, ['--run', 'hugo', '3', '2', 'epoch=50', SCRAMBLE], { encoding: 'utf8' }));
+    expect({ solution: j.solution, island: j.island, epochs: j.epochs }).toEqual({ solution: n.result.solution, island: n.winner, epochs: n.epochs });
+  }
+  expect(run('solve', '--solver', 'hugo', '--scramble', 'R U', '--islands', '0')).toMatchObject({ code: 2, err: expect.stringContaining('--islands must be a whole number from 1 to 64 (got "0")') });
+  expect(run('solve', '--solver', 'twophase', '--scramble', 'R U', '--islands', '2')).toMatchObject({ code: 2, err: expect.stringContaining('solver twophase has no island model') });
+});

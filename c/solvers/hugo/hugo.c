@@ -68,6 +68,13 @@
  * Costs: about 40-50 us per generation in wasm (docs/BENCHMARKS.md has native beside it);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
  * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
+ * Islands (evocube.h, "islands"; params epoch, default 1000, and migrants, default 5): the
+ * best genomes of the population at work move only to an island at the same phase, block
+ * location and phase start (hugo_context); they replace the last individuals of the next
+ * generation, never the elite. In phase 1 every island works the same location at the same
+ * generation, so migrants flow; after it, islands that chose other blocks race each other
+ * (the first to solve, at an epoch's end, wins). Phase 1's 12 locations are not split
+ * across islands (a possible speed-up: it needs a barrier at the end of phase 1).
  * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
  * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
  * the stored prefix records of the parent they share the longest prefix with, a merge table

@@ -26,6 +26,10 @@
  * population; a hash sort for the diversity figure. Memory: at most 2 x population x
  * EC_MAX_ALG_MOVES bytes of moves (40 MB at the largest population, 5000).
  *
+ * Islands (evocube.h, "islands"; params epoch, default 20, and migrants, default 5): the
+ * best individuals (frame and face turns from the shared start cube) replace another
+ * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
+ *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
  * share of distinct cube states in the population.

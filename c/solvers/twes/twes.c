@@ -64,6 +64,12 @@
  *  9. Random draws: a 64-bit xoshiro output scaled to 0..n-1 by a multiply-shift (bias
  *     below n / 2^32, irrelevant here), integer-only.
  *
+ * Islands (evocube.h, "islands"; params epoch, default 5, and migrants, default 50): the
+ * best parents move to islands in the same phase (an individual is the shared start cube
+ * plus its moves, so the phase is the whole context); every byte is checked on import (each
+ * phase's moves in its group, earlier phases finished) and migrants replace the worst
+ * parents, or join a population below mu.
+ *
  * Results (30 random states beside the paper's Table 1, the opt-ins' effect, small
  * populations) are in docs/BENCHMARKS.md, ## twes and ## twes-notes.
  */
