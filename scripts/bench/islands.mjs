@@ -2,8 +2,10 @@
 // [--param k=v ...]`: the island model (web/islands.mjs) in Node, one worker thread per island
 // (scripts/threads.mjs), on the same n uniformly random states for each K: generations per
 // wall second (all islands' generations over the run's wall time), median and p90 wall time
-// to solve, CPU seconds of the process (all threads) per wall second, solved count and mean
-// length; every solution verified by the core. Default params: preset=short (the issue's
+// to solve, CPU seconds of the process (all threads) per wall second, generations per CPU
+// second (what a generation costs with the islands' messages and waits, which a loaded machine
+// distorts far less than wall time), solved count and mean length; every solution verified
+// by the core. Default params: preset=short (the issue's
 // target: K = 2 gives >= 1.7 x the generations per wall second of K = 1, median wall time
 // <= 8 s, mean length <= 36). Prints a markdown section for docs/BENCHMARKS.md, "## islands".
 // Random states: the core's random-state scrambles, seed 1000003 * seed + i for state i (as
@@ -52,15 +54,15 @@ export default async function main(argv) {
     const gens = runs.reduce((a, r) => a + r.gens, 0), wallSum = runs.reduce((a, r) => a + r.wall, 0) / 1000;
     rows.push({
       k, gps: gens / wallSum, median: median(runs.map((r) => r.wall)) / 1000, p90: quantile(runs.map((r) => r.wall), 0.9) / 1000,
-      cpuPerWall: (cpu.user + cpu.system) / 1e6 / wallAll, solved: solved.length,
+      cpuPerWall: (cpu.user + cpu.system) / 1e6 / wallAll, gpc: gens / ((cpu.user + cpu.system) / 1e6), solved: solved.length,
       mean: solved.length ? solved.reduce((a, r) => a + r.length, 0) / solved.length : NaN,
     });
   }
   const base = rows.find((r) => r.k === 1);
   console.log(`## islands\n\n\`npm run bench -- islands --n ${o.n} --k ${o.k.join(',')} --solver ${o.solver} --seed ${o.seed} ${o.param.map((p) => `--param ${p}`).join(' ')}\`\n`);
-  console.log('| K | generations / wall s | x K=1 | median wall s | p90 wall s | CPU s / wall s | solved | mean length |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| K | generations / wall s | x K=1 | median wall s | p90 wall s | CPU s / wall s | generations / CPU s | solved | mean length |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.k} | ${Math.round(r.gps)} | ${base ? (r.gps / base.gps).toFixed(2) : '–'} | ${r.median.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.cpuPerWall.toFixed(2)} | ${r.solved}/${o.n} | ${r.mean.toFixed(1)} |`);
+    console.log(`| ${r.k} | ${Math.round(r.gps)} | ${base ? (r.gps / base.gps).toFixed(2) : '–'} | ${r.median.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.cpuPerWall.toFixed(2)} | ${Math.round(r.gpc)} | ${r.solved}/${o.n} | ${r.mean.toFixed(1)} |`);
   }
 }
