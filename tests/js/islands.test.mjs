@@ -130,18 +130,20 @@ test('every island reports progress and epochs; the whole is their sum', async (
 });
 
 test('cancel mid-epoch: E_CANCELLED, no job left on any island, and the next solve gives the same result', async () => {
-  const request = { solver: 'hugo', scramble: SCRAMBLE, seed: 3, params: 'epoch=200' };
+  const request = { solver: 'hugo', scramble: SCRAMBLE, seed: 3, params: 'epoch=50' };
   const want = pick(await solve(2, request));
   const c = clients(2, 4242);
-  let records = 0, run;
+  let records = 0, epochs = 0, run;
   const cancelled = new Promise((res) => {
     run = solveIslands(c.start, request, {
       islands: 2,
-      onProgress: (i, recs) => { records += recs.length; if (records > 60) res(); },
+      onProgress: (i, recs) => { records += recs.length; if (records > 40) res(); }, // epoch 1: 50 + 50
+      onEpoch: () => { epochs++; },
     });
   });
   await cancelled;
   run.cancel();
+  expect(epochs).toBe(0); // cancelled inside the first epoch
   await expect(run.promise).rejects.toMatchObject({ code: 'E_CANCELLED' });
   for (let k = 0; k < 40; k++) await new Promise((r) => setImmediate(r));
   for (const api of c.apis) expect(api.jobs.size).toBe(0);

@@ -26,7 +26,7 @@
  * population; a hash sort for the diversity figure. Memory: at most 2 x population x
  * EC_MAX_ALG_MOVES bytes of moves (40 MB at the largest population, 5000).
  *
- * Islands (evocube.h, "islands"; params epoch, default 20, and migrants, default 5): the
+ * Islands (evocube.h, "islands"; params epoch, default 50, and migrants, default 5): the
  * best individuals (frame and face turns from the shared start cube) replace another
  * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
  *
@@ -459,7 +459,7 @@ static const ec_param_def mga_params[] = {
     {"generations", 300, 1, 1000000, 1, "generations per attempt before the population is reset"},
     {"resets", 10, 0, 1000, 1, "times the population may be discarded and rebuilt"},
     {"initMoves", 2, 0, 30, 1, "random face turns applied to each new individual"},
-    EC_ISLAND_PARAMS(20, 5),
+    EC_ISLAND_PARAMS(50, 5),
 };
 
 static const ec_preset mga_presets[] = {
