@@ -316,6 +316,56 @@ static void test_runs(void)
     CHECK(strcmp(r1, r2) != 0, "twes: migrants=100 and migrants=0 gave the same run: %s", r1);
 }
 
+/* phase 1's names of the first n generations of a handle ("2x2x3 block DL", ...), distinct */
+static int phase1_names(ec_solver *h, int n, char names[12][32])
+{
+    int k = 0;
+    ec_progress rec;
+    ec_solver_step(h, n);
+    for (int m; ec_solver_progress(h, &rec, 1, &m) == EC_OK && m == 1;) {
+        if (rec.phase != 0) continue;
+        int seen = 0;
+        for (int i = 0; i < k; i++) seen |= !strcmp(names[i], rec.phase_name);
+        if (!seen && k < 12) strcpy(names[k++], rec.phase_name);
+    }
+    return k;
+}
+
+/* hugo's splitBlocks=1: island i works the block locations i, i+K, ... in phase 1 */
+static void test_split(void)
+{
+    char scr[96];
+    ec_scramble_random_state_text(5, scr, sizeof scr);
+    const char *f = facelets_of(scr);
+    const char *split = "generations1=10,minRounds1=3,epoch=1000,splitBlocks=1";
+    char a[12][32], b[12][32], c[12][32], msg[256];
+    ec_solver *h0, *h1, *h;
+    CHECK_RC(ec_solver_new_island("hugo", f, 2, split, 0, 2, &h0, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new_island("hugo", f, 2, split, 1, 2, &h1, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_solver_new_island("hugo", f, 2, "generations1=10,minRounds1=3,epoch=1000", 1, 2, &h, msg, sizeof msg), EC_OK);
+    int na = phase1_names(h0, 120, a), nb = phase1_names(h1, 120, b), nc = phase1_names(h, 120, c);
+    CHECK(na == 6 && nb == 6, "6 locations each in two rounds, got %d and %d", na, nb);
+    CHECK(nc == 12, "without the split all 12 locations in a round, got %d", nc);
+    int shared = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) shared += !strcmp(a[i], b[j]);
+    CHECK(shared == 0, "the islands' locations are disjoint (%d shared)", shared);
+    CHECK(!strcmp(a[0], c[0]) && !strcmp(b[0], c[1]) && !strcmp(a[1], c[2]), "island 0: locations 0, 2, ..; island 1: 1, 3, ..");
+    ec_solver_free(h0);
+    ec_solver_free(h1);
+    ec_solver_free(h);
+    /* a whole split run: the same twice; K = 1 ignores the param */
+    static char r1[1 << 16], r2[1 << 16];
+    int e1, e2;
+    f = facelets_of("R U F' L2 D B");
+    int w1 = run_islands("hugo", 3, 2, "epoch=50,splitBlocks=1", f, r1, sizeof r1, &e1);
+    int w2 = run_islands("hugo", 3, 2, "epoch=50,splitBlocks=1", f, r2, sizeof r2, &e2);
+    CHECK(w1 >= 0 && w1 == w2 && e1 == e2 && !strcmp(r1, r2), "split K=2 twice: %s vs %s", r1, r2);
+    run_islands("hugo", 1, 1, "epoch=50,splitBlocks=1", f, r1, sizeof r1, &e1);
+    run_islands("hugo", 1, 1, "epoch=50", f, r2, sizeof r2, &e2);
+    CHECK(!strcmp(r1, r2), "K = 1 ignores splitBlocks: %s vs %s", r1, r2);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 7 && !strcmp(argv[1], "--run")) {
@@ -332,5 +382,6 @@ int main(int argc, char **argv)
     test_epochs();
     test_buffers();
     test_runs();
+    test_split();
     DONE();
 }
