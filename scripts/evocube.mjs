@@ -5,14 +5,16 @@
 import { readSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { loadCoreNode } from '../web/core-node.mjs';
-import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../web/core.mjs';
+import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
+import { solveIslands } from '../web/islands.mjs';
 
 const USAGE = `usage:
   evocube facelets "<alg>"                         54-char facelet string of solved+alg
   evocube validate <facelets>                      "ok", or exit 2 with the specific fault
   evocube scramble (--random-state | --moves N) [--seed N]
   evocube solve --solver NAME (--scramble "<alg>" | --facelets F) [--seed N]
-                [--param key=value ...] [--progress] [--json]
+                [--param key=value ...] [--islands K] [--progress] [--json]
+                (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
@@ -128,7 +130,7 @@ async function main(argv) {
       return r.solved ? 0 : 1;
     }
     case 'solve': {
-      const opts = parseOptions(rest, ['solver', 'scramble', 'facelets', 'seed', 'param'], ['progress', 'json']);
+      const opts = parseOptions(rest, ['solver', 'scramble', 'facelets', 'seed', 'param', 'islands'], ['progress', 'json']);
       if (opts.solver === undefined) {
         throw new UsageError(`solve needs --solver NAME; the solvers are: ${core.solvers().map((s) => s.name).join(', ') || '(none)'}`);
       }
@@ -136,6 +138,13 @@ async function main(argv) {
       const seed = opts.seed === undefined ? 1 : core.parseSeed(opts.seed);
       const params = opts.param.join(',');
       if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
+      let islands = 1;
+      if (opts.islands !== undefined) {
+        if (!/^\d{1,2}$/.test(opts.islands) || Number(opts.islands) < 1 || Number(opts.islands) > MAX_ISLANDS) {
+          throw new UsageError(`--islands must be a whole number from 1 to ${MAX_ISLANDS} (got "${opts.islands.slice(0, 20)}")`);
+        }
+        islands = Number(opts.islands);
+      }
       const t0 = performance.now();
       let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
       // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
@@ -145,7 +154,8 @@ async function main(argv) {
         let done = false;
         onRecords = (recs) => { if (show) show(recs); if (!done) { done = true; core.exhaustMemoryForTest(); } };
       }
-      const res = core.run({ solver: opts.solver, facelets: f, seed, params }, { work: 1, onRecords }).result;
+      const request = { solver: opts.solver, facelets: f, seed, params };
+      const res = islands === 1 ? core.run(request, { work: 1, onRecords }).result : await solveOnIslands(core, request, islands, opts.progress);
       const timeMs = Math.round((performance.now() - t0) * 10) / 10;
       if (res.solved) {
         // the core verified it already; check once more on the exact input before printing
@@ -156,6 +166,7 @@ async function main(argv) {
         console.log(JSON.stringify({
           solver: res.solver, seed, solution: res.solution, length: res.length, solved: res.solved,
           time_ms: timeMs, generations: res.generations, evaluations: res.evaluations, phases: res.phases,
+          ...(islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {}),
         }));
       } else {
         console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
@@ -168,6 +179,28 @@ async function main(argv) {
     }
     default:
       throw new UsageError(`unknown command "${String(cmd).slice(0, 40)}"; run evocube --help`);
+  }
+}
+
+// K islands on K worker threads (scripts/threads.mjs), coordinated by web/islands.mjs; the
+// progress records carry their island's index. Returns the shape of core.run's result.
+async function solveOnIslands(core, request, islands, progress) {
+  const { threadClient } = await import('./threads.mjs');
+  // the core's own checks (solver, params, islands) here, before any thread starts
+  core.createSolver(request.solver, request.facelets, request.seed, request.params, { island: 0, islands }).free();
+  const clients = Array.from({ length: islands }, () => threadClient());
+  try {
+    await Promise.all(clients.map((c) => c.ready));
+    const onProgress = progress ? (i, recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify({ island: i, ...r })}\n`); } : null;
+    const run = solveIslands((i, req, cb) => clients[i].solve(req, cb), request, { islands, onProgress });
+    const r = await run.promise;
+    const st = r.stats;
+    return {
+      solver: st.solver ?? request.solver, solution: r.solution, length: r.length, solved: !!st.solved, phases: r.phases,
+      generations: st.generations, evaluations: st.evaluations, island: st.island, epochs: st.epochs,
+    };
+  } finally {
+    for (const c of clients) c.terminate();
   }
 }
 

@@ -1,8 +1,8 @@
 // client.mjs - the page's side of the worker protocol: one SolverClient owns one module
 // Web Worker (web/worker.mjs) and turns its messages into promises and callbacks.
 //   const c = new SolverClient({ onCrash });  await c.ready  // {version, solvers, randomState}
-//   const run = c.solve({solver, facelets, seed, params}, {onProgress, onState});
-//   run.pause(); run.resume(); run.step(); run.cancel();
+//   const run = c.solve({solver, facelets, seed, params}, {onProgress, onState, onEpoch});
+//   run.pause(); run.resume(); run.step(); run.cancel(); run.migrate(bytes);
 //   const result = await run.promise;   // {solution, length, phases, stats}
 //   await c.memory();                    // {inUse, heap, jobs}: the worker's wasm memory
 // A run's promise rejects with a SolveError {code, message}; code 'E_CANCELLED' after
@@ -12,6 +12,10 @@
 // minute it stays down. A worker that could not load the wasm core (error E_LOAD) is not
 // restarted (the same files would fail again): onCrash gets load: true, restarted: false,
 // and every later request is refused with that message.
+// spawn(url, options) makes the worker (default: a module Web Worker); the CLI passes one that
+// wraps a Node worker_threads Worker in the same onmessage/onerror/postMessage shape.
+// An island solve ({..., island, islands}, web/islands.mjs) calls onEpoch({epoch, migrants})
+// at each epoch's end and waits for run.migrate(bytes).
 
 import { REQUEST, REPLY, ERROR, READY_ID } from './protocol.mjs';
 
@@ -28,7 +32,9 @@ export class SolveError extends Error {
 let nextId = 1;
 
 export class SolverClient {
-  constructor({ url = new URL('./worker.mjs', import.meta.url), onCrash = null, name = 'evocube solver', warm = false } = {}) {
+  constructor({ url = new URL('./worker.mjs', import.meta.url), onCrash = null, name = 'evocube solver', warm = false,
+    spawn = (u, options) => new Worker(u, options) } = {}) {
+    this.spawn = spawn;
     this.warm = warm; // build the solvers' tables as soon as the worker is up
     this.url = url;
     this.name = name;
@@ -41,7 +47,7 @@ export class SolverClient {
   }
 
   _start() {
-    this.worker = new Worker(this.url, { type: 'module', name: this.name });
+    this.worker = this.spawn(this.url, { type: 'module', name: this.name });
     this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
     this.ready.catch(() => {});
     this.worker.onmessage = (ev) => this._onMessage(ev.data);
@@ -96,6 +102,9 @@ export class SolverClient {
       case REPLY.STATE:
         if (p && p.onState) p.onState(msg.state);
         break;
+      case REPLY.EPOCH:
+        if (p && p.onEpoch) p.onEpoch({ epoch: msg.epoch, migrants: msg.migrants });
+        break;
       case REPLY.RESULT:
         if (p) { this.pending.delete(msg.id); p.resolve(msg); }
         break;
@@ -121,11 +130,14 @@ export class SolverClient {
   }
 
   // Start a solve; returns {id, promise, pause, resume, step, cancel}.
-  solve(request, { onProgress, onState } = {}) {
+  solve(request, { onProgress, onState, onEpoch } = {}) {
     const id = `s${nextId++}`;
     const send = (type) => () => { if (this.pending.has(id)) this.worker.postMessage({ type, id }); };
-    const promise = this._request({ ...request, type: REQUEST.SOLVE, id }, { onProgress, onState });
-    return { id, promise, pause: send(REQUEST.PAUSE), resume: send(REQUEST.RESUME), step: send(REQUEST.STEP), cancel: send(REQUEST.CANCEL) };
+    const promise = this._request({ ...request, type: REQUEST.SOLVE, id }, { onProgress, onState, onEpoch });
+    const migrate = (migrants) => { if (this.pending.has(id)) this.worker.postMessage({ type: REQUEST.MIGRATE, id, migrants }); };
+    return {
+      id, promise, pause: send(REQUEST.PAUSE), resume: send(REQUEST.RESUME), step: send(REQUEST.STEP), cancel: send(REQUEST.CANCEL), migrate,
+    };
   }
 
   // A scramble made in the worker: {scramble, kind}.

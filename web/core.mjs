@@ -5,7 +5,7 @@
 // EvocubeError carrying the C code and the core's specific message.
 
 export const EC = Object.freeze({
-  OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3,
+  OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3, EPOCH: 4,
   E_NULL: -1, E_BUFFER: -2, E_RANGE: -3, E_NOMEM: -4, E_INPUT_SIZE: -5, E_CHAR: -6,
   E_FACELETS_LENGTH: -10, E_FACELETS_CHAR: -11, E_COLOR_COUNT: -12, E_CENTERS: -13,
   E_CENTERS_MIRROR: -14, E_EDGE_INVALID: -15, E_EDGE_DUPLICATE: -16, E_CORNER_INVALID: -17,
@@ -13,7 +13,7 @@ export const EC = Object.freeze({
   E_TOKEN: -30, E_PAREN_OPEN: -31, E_PAREN_CLOSE: -32, E_REPEAT: -33, E_ALG_MOVES: -34,
   E_NESTING: -35, E_NOT_FACE_TURNS: -36,
   E_SOLVER_UNKNOWN: -40, E_PARAM_UNKNOWN: -41, E_PARAM_VALUE: -42, E_PARAM_RANGE: -43,
-  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46,
+  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46, E_MIGRANTS: -47,
 });
 
 // Limits of the C boundary (evocube.h), checked here too so a huge string is refused
@@ -23,6 +23,9 @@ export const MAX_PARAMS_CHARS = 2000;
 export const MAX_ALG_MOVES = 4000;
 export const MEMORY_MAX = 268435456; // EC_MEMORY_MAX: the module's memory grows to at most this
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+export const MAX_ISLANDS = 64; // EC_MAX_ISLANDS
+// The largest migrant buffer the JS side passes (1000 macro-ga migrants of 4,000 moves fit).
+export const MAX_MIGRANT_BYTES = 1 << 23;
 
 const CODE_NAMES = Object.fromEntries(Object.entries(EC).map(([k, v]) => [v, k]));
 
@@ -267,16 +270,25 @@ export class EvocubeCore {
     }
   }
 
-  // A stepped solver run; see SolverRun.
-  createSolver(kind, facelets, seed = 1, params = '') {
+  // A stepped solver run; see SolverRun. With islands > 1 it is island `island` of a run of
+  // that many (evocube.h, "islands"): its step() says 'epoch' at each epoch's end.
+  createSolver(kind, facelets, seed = 1, params = '', { island = 0, islands = 1 } = {}) {
     this._checkSize(kind, 64, 'solver name');
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
     this._checkSize(params, MAX_PARAMS_CHARS, 'params text');
     const s = this.parseSeed(seed);
+    if (!Number.isInteger(islands) || !Number.isInteger(island)) {
+      throw new EvocubeError(EC.E_RANGE, `islands and island must be whole numbers (got ${String(islands).slice(0, 20)}, ${String(island).slice(0, 20)})`);
+    }
     const rc = this._withLen([kind, facelets, params], (k, kl, f, fl, p, pl) =>
-      this.M._ec_solver_new_n(k, kl, f, fl, s, p, pl, this.cell, this.msg, MSG_SIZE));
+      this.M._ec_solver_new_island_n(k, kl, f, fl, s, p, pl, island, islands, this.cell, this.msg, MSG_SIZE));
     if (rc < 0) this._fail(rc);
     return new SolverRun(this, this.M.HEAPU32[this.cell >> 2]);
+  }
+
+  // Island i's seed for a run seed (ec_island_seed: i = 0 keeps it).
+  islandSeed(seed, island) {
+    return this.M._ec_island_seed(this.parseSeed(seed), island) >>> 0;
   }
 }
 
@@ -297,6 +309,7 @@ export class SolverRun {
     return { status, records: [] };
   }
 
+  // 'running', 'solved', 'gave up', or (an island) 'epoch': waiting for importMigrants.
   step(work = 1) {
     if (!this.h) throw new EvocubeError(EC.E_STATE, 'this solver run has been freed');
     this.core.M.HEAPU8[this.core.msg] = 0; // a failed step writes no message: no stale one is shown
@@ -305,7 +318,42 @@ export class SolverRun {
       throw new EvocubeError(rc, `the solver ran out of memory: the run needs more than the ${MEMORY_MAX >> 20} MB the core may use`);
     }
     if (rc < 0) this.core._fail(rc);
-    return rc === EC.RUNNING ? 'running' : rc === EC.DONE ? 'solved' : 'gave up';
+    return rc === EC.RUNNING ? 'running' : rc === EC.DONE ? 'solved' : rc === EC.EPOCH ? 'epoch' : 'gave up';
+  }
+
+  // An island's best individuals as a migrant buffer (a Uint8Array copy).
+  exportMigrants() {
+    const { M } = this.core;
+    for (let size = 1 << 16; ; size *= 4) {
+      const p = M._malloc(size);
+      try {
+        const rc = M._ec_solver_migrants_export(this.h, p, size, this.core.cell);
+        if (rc === EC.E_BUFFER && size < MAX_MIGRANT_BYTES) continue;
+        if (rc < 0) this.core._fail(rc);
+        const n = M.HEAP32[this.core.cell >> 2];
+        return M.HEAPU8.slice(p, p + n);
+      } finally {
+        M._free(p);
+      }
+    }
+  }
+
+  // Import another island's migrant buffer (bytes: Uint8Array or an array of bytes) at the
+  // end of an epoch, which starts the next one; returns how many migrants it took.
+  importMigrants(bytes) {
+    const { M } = this.core;
+    const n = bytes.length;
+    if (n > MAX_MIGRANT_BYTES) throw new EvocubeError(EC.E_MIGRANTS, `a migrant buffer of ${n} bytes is longer than ${MAX_MIGRANT_BYTES}`);
+    const p = M._malloc(n || 1);
+    try {
+      M.HEAPU8.set(bytes, p);
+      M.HEAPU8[this.core.msg] = 0;
+      const rc = M._ec_solver_migrants_import(this.h, p, n, this.core.cell, this.core.msg, MSG_SIZE);
+      if (rc < 0) this.core._fail(rc);
+      return M.HEAP32[this.core.cell >> 2];
+    } finally {
+      M._free(p);
+    }
   }
 
   progress() {

@@ -1,8 +1,11 @@
 // main.mjs - the page: loads the wasm core (for parsing, validation and states on the
 // main thread; solving happens in workers), builds the panels and wires them together.
 // State: the input cube (from the scramble field or the painter), the solver settings, the
-// current run (one SolverClient, one solve at a time), the last result, and the URL (kept
-// in step with the settings through history.replaceState, so it is always a share link).
+// current run (one solve at a time: one SolverClient, or K of them for K islands through
+// web/islands.mjs, one Web Worker per island), the last result, and the URL (kept in step
+// with the settings through history.replaceState, so it is always a share link). Islands:
+// by default every core but one (navigator.hardwareConcurrency - 1, at least 1) for a page
+// opened without a link; a link without islands= means 1.
 import { ERROR } from './protocol.mjs';
 import createEvocube from './gen/evocube.mjs';
 import { createCore, SOLVED, loadFailureText } from './core.mjs';
@@ -11,6 +14,8 @@ import { FlatNet } from './net.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { SolverPanel } from './solver-panel.mjs';
 import { SolverClient } from './client.mjs';
+import { solveIslands, defaultIslands, MAX_ISLANDS } from './islands.mjs';
+import { IslandsPanel } from './islands-panel.mjs';
 import { FitnessChart } from './chart.mjs';
 import { LivePanel } from './live-panel.mjs';
 import { ResultPanel } from './result-panel.mjs';
@@ -168,23 +173,28 @@ async function boot() {
   // A crashed worker: say what happened; when it was restarted, offer to run the solve
   // again. When it is down for good (it could not load the core, or it crashed three
   // times in a minute), Solve is switched off and says why.
-  const workerClient = new SolverClient({
-    warm: true,
-    onCrash: ({ message, restarted, load }) => {
-      const during = app.run ? ' in the middle of the solve' : '';
-      if (restarted) {
-        notify(`The solver crashed${during} (${message}). It was restarted in a fresh worker; press Retry to run the solve again.`,
-          'error', 0, { label: 'Retry', run: () => solve() });
-        return;
-      }
-      app.unavailable = load ? message : `the solver crashed again (${message}) and was not restarted`;
-      notify(load
-        ? `Solving is unavailable: ${message}. Reload the page to try again.`
-        : `The solver crashed again${during} (${message}) and was not restarted, because it crashed several times within a minute; reload the page.`, 'error', 0);
-      refresh();
-    },
-  });
+  const onCrash = ({ message, restarted, load }) => {
+    const during = app.run ? ' in the middle of the solve' : '';
+    if (restarted) {
+      notify(`The solver crashed${during} (${message}). It was restarted in a fresh worker; press Retry to run the solve again.`,
+        'error', 0, { label: 'Retry', run: () => solve() });
+      return;
+    }
+    app.unavailable = load ? message : `the solver crashed again (${message}) and was not restarted`;
+    notify(load
+      ? `Solving is unavailable: ${message}. Reload the page to try again.`
+      : `The solver crashed again${during} (${message}) and was not restarted, because it crashed several times within a minute; reload the page.`, 'error', 0);
+    refresh();
+  };
+  const workerClient = new SolverClient({ warm: true, onCrash });
   app.client = workerClient;
+  // island i's worker (island 0's is the page's solver worker); started when first needed
+  const islandClients = [workerClient];
+  const islandClient = (i) => {
+    while (islandClients.length <= i) islandClients.push(new SolverClient({ name: `evocube island ${islandClients.length + 1}`, onCrash }));
+    return islandClients[i];
+  };
+  app.islandClients = islandClients;
   let randomState = false;
   workerClient.ready.then((info) => { randomState = info.randomState; }, () => {});
 
@@ -234,9 +244,40 @@ async function boot() {
   });
   $('seed-random').addEventListener('click', () => { seedInput.value = String(randomSeed()); seedInput.dispatchEvent(new Event('input')); });
 
+  // ---- islands: K workers for the population solvers (web/islands.mjs)
+  const islandsInput = $('islands-input');
+  const cores = navigator.hardwareConcurrency || 1;
+  function islandsValue() {
+    const t = islandsInput.value.trim();
+    const k = Number(t);
+    if (/^\d{1,2}$/.test(t) && k >= 1 && k <= MAX_ISLANDS) return { ok: true, k };
+    return { ok: false, error: `islands must be a whole number from 1 to ${MAX_ISLANDS}` };
+  }
+  const hasIslands = (name) => !!solvers.find((s) => s.name === name && s.params.some((p) => p.key === 'epoch'));
+  // the islands a solve of the chosen solver uses now (1 for a solver without an island model)
+  function islandsUsed() {
+    const v = islandsValue();
+    return v.ok && panel.solver && hasIslands(panel.solver.name) ? v.k : 1;
+  }
+  function islandsNote() {
+    const v = islandsValue();
+    $('islands-error').hidden = v.ok;
+    setText($('islands-error'), v.ok ? '' : v.error);
+    islandsInput.classList.toggle('invalid', !v.ok);
+    if (!v.ok) { setText($('islands-note'), ''); return; }
+    const k = islandsUsed();
+    const name = panel.solver ? panel.solver.name : 'this solver';
+    setText($('islands-note'), !hasIslands(name) && v.k > 1
+      ? `${name} has no island model: it runs on 1 worker (this device has ${cores} cores).`
+      : `Uses ${k} worker${k === 1 ? '' : 's'} (${k === 1 ? 'one population' : `${k} islands exchanging migrants`}) on this device's ${cores} core${cores === 1 ? '' : 's'}.`);
+  }
+  islandsInput.addEventListener('input', () => refresh());
+
   // ---- live panel
   const chart = new FitnessChart($('chart'));
   app.chart = chart;
+  const islandsPanel = new IslandsPanel();
+  islandsPanel.reset(0);
   const live = new LivePanel({
     core, chart, view, show,
     wantsBest: () => $('show-best').checked && !playback.moves.length,
@@ -253,7 +294,8 @@ async function boot() {
   function refresh() {
     const running = !!app.run;
     const seedOk = seedValue().ok;
-    const ok = app.cube.ok && solvers.length > 0 && seedOk && panel.problems().length === 0 && !app.unavailable;
+    const ok = app.cube.ok && solvers.length > 0 && seedOk && islandsValue().ok && panel.problems().length === 0 && !app.unavailable;
+    islandsNote();
     $('solve').disabled = running || !ok;
     $('solve').title = app.unavailable ? `Solving is unavailable: ${app.unavailable}. Reload the page.` : '';
     $('pause').disabled = !running;
@@ -268,7 +310,8 @@ async function boot() {
   function settings() {
     const req = panel.request();
     const seed = seedInput.value.trim();
-    const s = { solver: req.solver, seed, preset: req.params.preset, params: { ...req.params } };
+    const v = islandsValue();
+    const s = { solver: req.solver, seed, preset: req.params.preset, islands: v.ok ? v.k : 1, params: { ...req.params } };
     delete s.params.preset;
     if (app.mode === 'paint') s.facelets = app.cube.facelets;
     else s.scramble = algInput.value;
@@ -314,14 +357,23 @@ async function boot() {
     // on a phone the panels stack: bring the cube into view to watch the run
     if (window.matchMedia('(max-width: 760px)').matches) $('view3d').closest('section').scrollIntoView({ behavior: 'smooth', block: 'start' });
     const tick = setInterval(() => setText($('elapsed'), fmtMs(run.elapsed())), 250);
-    const h = workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, {
-      onProgress: (records) => live.add(records),
-      onState: (state) => {
-        if (app.run !== run) return;
-        if (state === 'running' && run.t0 == null) run.t0 = performance.now();
-        if (!run.paused || state === 'paused') setStatus(state);
-      },
-    });
+    const onState = (state) => {
+      if (app.run !== run) return;
+      if (state === 'running' && run.t0 == null) run.t0 = performance.now();
+      if (!run.paused || state === 'paused') setStatus(state);
+    };
+    const k = islandsUsed();
+    islandsPanel.reset(k);
+    // one island: the page's worker as before; K islands: island 0 feeds the live panel and
+    // chart, every island its row of the islands table
+    const h = k === 1
+      ? workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, { onProgress: (records) => live.add(records), onState })
+      : solveIslands((i, request, callbacks) => islandClient(i).solve(request, callbacks), { solver: req.solver, facelets, seed, params: req.params }, {
+        islands: k,
+        onProgress: (i, records) => { if (i === 0) live.add(records); islandsPanel.add(i, records); },
+        onState: (i, state) => { if (i === 0) onState(state); },
+        onEpoch: ({ epoch }) => islandsPanel.setEpoch(epoch),
+      });
     run.handle = h;
     try {
       const r = await h.promise;
@@ -423,6 +475,8 @@ async function boot() {
     }
   }
   if (shared.seed != null) seedInput.value = shared.seed;
+  // a link without islands= means one island; a page opened without a link uses the cores
+  islandsInput.value = String(location.search.length > 1 ? shared.islands ?? 1 : defaultIslands(navigator.hardwareConcurrency));
   seedInput.dispatchEvent(new Event('input'));
   if (shared.facelets != null) {
     painter.set(shared.facelets.slice(0, 54).padEnd(54, '?'), false);

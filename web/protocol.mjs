@@ -4,11 +4,11 @@
 // `result` or `error` message carrying its id.
 export const REQUEST = Object.freeze({
   SOLVE: 'solve', PAUSE: 'pause', RESUME: 'resume', STEP: 'step', CANCEL: 'cancel',
-  WARM: 'warm', MEMORY: 'memory', SCRAMBLE: 'scramble',
+  WARM: 'warm', MEMORY: 'memory', SCRAMBLE: 'scramble', MIGRATE: 'migrate',
 });
 
 export const REPLY = Object.freeze({
-  READY: 'ready', PROGRESS: 'progress', STATE: 'state', RESULT: 'result', ERROR: 'error',
+  READY: 'ready', PROGRESS: 'progress', STATE: 'state', RESULT: 'result', ERROR: 'error', EPOCH: 'epoch',
 });
 
 // The `state` message's values.

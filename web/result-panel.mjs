@@ -30,6 +30,7 @@ export class ResultPanel {
       `${fmtMs(st.timeMs)} solving` + (st.setupMs >= 50 ? ` (+${fmtMs(st.setupMs)} start-up)` : ''),
       plural(st.generations, 'generation'),
       plural(st.evaluations, 'evaluation'),
+      ...(st.islands > 1 ? [`island ${st.island + 1} of ${st.islands} won in epoch ${fmtNum(st.epochs)}`] : []),
     ].join(' · '));
     if (st.solved) {
       const v = this.core.verify(facelets, r.solution);

@@ -1,12 +1,15 @@
 // share.mjs - share links and the Twizzle link (DESIGN.md, "Share links").
 // A link: ?scramble=R_U_R-_F2&solver=hugo&seed=42&preset=fast&p.population=50, spaces as
 // '_' (or '+'), "'" as '-', or percent-encoded; facelets= instead of scramble= for painted
-// cubes; alg= and setup= are aliases of scramble=; solution= a solution to show, which the
-// core verifies on the link's cube first (checkLinkSolution). Everything read here is
-// untrusted: the query is length-bounded, every value is bounded and shape-checked, and the
-// alg and facelets are handed to the C core to parse (the page never inserts them as HTML).
+// cubes; alg= and setup= are aliases of scramble=; islands=K (2..64) runs K islands (a link
+// without it means K = 1, web/islands.mjs); solution= a solution to show, which the core
+// verifies on the link's cube first (checkLinkSolution). Everything read here is untrusted:
+// the query is length-bounded, every value is bounded and shape-checked, and the alg and
+// facelets are handed to the C core to parse (the page never inserts them as HTML).
 // validateExperiment bounds an experiment definition (solvers x states x seeds x sweep)
 // before anything runs: the check issue 21's experiments and their links are to use.
+
+import { MAX_ISLANDS } from './core.mjs';
 
 export const MAX_QUERY = 6000;
 export const MAX_SCRAMBLE = 3000;
@@ -26,7 +29,7 @@ export function encodeAlg(alg) {
   return alg.replace(/[ \t]+/g, '_').replace(/'/g, '-').replace(/\r/g, '');
 }
 
-// Parse a location.search into {scramble?, facelets?, solver?, seed?, preset?, params,
+// Parse a location.search into {scramble?, facelets?, solver?, seed?, preset?, islands?, params,
 // problems: [...]} ; problems lists what was ignored and why.
 export function readShare(search) {
   const out = { params: {}, problems: [] };
@@ -75,6 +78,12 @@ export function readShare(search) {
     else if (preset.length > 40) out.problems.push(`the preset in the link is too long (${preset.length} characters, at most 40); it was ignored`);
     else out.problems.push('the preset in the link is malformed; it was ignored');
   }
+  const islands = q.get('islands');
+  if (islands != null) {
+    const t = islands.trim();
+    if (/^\d{1,2}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_ISLANDS) out.islands = Number(t);
+    else out.problems.push(`the islands in the link must be a whole number from 1 to ${MAX_ISLANDS} (got "${islands.slice(0, 12)}${islands.length > 12 ? '…' : ''}"); one island is used`);
+  }
   let n = 0;
   for (const [k, v] of q) {
     if (!k.startsWith('p.')) continue;
@@ -88,8 +97,9 @@ export function readShare(search) {
   return out;
 }
 
-// {scramble | facelets, solver, seed, preset, params} -> "?scramble=...&solver=...".
-export function buildShare({ scramble, facelets, solver, seed, preset, params = {}, solution }) {
+// {scramble | facelets, solver, seed, preset, islands, params, solution} ->
+// "?scramble=...&solver=..." (islands=K only when K > 1).
+export function buildShare({ scramble, facelets, solver, seed, preset, islands = 1, params = {}, solution }) {
   const parts = [];
   const enc = (s) => encodeURIComponent(s);
   if (facelets) parts.push(`facelets=${enc(facelets)}`);
@@ -97,6 +107,7 @@ export function buildShare({ scramble, facelets, solver, seed, preset, params = 
   if (solver) parts.push(`solver=${enc(solver)}`);
   if (seed != null && seed !== '') parts.push(`seed=${enc(String(seed))}`);
   if (preset) parts.push(`preset=${enc(preset)}`);
+  if (Number.isInteger(islands) && islands > 1) parts.push(`islands=${islands}`);
   for (const [k, v] of Object.entries(params)) if (k !== 'preset') parts.push(`p.${enc(k)}=${enc(String(v))}`);
   if (solution != null && solution.trim()) parts.push(`solution=${enc(encodeAlg(solution.trim()))}`);
   return parts.length ? `?${parts.join('&')}` : '';

@@ -8,13 +8,16 @@
 // post(msg) sends a message to the page; schedule(fn) runs fn soon, after pending messages
 // (the worker uses a MessageChannel, which has no 4 ms clamp); now() is a clock in ms.
 //
-// Page -> worker: solve {id, solver, facelets | scramble, seed, params, paused?}, pause {id},
+// Page -> worker: solve {id, solver, facelets | scramble, seed, params, paused?, island?,
+// islands?} (island i of a run of K islands, web/islands.mjs), migrate {id, migrants} (an
+// island's imports at the end of an epoch: an array of bytes; it goes on), pause {id},
 // resume {id}, step {id} (one work unit while paused), cancel {id}, scramble {id, kind:
 // 'random-state' | 'moves', seed, n}, warm {id} (build tables now), memory {id} (answered by
 // result {id, memory: {inUse, heap, jobs}}). Worker -> page: progress {id, records}, state
 // {id, state}, result {id, solution, length, phases, stats: {solver, seed, status, solved,
 // generations, evaluations, timeMs, setupMs, wallMs, facelets}}, error {id, code, message
-// [, fatal]}.
+// [, fatal]}, epoch {id, epoch, migrants} (an island has done its epoch and waits for
+// migrate; migrants: its export, an array of bytes).
 //
 // Scheduling: each job is stepped one work unit at a time (SolverRun.advance(1)) in slices of
 // about SLICE_MS, yielding between slices so pause/resume/step/cancel take effect between
@@ -23,7 +26,7 @@
 // slices (pauses excluded); setupMs is the solver's creation (table building). An exception
 // that is not an EvocubeError (a wasm trap, the runtime's abort()) is reported as error
 // {code: E_CRASH, fatal: true}: after a trap the module's memory can no longer be trusted.
-import { EC, EvocubeError, plainFault } from './core.mjs';
+import { EC, EvocubeError, MAX_MIGRANT_BYTES, plainFault } from './core.mjs';
 import { REQUEST, REPLY, RUN_STATE, ERROR, MAX_ID } from './protocol.mjs';
 
 export const SLICE_MS = 12;
@@ -78,12 +81,14 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
     const wall0 = now();
     // creating a solver may build its tables first (seconds, once per worker): say so
     post({ type: REPLY.STATE, id, state: RUN_STATE.STARTING });
-    const run = core.createSolver(String(msg.solver ?? ''), String(facelets), msg.seed ?? 1, paramsText(msg.params));
+    const islands = msg.islands ?? 1, island = msg.island ?? 0;
+    const run = core.createSolver(String(msg.solver ?? ''), String(facelets), msg.seed ?? 1, paramsText(msg.params), { island, islands });
     const setupMs = now() - wall0;
     post({ type: REPLY.STATE, id, state: RUN_STATE.RUNNING });
     const job = {
       id, run, facelets, solver: msg.solver, seed: core.parseSeed(msg.seed ?? 1),
       paused: !!msg.paused, steps: 0, records: [], lastFlush: 0, activeMs: 0, setupMs, wall0,
+      waiting: false, epochs: 0, // an island at the end of an epoch waits for migrate
     };
     jobs.set(id, job);
     queue.push(job);
@@ -139,7 +144,21 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
     }
     const t1 = now();
     job.activeMs += t1 - t0;
-    if (status !== 'running') {
+    if (status === 'epoch') {
+      job.waiting = true;
+      job.epochs++;
+      flush(job);
+      let migrants;
+      try {
+        migrants = Array.from(job.run.exportMigrants());
+      } catch (e) {
+        drop(job);
+        try { job.run.free(); } catch { /* the module may be broken */ }
+        post(errorMessage(job.id, e));
+        return;
+      }
+      post({ type: REPLY.EPOCH, id: job.id, epoch: job.epochs, migrants });
+    } else if (status !== 'running') {
       drop(job);
       finish(job, status);
     } else if (job.paused || t1 - job.lastFlush >= FLUSH_MS) {
@@ -153,11 +172,11 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
     for (let k = 0; k < n; k++) {
       const job = queue.shift();
       queue.push(job);
-      if (job.paused && job.steps === 0) continue;
+      if (job.waiting || (job.paused && job.steps === 0)) continue;
       runSlice(job);
       break;
     }
-    if (queue.some((j) => !j.paused || j.steps > 0)) wake();
+    if (queue.some((j) => !j.waiting && (!j.paused || j.steps > 0))) wake();
   }
 
   function control(msg) {
@@ -179,8 +198,28 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
         wake();
         break;
       case REQUEST.STEP:
-        if (job.paused) { job.steps++; wake(); }
+        if (job.paused && !job.waiting) { job.steps++; wake(); }
         break;
+      case REQUEST.MIGRATE: { // a refused import ends the solve (its one error)
+        const m = msg.migrants;
+        try {
+          if (!job.waiting) throw new EvocubeError(EC.E_STATE, `solve ${JSON.stringify(job.id)} is not at the end of an epoch`);
+          if (!(Array.isArray(m) || m instanceof Uint8Array) || m.length > MAX_MIGRANT_BYTES ||
+              (Array.isArray(m) && !m.every((b) => Number.isInteger(b) && b >= 0 && b < 256))) {
+            throw new EvocubeError(EC.E_MIGRANTS, 'migrants must be an array of bytes (whole numbers 0..255)');
+          }
+          job.run.importMigrants(m);
+        } catch (e) {
+          drop(job);
+          flush(job);
+          try { job.run.free(); } catch { /* the module may be broken */ }
+          post(errorMessage(job.id, e));
+          break;
+        }
+        job.waiting = false;
+        wake();
+        break;
+      }
       default: // REQUEST.CANCEL
         drop(job);
         flush(job);
@@ -205,7 +244,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
           if (jobs.has(id)) throw new EvocubeError(EC.E_STATE, `a solve with id ${JSON.stringify(id)} is already running`);
           startJob(msg);
           break;
-        case REQUEST.PAUSE: case REQUEST.RESUME: case REQUEST.STEP: case REQUEST.CANCEL:
+        case REQUEST.PAUSE: case REQUEST.RESUME: case REQUEST.STEP: case REQUEST.CANCEL: case REQUEST.MIGRATE:
           control(msg);
           break;
         case REQUEST.WARM: {

@@ -148,6 +148,8 @@ static const struct {
     {EC_E_STATE, "the solver is not in a state for this call"},
     {EC_E_NOT_SOLVED, "the solution does not solve the cube"},
     {EC_E_SEED, "a seed must be an integer from 0 to 4294967295"},
+    {EC_EPOCH, "an island's epoch is over: waiting for its migrants"},
+    {EC_E_MIGRANTS, "a migrant buffer is malformed"},
 };
 
 int ec_strerror(int code, char *buf, int size)

@@ -51,6 +51,9 @@ extern "C" {
 #define EC_DONE 2     /* a stepped solver found a solution, verified it, and stopped */
 #define EC_GAVE_UP 3  /* a stepped solver used its whole budget without solving the cube;
                          no solution is claimed */
+#define EC_EPOCH 4    /* an island (ec_solver_new_island, islands > 1) has done its epoch's
+                         generations: it waits for ec_solver_migrants_import before going on
+                         (its status stays EC_RUNNING) */
 
 /* Errors of arguments and buffers. */
 #define EC_E_NULL -1        /* a required pointer argument was NULL */
@@ -104,6 +107,8 @@ extern "C" {
 #define EC_E_NOT_SOLVED -45     /* a solution that, applied to its cube, does not solve it;
                                    a solver never returns one: this is what verify reports */
 #define EC_E_SEED -46           /* a seed text that is not an integer in 0..4294967295 */
+#define EC_E_MIGRANTS -47       /* a migrant buffer that is malformed (header, sizes, a gene or
+                                   move out of range); msg names the byte offset */
 
 /* Limits at the C boundary. */
 #define EC_MAX_ALG_CHARS 20000   /* bytes of alg text accepted by any parser */
@@ -119,6 +124,8 @@ extern "C" {
  * naming the param and the limit, natively too, so both builds refuse the same runs. */
 #define EC_MEMORY_MAX 268435456     /* 256 MB */
 #define EC_RUN_MEMORY_MAX 134217728 /* 128 MB */
+
+#define EC_MAX_ISLANDS 64        /* islands of one run (ec_solver_new_island) */
 
 /* Generic text of a status or error code: "ok", "unknown move", ... Always NUL-ends buf. */
 int ec_strerror(int code, char *buf, int size);
@@ -294,6 +301,57 @@ int ec_solver_free(ec_solver *h);
 /* All solvers with their params (key, default, min, max, integer, help), presets and work
  * unit, as a JSON array. */
 int ec_solver_list_json(char *buf, int size);
+
+/* ------------------------------------------------------------------ islands */
+
+/*
+ * The island model (DESIGN.md, "Islands"): a run with K islands is K handles, island
+ * i = 0..K-1 opened with ec_solver_new_island(..., seed, ..., i, K): the same cube, solver,
+ * params and run seed; each island's population draws from its own seed
+ * ec_island_seed(seed, i). The islands run in lockstep epochs of `epoch` generations (a
+ * param of every solver with islands: hugo, twes, macro-ga; `migrants` is the other):
+ * ec_solver_step never goes past the end of an epoch and then returns EC_EPOCH (again on
+ * every call) until the island imports its migrants. A coordinator (web/islands.mjs; one
+ * worker per island) then, for every island i still running, exports its `migrants` best
+ * individuals and imports them into the next running island along the ring (i+1, i+2, ..
+ * mod K), which starts that island's next epoch. Migrants enter an island only in the same
+ * context (the same phase, and for HuGO! the same block location and phase start): islands
+ * in other phases keep theirs (accepted = 0) and do not wait for each other; each island
+ * goes through its phases on its own.
+ * The run's result: at the end of the first epoch in which some island finished solved, the
+ * shortest of those solutions, ties to the lower island index; when every island gave up,
+ * the run gave up. So the result depends on (cube, solver, params, seed, K) only, never on
+ * timing. With K = 1 there are no epochs (ec_solver_new_island(.., 0, 1, ..) is ec_solver_new).
+ *
+ * The migrant buffer (little-endian; what export writes and import reads, untrusted):
+ *   bytes 0..3 "ECM1"; 4..7 FNV-1a 32-bit hash of the solver name; 8..15 the context;
+ *   16..19 the number of migrants; 20..23 the payload's bytes; 24.. the payload, the
+ *   solver's own layout (hugo: `length` genes 0..17 each; twes: moves n, the 5 phase marks,
+ *   n face turns; macro-ga: the 6-byte frame, n as 2 bytes, n face turns).
+ */
+
+/* Island i's seed: i = 0 keeps `seed` (so island 0 of any run is the plain run's population);
+ * island i >= 1 takes the high 32 bits of the i-th output of the core's PRNG seeded with
+ * `seed` (xoshiro256** through splitmix64). Pure. island outside 0..EC_MAX_ISLANDS-1 gives
+ * seed. */
+uint32_t ec_island_seed(uint32_t seed, int island);
+/* Open island `island` (0..islands-1) of a run of `islands` (1..EC_MAX_ISLANDS) islands:
+ * ec_solver_new's checks, plus EC_E_RANGE for island numbers out of range or islands > 1 for
+ * a solver without islands (twophase, the swarm solvers; msg says which). */
+int ec_solver_new_island(const char *kind, const char *facelets, uint32_t seed, const char *params, int island,
+                         int islands, ec_solver **out, char *msg, int msgsize);
+int ec_solver_new_island_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
+                           const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
+                           int msgsize);
+/* The island's `migrants` best individuals (fewer before its first generation or when the
+ * population is smaller) as a migrant buffer in buf; *written = its bytes. EC_E_BUFFER when
+ * size is too small (nothing claimed); EC_E_STATE for a run with one island. */
+int ec_solver_migrants_export(ec_solver *h, uint8_t *buf, int size, int *written);
+/* Import a migrant buffer at the end of an epoch (EC_E_STATE otherwise): migrants of the
+ * island's context replace its worst individuals (*accepted says how many; 0 for another
+ * context or size 0, an empty buffer), then the next epoch begins. A malformed buffer is
+ * EC_E_MIGRANTS with the offset in msg, and nothing is imported (the epoch stays over). */
+int ec_solver_migrants_import(ec_solver *h, const uint8_t *buf, int size, int *accepted, char *msg, int msgsize);
 
 /* ------------------------------------------------------------------ two-phase distance */
 

@@ -36,15 +36,26 @@ double ec__param(const ec_solver *h, const char *key)
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize)
 {
-    return ec__solver_open_n(impl, facelets, ec__cstr_len(facelets), seed, params,
-                             params ? (int)ec__strnlen(params, EC_MAX_PARAMS_CHARS) : 0, out, msg, msgsize);
+    return ec__solver_open_island_n(impl, facelets, ec__cstr_len(facelets), seed, params,
+                                    params ? (int)ec__strnlen(params, EC_MAX_PARAMS_CHARS) : 0, 0, 1, out, msg,
+                                    msgsize);
 }
 
-int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
-                      const char *params, int plen, ec_solver **out, char *msg, int msgsize)
+int ec__solver_open_island_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
+                             const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
+                             int msgsize)
 {
     if (!impl || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver given");
     *out = NULL;
+    if (islands < 1 || islands > EC_MAX_ISLANDS)
+        return ec__msg(EC_E_RANGE, msg, msgsize, "islands must be a whole number from 1 to %d (got %d)", EC_MAX_ISLANDS,
+                       islands);
+    if (island < 0 || island >= islands)
+        return ec__msg(EC_E_RANGE, msg, msgsize, "island must be from 0 to %d for a run of %d islands (got %d)",
+                       islands - 1, islands, island);
+    if (islands > 1 && !impl->export_migrants)
+        return ec__msg(EC_E_RANGE, msg, msgsize, "solver %s has no island model: islands must be 1 (got %d)", impl->name,
+                       islands);
     ec_cube start;
     int rc = ec_cube_from_facelets_n(facelets, flen, &start, msg, msgsize);
     if (rc) return rc;
@@ -54,12 +65,19 @@ int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen
     memcpy(h->facelets, facelets, 54);
     h->facelets[54] = '\0';
     h->start = start;
-    h->seed = seed;
+    h->seed = ec_island_seed(seed, island);
+    h->run_seed = seed;
+    h->island = island;
+    h->islands = islands;
     h->status = EC_RUNNING;
     rc = ec__params_parse_n(impl, params, plen, h->params, msg, msgsize);
     if (rc) {
         free(h);
         return rc;
+    }
+    if (islands > 1) {
+        h->epoch = h->epoch_left = (int64_t)ec__param(h, "epoch");
+        h->migrants = (int)ec__param(h, "migrants");
     }
     if (ec_cube_is_solved(&start)) { /* nothing to do: an empty, verified solution */
         h->status = ec__finish(h);
@@ -82,7 +100,15 @@ int ec_solver_step(ec_solver *h, int work)
     if (!h) return EC_E_NULL;
     if (work < 1) return EC_E_RANGE;
     if (h->status != EC_RUNNING) return h->status;
+    if (h->islands > 1) { /* never past the end of the epoch (islands.c imports to go on) */
+        if (h->epoch_left == 0) return EC_EPOCH;
+        if (work > h->epoch_left) work = (int)h->epoch_left;
+    }
     int rc = h->impl->step(h, h->state, work);
+    if (rc == EC_RUNNING && h->islands > 1 && (h->epoch_left -= work) == 0) {
+        h->epochs++;
+        return EC_EPOCH;
+    }
     if (rc == EC_RUNNING || rc == EC_DONE || rc == EC_GAVE_UP) {
         h->status = rc;
         return rc;
@@ -247,7 +273,15 @@ int ec_solver_result_json(const ec_solver *h, char *buf, int size)
     ec__json_key(&j, "solver", 1);
     ec__json_str(&j, h->impl->name);
     ec__json_key(&j, "seed", 0);
-    ec__json_int(&j, h->seed);
+    ec__json_int(&j, h->run_seed);
+    if (h->islands > 1) {
+        ec__json_key(&j, "island", 0);
+        ec__json_int(&j, h->island);
+        ec__json_key(&j, "islands", 0);
+        ec__json_int(&j, h->islands);
+        ec__json_key(&j, "epochs", 0);
+        ec__json_int(&j, h->epochs);
+    }
     ec__json_key(&j, "status", 0);
     ec__json_str(&j, h->status == EC_DONE ? "solved" : h->status == EC_RUNNING ? "running" : "gave up");
     ec__json_key(&j, "solved", 0);

@@ -17,6 +17,17 @@
  *   destroy(state): free it.
  * Register a new solver with one line in c/solvers/solvers.def and its sources in
  * c/solvers/sources.cmake.
+ *
+ * Islands (evocube.h, "islands"; islands.c): a solver with an island model lists
+ * EC_ISLAND_PARAMS(epoch, migrants) among its params, does exactly `work` units in a step
+ * that returns EC_RUNNING (the handle counts the epoch in units), and provides:
+ *   migrant_context(state): a 64-bit key; migrants move only between equal keys (say the
+ *     phase, and what the phase's individuals are relative to);
+ *   export_migrants(state, count, buf, size, &n): up to count of its best individuals in
+ *     its own payload layout; returns the bytes written (EC_E_BUFFER when they do not fit);
+ *   import_migrants(h, state, buf, size, count, msg, msgsize): check every byte of the
+ *     payload first (EC_E_MIGRANTS with the offset; nothing changed), then let the count
+ *     migrants replace its worst individuals; returns how many it took.
  */
 #ifndef EC_SOLVER_H
 #define EC_SOLVER_H
@@ -52,7 +63,18 @@ typedef struct ec_solver_impl {
     int (*create)(ec_solver *h, void **state);
     int (*step)(ec_solver *h, void *state, int work);
     void (*destroy)(void *state);
+    /* islands (all three NULL: no island model; see the top of this file) */
+    uint64_t (*migrant_context)(void *state);
+    int (*export_migrants)(void *state, int count, uint8_t *buf, int size, int *n);
+    int (*import_migrants)(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg,
+                           int msgsize);
 } ec_solver_impl;
+
+/* The two params every solver with islands lists (its epoch default in generations, and
+ * its migrants default): they change nothing in a run of one island. */
+#define EC_ISLAND_PARAMS(epoch, migrants)                                                              \
+    {"epoch", epoch, 1, 1e6, 1, "islands: generations per epoch, between two migrations (islands > 1)"}, \
+    {"migrants", migrants, 0, 1000, 1, "islands: best individuals each island sends along the ring per epoch"}
 
 typedef struct ec_phase_result {
     char name[32];
@@ -77,6 +99,12 @@ struct ec_solver {
     int solution_len;
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
     char why[200];      /* create()'s specific reason for failing (ec__memory_fits), or "" */
+    /* islands (islands.c): this is island `island` of `islands`; h->seed is the island's
+     * seed, run_seed the run's; epoch_left units remain in the current epoch */
+    int island, islands;
+    uint32_t run_seed;
+    int64_t epoch, epoch_left, epochs;
+    int migrants;
 };
 
 /* Open a handle on impl (the registry's ec_solver_new calls this once it has found the
@@ -84,9 +112,11 @@ struct ec_solver {
  * once on a solved cube). *out is NULL on any error, with a specific message in msg. */
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize);
-/* The same with the texts' lengths (evocube.h's `_n` convention; params NULL: no params). */
-int ec__solver_open_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
-                      const char *params, int plen, ec_solver **out, char *msg, int msgsize);
+/* The same for island `island` of `islands`, with the texts' lengths (evocube.h's `_n`
+ * convention; params NULL: no params); islands.c checks the numbers and the impl. */
+int ec__solver_open_island_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
+                             const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
+                             int msgsize);
 /* The value of param key (its default unless set); key must be one of the impl's. */
 double ec__param(const ec_solver *h, const char *key);
 /* For create(), before it allocates: EC_OK when `bytes` (what create will allocate with h's

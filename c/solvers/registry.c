@@ -1,6 +1,6 @@
 /*
  * registry.c - the list of solvers (solvers.def) and what is read from it by name:
- * ec_solver_new (look the implementation up, then open a handle on it through the handle's
+ * ec_solver_new and ec_solver_new_island (look the implementation up, then open a handle on it through the handle's
  * ec__solver_open) and ec_solver_list_json (every solver's name, title, work unit, params
  * and presets, in solvers.def's order). It knows the families only by the ec_solver_impl
  * symbols solvers.def names, never by their headers.
@@ -33,12 +33,27 @@ int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const c
                   char *msg, int msgsize)
 {
     if (!kind) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
-    return ec_solver_new_n(kind, ec__cstr_len(kind), facelets, ec__cstr_len(facelets), seed, params,
-                           ec__cstr_len(params), out, msg, msgsize);
+    return ec_solver_new_island_n(kind, ec__cstr_len(kind), facelets, ec__cstr_len(facelets), seed, params,
+                                  ec__cstr_len(params), 0, 1, out, msg, msgsize);
 }
 
 int ec_solver_new_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
                     const char *params, int plen, ec_solver **out, char *msg, int msgsize)
+{
+    return ec_solver_new_island_n(kind, klen, facelets, flen, seed, params, plen, 0, 1, out, msg, msgsize);
+}
+
+int ec_solver_new_island(const char *kind, const char *facelets, uint32_t seed, const char *params, int island,
+                         int islands, ec_solver **out, char *msg, int msgsize)
+{
+    if (!kind) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
+    return ec_solver_new_island_n(kind, ec__cstr_len(kind), facelets, ec__cstr_len(facelets), seed, params,
+                                  ec__cstr_len(params), island, islands, out, msg, msgsize);
+}
+
+int ec_solver_new_island_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
+                           const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
+                           int msgsize)
 {
     if (!kind || !out) return ec__msg(EC_E_NULL, msg, msgsize, "no solver name given");
     *out = NULL;
@@ -55,7 +70,7 @@ int ec_solver_new_n(const char *kind, int klen, const char *facelets, int flen, 
                        klen < 40 ? klen : 40, kind,
                        registry[0] ? names : "(none)");
     }
-    return ec__solver_open_n(impl, facelets, flen, seed, params, plen, out, msg, msgsize);
+    return ec__solver_open_island_n(impl, facelets, flen, seed, params, plen, island, islands, out, msg, msgsize);
 }
 
 int ec_solver_list_json(char *buf, int size)

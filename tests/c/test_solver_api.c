@@ -14,7 +14,7 @@ static const ec_param_def test_params[] = {
 };
 static const ec_preset test_presets[] = {{"big", "population=200,rate=0.9", "bigger"}};
 static const ec_solver_impl test_impl = {"test", "test solver", "generation", test_params, 2, test_presets, 1,
-                                         NULL, NULL, NULL};
+                                         NULL, NULL, NULL, NULL, NULL, NULL};
 
 static ec_solver *handle_for(const char *scramble)
 {

@@ -68,6 +68,16 @@
  * Costs: about 40-50 us per generation in wasm (docs/BENCHMARKS.md has native beside it);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
  * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
+ * Islands (evocube.h, "islands"; params epoch, default 1000, and migrants, default 5): the
+ * best genomes of the population at work move only to an island at the same phase, block
+ * location and phase start (hugo_context); they replace the last individuals of the next
+ * generation, never the elite. In phase 1 every island works the same location at the same
+ * generation, so migrants flow; after it, islands that chose other blocks race each other
+ * (the first to solve, at an epoch's end, wins). Phase 1's 12 locations are not split
+ * across islands by default: splitBlocks=1 (opt-in) gives island i the locations i, i+K, ...
+ * (mod 12), so phase 1 takes 1/K of the generations, and each island picks the best block
+ * of its own locations (no barrier: the islands never wait for each other; the cost is a
+ * block chosen from 12/K locations instead of 12).
  * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
  * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
  * the stored prefix records of the parent they share the longest prefix with, a merge table
@@ -77,6 +87,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "solvers/hugo/hg.h"
 #include "solver/solver.h"
 
@@ -102,6 +113,8 @@ static const ec_param_def params[] = {
     {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
     {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
     {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
+    {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
+    EC_ISLAND_PARAMS(1000, 5),
 };
 
 static const ec_preset presets[] = {
@@ -136,6 +149,7 @@ typedef struct hugo {
     hg_pop *store[HG_LOCS];
     hg_task task1[HG_LOCS];
     int loc;
+    int own; /* the block locations this island works in phase 1, a bit each (all 12 unless split) */
     /* phases 2 and 3 */
     hg_pop *pop;
     hg_task task;
@@ -177,6 +191,13 @@ static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
 
 static int start_phase(hugo *s, int ph);
 
+/* the first location from `from` on that this island works (HG_LOCS: none left) */
+static int next_loc(const hugo *s, int from)
+{
+    while (from < HG_LOCS && !(s->own >> from & 1)) from++;
+    return from;
+}
+
 static int finish(ec_solver *h, hugo *s)
 {
     for (int ph = 0; ph < 3; ph++) {
@@ -203,12 +224,12 @@ static int start_phase(hugo *s, int ph)
             s->at[1] = *x;
             return start_phase(s, 1);
         }
-        for (int loc = 0; loc < HG_LOCS; loc++) {
+        for (int loc = next_loc(s, 0); loc < HG_LOCS; loc = next_loc(s, loc + 1)) {
             task_init(&s->task1[loc], s->weight[0], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
             s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
             if (!s->store[loc]) return EC_E_NOMEM;
         }
-        s->loc = 0;
+        s->loc = next_loc(s, 0);
         s->left = budget(s->g1, s->grow[0], 1);
         return EC_RUNNING;
     }
@@ -246,20 +267,20 @@ static int end_segment(hugo *s)
         hg_pop *p = s->store[s->loc];
         if (s->first_block && p->hof_n >= 0 && (!s->max_block || p->hof_n <= s->max_block)) {
             s->chosen = s->loc;
-        } else if (++s->loc < HG_LOCS) {
+        } else if ((s->loc = next_loc(s, s->loc + 1)) < HG_LOCS) {
             s->left = budget(s->g1, s->grow[0], s->round);
             return EC_RUNNING;
         } else {
             int best = -1;
             for (int loc = 0; loc < HG_LOCS; loc++) {
                 hg_pop *q = s->store[loc];
-                if (q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
+                if (q && q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
                     (best < 0 || q->hof_fit > s->store[best]->hof_fit))
                     best = loc;
             }
             if (best < 0 || s->round < s->min_rounds1) {
                 s->round++;
-                s->loc = 0;
+                s->loc = next_loc(s, 0);
                 s->left = budget(s->g1, s->grow[0], s->round);
                 return EC_RUNNING;
             }
@@ -326,6 +347,70 @@ static int hugo_step(ec_solver *h, void *state, int work)
     return EC_RUNNING;
 }
 
+/* ------------------------------------------------------------------ islands */
+
+/* Migrants (evocube.h, "islands"): genomes of the population at work, `length` genes each.
+ * A genome means something only from its phase's start state and for its task, so the
+ * context is the phase, the block location (the current one in phase 1, the chosen one
+ * after) and a hash of the phase's start state: islands that chose other blocks, or are in
+ * other phases, keep their own. */
+static hg_pop *working_pop(hugo *s) { return s->phase == 0 ? s->store[s->loc] : s->phase < 3 ? s->pop : NULL; }
+static const hg_task *working_task(hugo *s) { return s->phase == 0 ? &s->task1[s->loc] : &s->task; }
+
+static uint64_t hugo_context(void *state)
+{
+    hugo *s = state;
+    if (s->phase >= 3) return 0;
+    const ec_bcube *x = &s->at[s->phase];
+    uint64_t hsh = 1469598103934665603ull;
+    for (int i = 0; i < 8; i++) hsh = (hsh ^ x->c[i]) * 1099511628211ull;
+    for (int i = 0; i < 12; i++) hsh = (hsh ^ x->e[i]) * 1099511628211ull;
+    int loc = s->phase == 0 ? s->loc : s->chosen;
+    return hsh << 16 | (uint64_t)loc << 8 | (uint64_t)(s->phase + 1);
+}
+
+/* the best `count` genomes of the last evaluated generation (none before the first) */
+static int hugo_export(void *state, int count, uint8_t *buf, int size, int *n)
+{
+    hugo *s = state;
+    hg_pop *p = working_pop(s);
+    *n = 0;
+    if (!p || p->gens == 0) return 0;
+    int k = count < p->n ? count : p->n;
+    if (k * p->len > size) return EC_E_BUFFER;
+    for (int i = 0; i < k; i++) memcpy(buf + i * p->len, p->prev.g + (size_t)p->order[i] * p->len, (size_t)p->len);
+    *n = k;
+    return k * p->len;
+}
+
+/* the migrants replace the last individuals of the next generation (never the elite in slot
+ * 0) and are evaluated from scratch (no parent) */
+static int hugo_import(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize)
+{
+    (void)h;
+    hugo *s = state;
+    hg_pop *p = working_pop(s);
+    if (!p) return 0;
+    if ((int64_t)count * p->len != size)
+        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "%d hugo migrants of %d genes need %lld payload bytes, not %d", count, p->len,
+                       (long long)count * p->len, size);
+    const hg_task *t = working_task(s);
+    for (int i = 0; i < size; i++) {
+        int ok = 0;
+        for (int a = 0; a < t->nalleles; a++) ok |= buf[i] == t->alleles[a];
+        if (!ok)
+            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "hugo migrant gene at payload byte %d (%d) is not a gene of this phase", i,
+                           buf[i]);
+    }
+    int k = count < p->n - 1 ? count : p->n - 1;
+    for (int i = 0; i < k; i++) {
+        int slot = p->n - 1 - i;
+        memcpy(p->cur.g + (size_t)slot * p->len, buf + (size_t)i * p->len, (size_t)p->len);
+        p->cur.par[2 * slot] = p->cur.par[2 * slot + 1] = -1;
+    }
+    return k;
+}
+
 static void hugo_destroy(void *state)
 {
     hugo *s = state;
@@ -361,6 +446,12 @@ static int hugo_create(ec_solver *h, void **state)
     s->max_block = (int)ec__param(h, "maxBlockTurns");
     s->cf.raw_sus = (int)ec__param(h, "rawSelection");
     s->cf.elite_parent = (int)ec__param(h, "eliteParent");
+    s->own = (1 << HG_LOCS) - 1;
+    if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
+        int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;
+        s->own = 0;
+        for (int loc = h->island % k; loc < HG_LOCS; loc += k) s->own |= 1 << loc;
+    }
     ec_rng_seed(&s->rng, h->seed);
     ec__bcube_from_cube(&h->start, &s->at[0]);
     int rc = start_phase(s, 0);
@@ -387,4 +478,7 @@ const ec_solver_impl ec_solver_hugo = {
     hugo_create,
     hugo_step,
     hugo_destroy,
+    hugo_context,
+    hugo_export,
+    hugo_import,
 };

@@ -26,6 +26,10 @@
  * population; a hash sort for the diversity figure. Memory: at most 2 x population x
  * EC_MAX_ALG_MOVES bytes of moves (40 MB at the largest population, 5000).
  *
+ * Islands (evocube.h, "islands"; params epoch, default 50, and migrants, default 5): the
+ * best individuals (frame and face turns from the shared start cube) replace another
+ * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
+ *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
  * share of distinct cube states in the population.
@@ -54,6 +58,7 @@
 #include "core/cube.h"
 #include "core/frame.h"
 #include "core/stickers.h"
+#include "core/util.h"
 #include "solver/solver.h"
 
 #define MGA_NMACROS EC_MACRO_GA_MACROS
@@ -362,12 +367,99 @@ static int mga_step(ec_solver *h, void *state, int work)
     return EC_RUNNING;
 }
 
+/* ------------------------------------------------------------------ islands */
+
+/* Migrants (evocube.h, "islands"): an individual is the start cube (the same on every
+ * island), its frame and its face turns, so any island can take any other's: one context.
+ * Payload per migrant: the frame's 6 bytes, n (2 bytes), n face turns. */
+#define MGA_MIG_HEAD 8
+
+static uint64_t mga_context(void *state)
+{
+    (void)state;
+    return 1;
+}
+
+static int mga_export(void *state, int count, uint8_t *buf, int size, int *n)
+{
+    mga_state *s = state;
+    int pos = 0;
+    *n = 0;
+    for (int k = 0; k < count && k < s->pop; k++) {
+        const mga_ind *d = &s->cur[s->order[k]];
+        if (pos + MGA_MIG_HEAD + d->n > size) return EC_E_BUFFER;
+        memcpy(buf + pos, d->frame.pos, 6);
+        buf[pos + 6] = (uint8_t)(d->n & 255);
+        buf[pos + 7] = (uint8_t)(d->n >> 8);
+        memcpy(buf + pos + MGA_MIG_HEAD, d->moves, (size_t)d->n);
+        pos += MGA_MIG_HEAD + d->n;
+        (*n)++;
+    }
+    return pos;
+}
+
+/* check the migrant at buf[pos..]: its bytes, or EC_E_MIGRANTS */
+static int mga_check_migrant(const uint8_t *buf, int size, int pos, char *msg, int msgsize)
+{
+    if (pos + MGA_MIG_HEAD > size)
+        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant at payload byte %d is cut short", pos);
+    int seen = 0;
+    for (int f = 0; f < 6; f++) {
+        int v = buf[pos + f];
+        if (v > 5 || (seen >> v & 1))
+            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant at payload byte %d: frame byte %d (%d) is no face",
+                           pos, pos + f, v);
+        if (f < 3 && buf[pos + f + 3] != (v + 3) % 6)
+            return ec__msg(EC_E_MIGRANTS, msg, msgsize,
+                           "macro-ga migrant at payload byte %d: frame bytes %d and %d (%d, %d) are not opposite faces", pos,
+                           pos + f, pos + f + 3, v, buf[pos + f + 3]);
+        seen |= 1 << v;
+    }
+    int n = buf[pos + 6] | buf[pos + 7] << 8;
+    if (n > EC_MAX_ALG_MOVES || pos + MGA_MIG_HEAD + n > size)
+        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant at payload byte %d says %d moves", pos, n);
+    for (int k = 0; k < n; k++)
+        if (buf[pos + MGA_MIG_HEAD + k] >= 18)
+            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant: byte %d (%d) is not a face turn",
+                           pos + MGA_MIG_HEAD + k, buf[pos + MGA_MIG_HEAD + k]);
+    return MGA_MIG_HEAD + n;
+}
+
+static int mga_import(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize)
+{
+    mga_state *s = state;
+    if (count > s->pop) count = s->pop;
+    int pos = 0;
+    for (int k = 0; k < count; k++) { /* every byte checked before anything changes */
+        int rc = mga_check_migrant(buf, size, pos, msg, msgsize);
+        if (rc < 0) return rc;
+        pos += rc;
+    }
+    pos = 0;
+    for (int k = 0; k < count; k++) { /* the worst individuals give way */
+        mga_ind *d = &s->cur[s->order[s->pop - 1 - k]];
+        int n = buf[pos + 6] | buf[pos + 7] << 8;
+        if (ind_reserve(d, n)) return EC_E_NOMEM;
+        memcpy(d->frame.pos, buf + pos, 6);
+        memcpy(d->moves, buf + pos + MGA_MIG_HEAD, (size_t)n);
+        d->n = n;
+        d->cube = h->start;
+        ec_cube_moves(&d->cube, d->moves, n);
+        d->fit = ec__sticker_misplaced(&d->cube);
+        s->evals++;
+        pos += MGA_MIG_HEAD + n;
+    }
+    sort_population(s);
+    return count;
+}
+
 static const ec_param_def mga_params[] = {
     {"population", 500, 2, 5000, 1, "individuals per generation"},
     {"elitism", 50, 1, 5000, 1, "best individuals kept unchanged and used as parents (at most population-1)"},
     {"generations", 300, 1, 1000000, 1, "generations per attempt before the population is reset"},
     {"resets", 10, 0, 1000, 1, "times the population may be discarded and rebuilt"},
     {"initMoves", 2, 0, 30, 1, "random face turns applied to each new individual"},
+    EC_ISLAND_PARAMS(50, 5),
 };
 
 static const ec_preset mga_presets[] = {
@@ -388,4 +480,7 @@ const ec_solver_impl ec_solver_macro_ga = {
     mga_create,
     mga_step,
     mga_destroy,
+    mga_context,
+    mga_export,
+    mga_import,
 };

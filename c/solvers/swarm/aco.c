@@ -273,4 +273,5 @@ const ec_solver_impl ec_solver_aco = {
     aco_create,
     aco_step,
     aco_destroy,
+    NULL, NULL, NULL, /* no islands */
 };

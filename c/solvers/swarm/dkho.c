@@ -250,4 +250,5 @@ const ec_solver_impl ec_solver_dkho = {
     dkho_create,
     dkho_step,
     dkho_destroy,
+    NULL, NULL, NULL, /* no islands */
 };

@@ -174,4 +174,5 @@ const ec_solver_impl ec_solver_greedy = {
     greedy_create,
     greedy_step,
     greedy_destroy,
+    NULL, NULL, NULL, /* no islands */
 };

@@ -219,4 +219,5 @@ const ec_solver_impl ec_solver_pso = {
     pso_create,
     pso_step,
     pso_destroy,
+    NULL, NULL, NULL, /* no islands */
 };

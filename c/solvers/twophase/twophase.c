@@ -104,4 +104,5 @@ const ec_solver_impl ec_solver_twophase = {
     tp_create,
     tp_step,
     tp_destroy,
+    NULL, NULL, NULL, /* no islands */
 };
