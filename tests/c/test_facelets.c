@@ -167,11 +167,23 @@ int main(void)
     /* two flipped (even total flip): a valid cube */
     swap(f, 3, 37);
     CHECK_RC(fault(f, msg), EC_OK);
-    /* a byte that is not printable is named in hex with its position: F3 is index 20 */
+    /* a control character is refused by the text check, named with its character position
+     * (F3 is index 20) */
     strcpy(f, SOLVED);
     f[20] = '\x01';
-    CHECK_RC(fault(f, msg), EC_E_FACELETS_CHAR);
-    CHECK_STR(msg, "byte 0x01 at position 21 (F3) is not one of U R F D L B");
+    CHECK_RC(fault(f, msg), EC_E_CHAR);
+    CHECK_STR(msg, "the facelet string has the control character U+0001 at character 21");
+    /* a character that is not ASCII is named by its code point at its character position: F3
+     * as U+00E9 (two bytes, so the string is 55 bytes and still 54 characters) */
+    {
+        char g[64];
+        memcpy(g, SOLVED, 20);
+        memcpy(g + 20, "\xC3\xA9", 2);
+        memcpy(g + 22, SOLVED + 21, 34);
+        g[56] = '\0';
+        CHECK_RC(fault(g, msg), EC_E_FACELETS_CHAR);
+        CHECK_STR(msg, "character U+00E9 at position 21 (F3) is not one of U R F D L B");
+    }
 
     /* re-oriented cubes are valid, and solved when every face is one colour */
     CHECK_RC(ec_facelets_apply(NULL, "x y2 z'", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);
