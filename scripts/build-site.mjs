@@ -232,10 +232,19 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   html = html.replace(/^\s*\n/gm, '');
   writeFileSync(join(outdir, 'index.html'), html);
 
+  // the licences of the bundled packages (their files carry no licence comments once bundled)
+  const notices = ['three', 'uplot'].map((pkg) => {
+    const dir = join(root, 'node_modules', pkg);
+    const { name, version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return `${name} ${version}\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}\n`;
+  });
+  writeFileSync(join(outdir, 'LICENSES.txt'), `The site's bundles include these packages:\n\n${notices.join('\n---\n\n')}`);
+
   // the service worker at the root: web/sw.js with this build's settings and precache list
   const precache = ['./', ...listFiles(outdir).filter((p) => !/\.(map|txt)$/.test(p))];
-  const version = `evocube-${sha256(precache.map((p) => (p === './' ? '' : `${p}:${sha256(readFileSync(join(outdir, p)))}`)).join('\n')).slice(0, 12)}`;
+  // the version names this build's files and the service worker's own code
   let sw = readFileSync(join(root, 'web', 'sw.js'), 'utf8');
+  const version = `evocube-${sha256([sha256(sw), ...precache.map((p) => (p === './' ? '' : `${p}:${sha256(readFileSync(join(outdir, p)))}`))].join('\n')).slice(0, 12)}`;
   const settings = { VERSION: version, BASE: '', MANIFEST_PATH: SITE_MANIFEST, UPDATES: 'offer', SHELL: precache, OPTIONAL: [] };
   for (const [k, v] of Object.entries(settings)) {
     const re = new RegExp(`^const ${k} = [\\s\\S]*?;$`, 'm');

@@ -76,6 +76,9 @@ async function matchesBuild(url, response) {
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
+    // a failed install leaves no cache of its own behind (one that an active worker of the
+    // same VERSION already uses stays)
+    const existed = await caches.has(VERSION);
     const cache = await caches.open(VERSION);
     const url = (p) => new URL(p, WEB).href;
     const get = async (p, optional) => {
@@ -84,7 +87,12 @@ self.addEventListener('install', (event) => {
       if (!optional) throw new Error(`offline copy not installed: ${p} does not match the build manifest (status ${r.status})`);
       return undefined;
     };
-    await Promise.all(SHELL.map((p) => get(p, false)));
+    try {
+      await Promise.all(SHELL.map((p) => get(p, false)));
+    } catch (e) {
+      if (!existed) await caches.delete(VERSION);
+      throw e;
+    }
     for (const p of OPTIONAL) {
       try { await get(p, true); } catch { /* optional */ }
     }

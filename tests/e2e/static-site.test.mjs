@@ -6,7 +6,7 @@
 // running the first build from its cache and offers the new version, and its Reload button
 // switches to the second build. Also: the page fetches nothing that the first-load list
 // (and so the size budget of tests/js/site-size.test.mjs) leaves out.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -133,10 +133,49 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
     await solve(page, "R U F'");
   } finally {
     await context.setOffline(false);
+    server = await plainServer(site, port);
   }
   await page.close();
   expect(errors).toEqual([]);
 }, 180000);
+
+test('a deployment whose wasm does not match its shell.json is never installed: no offer, the running build stays', async () => {
+  const third = await buildSite({ outdir: join(dir, 'third'), note: 'a third deployment, damaged in transit' });
+  const wasm = third.files.find((f) => f.endsWith('.wasm'));
+  const bytes = readFileSync(join(third.outdir, wasm));
+  writeFileSync(join(third.outdir, wasm), bytes.subarray(0, bytes.length >> 1));
+  site.root = third.outdir;
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(`${server.url}?scramble=R_U`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    expect(await pageEntry(page)).toBe(entry(second));
+    // the browser finds the new sw.js; its install fails on the wasm's hash
+    const state = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const found = new Promise((ok) => reg.addEventListener('updatefound', () => ok(reg.installing), { once: true }));
+      await reg.update().catch(() => {});
+      const w = reg.installing || reg.waiting || await found;
+      return new Promise((ok) => {
+        const check = () => { if (['redundant', 'installed', 'activated'].includes(w.state)) ok(w.state); };
+        w.addEventListener('statechange', check);
+        check();
+      });
+    });
+    expect(state).toBe('redundant');
+    expect(await page.$(tid('notice-update'))).toBeNull();
+    expect(await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('evocube-')))).toEqual([second.version]);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    expect(await pageEntry(page)).toBe(entry(second));
+    await solve(page, 'R U');
+  } finally {
+    site.root = second.outdir;
+    await page.close();
+  }
+  expect(errors).toEqual([]);
+}, 90000);
 
 test('the site works from a sub-folder (as on GitHub Pages): its service worker\'s scope is that folder', async () => {
   const sub = await plainServer({ root: second.outdir }, 0, '/evocube/');
