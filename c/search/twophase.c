@@ -304,6 +304,7 @@ static void record(tp_search *s, int d2)
     for (int i = 0; i < s->depth1; i++) mv[n++] = (uint8_t)d->m1[i];
     for (int i = 0; i < d2; i++) mv[n++] = ec__p2_move[s->m2[i]];
     for (int i = d->npre - 1; i >= 0; i--) mv[n++] = d->pre[i]; /* the pre-moves, last first */
+    if (s->alt) mv[s->depth1 + d2] = (uint8_t)(d->pre[d->npre - 1] + 2); /* X' for X */
     int split = s->depth1;
     if (d->npre) { /* a pre-move can merge with the move before it */
         n = ec_alg_simplify_moves(mv, n);
@@ -347,13 +348,8 @@ static const ec_cube *path_cube(tp_search *s)
 
 /* At a phase-1 solution of length d1: set up phase 2, or record a solution when the
  * cube is already solved there. Returns 1 when phase 2 should run. */
-static int enter_phase2(tp_search *s)
+static int start_phase2(tp_search *s, const ec_cube *c)
 {
-    s->leaves++;
-    s->d2max = s->bound - s->d1;
-    if (s->d2max > s->p2_cap) s->d2max = s->p2_cap;
-    if (s->d2max < 0) return 0;
-    const ec_cube *c = path_cube(s);
     int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
     int h = prun2(cp, ep, mp, s->d2max);
     if (h > s->d2max) return 0;
@@ -370,6 +366,33 @@ static int enter_phase2(tp_search *s)
     s->m2[0] = 0;
     s->in2 = 1;
     return 1;
+}
+
+/* With pre-moves, the last one (a quarter turn X of R, F, L or B) turned the other way, X',
+ * gives the same phase-1 solution a second phase-2 cube, X2 then the first one (min2phase
+ * tries both): phase 2 of that cube, when it can run. */
+static int start_alt(tp_search *s)
+{
+    const tp_dir *d = &s->dir[s->cur];
+    if (!d->npre || s->finished || s->d2max < 0) return 0;
+    s->alt = 1;
+    ec_cube_multiply(ec__move_cube(d->pre[d->npre - 1] + 1), &d->path[s->depth1], &s->alt_cube);
+    if (start_phase2(s, &s->alt_cube)) return 1;
+    s->alt = 0;
+    return 0;
+}
+
+/* At a phase-1 solution of length d1: set up phase 2, or record a solution when the
+ * cube is already solved there. Returns 1 when phase 2 should run. */
+static int enter_phase2(tp_search *s)
+{
+    s->leaves++;
+    s->alt = 0;
+    s->d2max = s->bound - s->d1;
+    if (s->d2max > s->p2_cap) s->d2max = s->p2_cap;
+    if (s->d2max < 0) return 0;
+    if (start_phase2(s, path_cube(s))) return 1;
+    return start_alt(s);
 }
 
 /* Phase 2 from the current phase-1 solution; returns when phase 2 is over for it or the
@@ -476,7 +499,10 @@ int tp_run(tp_search *s, int64_t limit)
         tp_dir *d = &s->dir[s->cur];
         if (s->in2) {
             run_phase2(s);
-            if (!s->in2) d->m1[d->k1]++; /* phase 2 over for this phase-1 solution */
+            if (!s->in2 && !(s->alt == 0 && start_alt(s))) {
+                s->alt = 0;
+                d->m1[d->k1]++; /* phase 2 over for this phase-1 solution */
+            }
             continue;
         }
         if (s->d1 > s->bound && s->target && s->best == TP_NONE) { /* none that short exists */

@@ -84,6 +84,8 @@ typedef struct tp_search {
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
     int in2, d2, d2max, k2;
+    int alt;         /* 1: phase 2 of the cube with the last pre-move turned the other way */
+    ec_cube alt_cube;
     uint16_t cp[TP_MAX_LEN + 1], ep[TP_MAX_LEN + 1];
     uint8_t mp[TP_MAX_LEN + 1];
     int8_t m2[TP_MAX_LEN + 1];
