@@ -31,7 +31,7 @@
  * Target search: the total bound is max_length from the start, each phase 2 is one
  * depth-first pass to the depth left (any solution up to it), and each direction's cube is
  * also searched after pre-move sequences q1..qp (min2phase's pre-moves: no two on one axis
- * in a row, qp a clockwise quarter turn of R, F, L or B, at least 8 phase-1 moves left;
+ * in a row, qp a clockwise quarter turn of R, F, L or B, at least 7 phase-1 moves left;
  * the solution is phase 1, phase 2, then qp..q1, simplified where they meet). The first
  * solution ends it, except that a cube within 7 turns (near.h knows its length) is
  * searched on for min_nodes until it has its optimal solution; with no solution after the

@@ -30,7 +30,7 @@
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
 #define TP_MAX_PRE 8      /* longest pre-move sequence */
-#define TP_MIN_P1_PRE 8   /* a search with pre-moves keeps at least this many phase-1 moves */
+#define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
 
