@@ -447,15 +447,20 @@ static void run_phase2(tp_search *s)
 }
 
 /* The exact distance of c when it is at most NEAR_MAX turns (near.h), else -1 (or
- * EC_E_NOMEM). A phase-1 bound of the cube and of its quarter-turn conjugate (the y view)
- * bounds the distance: over NEAR_MAX, the near table cannot have it and is not read. */
+ * EC_E_NOMEM). Phase-1 bounds of the cube, its inverse and their quarter-turn conjugates
+ * (the y views) bound the distance: over NEAR_MAX, the near table cannot have it and is not
+ * read (on random states the table is then read for 18% of them, not 37% as with the cube
+ * and its conjugate alone; a query costs ~0.1 ms). */
 static int near_known(const ec_cube *c)
 {
-    ec_cube y;
-    ec__sym_conj(c, 8, &y);
-    int lo = prun1(ec__get_twist(c), ec__get_flip(c), ec__get_slice(c), 99);
-    int ly = prun1(ec__get_twist(&y), ec__get_flip(&y), ec__get_slice(&y), 99);
-    return (ly > lo ? ly : lo) <= NEAR_MAX ? ec__near_distance(c) : -1;
+    ec_cube v[4];
+    v[0] = *c;
+    ec_cube_inverse(c, &v[2]);
+    ec__sym_conj(&v[0], 8, &v[1]);
+    ec__sym_conj(&v[2], 8, &v[3]);
+    for (int i = 0; i < 4; i++)
+        if (prun1(ec__get_twist(&v[i]), ec__get_flip(&v[i]), ec__get_slice(&v[i]), NEAR_MAX) > NEAR_MAX) return -1;
+    return ec__near_distance(c);
 }
 
 void tp_target(tp_search *s, int64_t total)
