@@ -50,6 +50,8 @@ static int build(void)
     return EC_OK;
 }
 
+int ec__near_init(void) { return built ? EC_OK : build(); }
+
 /* the least k + (stored distance) over the canonical sequences of exactly k more turns */
 static int search(ec_pk s, int k, int prev, int total, int best)
 {

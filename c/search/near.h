@@ -7,7 +7,8 @@
  * Data: every cube at most NEAR_DEPTH (4) turns from solved, 46,741 of them, found by
  * breadth-first search, each stored with its distance in the core's hash set (core/hash.h)
  * keyed by the 16-byte packed cube (core/packed.h: 5 bits per corner and edge slot).
- * 2^17 slots x (16 + 4) bytes = 2.5 MB, built on first use in a few ms.
+ * 2^17 slots x (16 + 4) bytes = 2.5 MB, built by ec__near_init with the two-phase tables
+ * (twophase.c's init), in a few ms.
  * A query looks up the cube and every cube up to NEAR_LOOKAHEAD (3) canonical turns from it
  * (no face twice in a row, of two opposite faces the U/R/F one first), level by level, so it
  * knows the exact distance of any cube at most 7 turns from solved. Cost of a query for a
@@ -23,6 +24,10 @@
 #define NEAR_MAX (NEAR_DEPTH + NEAR_LOOKAHEAD)
 #define NEAR_SLOTS (1u << 17) /* hash slots for the 46,741 cubes: load 0.36 */
 
+/* Build the table once (a no-op after the first success): EC_OK or EC_E_NOMEM. The two-phase
+ * search's init calls it beside the pruning tables, so the core's memory after init does not
+ * depend on which cubes are searched first. */
+int ec__near_init(void);
 /* The exact distance of c when it is at most NEAR_MAX turns, else -1; EC_E_NOMEM when the
  * table cannot be allocated. c must be a valid cube. */
 int ec__near_distance(const ec_cube *c);

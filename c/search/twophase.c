@@ -246,9 +246,18 @@ static void next_pre(tp_search *s)
     else d->m1[0] = N_MOVES, d->k1 = 0; /* not searched itself: the next call extends it */
 }
 
-int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs)
+/* Everything the search reads, built once: the pruning tables and the near-goal table (which
+ * near_known consults for some cubes; built here, so the core's memory after the first search
+ * is the same whatever cubes come first). */
+static int search_tables_init(void)
 {
     int rc = ec__tables_init();
+    return rc ? rc : ec__near_init();
+}
+
+int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int64_t min_nodes, int ndirs)
+{
+    int rc = search_tables_init();
     if (rc) return rc;
     memset(s, 0, sizeof *s);
     s->start = *c;
@@ -602,7 +611,7 @@ int tp_run(tp_search *s, int64_t limit)
 
 /* ------------------------------------------------------------------ distance oracle */
 
-int ec_twophase_init(void) { return ec__tables_init(); }
+int ec_twophase_init(void) { return search_tables_init(); }
 
 int ec_distance(const ec_cube *c, int budget)
 {
@@ -610,7 +619,7 @@ int ec_distance(const ec_cube *c, int budget)
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
-    if ((rc = ec__tables_init())) return rc;
+    if ((rc = search_tables_init())) return rc;
     int near = near_known(c);
     if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
     tp_search s;
