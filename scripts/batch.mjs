@@ -11,7 +11,7 @@
 // in shard order, are the unsharded output byte for byte (with --no-time; time_ms is the one
 // field that depends on the machine).
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
-import { openSync, readSync, writeSync, closeSync, ftruncateSync, fstatSync, existsSync } from 'node:fs';
+import { openSync, readSync, writeSync, closeSync, truncateSync, fstatSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../web/core.mjs';
@@ -162,11 +162,13 @@ function readAll(path, readStdin, UsageError) {
 // An existing output file: its complete lines' records (ids), its byte length up to the last
 // complete line (a half-written last line, from a kill, is cut off and redone).
 function readPrevious(path, UsageError) {
-  const fd = openSync(path, 'r+');
+  const fd = openSync(path, 'r');
   const size = fstatSync(fd).size;
   const buf = Buffer.alloc(size);
   let n = 0;
-  while (n < size) { const got = readSync(fd, buf, n, size - n, null); if (!got) break; n += got; }
+  try {
+    while (n < size) { const got = readSync(fd, buf, n, size - n, null); if (!got) break; n += got; }
+  } finally { closeSync(fd); }
   const keep = buf.lastIndexOf(0x0a, n - 1) + 1;
   const records = [];
   const text = buf.subarray(0, keep).toString('utf8');
@@ -177,12 +179,11 @@ function readPrevious(path, UsageError) {
     let r;
     try { r = JSON.parse(line); } catch { r = null; }
     if (!r || typeof r.id !== 'string') {
-      closeSync(fd);
       throw new UsageError(`the output file "${path.slice(0, 200)}" has a line that is not a batch record (line ${lineNo}); give a new --out file`);
     }
     records.push(r);
   }
-  return { fd, keep, cut: n - keep, records };
+  return { keep, cut: n - keep, records };
 }
 
 function formatDuration(s) {
@@ -269,16 +270,12 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   };
 
   // resume
-  let out, prevRecords = [];
+  let out, prevRecords = [], resumeAt = null;
   if (opts.out !== undefined) {
     if (existsSync(opts.out)) {
       const prev = readPrevious(opts.out, UsageError);
-      out = prev.fd;
-      ftruncateSync(out, prev.keep);
       prevRecords = prev.records;
-      if (prev.cut) process.stderr.write(`batch: dropped a half-written last line (${prev.cut} bytes) of ${opts.out}; its solve is redone\n`);
-    } else {
-      out = openSync(opts.out, 'w');
+      resumeAt = prev;
     }
   }
   const done = new Set(prevRecords.map((r) => r.id));
@@ -286,9 +283,15 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   for (let j = lo; j < hi; j++) mine.add(jobAt(j).id);
   for (const id of done) {
     if (!mine.has(id)) {
-      if (out !== undefined) closeSync(out);
       throw new UsageError(`the output file "${opts.out.slice(0, 200)}" holds id ${id.slice(0, 80)}, which this batch (these cubes, solvers, seeds and shard) does not make; give a new --out file`);
     }
+  }
+  if (resumeAt) {
+    if (resumeAt.cut) process.stderr.write(`batch: dropped a half-written last line (${resumeAt.cut} bytes) of ${opts.out}; its solve is redone\n`);
+    truncateSync(opts.out, resumeAt.keep);
+    out = openSync(opts.out, 'a'); // appends after the finished lines
+  } else if (opts.out !== undefined) {
+    out = openSync(opts.out, 'w');
   }
   const todo = [];
   for (let j = lo; j < hi; j++) if (!done.has(jobAt(j).id)) todo.push(j);

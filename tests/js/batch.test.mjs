@@ -1,0 +1,145 @@
+// batch.test.mjs - `evocube batch` (scripts/batch.mjs) through the CLI: one line per solve in
+// job order whatever the threads, shards that join into the unsharded output byte for byte,
+// a killed run resumed without repeats, a bad line reported by number while the rest runs.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, appendFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'evocube-batch-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args, input) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: 60000, maxBuffer: 1 << 26 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const lines = (text) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+// 5 random states x 1 solver x 2 seeds = 10 jobs, two-phase (fast once its tables are built)
+const BASE = ['batch', '--solver', 'twophase', '--random-state', '5', '--seed-from', '11', '--seeds', '1..2', '--no-time'];
+
+test('one JSON line per solve, in job order, the same on 1 and 2 threads; each is solve --json plus its id', () => {
+  const one = run([...BASE, '--jobs', '1']);
+  const two = run([...BASE, '--jobs', '2']);
+  expect(one.code).toBe(0);
+  expect(two.code).toBe(0);
+  expect(two.out).toBe(one.out);
+  const recs = lines(one.out);
+  expect(recs.map((r) => r.id)).toEqual(['1', '2', '3', '4', '5'].flatMap((c) => [`${c}:twophase:1`, `${c}:twophase:2`]));
+  expect(recs.every((r) => r.solved && r.length <= 20 && !('time_ms' in r))).toBe(true);
+  // cube 3 is the random state of seed 11 + 2, and its line is `solve --json` on it
+  const scramble = run(['scramble', '--random-state', '--seed', '13']).out.trim();
+  expect(recs[4].cube).toBe(scramble);
+  const solo = JSON.parse(run(['solve', '--solver', 'twophase', '--scramble', scramble, '--seed', '1', '--json']).out);
+  delete solo.time_ms;
+  const { id, cube_index: index, cube, ...rest } = recs[4];
+  expect([id, index, cube]).toEqual(['3:twophase:1', 3, scramble]);
+  expect(rest).toEqual(solo);
+  expect(one.err).toMatch(/^batch: 10 solves, 10 solved, 0 not solved, 0 bad input; length mean [\d.]+ median [\d.]+ sd [\d.]+/m);
+  // with time: time_ms after solved, as in solve --json
+  const timed = lines(run(['batch', '--solver', 'twophase', '--random-state', '1', '--jobs', '1']).out);
+  expect(Object.keys(timed[0]).slice(3, 10)).toEqual(['solver', 'seed', 'solution', 'length', 'solved', 'time_ms', 'generations']);
+}, 60000);
+
+test('shards concatenated in shard order equal the unsharded run byte for byte', () => {
+  const whole = run([...BASE, '--jobs', '2']);
+  expect(whole.code).toBe(0);
+  const two = [1, 2].map((i) => run([...BASE, '--jobs', '1', '--shard', `${i}/2`]));
+  expect(two.map((r) => r.code)).toEqual([0, 0]);
+  expect(lines(two[0].out).length).toBe(5);
+  expect(two[0].out + two[1].out).toBe(whole.out);
+  // uneven blocks (10 jobs in 3 shards: 3, 3, 4), to files
+  const outs = [1, 2, 3].map((i) => {
+    const f = join(dir, `shard-${i}.jsonl`);
+    expect(run([...BASE, '--jobs', '1', '--shard', `${i}/3`, '--out', f]).code).toBe(0);
+    return readFileSync(f, 'utf8');
+  });
+  expect(outs.map((o) => lines(o).length)).toEqual([3, 3, 4]);
+  expect(outs.join('')).toBe(whole.out);
+}, 60000);
+
+test('a killed run resumes from its --out file: no id repeated or missing, a half-written last line redone', async () => {
+  // 8 states, two-phase to at most 19 moves: some tenths of a second each, long enough to kill
+  const args = ['batch', '--solver', 'twophase', '--param', 'maxLength=19', '--random-state', '8', '--seed-from', '3', '--no-time', '--jobs', '1'];
+  const out = join(dir, 'killed.jsonl');
+  const child = spawn(process.execPath, [CLI, ...args, '--out', out], { stdio: 'ignore' });
+  const exited = new Promise((r) => child.on('exit', r));
+  const t0 = Date.now();
+  let n = 0;
+  while (Date.now() - t0 < 50000) {
+    await new Promise((r) => setTimeout(r, 10));
+    n = existsSync(out) ? readFileSync(out, 'utf8').split('\n').length - 1 : 0;
+    if (n >= 2) break;
+  }
+  child.kill('SIGKILL');
+  await exited;
+  const before = lines(readFileSync(out, 'utf8'));
+  expect(before.length).toBeGreaterThanOrEqual(2);
+  expect(before.length).toBeLessThan(8); // killed mid-run, not after the end
+  appendFileSync(out, '{"id":"9:twophase:1","cube_ind'); // a half-written line, as a kill can leave
+  const again = run([...args, '--out', out]);
+  expect(again.code).toBe(0);
+  expect(again.err).toMatch(/dropped a half-written last line \(\d+ bytes\)/);
+  expect(again.err).toMatch(new RegExp(`${8 - before.length} run now \\(${before.length} resumed from the output file\\)`));
+  const text = readFileSync(out, 'utf8');
+  const ids = lines(text).map((r) => r.id);
+  expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${c}:twophase:1`));
+  expect(text.startsWith(before.map((r) => JSON.stringify(r)).join('\n'))).toBe(true);
+  expect(again.err).toMatch(/^batch: 8 solves, 8 solved/m); // the summary covers the whole file
+  // a finished file: nothing is run again
+  const third = run([...args, '--out', out]);
+  expect(third.code).toBe(0);
+  expect(third.err).toMatch(/0 run now \(8 resumed/);
+  expect(readFileSync(out, 'utf8')).toBe(text);
+}, 90000);
+
+test('an output file of another batch is refused, not mixed into', () => {
+  const out = join(dir, 'other.jsonl');
+  writeFileSync(out, `${JSON.stringify({ id: '1:hugo:1' })}\n`);
+  const r = run([...BASE, '--out', out]);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(/^error: the output file ".*other\.jsonl" holds id 1:hugo:1, which this batch .* does not make/);
+  writeFileSync(out, 'not json\n');
+  expect(run([...BASE, '--out', out]).err).toMatch(/has a line that is not a batch record \(line 1\)/);
+});
+
+test('a bad line in the middle is reported with its line number and the rest still runs (exit 2)', () => {
+  const input = ['R U', "R U R'", '# a comment', '', 'F2 D', 'B L', 'R U Q', "U' F", ''].join('\n');
+  const r = run(['batch', '--solver', 'twophase', '-', '--jobs', '2', '--no-time'], input);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(/^error: line 7: unknown move "Q" at character 5$/m);
+  const recs = lines(r.out);
+  expect(recs.map((x) => x.cube_index)).toEqual([1, 2, 5, 6, 7, 8]);
+  expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5' });
+  expect(recs[5]).toMatchObject({ id: '8:twophase:1', cube: "U' F", solution: "F' U", solved: true });
+  expect(recs.filter((x) => x.solved).length).toBe(5);
+  expect(r.err).toMatch(/^batch: 6 solves, 5 solved, 0 not solved, 1 bad input/m);
+  // a file, facelet lines, a byte that is not UTF-8 named by position
+  const f = join(dir, 'cubes.txt');
+  writeFileSync(f, Buffer.concat([Buffer.from('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nR '), Buffer.from([0xff]), Buffer.from('\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBU\nD\n')]));
+  const g = run(['batch', '--solver', 'twophase', '--file', f, '--jobs', '1', '--no-time']);
+  expect(g.code).toBe(2);
+  expect(g.err).toMatch(/^error: line 2: .*byte 0xFF at character 3/m);
+  expect(g.err).toMatch(/^error: line 3: /m);
+  expect(lines(g.out).map((x) => [x.cube_index, x.solved ?? 'error'])).toEqual([[1, true], [2, 'error'], [3, 'error'], [4, true]]);
+}, 60000);
+
+test('bad options are refused before anything runs', () => {
+  const cases = [
+    [['--seeds', '5..2'], /--seeds: the range "5..2" ends before it starts/],
+    [['--seeds', '1,x'], /--seeds: "x" is not a seed or a range/],
+    [['--shard', '3/2'], /--shard must be i\/n with 1 <= i <= n/],
+    [['--jobs', '0'], /--jobs must be a whole number from 1 to 64/],
+    [['--param', 'maxLength=99'], /maxLength/],
+    [['--solver', 'nosuch'], /nosuch/],
+    [['--seeds', '1,1'], /seeds: a seed is listed twice/],
+  ];
+  for (const [extra, msg] of cases) {
+    const r = run([...BASE.filter((a, i) => a !== '--seeds' && BASE[i - 1] !== '--seeds'), ...extra]);
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toMatch(msg);
+  }
+  expect(run(['batch', '--solver', 'twophase']).err).toMatch(/exactly one of --random-state N/);
+});
