@@ -145,6 +145,14 @@ export function cubesFromBytes(core, bytes) {
   return cubes;
 }
 
+// The first `size` bytes of an open file (fewer if it is shorter).
+function readWhole(fd, size) {
+  const buf = Buffer.alloc(size);
+  let n = 0;
+  while (n < size) { const got = readSync(fd, buf, n, size - n, null); if (!got) break; n += got; }
+  return buf.subarray(0, n);
+}
+
 function readAll(path, readStdin, UsageError) {
   if (path === '-') return readStdin(MAX_BATCH_INPUT);
   let fd;
@@ -152,10 +160,8 @@ function readAll(path, readStdin, UsageError) {
   try {
     const size = fstatSync(fd).size;
     if (size > MAX_BATCH_INPUT) throw new UsageError(`the cube file has ${size} bytes, more than the ${MAX_BATCH_INPUT} read; split it (one batch per part, or --shard)`);
-    const buf = Buffer.alloc(size);
-    let n = 0;
-    while (n < size) { const got = readSync(fd, buf, n, size - n, null); if (!got) break; n += got; }
-    return new Uint8Array(buf.buffer, buf.byteOffset, n);
+    const buf = readWhole(fd, size);
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   } finally { closeSync(fd); }
 }
 
@@ -163,12 +169,9 @@ function readAll(path, readStdin, UsageError) {
 // complete line (a half-written last line, from a kill, is cut off and redone).
 function readPrevious(path, UsageError) {
   const fd = openSync(path, 'r');
-  const size = fstatSync(fd).size;
-  const buf = Buffer.alloc(size);
-  let n = 0;
-  try {
-    while (n < size) { const got = readSync(fd, buf, n, size - n, null); if (!got) break; n += got; }
-  } finally { closeSync(fd); }
+  let buf;
+  try { buf = readWhole(fd, fstatSync(fd).size); } finally { closeSync(fd); }
+  const n = buf.length;
   const keep = buf.lastIndexOf(0x0a, n - 1) + 1;
   const records = [];
   const text = buf.subarray(0, keep).toString('utf8');
@@ -308,7 +311,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   for (const r of prevRecords) exitCode = Math.max(exitCode, r.error !== undefined ? 2 : r.solved ? 0 : 1);
 
   const tty = process.stderr.isTTY && !opts['no-progress'];
-  const t0 = performance.now();
+  const t0 = performance.now(), cpu0 = process.cpuUsage();
   let finished = 0, lastDraw = 0;
   const draw = (force) => {
     if (!tty) return;
@@ -408,6 +411,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   if (solvers.length > 1) {
     for (const s of solvers) process.stderr.write(`${summaryText(`  ${s}`, summarize(records.filter((r) => r.solver === s)))}\n`);
   }
-  process.stderr.write(`${label}: ${todo.length} run now (${prevRecords.length} resumed from the output file) in ${wall.toFixed(1)} s on ${nThreads} thread${nThreads === 1 ? '' : 's'}\n`);
+  const cpu = process.cpuUsage(cpu0); // every thread of this process
+  process.stderr.write(`${label}: ${todo.length} run now (${prevRecords.length} resumed from the output file) in ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, on ${nThreads} thread${nThreads === 1 ? '' : 's'}\n`);
   return exitCode;
 }
