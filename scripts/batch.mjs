@@ -227,6 +227,19 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const params = opts.param.join(',');
   if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
   const seeds = opts.seeds === undefined ? [1] : parseSeeds(opts.seeds, UsageError);
+  // --sweep key=v1,v2,...: one param over a list of numbers (as an experiment's sweep)
+  let sweep;
+  if (opts.sweep !== undefined) {
+    const m = /^([^=]*)=(.*)$/s.exec(opts.sweep);
+    if (!m) throw new UsageError(`--sweep must be key=v1,v2,... e.g. --sweep populationSize=50,100,200 (got "${opts.sweep.slice(0, 40)}")`);
+    const values = m[2].split(',').map((v) => {
+      if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim())) throw new UsageError(`--sweep: "${v.slice(0, 30)}" is not a number (a sweep takes numbers, e.g. --sweep population=50,100,200)`);
+      return Number(v);
+    });
+    sweep = { param: m[1].trim(), values };
+    if (opts.param.some((p) => p.split('=')[0].trim() === sweep.param)) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
+  }
+  const sweepValues = sweep ? sweep.values : [null];
   const shard = opts.shard === undefined ? { i: 1, n: 1 } : parseShard(opts.shard, UsageError);
   const noTime = !!opts['no-time'];
   let threads = availableParallelism ? availableParallelism() : cpus().length;
@@ -257,19 +270,24 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
 
   // bounds (web/share.mjs's check of an experiment), then the core's own check of each solver
   // with the params, before any thread starts
-  const def = validateExperiment({ solvers, states: cubes.length, seeds }, { limits: BATCH_LIMITS });
+  const def = validateExperiment({ solvers, states: cubes.length, seeds, ...(sweep ? { sweep } : {}) }, { limits: BATCH_LIMITS });
   if (!def.ok) throw new UsageError(`batch: ${def.problems.join('; ')}`);
   const solved = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
-  for (const s of solvers) core.createSolver(s, solved, 1, params).free();
+  const paramsWith = (v) => (v === null ? params : [params, `${sweep.param}=${v}`].filter(Boolean).join(','));
+  for (const s of solvers) for (const v of sweepValues) core.createSolver(s, solved, 1, paramsWith(v)).free();
 
   // jobs, this shard's contiguous block
-  const total = cubes.length * solvers.length * seeds.length;
+  const total = cubes.length * solvers.length * sweepValues.length * seeds.length;
   const lo = Math.floor(((shard.i - 1) * total) / shard.n), hi = Math.floor((shard.i * total) / shard.n);
   const jobAt = (j) => {
     const seed = seeds[j % seeds.length];
-    const solver = solvers[Math.floor(j / seeds.length) % solvers.length];
-    const cube = cubes[Math.floor(j / (seeds.length * solvers.length))];
-    return { j, cube, solver, seed, id: `${cube.index}:${solver}:${seed}` };
+    let q = Math.floor(j / seeds.length);
+    const value = sweepValues[q % sweepValues.length];
+    q = Math.floor(q / sweepValues.length);
+    const solver = solvers[q % solvers.length];
+    const cube = cubes[Math.floor(q / solvers.length)];
+    const swept = value === null ? '' : `${sweep.param}=${value}`;
+    return { j, cube, solver, seed, value, swept, params: paramsWith(value), id: `${cube.index}:${solver}:${swept ? `${swept}:` : ''}${seed}` };
   };
 
   // resume
@@ -299,6 +317,8 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const todo = [];
   for (let j = lo; j < hi; j++) if (!done.has(jobAt(j).id)) todo.push(j);
 
+  // a closed pipe (| head) ends the batch quietly; --out is the way to keep everything
+  if (out === undefined) process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); throw e; });
   const writeLine = (line) => {
     if (out !== undefined) writeSync(out, `${line}\n`);
     else process.stdout.write(`${line}\n`);
@@ -338,7 +358,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   };
   const finish = (j, reply) => {
     const job = jobAt(j);
-    const head = { id: job.id, cube_index: job.cube.index, cube: reply.cube ?? job.cube.cube ?? null };
+    const head = { id: job.id, cube_index: job.cube.index, cube: reply.cube ?? job.cube.cube ?? null, ...(job.swept ? { sweep: { [sweep.param]: job.value } } : {}) };
     let rec;
     if (reply.error !== undefined) {
       rec = { ...head, solver: job.solver, seed: job.seed, error: reply.error };
@@ -380,7 +400,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
           return;
         }
         const job = jobAt(threadJobs[k++]);
-        const msg = { j: job.j, solver: job.solver, seed: job.seed, params, noTime };
+        const msg = { j: job.j, solver: job.solver, seed: job.seed, params: job.params, noTime };
         if (job.cube.stateSeed !== undefined) msg.stateSeed = job.cube.stateSeed;
         else { msg.facelets = job.cube.facelets; msg.cube = job.cube.cube; }
         w.postMessage(msg);
@@ -408,8 +428,13 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const wall = (performance.now() - t0) / 1000;
   const label = `batch${shard.n > 1 ? ` shard ${shard.i}/${shard.n}` : ''}`;
   process.stderr.write(`${summaryText(label, summarize(records))}\n`);
-  if (solvers.length > 1) {
-    for (const s of solvers) process.stderr.write(`${summaryText(`  ${s}`, summarize(records.filter((r) => r.solver === s)))}\n`);
+  if (solvers.length > 1 || sweep) {
+    for (const s of solvers) {
+      for (const v of sweepValues) {
+        const mine = records.filter((r) => r.solver === s && (v === null || (r.sweep && r.sweep[sweep.param] === v)));
+        process.stderr.write(`${summaryText(`  ${s}${v === null ? '' : ` ${sweep.param}=${v}`}`, summarize(mine))}\n`);
+      }
+    }
   }
   const cpu = process.cpuUsage(cpu0); // every thread of this process
   process.stderr.write(`${label}: ${todo.length} run now (${prevRecords.length} resumed from the output file) in ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, on ${nThreads} thread${nThreads === 1 ? '' : 's'}\n`);

@@ -18,7 +18,8 @@ const USAGE = `usage:
                 (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
-                [--seeds a..b|a,b,...] [--param key=value ...] [--jobs K] [--shard i/n]
+                [--seeds a..b|a,b,...] [--param key=value ...] [--sweep key=v1,v2,...]
+                [--jobs K] [--shard i/n]
                 [--out FILE] [--no-time] [--no-progress]
                 one JSON line per solve (the solve --json object with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
@@ -184,7 +185,7 @@ async function main(argv) {
       // a bare "-" (not an option's value) is the cube input on stdin
       const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
       if (args.includes('--islands')) throw new UsageError('batch does not take --islands yet; run solve --islands K per cube');
-      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'param', 'jobs', 'shard', 'out'], BATCH_FLAGS, ['solver']);
+      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'shard', 'out'], BATCH_FLAGS, ['solver']);
       return runBatch(core, opts, { UsageError, readStdin });
     }
     case 'solvers': {

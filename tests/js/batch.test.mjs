@@ -19,6 +19,7 @@ const lines = (text) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l
 
 // 5 random states x 1 solver x 2 seeds = 10 jobs, two-phase (fast once its tables are built)
 const BASE = ['batch', '--solver', 'twophase', '--random-state', '5', '--seed-from', '11', '--seeds', '1..2', '--no-time'];
+let whole = null; // BASE on 2 threads (the first test)
 
 test('one JSON line per solve, in job order, the same on 1 and 2 threads; each is solve --json plus its id', () => {
   const one = run([...BASE, '--jobs', '1']);
@@ -26,6 +27,7 @@ test('one JSON line per solve, in job order, the same on 1 and 2 threads; each i
   expect(one.code).toBe(0);
   expect(two.code).toBe(0);
   expect(two.out).toBe(one.out);
+  whole = two;
   const recs = lines(one.out);
   expect(recs.map((r) => r.id)).toEqual(['1', '2', '3', '4', '5'].flatMap((c) => [`${c}:twophase:1`, `${c}:twophase:2`]));
   expect(recs.every((r) => r.solved && r.length <= 20 && !('time_ms' in r))).toBe(true);
@@ -44,7 +46,6 @@ test('one JSON line per solve, in job order, the same on 1 and 2 threads; each i
 }, 60000);
 
 test('shards concatenated in shard order equal the unsharded run byte for byte', () => {
-  const whole = run([...BASE, '--jobs', '2']);
   expect(whole.code).toBe(0);
   const two = [1, 2].map((i) => run([...BASE, '--jobs', '1', '--shard', `${i}/2`]));
   expect(two.map((r) => r.code)).toEqual([0, 0]);
@@ -124,6 +125,19 @@ test('a bad line in the middle is reported with its line number and the rest sti
   expect(g.err).toMatch(/^error: line 2: .*byte 0xFF at character 3/m);
   expect(g.err).toMatch(/^error: line 3: /m);
   expect(lines(g.out).map((x) => [x.cube_index, x.solved ?? 'error'])).toEqual([[1, true], [2, 'error'], [3, 'error'], [4, true]]);
+}, 60000);
+
+test('--sweep runs each value of one param, named in the id and the record, summed up per value', () => {
+  const r = run(['batch', '--solver', 'twophase', '--random-state', '2', '--sweep', 'maxLength=21,19', '--jobs', '2', '--no-time']);
+  expect(r.code).toBe(0);
+  const recs = lines(r.out);
+  expect(recs.map((x) => x.id)).toEqual(['1:twophase:maxLength=21:1', '1:twophase:maxLength=19:1', '2:twophase:maxLength=21:1', '2:twophase:maxLength=19:1']);
+  expect(recs.map((x) => x.sweep.maxLength)).toEqual([21, 19, 21, 19]);
+  expect(recs.every((x) => x.solved && x.length <= x.sweep.maxLength)).toBe(true);
+  expect(r.err).toMatch(/^ {2}twophase maxLength=21: 2 solves, 2 solved/m);
+  expect(r.err).toMatch(/^ {2}twophase maxLength=19: 2 solves, 2 solved/m);
+  expect(run(['batch', '--solver', 'twophase', '--random-state', '1', '--sweep', 'maxLength=20,x']).err).toMatch(/--sweep: "x" is not a number/);
+  expect(run(['batch', '--solver', 'twophase', '--random-state', '1', '--sweep', 'maxLength=20', '--param', 'maxLength=21']).err).toMatch(/--sweep maxLength is also given as a --param/);
 }, 60000);
 
 test('bad options are refused before anything runs', () => {
