@@ -213,7 +213,7 @@ export function summarize(records) {
 
 function summaryText(label, s) {
   const f = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-  return `${label}: ${s.count} solves, ${s.solved} solved, ${s.count - s.solved - s.errors} not solved, ${s.errors} bad input;`
+  return `${label}: ${s.count} solves, ${s.solved} solved, ${s.count - s.solved - s.errors} not solved, ${s.errors} with an error;`
     + ` length mean ${f(s.length_mean, 2)} median ${f(s.length_median, 1)} sd ${f(s.length_sd, 2)}; time mean ${f(s.time_ms_mean, 1)} ms`;
 }
 

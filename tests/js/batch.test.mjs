@@ -39,7 +39,7 @@ test('one JSON line per solve, in job order, the same on 1 and 2 threads; each i
   const { id, cube_index: index, cube, ...rest } = recs[4];
   expect([id, index, cube]).toEqual(['3:twophase:1', 3, scramble]);
   expect(rest).toEqual(solo);
-  expect(one.err).toMatch(/^batch: 10 solves, 10 solved, 0 not solved, 0 bad input; length mean [\d.]+ median [\d.]+ sd [\d.]+/m);
+  expect(one.err).toMatch(/^batch: 10 solves, 10 solved, 0 not solved, 0 with an error; length mean [\d.]+ median [\d.]+ sd [\d.]+/m);
   // with time: time_ms after solved, as in solve --json
   const timed = lines(run(['batch', '--solver', 'twophase', '--random-state', '1', '--jobs', '1']).out);
   expect(Object.keys(timed[0]).slice(3, 10)).toEqual(['solver', 'seed', 'solution', 'length', 'solved', 'time_ms', 'generations']);
@@ -116,7 +116,7 @@ test('a bad line in the middle is reported with its line number and the rest sti
   expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5' });
   expect(recs[5]).toMatchObject({ id: '8:twophase:1', cube: "U' F", solution: "F' U", solved: true });
   expect(recs.filter((x) => x.solved).length).toBe(5);
-  expect(r.err).toMatch(/^batch: 6 solves, 5 solved, 0 not solved, 1 bad input/m);
+  expect(r.err).toMatch(/^batch: 6 solves, 5 solved, 0 not solved, 1 with an error/m);
   // a file, facelet lines, a byte that is not UTF-8 named by position
   const f = join(dir, 'cubes.txt');
   writeFileSync(f, Buffer.concat([Buffer.from('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nR '), Buffer.from([0xff]), Buffer.from('\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBU\nD\n')]));
