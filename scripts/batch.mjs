@@ -14,7 +14,8 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { openSync, readSync, writeSync, closeSync, truncateSync, fstatSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { loadCoreNode } from '../web/core-node.mjs';
-import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../web/core.mjs';
+import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
+import { solveIslands } from '../web/islands.mjs';
 import { validateExperiment, EXPERIMENT_LIMITS } from '../web/share.mjs';
 
 export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
@@ -30,6 +31,51 @@ export function solveJson(res, seed, timeMs, extra = {}) {
     ...(timeMs == null ? {} : { time_ms: timeMs }),
     generations: res.generations, evaluations: res.evaluations, phases: res.phases, ...extra,
   };
+}
+
+// A run of K islands over K SolverClients (scripts/threads.mjs), coordinated by
+// web/islands.mjs; onProgress(i, records) gets island i's records. Returns core.run's result
+// shape with the island fields. Used by `solve --islands K` and `batch --islands K`.
+export async function islandsRun(clients, request, islands, onProgress = null) {
+  const run = solveIslands((i, req, cb) => clients[i].solve(req, cb), request, { islands, onProgress });
+  const r = await run.promise;
+  const st = r.stats;
+  return {
+    solver: st.solver ?? request.solver, solution: r.solution, length: r.length, solved: !!st.solved, phases: r.phases,
+    generations: st.generations, evaluations: st.evaluations, island: st.island, epochs: st.epochs,
+  };
+}
+
+// batch --islands K: `groups` groups of K island threads, each group solving one job at a
+// time; the cube is made and the solution verified here, in the main thread.
+async function runOnIslands(core, jobs, { groups, islands, noTime, finish }) {
+  const { threadClient } = await import('./threads.mjs'); // not at the top: in a batch worker it would serve the protocol
+  let k = 0;
+  const group = async () => {
+    const clients = Array.from({ length: islands }, () => threadClient());
+    try {
+      await Promise.all(clients.map((c) => c.ready));
+      while (k < jobs.length) {
+        const job = jobs[k++];
+        let reply;
+        try {
+          const cube = job.cube.stateSeed !== undefined ? core.randomStateScramble(job.cube.stateSeed) : job.cube.cube;
+          const facelets = job.cube.stateSeed !== undefined ? core.apply(cube) : job.cube.facelets;
+          const t0 = performance.now();
+          const res = await islandsRun(clients, { solver: job.solver, facelets, seed: job.seed, params: job.params }, islands);
+          if (res.solved && !core.verify(facelets, res.solution).solved) throw new EvocubeError(-45, 'internal error: the solver\'s solution does not solve the cube');
+          const timeMs = noTime ? null : Math.round((performance.now() - t0) * 10) / 10;
+          reply = { cube, record: solveJson(res, job.seed, timeMs, { islands, island: res.island, epochs: res.epochs }) };
+        } catch (e) {
+          reply = { error: e && e.message ? e.message : String(e) };
+        }
+        finish(job.j, reply);
+      }
+    } finally {
+      for (const c of clients) c.terminate();
+    }
+  };
+  await Promise.all(Array.from({ length: groups }, group));
 }
 
 // ---------------------------------------------------------------- worker thread side
@@ -249,6 +295,13 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     }
     threads = Number(opts.jobs);
   }
+  let islands = 1;
+  if (opts.islands !== undefined) {
+    if (!/^\d{1,2}$/.test(opts.islands) || Number(opts.islands) < 1 || Number(opts.islands) > MAX_ISLANDS) {
+      throw new UsageError(`--islands must be a whole number from 1 to ${MAX_ISLANDS} (got "${opts.islands.slice(0, 20)}")`);
+    }
+    islands = Number(opts.islands);
+  }
 
   // cubes
   const random = opts['random-state'];
@@ -274,7 +327,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   if (!def.ok) throw new UsageError(`batch: ${def.problems.join('; ')}`);
   const solved = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
   const paramsWith = (v) => (v === null ? params : [params, `${sweep.param}=${v}`].filter(Boolean).join(','));
-  for (const s of solvers) for (const v of sweepValues) core.createSolver(s, solved, 1, paramsWith(v)).free();
+  for (const s of solvers) for (const v of sweepValues) core.createSolver(s, solved, 1, paramsWith(v), { island: 0, islands }).free();
 
   // jobs, this shard's contiguous block
   const total = cubes.length * solvers.length * sweepValues.length * seeds.length;
@@ -389,7 +442,9 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   }
 
   const nThreads = Math.min(threads, threadJobs.length);
-  if (nThreads > 0) {
+  if (nThreads > 0 && islands > 1) {
+    await runOnIslands(core, threadJobs.map(jobAt), { groups: nThreads, islands, noTime, finish });
+  } else if (nThreads > 0) {
     await new Promise((resolve, reject) => {
       let k = 0, live = nThreads, failed = false;
       const workers = [];
@@ -437,6 +492,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     }
   }
   const cpu = process.cpuUsage(cpu0); // every thread of this process
-  process.stderr.write(`${label}: ${todo.length} run now (${prevRecords.length} resumed from the output file) in ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, on ${nThreads} thread${nThreads === 1 ? '' : 's'}\n`);
+  const nt = nThreads * islands;
+  process.stderr.write(`${label}: ${todo.length} run now (${prevRecords.length} resumed from the output file) in ${wall.toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, on ${nt} thread${nt === 1 ? '' : 's'}${islands > 1 ? ` (${nThreads} x ${islands} islands)` : ''}\n`);
   return exitCode;
 }

@@ -6,8 +6,7 @@ import { readSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
-import { solveIslands } from '../web/islands.mjs';
-import { runBatch, solveJson } from './batch.mjs';
+import { runBatch, solveJson, islandsRun } from './batch.mjs';
 
 const USAGE = `usage:
   evocube facelets "<alg>"                         54-char facelet string of solved+alg
@@ -19,7 +18,7 @@ const USAGE = `usage:
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
                 [--seeds a..b|a,b,...] [--param key=value ...] [--sweep key=v1,v2,...]
-                [--jobs K] [--shard i/n]
+                [--jobs K] [--islands K] [--shard i/n]
                 [--out FILE] [--no-time] [--no-progress]
                 one JSON line per solve (the solve --json object with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
@@ -184,8 +183,7 @@ async function main(argv) {
     case 'batch': {
       // a bare "-" (not an option's value) is the cube input on stdin
       const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
-      if (args.includes('--islands')) throw new UsageError('batch does not take --islands yet; run solve --islands K per cube');
-      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'shard', 'out'], BATCH_FLAGS, ['solver']);
+      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
       return runBatch(core, opts, { UsageError, readStdin });
     }
     case 'solvers': {
@@ -207,13 +205,7 @@ async function solveOnIslands(core, request, islands, progress) {
   try {
     await Promise.all(clients.map((c) => c.ready));
     const onProgress = progress ? (i, recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify({ island: i, ...r })}\n`); } : null;
-    const run = solveIslands((i, req, cb) => clients[i].solve(req, cb), request, { islands, onProgress });
-    const r = await run.promise;
-    const st = r.stats;
-    return {
-      solver: st.solver ?? request.solver, solution: r.solution, length: r.length, solved: !!st.solved, phases: r.phases,
-      generations: st.generations, evaluations: st.evaluations, island: st.island, epochs: st.epochs,
-    };
+    return await islandsRun(clients, request, islands, onProgress);
   } finally {
     for (const c of clients) c.terminate();
   }

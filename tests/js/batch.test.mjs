@@ -140,12 +140,27 @@ test('--sweep runs each value of one param, named in the id and the record, summ
   expect(run(['batch', '--solver', 'twophase', '--random-state', '1', '--sweep', 'maxLength=20', '--param', 'maxLength=21']).err).toMatch(/--sweep maxLength is also given as a --param/);
 }, 60000);
 
+test('--islands K: each solve on K island threads, the line is solve --islands K --json plus its id', () => {
+  const r = run(['batch', '--solver', 'hugo', '-', '--islands', '2', '--seeds', '3', '--jobs', '1', '--no-time'], 'R U F D L B\n');
+  expect(r.code).toBe(0);
+  const [rec] = lines(r.out);
+  const solo = JSON.parse(run(['solve', '--solver', 'hugo', '--scramble', 'R U F D L B', '--islands', '2', '--seed', '3', '--json']).out);
+  delete solo.time_ms;
+  const { id, cube_index: index, cube, ...rest } = rec;
+  expect([id, index, cube]).toEqual(['1:hugo:3', 1, 'R U F D L B']);
+  expect(rest).toEqual(solo);
+  expect(rest).toMatchObject({ islands: 2, solved: true });
+  expect(r.err).toMatch(/on 2 threads \(1 x 2 islands\)/);
+  expect(run(['batch', '--solver', 'twophase', '--random-state', '1', '--islands', '2']).err).toMatch(/^error: solver twophase has no island model/);
+}, 60000);
+
 test('bad options are refused before anything runs', () => {
   const cases = [
     [['--seeds', '5..2'], /--seeds: the range "5..2" ends before it starts/],
     [['--seeds', '1,x'], /--seeds: "x" is not a seed or a range/],
     [['--shard', '3/2'], /--shard must be i\/n with 1 <= i <= n/],
     [['--jobs', '0'], /--jobs must be a whole number from 1 to 64/],
+    [['--islands', '65'], /--islands must be a whole number from 1 to 64/],
     [['--param', 'maxLength=99'], /maxLength/],
     [['--solver', 'nosuch'], /nosuch/],
     [['--seeds', '1,1'], /seeds: a seed is listed twice/],
