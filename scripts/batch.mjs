@@ -243,7 +243,8 @@ function formatDuration(s) {
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
-// count, solved, errors, length mean/median/sd (solved runs), mean time
+// count, solved, errors, length mean/median/sd and the mean's 95% interval (normal
+// approximation) over the solved runs, mean generations and time
 export function summarize(records) {
   const lens = records.filter((r) => r.solved).map((r) => r.length).sort((a, b) => a - b);
   const times = records.filter((r) => typeof r.time_ms === 'number').map((r) => r.time_ms);
@@ -253,14 +254,16 @@ export function summarize(records) {
   const median = lens.length ? (lens.length % 2 ? lens[(lens.length - 1) / 2] : (lens[lens.length / 2 - 1] + lens[lens.length / 2]) / 2) : NaN;
   return {
     count: records.length, solved: lens.length, errors: records.filter((r) => r.error !== undefined).length,
-    length_mean: m, length_median: median, length_sd: sd, time_ms_mean: mean(times),
+    length_mean: m, length_median: median, length_sd: sd, length_ci95: 1.96 * sd / Math.sqrt(lens.length),
+    generations_mean: mean(records.filter((r) => r.error === undefined).map((r) => r.generations)), time_ms_mean: mean(times),
   };
 }
 
 function summaryText(label, s) {
   const f = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   return `${label}: ${s.count} solves, ${s.solved} solved, ${s.count - s.solved - s.errors} not solved, ${s.errors} with an error;`
-    + ` length mean ${f(s.length_mean, 2)} median ${f(s.length_median, 1)} sd ${f(s.length_sd, 2)}; time mean ${f(s.time_ms_mean, 1)} ms`;
+    + ` length mean ${f(s.length_mean, 2)} (95% +-${f(s.length_ci95, 2)}) median ${f(s.length_median, 1)} sd ${f(s.length_sd, 2)};`
+    + ` generations mean ${f(s.generations_mean, 1)}; time mean ${f(s.time_ms_mean, 1)} ms`;
 }
 
 // opts: parsed options of scripts/evocube.mjs (solver: [..], param: [..], seeds, jobs, shard,

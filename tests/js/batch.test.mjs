@@ -39,7 +39,7 @@ test('one JSON line per solve, in job order, the same on 1 and 2 threads; each i
   const { id, cube_index: index, cube, ...rest } = recs[4];
   expect([id, index, cube]).toEqual(['3:twophase:1', 3, scramble]);
   expect(rest).toEqual(solo);
-  expect(one.err).toMatch(/^batch: 10 solves, 10 solved, 0 not solved, 0 with an error; length mean [\d.]+ median [\d.]+ sd [\d.]+/m);
+  expect(one.err).toMatch(/^batch: 10 solves, 10 solved, 0 not solved, 0 with an error; length mean [\d.]+ \(95% \+-[\d.]+\) median [\d.]+ sd [\d.]+; generations mean [\d.]+; time mean - ms$/m);
   // with time: time_ms after solved, as in solve --json
   const timed = lines(run(['batch', '--solver', 'twophase', '--random-state', '1', '--jobs', '1']).out);
   expect(Object.keys(timed[0]).slice(3, 10)).toEqual(['solver', 'seed', 'solution', 'length', 'solved', 'time_ms', 'generations']);
@@ -116,7 +116,14 @@ test('a bad line in the middle is reported with its line number and the rest sti
   expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5' });
   expect(recs[5]).toMatchObject({ id: '8:twophase:1', cube: "U' F", solution: "F' U", solved: true });
   expect(recs.filter((x) => x.solved).length).toBe(5);
-  expect(r.err).toMatch(/^batch: 6 solves, 5 solved, 0 not solved, 1 with an error/m);
+  // the summary, recomputed from the lines (solved runs; sample sd; 95% interval 1.96 sd / sqrt n)
+  const ok = recs.filter((x) => x.solved);
+  const L = ok.map((x) => x.length).sort((a, b) => a - b);
+  const mean = L.reduce((a, b) => a + b, 0) / L.length;
+  const sd = Math.sqrt(L.reduce((a, x) => a + (x - mean) ** 2, 0) / (L.length - 1));
+  expect(sd).toBeGreaterThan(0);
+  const gens = ok.reduce((a, x) => a + x.generations, 0) / ok.length;
+  expect(r.err).toContain(`batch: 6 solves, 5 solved, 0 not solved, 1 with an error; length mean ${mean.toFixed(2)} (95% +-${(1.96 * sd / Math.sqrt(5)).toFixed(2)}) median ${L[2].toFixed(1)} sd ${sd.toFixed(2)}; generations mean ${gens.toFixed(1)}; time mean - ms\n`);
   // a file, facelet lines, a byte that is not UTF-8 named by position
   const f = join(dir, 'cubes.txt');
   writeFileSync(f, Buffer.concat([Buffer.from('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nR '), Buffer.from([0xff]), Buffer.from('\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBU\nD\n')]));
