@@ -429,6 +429,13 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     draw(false);
   };
 
+  // Ctrl-C: every finished line is written already (the output is a prefix of the run)
+  const onInt = () => {
+    process.stderr.write(`${tty ? '\r\x1b[K' : ''}batch: interrupted after ${next} of ${todo.length} solves${out !== undefined ? '; the same command resumes from the output file' : ''}\n`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onInt);
+
   // bad cubes need no thread
   const threadJobs = [];
   for (const j of todo) {
@@ -478,6 +485,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     });
   }
   flush();
+  process.removeListener('SIGINT', onInt);
   if (tty) { draw(true); process.stderr.write('\n'); }
   if (out !== undefined) closeSync(out);
   else await new Promise((r) => process.stdout.write('', r));
