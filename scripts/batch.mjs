@@ -21,7 +21,7 @@ import { validateExperiment, EXPERIMENT_LIMITS } from '../web/share.mjs';
 export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
 export const MAX_JOBS_THREADS = 64;
 // validateExperiment's bounds, widened for the CLI (a researcher's thousands of solves)
-const BATCH_LIMITS = Object.freeze({ ...EXPERIMENT_LIMITS, solvers: 16, states: 1000000, seeds: 100000, runs: 10000000 });
+const BATCH_LIMITS = Object.freeze({ ...EXPERIMENT_LIMITS, solvers: 16, states: 1000000, seeds: 100000, runs: 2000000 });
 
 // The `solve --json` object: one shape for `solve` and `batch` (DESIGN.md, CLI). timeMs null
 // leaves time_ms out.
@@ -230,7 +230,7 @@ function readPrevious(path, UsageError) {
     if (!r || typeof r.id !== 'string') {
       throw new UsageError(`the output file "${path.slice(0, 200)}" has a line that is not a batch record (line ${lineNo}); give a new --out file`);
     }
-    records.push(r);
+    records.push(slim(r));
   }
   return { keep, cut: n - keep, records };
 }
@@ -242,6 +242,9 @@ function formatDuration(s) {
   const two = (x) => String(x).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
+
+// What the summary reads of a line (a run of a million lines keeps no phases in memory).
+const slim = (r) => ({ id: r.id, solver: r.solver, sweep: r.sweep, solved: r.solved, length: r.length, generations: r.generations, time_ms: r.time_ms, error: r.error });
 
 // count, solved, errors, length mean/median/sd and the mean's 95% interval (normal
 // approximation) over the solved runs, mean generations and time
@@ -280,7 +283,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   let sweep;
   if (opts.sweep !== undefined) {
     const m = /^([^=]*)=(.*)$/s.exec(opts.sweep);
-    if (!m) throw new UsageError(`--sweep must be key=v1,v2,... e.g. --sweep populationSize=50,100,200 (got "${opts.sweep.slice(0, 40)}")`);
+    if (!m) throw new UsageError(`--sweep must be key=v1,v2,... e.g. --sweep population=50,100,200 (got "${opts.sweep.slice(0, 40)}")`);
     const values = m[2].split(',').map((v) => {
       if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim())) throw new UsageError(`--sweep: "${v.slice(0, 30)}" is not a number (a sweep takes numbers, e.g. --sweep population=50,100,200)`);
       return Number(v);
@@ -357,7 +360,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   }
   const done = new Set(prevRecords.map((r) => r.id));
   const mine = new Set();
-  for (let j = lo; j < hi; j++) mine.add(jobAt(j).id);
+  if (done.size) for (let j = lo; j < hi; j++) mine.add(jobAt(j).id);
   for (const id of done) {
     if (!mine.has(id)) {
       throw new UsageError(`the output file "${opts.out.slice(0, 200)}" holds id ${id.slice(0, 80)}, which this batch (these cubes, solvers, seeds and shard) does not make; give a new --out file`);
@@ -408,7 +411,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
       const r = ready.get(todo[next]);
       ready.delete(todo[next]);
       writeLine(JSON.stringify(r));
-      records.push(r);
+      records.push(slim(r));
       next++;
     }
   };
