@@ -376,11 +376,15 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const todo = [];
   for (let j = lo; j < hi; j++) if (!done.has(jobAt(j).id)) todo.push(j);
 
+  const tty = process.stderr.isTTY && !opts['no-progress'];
   // a closed pipe (| head) ends the batch quietly; --out is the way to keep everything
   if (out === undefined) process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); throw e; });
   const writeLine = (line) => {
     if (out !== undefined) writeSync(out, `${line}\n`);
-    else process.stdout.write(`${line}\n`);
+    else {
+      if (tty && process.stdout.isTTY) process.stderr.write('\r\x1b[K'); // the bar is redrawn under the line
+      process.stdout.write(`${line}\n`);
+    }
   };
 
   // bad input lines: reported once on stderr (those with a job in this run), error lines out
@@ -389,7 +393,6 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   let exitCode = 0;
   for (const r of prevRecords) exitCode = Math.max(exitCode, r.error !== undefined ? 2 : r.solved ? 0 : 1);
 
-  const tty = process.stderr.isTTY && !opts['no-progress'];
   const t0 = performance.now(), cpu0 = process.cpuUsage();
   let finished = 0, lastDraw = 0;
   const draw = (force) => {
