@@ -30,7 +30,7 @@
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
 #define TP_MAX_PRE 8      /* longest pre-move sequence */
-#define TP_MIN_P1_PRE 8   /* a search with pre-moves keeps at least this many phase-1 moves */
+#define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
 
@@ -84,6 +84,8 @@ typedef struct tp_search {
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
     int in2, d2, d2max, k2;
+    int alt;         /* 1: phase 2 of the cube with the last pre-move turned the other way */
+    ec_cube alt_cube;
     uint16_t cp[TP_MAX_LEN + 1], ep[TP_MAX_LEN + 1];
     uint8_t mp[TP_MAX_LEN + 1];
     int8_t m2[TP_MAX_LEN + 1];

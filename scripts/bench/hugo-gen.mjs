@@ -6,7 +6,7 @@
 // transform, a block already solved) and phase 3 (the two-generator solve, a <R,U> state).
 // CPU time per run (native: clock() in build/native/bench_hugo over the stepped API; wasm:
 // process.cpuUsage() around the same loop in this process), the median of --reps runs,
-// native and wasm alternating. Both must give the same result JSON (they give up at the
+// native and wasm alternating. --scale shortens or lengthens every workload. Both must give the same result JSON (they give up at the
 // same generation with the same counts). Output: a markdown section for docs/BENCHMARKS.md
 // (## hugo-gen).
 import { loadCoreNode } from '../../web/core-node.mjs';
@@ -25,6 +25,9 @@ export default async function hugoGen(args) {
     { name: 'phase 2: two-generator transform', scramble: "F R U R' U' F'", gens: cap(5000) },
     { name: 'phase 3: two-generator solve', scramble: "R U R' U R U2 R' U' R U2 R' U' R U' R' U2 R2 U' R' U R U2", gens: cap(20000) },
   ].map((w) => ({ ...w, seed: 1, params: `preset=performance,maxGenerations=${w.gens}` }));
+  // warm-up, untimed: V8 first runs the module's code unoptimised and swaps in its optimised
+  // build after a few calls; without this the first workload pays for it
+  await runWasm(core, work.map((j) => ({ ...j, params: 'preset=performance,maxGenerations=3000' })));
   const nat = work.map(() => []), was = work.map(() => []);
   let same = 0;
   for (let rep = 0; rep < o.reps; rep++) {
@@ -42,8 +45,8 @@ export default async function hugoGen(args) {
   say('## hugo-gen');
   say();
   say(`Command: \`npm run bench -- hugo-gen${args.length ? ' ' + args.join(' ') : ''}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC). CPU time per`);
-  say(`generation (population 50, length 30, preset=performance, seed 1), median of ${o.reps} runs; native and wasm`);
-  say('alternate in one process on a shared 2-core machine.');
+  say(`generation (population 50, length 30, preset=performance, seed 1), median of ${o.reps} runs; native (the C driver,`);
+  say('a child process) and wasm (this Node process) alternate in one run on a shared 2-core machine.');
   say();
   say('| workload | scramble | generations | native us/gen | wasm us/gen | wasm / native |');
   say('|---|---|---|---|---|---|');

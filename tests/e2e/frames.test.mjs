@@ -3,7 +3,7 @@
 // figure is the main thread's own responsiveness (software WebGL in headless Chromium costs
 // tens of ms per frame by itself; docs/BENCHMARKS.md "web" has the 3D figures), and against
 // the same page idle just before, so a loaded machine does not fail it (60 fps on a quiet
-// machine; 42 was seen during a solve at load 14 on 2 cores, with idle about as low). The run is
+// machine; 39-42 were seen during a solve at load 13-14 on 2 cores). The run is
 // one that cannot end within the window on any machine (an optimal two-phase search with a
 // budget of 10^9 nodes, else HuGO! with a large population), and is cancelled after it. Also
 // saves a screenshot of the page as a test artefact in build/e2e-artifacts/, and reads it
@@ -76,9 +76,12 @@ test('frames keep coming during a solve as when idle; the screenshot shows the s
   console.log(`frames idle: ${f(idle)}; during a ${solver} solve: ${f(busy)}`);
   // the whole window was during the solve (the run cannot have ended: see above)
   expect(await page.textContent(tid('status'))).toMatch(/running/);
-  // not blocked: about as many frames as idle (a solve on the main thread gives a handful)
-  expect(busy.fps).toBeGreaterThanOrEqual(0.7 * idle.fps);
+  // not blocked: most frames come on time, as when idle (the median gap stays at the display's
+  // interval even when a loaded machine drops some: 39 fps against 59 idle was seen at load 13,
+  // median 16.7 ms both); work on the main thread per progress message makes most gaps long
+  // (a planted 40 ms per message: 7.7 fps, median 133 ms)
   expect(busy.median).toBeLessThanOrEqual(Math.max(20, 1.5 * idle.median));
+  expect(busy.fps).toBeGreaterThanOrEqual(0.3 * idle.fps);
   expect(busy.worst).toBeLessThan(500);
   await page.click(tid('cancel'));
   await page.waitForFunction(() => !/running/.test(document.querySelector('[data-testid="status"]').textContent));

@@ -25,35 +25,30 @@ function runWith(mutants, ...args) {
 const parityCheck = 'if (ec__parity(c.cp, 8) != ec__parity(c.ep, 12))';
 const base = { file: 'c/core/facelets.c', breaks: 'x', tests: ['ctest:test_facelets'] };
 
-test('a malformed gallery is refused before anything runs', () => {
-  const r = runWith([
+// each gallery is refused (exit 1) with every line named, before any baseline or build
+const REFUSED = [
+  ['a malformed gallery', [
     { ...base, id: 'a', find: parityCheck, replace: 'if (0)' },
     { ...base, id: 'a', find: parityCheck, replace: 'if (1)' },
     { ...base, id: 'b', find: parityCheck, replace: parityCheck },
     { ...base, id: 'c', find: parityCheck, replace: 'if (0)', tests: ['make check'] },
-  ]);
-  expect(r.code).toBe(1);
-  expect(r.out).toMatch('a: the id is used twice');
-  expect(r.out).toMatch('b: the replacement equals the text');
-  expect(r.out).toMatch('c: unknown test spec "make check"');
-  expect(r.out).not.toMatch(/baseline/);
-});
-
-test('a stale mutant (text not found once, file or test missing) fails loudly', () => {
-  const r = runWith([
+  ], ['a: the id is used twice', 'b: the replacement equals the text', 'c: unknown test spec "make check"']],
+  ['a stale gallery (text not found once, file or test missing)', [
     { ...base, id: 'gone', find: 'no such text in the file', replace: 'x' },
     { ...base, id: 'twice', find: 'return ec__msg(', replace: 'return ec__msg2(' },
     { ...base, id: 'nofile', file: 'c/core/nosuch.c', find: 'a', replace: 'b' },
     { ...base, id: 'notest', find: parityCheck, replace: 'if (0)', tests: ['ctest:test_nosuch'] },
-  ]);
-  expect(r.code).toBe(1);
-  expect(r.out).toMatch('STALE');
-  expect(r.out).toMatch('gone: its text occurs 0 times in c/core/facelets.c (must be once)');
-  expect(r.out).toMatch(/twice: its text occurs \d+ times/);
-  expect(r.out).toMatch('nofile: c/core/nosuch.c does not exist');
-  expect(r.out).toMatch('notest: names ctest:test_nosuch, but tests/c/test_nosuch.c does not exist');
-  expect(r.out).not.toMatch(/baseline/);
-});
+  ], ['STALE', 'gone: its text occurs 0 times in c/core/facelets.c (must be once)', /twice: its text occurs \d+ times/,
+    'nofile: c/core/nosuch.c does not exist', 'notest: names ctest:test_nosuch, but tests/c/test_nosuch.c does not exist']],
+];
+for (const [what, mutants, lines] of REFUSED) {
+  test(`${what} is refused before anything runs`, () => {
+    const r = runWith(mutants);
+    expect(r.code).toBe(1);
+    for (const l of lines) expect(r.out).toMatch(l);
+    expect(r.out).not.toMatch(/baseline/);
+  });
+}
 
 test('a mutant no test catches survives (exit 1); a real bug is killed', () => {
   const r = runWith([

@@ -41,6 +41,31 @@ test('random states are solved, and cubejs agrees the solutions solve them', () 
   }
 });
 
+test('firstSolution=1 reports each shorter solution as a record, each one solving the cube', () => {
+  // a 12-move scramble: the improving search's first solution is long, then shorter ones
+  const f = core.apply("R U F D L B R2 U2 F' D' L2 B'");
+  const { status, result, records } = solve(f, 'maxLength=0,firstSolution=1,budget=50000');
+  expect(status).toBe('solved');
+  expect(result.length).toBe(12);
+  const drops = [];
+  for (const r of records) {
+    if (r.bestLength >= 0 && (drops.length === 0 || r.bestLength < drops[drops.length - 1])) {
+      drops.push(r.bestLength);
+      const cube = Cube.fromString(f);
+      cube.move(r.bestMoves);
+      expect(cube.isSolved()).toBe(true);
+      expect(core.metrics(r.bestMoves).htm).toBe(r.bestLength);
+    }
+  }
+  expect(drops).toEqual([22, 21, 17, 12]); // the same as natively (test_twophase.c)
+  // one record per 1,000-node unit and one more for each shorter solution
+  expect(records.length).toBe(Math.ceil(result.evaluations / 1000) + drops.length);
+  // the target search (the default) at maxLength=21 stops at its first solution
+  const t = solve(f, 'maxLength=21');
+  expect(t.result.length).toBeLessThanOrEqual(21);
+  expect(core.verify(f, t.result.solution).solved).toBe(true);
+});
+
 test('random-state scrambles: at most 20 moves, deterministic per seed', () => {
   const seen = new Set();
   for (let seed = 100; seed < 106; seed++) {

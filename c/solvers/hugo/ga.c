@@ -10,9 +10,14 @@
  * (the result is exactly what a full evaluation gives; only work is saved: elites and
  * uncrossed children in a converged population share most of their genes).
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
- * practice), about 2n RNG draws for mutation, n^2/4 compares for sorting. Memory: 2 * n *
- * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). Native x86-64 ~35-40 us per
- * generation at 50 x 30, wasm ~1.4x that (docs/BENCHMARKS.md, ## hugo).
+ * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation, a counting sort.
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 15-18 us
+ * per generation at 50 x 30 natively on x86-64 and 20-24 us in wasm (docs/BENCHMARKS.md,
+ * ## hugo-gen, which also says where the time goes).
+ * Speed without changing a result: the evaluation loop is written once per kind of pair
+ * set (block tables, whole-cube re-tests, general), the optimization pass finds its pairs
+ * in a bit mask, SUS searches prefix sums, mutation gaps start from a hint, allele draws
+ * avoid 64-bit divisions; tests/c/test_hugo_parts.c holds plain versions to compare with.
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
@@ -137,15 +142,18 @@ static inline uint32_t mod_small(uint64_t x, uint32_t n)
     return (hi * (uint32_t)((1ull << 32) % n) + lo) % n;
 }
 
-/* ec_rng_below(r, n) for a constant n > 1: the same draws and the same result */
-static inline uint32_t below_const(ec_rng *r, uint32_t n)
+/* ec_rng_below(r, n)'s draw for n > 1, its rejection limit (UINT64_MAX - UINT64_MAX % n)
+ * given: the caller reduces it mod n (same draws, same result) */
+static inline uint64_t draw_below(ec_rng *r, uint64_t limit)
 {
-    const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
     uint64_t x;
     do x = ec_rng_next(r);
     while (x >= limit);
-    return mod_small(x, n);
+    return x;
 }
+
+/* ec_rng_below(r, n) for a constant n > 1 */
+static inline uint32_t below_const(ec_rng *r, uint32_t n) { return mod_small(draw_below(r, UINT64_MAX - UINT64_MAX % n), n); }
 
 /* a random allele: alleles[ec_rng_below(r, na)], the usual sizes (all 18 genes, the 6 turns
  * of two faces) without divisions */
@@ -169,9 +177,13 @@ void hg_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *ou
         uint64_t c = 0;
         for (int i = 0; i < n; i++) ck[i] = c += (uint64_t)w[i] * k;
     }
+    /* the spins' starts: ec_rng_below(r, (uint32_t)total) with its rejection limit computed
+     * once (the same draws and values, one division less per spin) */
+    uint32_t tot32 = (uint32_t)total;
+    uint64_t limit = tot32 > 1 ? UINT64_MAX - UINT64_MAX % tot32 : 0;
     int filled = 0;
     while (filled < count) {
-        uint64_t start = ec_rng_below(r, (uint32_t)total);
+        uint64_t start = tot32 > 1 ? draw_below(r, limit) % tot32 : 0;
         int idx = 0;
         uint64_t cum = (uint64_t)w[0] * k;
         for (uint64_t j = 0; j < k && filled < count; j++) {

@@ -6,11 +6,11 @@
  * surface, paper Fig. 5) and one for the whole cube (24 corner-edge + 24 centre-edge pairs =
  * the paper's 48), each with its per-turn update lists. All derived from the sticker
  * geometry of cube.c (which sticker of a slot lies on which face), so nothing is typed in by
- * hand. Sizes: ~15 KB per pair set, plus 55 KB of byte tables for the whole cube's moved
- * bits; built once in about a millisecond.
- * Costs per turn of a prefix: pair mask: the whole cube
- * re-tests 4 corner-edge pairs and 4 edge slots and moves 8 bits by 3 table lookups; a
- * block set re-tests 0-6 pairs.
+ * hand. Sizes: ~15 KB per pair set, 12 KB of mask tables per block set (144 KB), 55 KB of
+ * byte tables for the whole cube's moved bits; built once in a few milliseconds.
+ * Costs per turn of a prefix: pair mask: the whole cube re-tests 4 corner-edge pairs and 4
+ * edge slots (one per-move entry) and moves 8 bits by 3 table lookups; a block set's mask
+ * is 6 table lookups from 7 fields (2 corners, 5 edges) of the state, from scratch.
  */
 #include <string.h>
 
