@@ -270,7 +270,7 @@ function summaryText(label, s) {
 }
 
 // opts: parsed options of scripts/evocube.mjs (solver: [..], param: [..], seeds, jobs, shard,
-// out, file, 'random-state', 'seed-from', 'no-time', 'no-progress'). Returns the exit code:
+// out, file, 'random-state', 'seed-from', sweep, islands, 'no-time', progress, 'no-progress'). Returns the exit code:
 // 0 every solve solved, 1 some solve gave up, 2 some input line was bad (the rest ran).
 export async function runBatch(core, opts, { UsageError, readStdin }) {
   // solvers: repeatable and/or comma lists
@@ -376,7 +376,8 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const todo = [];
   for (let j = lo; j < hi; j++) if (!done.has(jobAt(j).id)) todo.push(j);
 
-  const tty = process.stderr.isTTY && !opts['no-progress'];
+  // the progress bar: on a terminal (stderr), unless --no-progress; --progress forces it
+  const tty = !!opts.progress || (!!process.stderr.isTTY && !opts['no-progress']);
   // a closed pipe (| head) ends the batch quietly; --out is the way to keep everything
   if (out === undefined) process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); throw e; });
   const writeLine = (line) => {

@@ -62,8 +62,8 @@ test('shards concatenated in shard order equal the unsharded run byte for byte',
 }, 60000);
 
 test('a killed run resumes from its --out file: no id repeated or missing, a half-written last line redone', async () => {
-  // 8 states, two-phase to at most 19 moves: some tenths of a second each, long enough to kill
-  const args = ['batch', '--solver', 'twophase', '--param', 'maxLength=19', '--random-state', '8', '--seed-from', '3', '--no-time', '--jobs', '1'];
+  // 12 states, two-phase to at most 19 moves: some tenths of a second each, long enough to kill
+  const args = ['batch', '--solver', 'twophase', '--param', 'maxLength=19', '--random-state', '12', '--seed-from', '3', '--no-time', '--jobs', '1'];
   const out = join(dir, 'killed.jsonl');
   const child = spawn(process.execPath, [CLI, ...args, '--out', out], { stdio: 'ignore' });
   const exited = new Promise((r) => child.on('exit', r));
@@ -78,21 +78,21 @@ test('a killed run resumes from its --out file: no id repeated or missing, a hal
   await exited;
   const before = lines(readFileSync(out, 'utf8'));
   expect(before.length).toBeGreaterThanOrEqual(2);
-  expect(before.length).toBeLessThan(8); // killed mid-run, not after the end
+  expect(before.length).toBeLessThan(12); // killed mid-run, not after the end
   appendFileSync(out, '{"id":"9:twophase:1","cube_ind'); // a half-written line, as a kill can leave
   const again = run([...args, '--out', out]);
   expect(again.code).toBe(0);
   expect(again.err).toMatch(/dropped a half-written last line \(\d+ bytes\)/);
-  expect(again.err).toMatch(new RegExp(`${8 - before.length} run now \\(${before.length} resumed from the output file\\)`));
+  expect(again.err).toMatch(new RegExp(`${12 - before.length} run now \\(${before.length} resumed from the output file\\)`));
   const text = readFileSync(out, 'utf8');
   const ids = lines(text).map((r) => r.id);
-  expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${c}:twophase:1`));
+  expect(ids).toEqual(Array.from({ length: 12 }, (_, c) => `${c + 1}:twophase:1`));
   expect(text.startsWith(before.map((r) => JSON.stringify(r)).join('\n'))).toBe(true);
-  expect(again.err).toMatch(/^batch: 8 solves, 8 solved/m); // the summary covers the whole file
+  expect(again.err).toMatch(/^batch: 12 solves, 12 solved/m); // the summary covers the whole file
   // a finished file: nothing is run again
   const third = run([...args, '--out', out]);
   expect(third.code).toBe(0);
-  expect(third.err).toMatch(/0 run now \(8 resumed/);
+  expect(third.err).toMatch(/0 run now \(12 resumed/);
   expect(readFileSync(out, 'utf8')).toBe(text);
 }, 90000);
 
@@ -160,6 +160,16 @@ test('--islands K: each solve on K island threads, the line is solve --islands K
   expect(r.err).toMatch(/on 2 threads \(1 x 2 islands\)/);
   expect(run(['batch', '--solver', 'twophase', '--random-state', '1', '--islands', '2']).err).toMatch(/^error: solver twophase has no island model/);
 }, 60000);
+
+test('a progress bar with ETA only on a terminal: none when stderr is piped, unless --progress', () => {
+  const args = ['batch', '--solver', 'twophase', '--random-state', '2', '--jobs', '1', '--no-time'];
+  const piped = run(args);
+  expect(piped.code).toBe(0);
+  expect(piped.err).not.toMatch(/ETA|\r/);
+  const forced = run([...args, '--progress']);
+  expect(forced.err).toMatch(/\r\[#{30}\] 2\/2 100% [\d.]+ solves\/s ETA 0:00 /);
+  expect(forced.out).toBe(piped.out);
+});
 
 test('bad options are refused before anything runs', () => {
   const cases = [
