@@ -130,7 +130,7 @@ if (!isMainThread && parentPort) {
 
 // ---------------------------------------------------------------- main thread side
 
-const FACELETS_RE = /^[URFDLB]{54}$/;
+const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 // "1..10" (inclusive), "1,2,5", "7", or a mix "1..3,9" -> list of seeds.
@@ -195,7 +195,12 @@ export function cubesFromBytes(core, bytes) {
 function readWhole(fd, size) {
   const buf = Buffer.alloc(size);
   let n = 0;
-  while (n < size) { const got = readSync(fd, buf, n, size - n, null); if (!got) break; n += got; }
+  while (n < size) {
+    let got;
+    try { got = readSync(fd, buf, n, size - n, null); } catch (e) { if (e.code === 'EAGAIN') continue; throw e; }
+    if (!got) break;
+    n += got;
+  }
   return buf.subarray(0, n);
 }
 
@@ -204,9 +209,10 @@ function readAll(path, readStdin, UsageError) {
   let fd;
   try { fd = openSync(path, 'r'); } catch (e) { throw new UsageError(`cannot read the cube file "${path.slice(0, 200)}": ${e.code || e.message}`); }
   try {
-    const size = fstatSync(fd).size;
-    if (size > MAX_BATCH_INPUT) throw new UsageError(`the cube file has ${size} bytes, more than the ${MAX_BATCH_INPUT} read; split it (one batch per part, or --shard)`);
-    const buf = readWhole(fd, size);
+    const st = fstatSync(fd);
+    // a pipe or /dev/stdin has no size: read up to the bound, and one byte more to see it passed
+    const buf = readWhole(fd, st.isFile() ? Math.min(st.size, MAX_BATCH_INPUT + 1) : MAX_BATCH_INPUT + 1);
+    if (buf.length > MAX_BATCH_INPUT) throw new UsageError(`the cube file has more than the ${MAX_BATCH_INPUT} bytes read; split it (one batch per part, or --shard)`);
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   } finally { closeSync(fd); }
 }
