@@ -23,7 +23,7 @@ const USAGE = `usage:
                 one JSON line per solve (the solve --json object with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
                 stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
-                with their line number, the rest still runs)
+                with their line number, the rest still runs), 130 interrupted (resumable)
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
 break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
