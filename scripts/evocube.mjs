@@ -6,7 +6,7 @@ import { readSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
-import { solveIslands } from '../web/islands.mjs';
+import { runBatch, solveJson, islandsRun } from './batch.mjs';
 
 const USAGE = `usage:
   evocube facelets "<alg>"                         54-char facelet string of solved+alg
@@ -16,11 +16,20 @@ const USAGE = `usage:
                 [--param key=value ...] [--islands K] [--progress] [--json]
                 (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
+  evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
+                [--seeds a..b|a,b,...] [--param key=value ...] [--sweep key=v1,v2,...]
+                [--jobs K] [--islands K] [--shard i/n]
+                [--out FILE] [--no-time] [--progress | --no-progress]
+                one JSON line per solve (the solve --json object with id, cube_index, cube),
+                in a fixed order; --out resumes from the file's finished lines; summary on
+                stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
+                with their line number, the rest still runs), 130 interrupted (resumable)
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
 break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
 
 class UsageError extends Error {}
+const BATCH_FLAGS = ['no-time', 'progress', 'no-progress'];
 
 // Read at most `max` bytes of stdin; a longer input is refused without reading the rest.
 // Returns the bytes themselves (not decoded: the core checks every one and names a bad one),
@@ -61,8 +70,9 @@ function value(text, max, what) {
   return text;
 }
 
-// Parse "--key value" options; flags listed in `flags` take no value; --param repeats.
-function parseOptions(args, known, flags = []) {
+// Parse "--key value" options; flags listed in `flags` take no value; --param and the keys in
+// `repeat` repeat (a list).
+function parseOptions(args, known, flags = [], repeat = []) {
   const opts = { param: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -73,6 +83,7 @@ function parseOptions(args, known, flags = []) {
     if (i + 1 >= args.length) throw new UsageError(`option ${a} needs a value`);
     const v = args[++i];
     if (key === 'param') opts.param.push(v);
+    else if (repeat.includes(key)) (opts[key] ??= []).push(v);
     else if (key in opts) throw new UsageError(`option ${a} is given twice`);
     else opts[key] = v;
   }
@@ -163,15 +174,17 @@ async function main(argv) {
         if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
       }
       if (opts.json) {
-        console.log(JSON.stringify({
-          solver: res.solver, seed, solution: res.solution, length: res.length, solved: res.solved,
-          time_ms: timeMs, generations: res.generations, evaluations: res.evaluations, phases: res.phases,
-          ...(islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {}),
-        }));
+        console.log(JSON.stringify(solveJson(res, seed, timeMs, islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {})));
       } else {
         console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
       }
       return res.solved ? 0 : 1;
+    }
+    case 'batch': {
+      // a bare "-" (not an option's value) is the cube input on stdin
+      const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
+      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
+      return runBatch(core, opts, { UsageError, readStdin });
     }
     case 'solvers': {
       console.log(JSON.stringify(core.solvers(), null, 2));
@@ -192,13 +205,7 @@ async function solveOnIslands(core, request, islands, progress) {
   try {
     await Promise.all(clients.map((c) => c.ready));
     const onProgress = progress ? (i, recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify({ island: i, ...r })}\n`); } : null;
-    const run = solveIslands((i, req, cb) => clients[i].solve(req, cb), request, { islands, onProgress });
-    const r = await run.promise;
-    const st = r.stats;
-    return {
-      solver: st.solver ?? request.solver, solution: r.solution, length: r.length, solved: !!st.solved, phases: r.phases,
-      generations: st.generations, evaluations: st.evaluations, island: st.island, epochs: st.epochs,
-    };
+    return await islandsRun(clients, request, islands, onProgress);
   } finally {
     for (const c of clients) c.terminate();
   }
