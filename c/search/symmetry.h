@@ -54,7 +54,7 @@ extern uint16_t ec__ccombpConj[140 * N_SYM];
 /* classes found for twist, flip, cperm, eperm (-1: more than the tables hold) */
 extern int ec__symClasses[4];
 
-/* Build the tables (idempotent; needs coord.c's coordinates, not its move tables). */
+/* Build the tables (idempotent; after ec__coord_init, whose cpermToCcombp it reads). */
 void ec__symmetry_init(void);
 /* out = S_s c S_s^-1 for a cube c (an ordinary cube in, an ordinary cube out). */
 void ec__sym_conj(const ec_cube *c, int s, ec_cube *out);
