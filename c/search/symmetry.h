@@ -12,7 +12,7 @@
  * the permutations of phase 2 by all 16. A mirror's corners carry orientations 3..5
  * (Kociemba's convention); conjugates of a cube by any symmetry are ordinary cubes.
  *
- * Data (built from the cubie model by ec__symmetry_init: ~8 ms natively (CPU, loaded
+ * Data (built from the cubie model by ec__symmetry_init: ~4 ms natively (CPU, loaded
  * machine), 0.2 MB: the raw-to-class maps of the two permutations are 80 KB each):
  *   symMult[a][b] (S_a S_b), symInv[s], symMove[s][m] (S m S^-1 as a face turn, 0..17);
  *   classes: per raw coordinate (class << bits) | s with conj_s(raw) = the class's
