@@ -758,6 +758,8 @@ static const ec_preset tw_presets[] = {
      "the text of section 5: eq. 9's weight 10, mutation lengths 7,13,15,15,17, reset after 150"},
     {"quality", "mu=2000,lambda=200000,stall=30", "opt-in: a four times larger population and stall resets (about 44 moves instead of 49, about 3x the time)"},
     {"small", "mu=100,lambda=2000", "a 25th of the population: fast (about 0.5 s), longer solutions (about 60 moves); below it the ES gets unreliable"},
+    {"short", "mu=2000,lambda=100000,weight3=2,weight4=2,stall=30",
+     "opt-in, not the paper's: twice the population, weight 2 in G2 -> G3 and G3 -> G4, stall resets (about 41 moves instead of 48, about 4x the time)"},
 };
 
 const ec_solver_impl ec_solver_twes = {
