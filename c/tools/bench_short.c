@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "evocube.h"
 #include "solver/solver.h"
@@ -49,24 +48,18 @@ int main(void)
     char line[8192], msg[256];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = '\0';
-        char *solver = strtok(line, "\t"), *seed = strtok(NULL, "\t"), *params = strtok(NULL, "\t"),
-             *scr = strtok(NULL, "\t");
-        if (!solver || !seed || !params || !scr) continue;
-        if (!strcmp(params, "-")) params = "";
-        char f[EC_FACELETS_SIZE];
-        if (ec_facelets_apply(NULL, scr, f, sizeof f, msg, sizeof msg)) {
-            printf("-1\t-1\t{\"error\":\"%s\"}\n", msg);
-            continue;
-        }
-        clock_t t0 = clock();
+        char *tab = strchr(line, '\t');
+        if (!tab) continue;
+        *tab = '\0'; /* the solver's name, then bench_hugo's fields */
+        const char *solver = line;
         ec_solver *h;
-        if (ec_solver_new(solver, f, (uint32_t)strtoul(seed, NULL, 10), params, &h, msg, sizeof msg)) {
+        double ms = 0;
+        int rc = ec_tool_bench_solve(solver, tab + 1, &h, &ms, msg, sizeof msg);
+        if (rc == 1) continue;
+        if (rc) {
             printf("-1\t-1\t{\"error\":\"%s\"}\n", msg);
             continue;
         }
-        ec_tool_run run = {256, 0, NULL, NULL, NULL};
-        ec_tool_run_solver(h, &run);
-        double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
         int alt = -1;
         if (h->status == EC_DONE && !strcmp(solver, "twes")) alt = same_face_length(h);
         if (h->status == EC_DONE && !strcmp(solver, "macro-ga") && h->state) alt = ec__macro_ga_raw_tokens(h->state);

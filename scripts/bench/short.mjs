@@ -20,6 +20,8 @@ const NATIVE = join(root, 'build', 'native');
 const CONFIGS = [
   ['twes', '', 'paper (defaults: Table 1 setting)'],
   ['twes', 'preset=short', 'preset=short'],
+  ['twes', 'weight3=2,weight4=2', 'weights 2 in G2 -> G3, G3 -> G4 alone'],
+  ['twes', 'mu=2000,lambda=100000,stall=30', 'population (2000, 100000) and stall=30 alone'],
   ['macro-ga', '', 'paper (defaults: the blog’s setting)'],
   ['macro-ga', 'preset=short', 'preset=short'],
   ['macro-ga', 'tieBreak=1', 'tieBreak=1 alone'],

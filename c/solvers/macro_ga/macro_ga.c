@@ -30,6 +30,17 @@
  * best individuals (frame and face turns from the shared start cube) replace another
  * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
  *
+ * Opt-in (issue 20; not the blog's setting, which stays the default), within the blog's method:
+ *  - tieBreak=1: the ranking that picks the elites (and so the parents) orders equal fitness by
+ *    the move list's length, shorter first (ec__macro_ga_rank); the blog sorts by fitness only;
+ *  - loopCut=1: after solving, the moves between two visits of one cube state are cut
+ *    (ec__macro_ga_cut_loops), then the list is simplified again; the solving individual and
+ *    the run are unchanged, only the reported list is shorter;
+ *  - preset "short": population=4000, elitism=100, tieBreak=1, loopCut=1.
+ * Each part's effect on the same 60 random states beside the blog's preset, in HTM and in the
+ * blog's count (raw tokens: macro tokens as printed, rotations, the random start moves;
+ * ec__macro_ga_raw_tokens): docs/BENCHMARKS.md ## short-presets.
+ *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
  * share of distinct cube states in the population.
@@ -44,7 +55,8 @@
  *  - an individual whose move list would pass EC_MAX_ALG_MOVES (4000) is copied without
  *    mutation, so a solution always fits the notation's limit (the paper has no limit);
  *  - move lists are simplified (cancel/merge on one axis) around each join as they grow,
- *    which changes no cube state; the paper keeps the raw list (its 276 moves are raw).
+ *    which changes no cube state; the paper keeps the raw list (its 276 moves are raw). The
+ *    blog's count is kept beside it per individual (raw tokens, see the opt-ins below).
  *  - the paper's comments name some macros loosely (e.g. "permutes three centers" for a
  *    face-turn sequence, which moves no centre); tests/c/test_macro_ga.c checks the
  *    actual effect of each of the fifteen sequences, which are used exactly as printed.
