@@ -443,12 +443,17 @@ static int mga_step(ec_solver *h, void *state, int work)
         const mga_ind *best = &s->cur[s->order[0]];
         if (best->fit == 0) {
             s->sol_raw = best->raw;
-            int n = best->n;
-            if (s->loop_cut) { /* cut the loops in place: best is not used again */
-                n = ec__macro_ga_cut_loops(&h->start, best->moves, n);
-                if (n < 0) return n;
+            if (!s->loop_cut) {
+                rc = ec__add_phase(h, "macros", best->moves, best->n, s->gen);
+                return rc ? rc : ec__finish(h);
             }
-            rc = ec__add_phase(h, "macros", best->moves, n, s->gen);
+            /* cut the loops in a copy: the individual stays whole (islands may still export it) */
+            uint8_t *cut = malloc(best->n > 0 ? (size_t)best->n : 1);
+            if (!cut) return EC_E_NOMEM;
+            if (best->n) memcpy(cut, best->moves, (size_t)best->n);
+            int n = ec__macro_ga_cut_loops(&h->start, cut, best->n);
+            rc = n < 0 ? n : ec__add_phase(h, "macros", cut, n, s->gen);
+            free(cut);
             return rc ? rc : ec__finish(h);
         }
         if (s->gen_in_attempt >= s->gens) {
