@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "evocube.h"
 #include "tools/run.h"
@@ -22,23 +21,14 @@ int main(int argc, char **argv)
     char line[8192], msg[256];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = '\0';
-        char *seed = strtok(line, "\t"), *params = strtok(NULL, "\t"), *scr = strtok(NULL, "\t");
-        if (!seed || !params || !scr) continue;
-        if (!strcmp(params, "-")) params = "";
-        char f[EC_FACELETS_SIZE];
-        if (ec_facelets_apply(NULL, scr, f, sizeof f, msg, sizeof msg)) {
-            printf("-1\t{\"error\":\"%s\"}\n", msg);
-            continue;
-        }
-        clock_t t0 = clock();
         ec_solver *h;
-        if (ec_solver_new(solver, f, (uint32_t)strtoul(seed, NULL, 10), params, &h, msg, sizeof msg)) {
+        double ms = 0;
+        int rc = ec_tool_bench_solve(solver, line, &h, &ms, msg, sizeof msg);
+        if (rc == 1) continue;
+        if (rc) {
             printf("-1\t{\"error\":\"%s\"}\n", msg);
             continue;
         }
-        ec_tool_run run = {256, 0, NULL, NULL, NULL}; /* 256 generations a step, records drained in binary */
-        ec_tool_run_solver(h, &run);
-        double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
         ec_solver_result_json(h, json, sizeof json);
         ec_solver_free(h);
         printf("%.3f\t%s\n", ms, json);

@@ -4,6 +4,8 @@
 #include "tools/run.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #define RUN_RECORDS 256       /* records drained per ec_solver_progress call */
 #define RUN_JSON (256 * 1024) /* bytes of JSON lines per ec_solver_progress_json call */
@@ -49,4 +51,23 @@ int ec_tool_run_solver(ec_solver *h, const ec_tool_run *o)
     } while (rc == EC_RUNNING);
     free(buf);
     return rc;
+}
+
+int ec_tool_bench_solve(const char *solver, char *line, ec_solver **out, double *ms, char *msg, int msgsize)
+{
+    *out = NULL;
+    if (msgsize > 0) msg[0] = '\0';
+    char *seed = strtok(line, "\t"), *params = strtok(NULL, "\t"), *scr = strtok(NULL, "\t");
+    if (!seed || !params || !scr) return 1;
+    if (!strcmp(params, "-")) params = "";
+    char f[EC_FACELETS_SIZE];
+    int rc = ec_facelets_apply(NULL, scr, f, sizeof f, msg, msgsize);
+    if (rc) return rc;
+    clock_t t0 = clock();
+    rc = ec_solver_new(solver, f, (uint32_t)strtoul(seed, NULL, 10), params, out, msg, msgsize);
+    if (rc) return rc;
+    ec_tool_run run = {256, 0, NULL, NULL, NULL}; /* 256 generations a step, records drained in binary */
+    ec_tool_run_solver(*out, &run);
+    *ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    return EC_OK;
 }

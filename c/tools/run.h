@@ -35,4 +35,11 @@ typedef struct ec_tool_run {
  * callback's non-zero return, which stops the run at once. Does not free h. */
 int ec_tool_run_solver(ec_solver *h, const ec_tool_run *o);
 
+/* The benchmark drivers' solve (bench_hugo, bench_short): one stdin line's fields "seed<TAB>
+ * params<TAB>scramble" (params "-": none; line is cut up in place) solved by `solver` with
+ * work 256 and records drained in binary, as the worker does. On EC_OK *out is the finished
+ * handle (the caller frees it) and *ms the CPU time (clock()) from opening to the end; else a
+ * negative error with the reason in msg; 1 (nothing opened) for a line without three fields. */
+int ec_tool_bench_solve(const char *solver, char *line, ec_solver **out, double *ms, char *msg, int msgsize);
+
 #endif

@@ -206,6 +206,58 @@ int main(void)
         CHECK_RC(ec_solver_solution(h, sol, sizeof sol), EC_E_STATE);
         ec_solver_free(h);
     }
+    /* tieBreak's ranking: among equal fitness the shorter move list first (then the slot);
+     * without it the blog's order, fitness then slot */
+    {
+        int fit[6] = {3, 1, 1, 1, 0, 1}, len[6] = {5, 9, 2, 4, 7, 2}, order[6], scratch[6 + EC_MAX_ALG_MOVES + 2];
+        const int want_tie[6] = {4, 2, 5, 3, 1, 0}, want_blog[6] = {4, 1, 2, 3, 5, 0};
+        ec__macro_ga_rank(fit, len, 6, order, scratch);
+        for (int i = 0; i < 6; i++) CHECK(order[i] == want_tie[i], "tie-break rank %d: %d, want %d", i, order[i], want_tie[i]);
+        ec__macro_ga_rank(fit, NULL, 6, order, scratch);
+        for (int i = 0; i < 6; i++) CHECK(order[i] == want_blog[i], "blog rank %d: %d, want %d", i, order[i], want_blog[i]);
+    }
+    /* loop cutting: a planted loop (the sexy move six times, back to the same state) between
+     * F and D goes; a path that never repeats a state stays; the end state never changes */
+    {
+        ec_cube start, ea, eb;
+        CHECK_RC(cube_of_alg("R U F' L2 D B", &start), 0);
+        uint8_t mv[64];
+        int n = 0, rc;
+        CHECK_RC(ec_alg_parse("F R U R' U' R U R' U' R U R' U' R U R' U' R U R' U' R U R' U' D", mv, 64, &n, NULL, 0), EC_OK);
+        ea = start;
+        ec_cube_moves(&ea, mv, n);
+        rc = ec__macro_ga_cut_loops(&start, mv, n);
+        CHECK(rc == 2 && mv[0] == 2 * 3 && mv[1] == 3 * 3, "planted loop: %d moves left (%d %d), want F D", rc, mv[0], mv[1]);
+        eb = start;
+        ec_cube_moves(&eb, mv, rc > 0 ? rc : 0);
+        CHECK(!memcmp(&ea, &eb, sizeof ea), "loop cutting changed the end state");
+        /* a loop that is not a cancellation: R U R' U' R U and then back by U' R' U R U' R' */
+        CHECK_RC(ec_alg_parse("L R U R' U' R U U' R' U R U' R' B", mv, 64, &n, NULL, 0), EC_OK);
+        rc = ec__macro_ga_cut_loops(&start, mv, n);
+        CHECK(rc == 2 && mv[0] == 4 * 3 && mv[1] == 5 * 3, "inverse loop: %d moves left, want L B", rc);
+        CHECK_RC(ec_alg_parse("R U F' L2 D B R2 U'", mv, 64, &n, NULL, 0), EC_OK);
+        rc = ec__macro_ga_cut_loops(&start, mv, n);
+        CHECK(rc == 8, "no repeated state: %d moves left, want 8", rc);
+    }
+    /* the presets: loopCut=1 cuts the same run's solution (same seed: the same individual
+     * solves) to at most its length; preset=short solves and is shorter than the blog's
+     * setting on a random state (measured over 60 in docs/BENCHMARKS.md ## macro-ga-short) */
+    {
+        char scramble[400], s0[EC_MAX_ALG_MOVES * 4], s1[EC_MAX_ALG_MOVES * 4], s2[EC_MAX_ALG_MOVES * 4];
+        ec_scramble_moves_text(30, 5, scramble, sizeof scramble);
+        CHECK_RC(solve(scramble, 5, "tieBreak=1", s0, sizeof s0, NULL), EC_DONE);
+        CHECK_RC(solve(scramble, 5, "tieBreak=1,loopCut=1", s1, sizeof s1, NULL), EC_DONE);
+        uint8_t m[EC_MAX_ALG_MOVES];
+        int n0 = 0, n1 = 0, n2 = 0, np = 0;
+        ec_alg_parse(s0, m, EC_MAX_ALG_MOVES, &n0, NULL, 0);
+        ec_alg_parse(s1, m, EC_MAX_ALG_MOVES, &n1, NULL, 0);
+        CHECK(n1 < n0, "loopCut=1: %d moves, without %d", n1, n0);
+        CHECK_RC(solve(scramble, 5, "preset=short", s2, sizeof s2, NULL), EC_DONE);
+        CHECK_RC(solve(scramble, 5, NULL, s0, sizeof s0, NULL), EC_DONE);
+        ec_alg_parse(s2, m, EC_MAX_ALG_MOVES, &n2, NULL, 0);
+        ec_alg_parse(s0, m, EC_MAX_ALG_MOVES, &np, NULL, 0);
+        CHECK(n2 < np, "preset=short: %d moves, the blog's setting %d", n2, np);
+    }
     /* params are checked */
     {
         ec_solver *h;

@@ -361,6 +361,35 @@ static void test_param_names(void)
     CHECK_RC(ec_solver_new("twes", f, 1, "_mu=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
 }
 
+/* preset=short (issue 20): its parts as its header lists them, the paper's defaults untouched,
+ * and on a random state (state 1 of docs/BENCHMARKS.md ## short-presets, seed 1) a shorter
+ * verified solution than the paper's setting (measured there: 41 against 53 moves) */
+static void test_preset_short(void)
+{
+    char f[EC_FACELETS_SIZE], scr[400], msg[256];
+    ec_scramble_random_state_text(1, scr, sizeof scr);
+    CHECK_RC(ec_facelets_apply(NULL, scr, f, sizeof f, NULL, 0), EC_OK);
+    ec_solver *h = NULL, *hp = NULL;
+    CHECK_RC(ec_solver_new("twes", f, 1, "preset=short", &h, msg, sizeof msg), EC_OK);
+    const char *keys[] = {"mu", "lambda", "weight0", "weight1", "weight2", "weight3", "weight4", "stall", "reset"};
+    const double want[] = {2000, 100000, 5, 5, 5, 2, 2, 30, 250};
+    for (int i = 0; i < 9; i++)
+        CHECK(ec__param(h, keys[i]) == want[i], "preset=short %s = %g, want %g", keys[i], ec__param(h, keys[i]), want[i]);
+    ec_solver_free(h);
+    int st, sp;
+    char sol[4096];
+    snprintf(sol, sizeof sol, "%s", solve(f, 1, "preset=short", &st, &h));
+    const char *paper = solve(f, 1, "", &sp, &hp);
+    CHECK_RC(st, EC_DONE);
+    CHECK_RC(sp, EC_DONE);
+    CHECK_RC(ec_verify(f, sol, NULL, 0), EC_OK);
+    CHECK(h->solution_len < hp->solution_len, "preset=short %d moves, the paper's setting %d", h->solution_len,
+          hp->solution_len);
+    (void)paper;
+    ec_solver_free(h);
+    ec_solver_free(hp);
+}
+
 int main(void)
 {
     test_fitness_values();
@@ -371,5 +400,6 @@ int main(void)
     test_determinism();
     test_budget_and_params();
     test_param_names();
+    test_preset_short();
     DONE();
 }
