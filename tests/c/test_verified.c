@@ -19,6 +19,7 @@ static const struct {
     {"hugo", ""},
     {"twes", "preset=small"},
     {"macro-ga", "preset=fast"},
+    {"macro-ga", "preset=fast,loopCut=1"}, /* its other path to EC_DONE: the loops cut first */
     {"greedy", ""},
     {"pso", "particles=10,iterations=200"},
     {"aco", "ants=8,iterations=30"},
