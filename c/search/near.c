@@ -75,6 +75,8 @@ int ec__near_distance(const ec_cube *c)
     return -1;
 }
 
+int ec__near_init(void) { return built ? EC_OK : build(); }
+
 int ec__near_counts(long counts[NEAR_DEPTH + 1])
 {
     if (!built && build()) return EC_E_NOMEM;

@@ -26,6 +26,10 @@
 /* The exact distance of c when it is at most NEAR_MAX turns, else -1; EC_E_NOMEM when the
  * table cannot be allocated. c must be a valid cube. */
 int ec__near_distance(const ec_cube *c);
+/* Build the table now (idempotent): EC_OK or EC_E_NOMEM. The two-phase search's near check
+ * (twophase.c) calls it first, so the table exists from the first oracle call or target
+ * search on, whichever cube comes first (memory stays flat after that). */
+int ec__near_init(void);
 /* The table's cubes per distance 0..NEAR_DEPTH (for tests); EC_OK or EC_E_NOMEM. */
 int ec__near_counts(long counts[NEAR_DEPTH + 1]);
 

@@ -142,12 +142,7 @@ void ec__symmetry_init(void)
     conj_table(ec__sliceConj, 495, N_SYM8, ec__get_slice, ec__set_slice);
     conj_table(ec__flipConj, 2048, N_SYM8, ec__get_flip, ec__set_flip);
     conj_table(ec__mpermConj, 24, N_SYM, ec__get_mperm, ec__set_mperm);
-    for (int p = 40319; p >= 0; p--) {
-        ec_cube c;
-        ec_cube_solved(&c);
-        ec__set_cperm(&c, p);
-        ccombp_perm[ec__get_ccombp(&c)] = (uint16_t)p;
-    }
+    for (int p = 40319; p >= 0; p--) ccombp_perm[ec__cpermToCcombp[p]] = (uint16_t)p;
     conj_table(ec__ccombpConj, 140, N_SYM, ec__get_ccombp, set_ccombp);
     ready = 1;
 }

@@ -12,7 +12,7 @@
  * the permutations of phase 2 by all 16. A mirror's corners carry orientations 3..5
  * (Kociemba's convention); conjugates of a cube by any symmetry are ordinary cubes.
  *
- * Data (built from the cubie model by ec__symmetry_init: ~8 ms natively (CPU, loaded
+ * Data (built from the cubie model by ec__symmetry_init: ~4 ms natively (CPU, loaded
  * machine), 0.2 MB: the raw-to-class maps of the two permutations are 80 KB each):
  *   symMult[a][b] (S_a S_b), symInv[s], symMove[s][m] (S m S^-1 as a face turn, 0..17);
  *   classes: per raw coordinate (class << bits) | s with conj_s(raw) = the class's
@@ -54,7 +54,7 @@ extern uint16_t ec__ccombpConj[140 * N_SYM];
 /* classes found for twist, flip, cperm, eperm (-1: more than the tables hold) */
 extern int ec__symClasses[4];
 
-/* Build the tables (idempotent; needs coord.c's coordinates, not its move tables). */
+/* Build the tables (idempotent; after ec__coord_init, whose cpermToCcombp it reads). */
 void ec__symmetry_init(void);
 /* out = S_s c S_s^-1 for a cube c (an ordinary cube in, an ordinary cube out). */
 void ec__sym_conj(const ec_cube *c, int s, ec_cube *out);

@@ -18,7 +18,7 @@
  * forward from the current layer while it is small, backward (each unreached entry looks
  * for a neighbour in the current layer) once it is large, in a temporary byte per entry
  * (664 KB, freed after): ~33 ms natively. With the move tables (coord.h, ~15 ms) and the
- * symmetry tables (symmetry.h, ~8 ms) the whole init (ec_twophase_init) is ~57 ms of CPU
+ * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52 ms of CPU
  * natively and ~110 ms in wasm under Node (CPU times on the loaded 2-core machine;
  * docs/BENCHMARKS.md, "## twophase"). ec__tables_bytes: 2.8 MB with the move tables.
  */

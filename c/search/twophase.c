@@ -453,6 +453,8 @@ static void run_phase2(tp_search *s)
  * and its conjugate alone; a query costs ~0.1 ms). */
 static int near_known(const ec_cube *c)
 {
+    int rc = ec__near_init();
+    if (rc) return rc;
     ec_cube v[4];
     v[0] = *c;
     ec_cube_inverse(c, &v[2]);
