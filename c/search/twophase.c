@@ -622,6 +622,33 @@ int ec_distance(const ec_cube *c, int budget)
     return s.best;
 }
 
+/* The thesis's oracle ("Kociemba(S)" of the swarm solvers' oracle=1): the first solution of
+ * at most max_length moves found by one-direction two-phase search (the cube as it is, no
+ * inverse or rotated views, no pre-moves, no near-goal table): phase-1 depth rising, each
+ * phase 2 one pass to the moves left. Its length is an upper bound of the distance, often
+ * well above it (on random states about 19-20 where the distance is about 18), and it is
+ * not monotone along a path, so the swarm solvers meet plateaus and dead ends. With none
+ * found in `nodes` nodes the bound opens (any length, still the first one) for `nodes` more;
+ * with still none the answer is TP_MAX_LEN. Cost: one tp_search (15.9 KB of stack) and at
+ * most 2 * nodes nodes; typically a few thousand nodes (see docs/BENCHMARKS.md, swarm). */
+int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes)
+{
+    if (!c) return EC_E_NULL;
+    if (max_length < 0 || max_length > TP_MAX_LEN - 1 || nodes < 1) return EC_E_RANGE;
+    int rc = ec_cube_check(c, NULL, 0);
+    if (rc) return rc;
+    tp_search s;
+    rc = tp_init(&s, c, max_length, 0, 0, 1);
+    if (rc) return rc;
+    if (s.finished) return s.best; /* solved */
+    s.target = 1; /* as tp_target, without its near-goal lookup and pre-moves */
+    s.known = -1;
+    s.total = nodes;
+    s.bound = max_length;
+    tp_run(&s, 2 * nodes);
+    return s.best == TP_NONE ? TP_MAX_LEN : s.best;
+}
+
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize)
 {
     ec_cube c;

@@ -193,6 +193,25 @@ int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
         ec__json_int(&j, r->found);
         ec__json_key(&j, "solvedShare", 0);
         ec__json_num(&j, r->solved_share);
+        if (r->n_agents > 0) { /* swarm solvers: agents, distinct states, events */
+            int na = r->n_agents < EC_PROGRESS_AGENTS ? r->n_agents : EC_PROGRESS_AGENTS;
+            ec__json_key(&j, "agents", 0);
+            ec__json_raw(&j, "[");
+            for (int a = 0; a < na; a++) {
+                if (a) ec__json_raw(&j, ",");
+                ec__json_int(&j, r->agent_fit[a]);
+            }
+            ec__json_raw(&j, "]");
+            ec__json_key(&j, "distinct", 0);
+            ec__json_int(&j, r->distinct);
+            ec__json_key(&j, "events", 0);
+            ec__json_raw(&j, "[");
+            for (int e = 0; e < EC_PROGRESS_EVENTS; e++) {
+                if (e) ec__json_raw(&j, ",");
+                ec__json_int(&j, r->events[e]);
+            }
+            ec__json_raw(&j, "]");
+        }
         ec__json_key(&j, "bestMoves", 0);
         json_moves(&j, r->moves, r->n_moves < EC_PROGRESS_MOVES ? r->n_moves : EC_PROGRESS_MOVES);
         ec__json_raw(&j, "}\n");

@@ -129,7 +129,7 @@ int main(void)
     /* ---- fitness: the oracle's length, 0 when solved, cached without changing answers */
     {
         sw_fit fit;
-        sw_fit_init(&fit, 1000);
+        sw_fit_init(&fit, 1000, SW_ORACLE_EXACT);
         ec_cube c;
         ec_cube_solved(&c);
         CHECK(sw_fitness(&fit, &c) == 0, "solved has fitness 0");
