@@ -622,15 +622,16 @@ int ec_distance(const ec_cube *c, int budget)
     return s.best;
 }
 
-/* The thesis's oracle ("Kociemba(S)" of the swarm solvers' oracle=1): the first solution of
- * at most max_length moves found by one-direction two-phase search (the cube as it is, no
- * inverse or rotated views, no pre-moves, no near-goal table): phase-1 depth rising, each
- * phase 2 one pass to the moves left. Its length is an upper bound of the distance, often
- * well above it (on random states about 19-20 where the distance is about 18), and it is
- * not monotone along a path, so the swarm solvers meet plateaus and dead ends. With none
- * found in `nodes` nodes the bound opens (any length, still the first one) for `nodes` more;
- * with still none the answer is TP_MAX_LEN. Cost: one tp_search (15.9 KB of stack) and at
- * most 2 * nodes nodes; typically a few thousand nodes (see docs/BENCHMARKS.md, swarm). */
+/* The thesis's oracle ("Kociemba(S)" of the swarm solvers' oracle=1), as Kociemba's own
+ * program answers with a depth limit: the first solution of at most max_length moves found by
+ * one-direction two-phase search (the cube as it is, no inverse or rotated views, no
+ * pre-moves, no near-goal table): phase-1 depth rising, each phase 2 by IDA* up to
+ * min(12, max_length - phase-1 depth). Its length is an upper bound of the distance, often
+ * well above it (a cube 1 move from solved can read 1, one 5 from solved 15), and it is not
+ * monotone along a path, so the swarm solvers meet plateaus and dead ends. With none found
+ * in `nodes` nodes (or none that short) the search restarts without the length limit for
+ * `nodes` more; with still none the answer is TP_MAX_LEN. Cost: one tp_search (15.9 KB of
+ * stack) and at most 2 * nodes nodes (docs/BENCHMARKS.md, swarm-first20, for figures). */
 int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes)
 {
     if (!c) return EC_E_NULL;
@@ -638,15 +639,15 @@ int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes)
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
     tp_search s;
-    rc = tp_init(&s, c, max_length, 0, 0, 1);
-    if (rc) return rc;
-    if (s.finished) return s.best; /* solved */
-    s.target = 1; /* as tp_target, without its near-goal lookup and pre-moves */
-    s.known = -1;
-    s.total = nodes;
-    s.bound = max_length;
-    tp_run(&s, 2 * nodes);
-    return s.best == TP_NONE ? TP_MAX_LEN : s.best;
+    for (int pass = 0; pass < 2; pass++) {
+        /* an improving search with no budget after its first solution: that one is the answer */
+        rc = tp_init(&s, c, -1, 0, 0, 1);
+        if (rc) return rc;
+        if (!pass) s.bound = max_length;
+        tp_run(&s, nodes);
+        if (s.best != TP_NONE) return s.best;
+    }
+    return TP_MAX_LEN;
 }
 
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize)

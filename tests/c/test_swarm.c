@@ -259,8 +259,8 @@ int main(void)
         run a, b;
         /* greedy with first20 meets dead ends: it backtracks and gives up at the start;
          * rootFallback=1 takes the best move there instead and goes on */
-        run_solver("greedy", "R U F' L2 D B R2 U' F2 L", 1, "oracle=1,iterations=30", &a);
-        run_solver("greedy", "R U F' L2 D B R2 U' F2 L", 1, "oracle=1,iterations=30,rootFallback=1", &b);
+        run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=30", &a);
+        run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=30,rootFallback=1", &b);
         CHECK(a.last.events[0] > 0 && a.last.events[3] == 0 && a.rc == EC_GAVE_UP && a.gens < 30,
               "greedy first20: %lld backtracks, %lld fallbacks, %lld iterations", (long long)a.last.events[0],
               (long long)a.last.events[3], (long long)a.gens);

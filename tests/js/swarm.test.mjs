@@ -13,7 +13,7 @@ afterAll(() => iso.close());
 const LIMIT = 60000;
 
 const CASES = [
-  ['greedy', "R U F' L2 D B R2 U' F2 L", 1, 'oracle=1,iterations=30,rootFallback=1'],
+  ['greedy', "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, 'oracle=1,iterations=30,rootFallback=1'],
   ['pso', "R U2 F' L D2 B R' U2 L2 F", 3, 'particles=70,iterations=8,draw=1'],
   ['aco', "R U2 F' L D2 B R' U2 L2 F", 3, 'ants=6,iterations=12,oracle=1,regroup=1'],
   ['dkho', "F R' U L2 B D' R2 F' U2 B L", 1, 'krill=10,iterations=12,oracle=1,mutationDraw=1'],

@@ -79,10 +79,12 @@ void sw_map_free(sw_map *m);
  *    of pso/aco/dkho converge on one state and the oracle, not the swarm, does the work.
  *  SW_ORACLE_FIRST20 (1): the thesis's Kociemba(S): ec__distance_first(S, 20,
  *    SW_FIRST20_NODES), the first solution of at most 20 moves of one-direction two-phase
- *    search without the near-goal table (budget unused). Its values are upper bounds that
- *    can stay level or rise along a good path (a state 3 moves from solved can read 12):
- *    greedy meets plateaus and backtracks, dkho kills and breeds, pso's and aco's agents
- *    spread, and solutions are longer, as in the thesis's tables.
+ *    search (phase 2 by IDA*) without the near-goal table (budget unused), as Kociemba's
+ *    program with a depth limit answers. Its values are upper bounds that can stay level or
+ *    rise along a good path (the 5-move scramble F2 L D2 B2 F reads 14, and 14 again one
+ *    move nearer; 3 moves away it reads 3): greedy meets plateaus and backtracks (and dead
+ *    ends at the start), dkho kills and breeds, the agents of pso and aco spread, and every
+ *    fitness costs more (no near table, a fresh search): see docs/BENCHMARKS.md.
  * The cache keys on the oracle too (fit_key in common.c), so one cache never mixes them. */
 #define SW_ORACLE_EXACT 0
 #define SW_ORACLE_FIRST20 1
