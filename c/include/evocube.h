@@ -254,6 +254,8 @@ int ec_scramble_moves_text(int n, uint32_t seed, char *out, int size);
 typedef struct ec_solver ec_solver;
 
 #define EC_PROGRESS_MOVES 1024 /* moves of the best individual kept in a progress record */
+#define EC_PROGRESS_AGENTS 64  /* swarm solvers: agents whose fitness a record carries */
+#define EC_PROGRESS_EVENTS 6   /* swarm solvers: event counters a record carries */
 
 /* One generation or iteration of a solver. */
 typedef struct ec_progress {
@@ -272,6 +274,14 @@ typedef struct ec_progress {
     double solved_share;   /* swarm solvers: share of the agents at the solved state, 0..1; else 0 */
     int n_moves;           /* moves of the best individual from the start cube (capped) */
     uint8_t moves[EC_PROGRESS_MOVES];
+    /* swarm solvers only (n_agents 0 elsewhere; see c/solvers/swarm/common.h): the fitness
+     * of the first n_agents agents (<= EC_PROGRESS_AGENTS; greedy: the 18 neighbours of the
+     * state its last move left, 255 = not looked at), the distinct agent states, and
+     * per-solver event counts over the run so far */
+    int n_agents;
+    uint8_t agent_fit[EC_PROGRESS_AGENTS];
+    int distinct;
+    int64_t events[EC_PROGRESS_EVENTS];
 } ec_progress;
 
 int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params,
@@ -287,7 +297,8 @@ int ec_solver_status(const ec_solver *h);
 int ec_solver_progress(ec_solver *h, ec_progress *records, int cap, int *n);
 /* The same as JSON lines ({"gen":..,"phase":..,"phaseName":..,"best":..,"mean":..,
  * "bestLength":..,"diversity":..,"evaluations":..,"restarts":..,"found":..,
- * "solvedShare":..,"bestMoves":".."}\n each), as many whole
+ * "solvedShare":..,"bestMoves":".."}\n each; swarm solvers' records (n_agents > 0) also
+ * carry "agents":[..],"distinct":..,"events":[..] after solvedShare), as many whole
  * records as fit in buf; the rest stay queued. EC_E_BUFFER if not even one fits. */
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n);
 /* Number of queued progress records. */

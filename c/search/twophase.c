@@ -629,6 +629,34 @@ int ec_distance(const ec_cube *c, int budget)
     return s.best;
 }
 
+/* The thesis's oracle ("Kociemba(S)" of the swarm solvers' oracle=1), as Kociemba's own
+ * program answers with a depth limit: the first solution of at most max_length moves found by
+ * one-direction two-phase search (the cube as it is, no inverse or rotated views, no
+ * pre-moves, no near-goal table): phase-1 depth rising, each phase 2 by IDA* up to
+ * min(12, max_length - phase-1 depth). Its length is an upper bound of the distance, often
+ * well above it (a cube 1 move from solved can read 1, one 5 from solved 15), and it is not
+ * monotone along a path, so the swarm solvers meet plateaus and dead ends. With none found
+ * in `nodes` nodes (or none that short) the search restarts without the length limit for
+ * `nodes` more; with still none the answer is TP_MAX_LEN. Cost: one tp_search (15.9 KB of
+ * stack) and at most 2 * nodes nodes (docs/BENCHMARKS.md, swarm-first20, for figures). */
+int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes)
+{
+    if (!c) return EC_E_NULL;
+    if (max_length < 0 || max_length > TP_MAX_LEN - 1 || nodes < 1) return EC_E_RANGE;
+    int rc = ec_cube_check(c, NULL, 0);
+    if (rc) return rc;
+    tp_search s;
+    for (int pass = 0; pass < 2; pass++) {
+        /* an improving search with no budget after its first solution: that one is the answer */
+        rc = tp_init(&s, c, -1, 0, 0, 1);
+        if (rc) return rc;
+        if (!pass) s.bound = max_length;
+        tp_run(&s, nodes);
+        if (s.best != TP_NONE) return s.best;
+    }
+    return TP_MAX_LEN;
+}
+
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize)
 {
     ec_cube c;

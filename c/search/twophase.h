@@ -106,4 +106,9 @@ void tp_target(tp_search *s, int64_t total);
  * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
 
+/* The swarm thesis's oracle: the first one-direction two-phase solution of at most
+ * max_length moves, without pre-moves or the near-goal table, in at most 2 * nodes nodes
+ * (after `nodes` any length is taken); its length, TP_MAX_LEN if none, or a negative error. */
+int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes);
+
 #endif

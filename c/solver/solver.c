@@ -161,6 +161,18 @@ static void json_moves(ec_json *j, const uint8_t *moves, int n)
     ec__json_str(j, text);
 }
 
+/* ,"key":[v0,v1,..] */
+static void json_ints(ec_json *j, const char *key, const int64_t *v, int n)
+{
+    ec__json_key(j, key, 0);
+    ec__json_raw(j, "[");
+    for (int i = 0; i < n; i++) {
+        if (i) ec__json_raw(j, ",");
+        ec__json_int(j, v[i]);
+    }
+    ec__json_raw(j, "]");
+}
+
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
 {
     if (!h || !buf || !n) return EC_E_NULL;
@@ -193,6 +205,15 @@ int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
         ec__json_int(&j, r->found);
         ec__json_key(&j, "solvedShare", 0);
         ec__json_num(&j, r->solved_share);
+        if (r->n_agents > 0) { /* swarm solvers: agents, distinct states, events */
+            int64_t fit[EC_PROGRESS_AGENTS];
+            int na = r->n_agents < EC_PROGRESS_AGENTS ? r->n_agents : EC_PROGRESS_AGENTS;
+            for (int a = 0; a < na; a++) fit[a] = r->agent_fit[a];
+            json_ints(&j, "agents", fit, na);
+            ec__json_key(&j, "distinct", 0);
+            ec__json_int(&j, r->distinct);
+            json_ints(&j, "events", r->events, EC_PROGRESS_EVENTS);
+        }
         ec__json_key(&j, "bestMoves", 0);
         json_moves(&j, r->moves, r->n_moves < EC_PROGRESS_MOVES ? r->n_moves : EC_PROGRESS_MOVES);
         ec__json_raw(&j, "}\n");

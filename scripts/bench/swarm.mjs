@@ -1,4 +1,5 @@
-// swarm.mjs - `npm run bench -- swarm [--cap-ms N] [--states N] [--attempts N] [--only a,b]`:
+// swarm.mjs - `npm run bench -- swarm [--cap-ms N] [--states N] [--attempts N] [--only a,b]
+//   [--oracle exact|first20|both] [--extra k=v,..] [--no-write]`:
 // the swarm solvers (greedy, pso, aco, dkho) on the thesis's Table 4.5 scrambles and every
 // solver including macro-ga on random-state scrambles, in the wasm module under Node. Writes
 // the "## swarm" section of docs/BENCHMARKS.md (only that section), beside the thesis's
@@ -10,6 +11,14 @@
 // CPU time is stopped and counted as a failure ("capped"), so the whole benchmark stays
 // within about ten minutes of CPU. The cap is the benchmark's, not the solver's: the
 // solvers themselves count work only.
+//
+// --oracle picks the swarm solvers' fitness oracle (param oracle, c/solvers/swarm/common.h):
+// exact (today's default), first20 (the thesis's) or both (the default: every swarm row is run
+// with each). --extra adds params to every swarm run (the author's-code variants: draw=1,
+// rootFallback=1, mutationDraw=1, twoPly=1, regroup=1). Each row also sums the solvers' event
+// counters (the last progress record's "events") over its runs. With --oracle first20 or
+// --extra the section written is "## swarm-<oracle>[-<extra>]", so the default run's
+// "## swarm" stays.
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,8 +85,15 @@ const NOTES = `Reading the figures:
 - macro-ga lengths are after simplification (cancelling and merging moves on one axis); the
   blog's 276 is its raw move count for its one scramble.`;
 
+const FIRST20_NOTE = `With oracle first20 (the thesis's Kociemba: the first one-direction two-phase solution of at
+most 20 moves, phase 2 by IDA*, no near-goal table; c/search/twophase.c ec__distance_first)
+the fitness over-reads (a 5-move scramble reads 14) and is not monotone along a path, so the
+event counts show the swarm at work: greedy's plateau moves and backtracks, dkho's kills,
+offspring and mutations, pso's and aco's agents spread; every fitness is a fresh search (no
+near table), so the same work costs more CPU and more runs reach the cap.`;
+
 function parseArgs(args) {
-  const o = { capMs: 8000, states: 20, attempts: 3, only: null, write: true };
+  const o = { capMs: 8000, states: 20, attempts: 3, only: null, write: true, oracle: 'both', extra: '' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--cap-ms') o.capMs = Number(args[++i]);
@@ -85,6 +101,8 @@ function parseArgs(args) {
     else if (a === '--attempts') o.attempts = Number(args[++i]);
     else if (a === '--only') o.only = args[++i].split(',');
     else if (a === '--no-write') o.write = false;
+    else if (a === '--oracle') o.oracle = args[++i];
+    else if (a === '--extra') o.extra = args[++i];
     else throw new Error(`unknown option ${a}`);
   }
   return o;
@@ -94,12 +112,29 @@ const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) /
 
 function runOnce(core, solver, facelets, seed, capMs, params = '') {
   const t0 = cpuMs();
-  // records read as the worker reads them (parsed), then dropped
+  // records read as the worker reads them (parsed), then dropped but for the last one's events
+  let events = null;
   const { status, result: r } = core.run({ solver, facelets, seed, params },
-    { work: solver === 'macro-ga' ? 10 : 1, onRecords: () => {}, stop: () => cpuMs() - t0 > capMs });
+    { work: solver === 'macro-ga' ? 10 : 1, onRecords: (recs) => { events = recs[recs.length - 1].events ?? events; },
+      stop: () => cpuMs() - t0 > capMs });
   const ms = cpuMs() - t0;
   return { solved: r.solved, length: r.solved ? r.length : null, ms, capped: status === 'stopped', generations: r.generations,
-    evaluations: r.evaluations };
+    evaluations: r.evaluations, events };
+}
+
+// The event counters' names (c/solvers/swarm/common.h); aco's third is a gauge, not summed.
+const EVENTS = {
+  greedy: ['backtracks', 'plateau moves', 'struck', 'root fallbacks'],
+  pso: ['from S_i', 'from S_Pi', 'from S_G', 'random moves', 'restarts'],
+  aco: ['rule-1 regroups', 'rule-2 regroups', null, 'forced moves'],
+  dkho: ['kills', 'offspring', 'mutated offspring', 'positions mutated', 'greedy moves', 'roulette moves'],
+};
+function eventText(solver, runs) {
+  const names = EVENTS[solver];
+  if (!names) return '-';
+  const sum = names.map(() => 0);
+  for (const r of runs) if (r.events) names.forEach((_, i) => { sum[i] += r.events[i]; });
+  return names.map((n, i) => (n ? `${n} ${sum[i]}` : null)).filter(Boolean).join(', ');
 }
 
 // The two-phase distance of a cube (the swarm solvers' fitness), when the build exports it.
@@ -127,7 +162,7 @@ function writeSection(text) {
   const file = join(root, 'docs', 'BENCHMARKS.md');
   if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true });
   let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = doc.indexOf('\n## swarm\n');
+  const start = doc.indexOf(`\n## ${SECTION}\n`);
   if (start >= 0) {
     const next = doc.indexOf('\n## ', start + 1);
     doc = doc.slice(0, start) + '\n' + text + (next >= 0 ? doc.slice(next) : '');
@@ -138,8 +173,15 @@ function writeSection(text) {
   return file;
 }
 
+let SECTION = 'swarm';
+
 export default async function swarm(args) {
   const o = parseArgs(args);
+  const ORACLES = { exact: [0], first20: [1], both: [0, 1] }[o.oracle];
+  if (!ORACLES) throw new Error(`--oracle: exact, first20 or both (got ${o.oracle})`);
+  if (o.oracle === 'first20' || o.extra) SECTION = `swarm-${o.oracle}${o.extra ? '-' + o.extra.replace(/[=,]/g, '-') : ''}`;
+  const ORACLE_NAME = ['exact', 'first20'];
+  const swarmParams = (oracle) => [`oracle=${oracle}`, o.extra].filter(Boolean).join(',');
   const core = await loadCoreNode();
   const names = core.solvers().map((s) => s.name);
   const want = (s) => names.includes(s) && (!o.only || o.only.includes(s));
@@ -151,20 +193,21 @@ export default async function swarm(args) {
   for (const [len, scramble] of TABLE45) {
     const facelets = core.apply(scramble);
     const tp = distance(core, facelets);
-    for (const solver of SWARM.filter(want)) {
+    for (const oracle of ORACLES) for (const solver of SWARM.filter(want)) {
       const runs = [];
-      for (let seed = 1; seed <= o.attempts; seed++) runs.push(runOnce(core, solver, facelets, seed, o.capMs));
+      for (let seed = 1; seed <= o.attempts; seed++) runs.push(runOnce(core, solver, facelets, seed, o.capMs, swarmParams(oracle)));
       const ok = runs.filter((r) => r.solved);
-      rows1.push({ len, scramble, tp, solver, ok: ok.length, n: runs.length, capped: runs.filter((r) => r.capped).length,
-        lengths: ok.map((r) => r.length), ms: mean(runs.map((r) => r.ms)), iters: mean(runs.map((r) => r.generations)) });
+      rows1.push({ len, scramble, tp, solver, oracle: ORACLE_NAME[oracle], ok: ok.length, n: runs.length,
+        capped: runs.filter((r) => r.capped).length, lengths: ok.map((r) => r.length), ms: mean(runs.map((r) => r.ms)),
+        iters: mean(runs.map((r) => r.generations)), events: eventText(solver, runs) });
       const last = rows1[rows1.length - 1];
-      console.log(`${len} ${solver.padEnd(6)} ${last.ok}/${last.n} lengths [${last.lengths}] two-phase ${tp} mean ${f0(last.ms)} ms  "${scramble}"`);
+      console.log(`${len} ${solver.padEnd(6)} ${last.oracle} ${last.ok}/${last.n} lengths [${last.lengths}] two-phase ${tp} mean ${f0(last.ms)} ms  "${scramble}" ${last.events}`);
     }
   }
 
   // ---- Part 1b: macro-ga on the blog's own scramble, the same attempts.
   let blog = null;
-  if (want('macro-ga')) {
+  if (want('macro-ga') && ORACLES.includes(0) && !o.extra) {
     const runs = [];
     for (let seed = 1; seed <= o.attempts; seed++) runs.push(runOnce(core, 'macro-ga', core.apply(BLOG), seed, o.capMs));
     blog = { ok: runs.filter((r) => r.solved).length, n: runs.length, lengths: runs.filter((r) => r.solved).map((r) => r.length),
@@ -180,33 +223,37 @@ export default async function swarm(args) {
     states.push(scramble);
   }
   const rows2 = [];
-  for (const solver of ALL.filter(want)) {
-    const runs = states.map((scramble, i) => runOnce(core, solver, core.apply(scramble), i + 1, o.capMs));
+  const plan = ALL.filter(want).flatMap((solver) => (SWARM.includes(solver) ? ORACLES.map((or) => [solver, or])
+    : ORACLES.includes(0) && !o.extra ? [[solver, null]] : []));
+  for (const [solver, oracle] of plan) {
+    const params = oracle === null ? '' : swarmParams(oracle);
+    const runs = states.map((scramble, i) => runOnce(core, solver, core.apply(scramble), i + 1, o.capMs, params));
     const ok = runs.filter((r) => r.solved);
-    const row = { solver, ok: ok.length, n: runs.length, capped: runs.filter((r) => r.capped).length,
+    const row = { solver, oracle: oracle === null ? '-' : ORACLE_NAME[oracle], events: eventText(solver, runs),
+      ok: ok.length, n: runs.length, capped: runs.filter((r) => r.capped).length,
       meanLen: mean(ok.map((r) => r.length)), worstLen: ok.length ? Math.max(...ok.map((r) => r.length)) : NaN,
       median: quantile(runs.map((r) => r.ms), 0.5), p90: quantile(runs.map((r) => r.ms), 0.9),
       iters: mean(runs.map((r) => r.generations)) };
     rows2.push(row);
-    console.log(`random-state ${solver.padEnd(8)} ${row.ok}/${row.n} mean ${f1(row.meanLen)} worst ${f0(row.worstLen)} median ${f0(row.median)} ms p90 ${f0(row.p90)} ms`);
+    console.log(`random-state ${solver.padEnd(8)} ${row.oracle} ${row.ok}/${row.n} mean ${f1(row.meanLen)} worst ${f0(row.worstLen)} median ${f0(row.median)} ms p90 ${f0(row.p90)} ms`);
   }
   const totalS = (performance.now() - t00) / 1000;
   const totalCpuS = cpuMs() / 1000;
 
   const cmd = `npm run bench -- swarm${args.length ? ' ' + args.join(' ') : ''}`;
-  out.push('## swarm', '');
+  out.push(`## ${SECTION}`, '');
   out.push(`Command: \`${cmd}\` (wasm under Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ` +
     `${totalS.toFixed(0)} s of wall time and ${totalCpuS.toFixed(0)} s of CPU time in all, on a shared 2-core machine). ` +
-    'Default params of every solver ' +
+    `Default params of every solver${o.extra ? ` plus ${o.extra} for the swarm solvers` : ''}, oracle ${o.oracle} ` +
     `(fitness budget 1000 nodes); seeds 1..${o.attempts} for the attempts. Times are CPU times of the Node process ` +
     `(user + system). A run still going after ${o.capMs / 1000} s of CPU time is stopped by the benchmark and ` +
     'counted as a failure ("capped"). Solution lengths are HTM after simplification; ' +
     '"two-phase" is the distance oracle\'s length for the scrambled cube (the thesis\'s "Actual").', '');
-  out.push('### Table 4.5 scrambles (three attempts each)', '');
-  out.push('| Length | Solver | Solved | Two-phase | Lengths | Mean CPU time (ms) | Mean iterations | Capped |');
-  out.push('|---|---|---|---|---|---|---|---|');
+  out.push(`### Table 4.5 scrambles (${o.attempts} attempt${o.attempts === 1 ? '' : 's'} each)`, '');
+  out.push('| Length | Solver | Oracle | Solved | Two-phase | Lengths | Mean CPU time (ms) | Mean iterations | Capped | Events (sum) |');
+  out.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows1) {
-    out.push(`| ${r.len} | ${r.solver} | ${r.ok}/${r.n} | ${r.tp ?? '-'} | ${r.lengths.join(', ') || '-'} | ${f0(r.ms)} | ${f1(r.iters)} | ${r.capped} |`);
+    out.push(`| ${r.len} | ${r.solver} | ${r.oracle} | ${r.ok}/${r.n} | ${r.tp ?? '-'} | ${r.lengths.join(', ') || '-'} | ${f0(r.ms)} | ${f1(r.iters)} | ${r.capped} | ${r.events} |`);
   }
   if (blog) {
     out.push('', '### macro-ga on the blog post\'s scramble', '');
@@ -214,12 +261,14 @@ export default async function swarm(args) {
       `(simplified HTM), generations ${blog.gens.join(', ')}, mean CPU time ${f0(blog.ms)} ms. The blog: one solve, 276 moves (raw).`);
   }
   out.push('', `### ${o.states} random-state scrambles (seeds 1..${o.states}, solver seed = scramble seed)`, '');
-  out.push('| Solver | Solved | Mean length | Worst length | Median CPU time (ms) | p90 CPU time (ms) | Mean iterations | Capped |');
-  out.push('|---|---|---|---|---|---|---|---|');
+  out.push('| Solver | Oracle | Solved | Mean length | Worst length | Median CPU time (ms) | p90 CPU time (ms) | Mean iterations | Capped | Events (sum) |');
+  out.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows2) {
-    out.push(`| ${r.solver} | ${r.ok}/${r.n} | ${f1(r.meanLen)} | ${f0(r.worstLen)} | ${f0(r.median)} | ${f0(r.p90)} | ${f1(r.iters)} | ${r.capped} |`);
+    out.push(`| ${r.solver} | ${r.oracle} | ${r.ok}/${r.n} | ${f1(r.meanLen)} | ${f0(r.worstLen)} | ${f0(r.median)} | ${f0(r.p90)} | ${f1(r.iters)} | ${r.capped} | ${r.events} |`);
   }
-  out.push('', NOTES, '', '### The thesis and the blog, for comparison', '', THESIS46, '');
+  out.push('', NOTES, '');
+  if (ORACLES.includes(1)) out.push(FIRST20_NOTE, '');
+  out.push('### The thesis and the blog, for comparison', '', THESIS46, '');
   const text = out.join('\n') + '\n';
   console.log('\n' + text);
   if (o.write) console.log(`wrote the swarm section of ${writeSection(text)}`);

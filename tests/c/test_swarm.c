@@ -10,6 +10,7 @@
 #include "solvers/swarm/pso.h"
 #include "solver/solver.h"
 #include "solvers/swarm/common.h"
+#include "search/twophase.h"
 
 static const char *const SOLVERS[4] = {"greedy", "pso", "aco", "dkho"};
 
@@ -19,7 +20,16 @@ typedef struct run {
     int64_t gens, evals;
     int nrec, best_up, bad_div, gen_gap;
     double last_best, last_div, last_solved;
+    ec_progress last;          /* the last record */
+    int max_agents, depth_below; /* most agents in a record; aco records with a depth limit below best */
+    uint64_t hash;             /* FNV-1a over every record's agents, distinct and events */
 } run;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211ull;
+    return h;
+}
 
 static void run_solver(const char *solver, const char *scramble, uint32_t seed, const char *params, run *r)
 {
@@ -34,6 +44,7 @@ static void run_solver(const char *solver, const char *scramble, uint32_t seed, 
         return;
     }
     double prev = 1e9;
+    r->hash = 1469598103934665603ull;
     while ((rc = ec_solver_step(h, 7)) == EC_RUNNING || ec_solver_progress_pending(h) > 0) {
         ec_progress rec[16];
         int n;
@@ -48,6 +59,13 @@ static void run_solver(const char *solver, const char *scramble, uint32_t seed, 
             r->last_best = rec[i].best;
             r->last_div = rec[i].diversity;
             r->last_solved = rec[i].solved_share;
+            r->last = rec[i];
+            if (rec[i].n_agents > r->max_agents) r->max_agents = rec[i].n_agents;
+            if (rec[i].events[2] < rec[i].best) r->depth_below++;
+            r->hash = fnv(r->hash, &rec[i].n_agents, sizeof rec[i].n_agents);
+            r->hash = fnv(r->hash, rec[i].agent_fit, (size_t)rec[i].n_agents);
+            r->hash = fnv(r->hash, &rec[i].distinct, sizeof rec[i].distinct);
+            r->hash = fnv(r->hash, rec[i].events, sizeof rec[i].events);
         }
         if (rc != EC_RUNNING && !n) break;
     }
@@ -129,7 +147,7 @@ int main(void)
     /* ---- fitness: the oracle's length, 0 when solved, cached without changing answers */
     {
         sw_fit fit;
-        sw_fit_init(&fit, 1000);
+        sw_fit_init(&fit, 1000, SW_ORACLE_EXACT);
         ec_cube c;
         ec_cube_solved(&c);
         CHECK(sw_fitness(&fit, &c) == 0, "solved has fitness 0");
@@ -215,6 +233,76 @@ int main(void)
         run_solver(SOLVERS[s], "R U2 F' L D2 B R'", 1, params, &r);
         CHECK(r.rc == EC_GAVE_UP && r.gens == 2 && r.nrec == 2, "%s with 2 iterations: status %d, %lld iterations",
               SOLVERS[s], r.rc, (long long)r.gens);
+    }
+
+
+    /* ---- the first20 oracle (the thesis's): an upper bound of the exact one, at most 20
+     * moves here, and above it on some of these cubes */
+    {
+        sw_fit ex, f20;
+        sw_fit_init(&ex, 1000, SW_ORACLE_EXACT);
+        sw_fit_init(&f20, 1000, SW_ORACLE_FIRST20);
+        int above = 0;
+        for (int i = 0; i < 20; i++) {
+            int a = sw_fitness(&ex, &cubes[i]), b = sw_fitness(&f20, &cubes[i]);
+            CHECK(b >= a && b <= 20, "cube %d: first20 %d, exact %d", i, b, a);
+            CHECK(b == ec__distance_first(&cubes[i], 20, SW_FIRST20_NODES), "cube %d: cached first20", i);
+            above += b > a;
+        }
+        CHECK(above >= 3, "first20 above the exact distance on only %d of 20 cubes", above);
+        sw_fit_free(&ex);
+        sw_fit_free(&f20);
+    }
+
+    /* ---- variants: each param changes what it claims (the event counters, common.h) */
+    {
+        run a, b;
+        /* greedy with first20 meets dead ends: it backtracks and gives up at the start;
+         * rootFallback=1 takes the best move there instead and goes on */
+        run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=30", &a);
+        run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=30,rootFallback=1", &b);
+        CHECK(a.last.events[0] > 0 && a.last.events[3] == 0 && a.rc == EC_GAVE_UP && a.gens < 30,
+              "greedy first20: %lld backtracks, %lld fallbacks, %lld iterations", (long long)a.last.events[0],
+              (long long)a.last.events[3], (long long)a.gens);
+        CHECK(b.last.events[3] > 0 && b.gens > a.gens, "greedy rootFallback: %lld fallbacks, %lld iterations",
+              (long long)b.last.events[3], (long long)b.gens);
+        CHECK(a.last.n_agents == 18, "greedy carries its 18 neighbours, not %d", a.last.n_agents);
+        /* pso: draw=1 draws fewer random moves per particle move than the bound */
+        run_solver("pso", "R U2 F' L D2 B R' U2 L2 F", 3, "particles=20,iterations=8", &a);
+        run_solver("pso", "R U2 F' L D2 B R' U2 L2 F", 3, "particles=20,iterations=8,draw=1", &b);
+        double ra = (double)a.last.events[3] / (double)(a.last.events[0] + a.last.events[1] + a.last.events[2]);
+        double rb = (double)b.last.events[3] / (double)(b.last.events[0] + b.last.events[1] + b.last.events[2]);
+        CHECK(a.last.events[2] > 0 && rb < ra, "pso random moves per move: %g, with draw=1 %g", ra, rb);
+        /* dkho: `mutations` positions per mutated offspring, or 1..length with mutationDraw=1 */
+        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 1, "krill=10,iterations=12,oracle=1", &a);
+        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 1, "krill=10,iterations=12,oracle=1,mutationDraw=1", &b);
+        CHECK(a.last.events[0] > 0 && a.last.events[1] > 0, "dkho first20: %lld kills, %lld offspring",
+              (long long)a.last.events[0], (long long)a.last.events[1]);
+        CHECK(a.last.events[2] > 0 && a.last.events[3] == 2 * a.last.events[2], "dkho: %lld positions in %lld",
+              (long long)a.last.events[3], (long long)a.last.events[2]);
+        CHECK(b.last.events[2] > 0 && b.last.events[3] != 2 * b.last.events[2], "dkho draw: %lld positions in %lld",
+              (long long)b.last.events[3], (long long)b.last.events[2]);
+        /* aco: regroup=1 regroups above the global minimum's depth; twoPly=1 looks two plies */
+        run_solver("aco", "R U2 F' L D2 B R' U2 L2 F", 3, "ants=6,iterations=20,oracle=1", &a);
+        run_solver("aco", "R U2 F' L D2 B R' U2 L2 F", 3, "ants=6,iterations=20,oracle=1,regroup=1", &b);
+        CHECK(a.depth_below == 0 && b.depth_below > 0 && b.last.events[1] > a.last.events[1],
+              "aco regroup: depth below best in %d / %d records, rule 2 %lld / %lld", a.depth_below, b.depth_below,
+              (long long)a.last.events[1], (long long)b.last.events[1]);
+        run_solver("aco", "R U2 F' L D2 B R'", 3, "ants=4,iterations=2", &a);
+        run_solver("aco", "R U2 F' L D2 B R'", 3, "ants=4,iterations=2,twoPly=1", &b);
+        CHECK(b.evals > 10 * a.evals, "aco twoPly: %lld fitness requests, one-ply %lld", (long long)b.evals,
+              (long long)a.evals);
+    }
+
+    /* ---- agent records: at most EC_PROGRESS_AGENTS agents, the same on every run */
+    for (int s = 1; s < 4; s++) {
+        run a, b;
+        const char *params = s == 1 ? "particles=100,iterations=3" : s == 2 ? "ants=100,iterations=3" : "krill=100,iterations=3";
+        run_solver(SOLVERS[s], "R U2 F' L D2 B R' U2", 5, params, &a);
+        run_solver(SOLVERS[s], "R U2 F' L D2 B R' U2", 5, params, &b);
+        CHECK(a.max_agents == EC_PROGRESS_AGENTS && a.last.distinct >= 1 && a.last.distinct <= 100,
+              "%s: %d agents, %d distinct", SOLVERS[s], a.max_agents, a.last.distinct);
+        CHECK(a.hash == b.hash && a.nrec == b.nrec, "%s: agent records differ between equal runs", SOLVERS[s]);
     }
 
     /* ---- a solved start finishes at once with the empty solution */

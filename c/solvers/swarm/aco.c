@@ -48,6 +48,12 @@
  *    "the edges of the states found after the starting state"; without resetting the
  *    node's edges too, the next try would follow the same trail;
  *  - eq. 3.5 has no evaporation; the optional `evaporation` (0 by default) applies eq. 2.5.
+ * Opt-in variants: twoPly=1 (the author's code: eta(S,m) = 1/min over m2 of
+ * Kociemba(S+m+m2), 18x the fitness requests; a move two from solved is taken); regroup=1
+ * (rule 2 at an adaptive depth: 2 at first and after each improvement, one deeper after
+ * each failed try, never past the global minimum; a fixed depth of 2 was fast but left some
+ * states unsolved). Events (common.h): rule-1 regroups, rule-2 regroups, the depth limit,
+ * forced moves.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -55,6 +61,8 @@
 
 #include "core/cube.h"
 #include "solvers/swarm/common.h"
+
+#define ADAPTIVE_START 2 /* regroup=1: rule 2's first depth limit */
 
 typedef struct aco_ant {
     ec_cube cube;
@@ -65,7 +73,8 @@ typedef struct aco_ant {
 _Static_assert(offsetof(aco_ant, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct aco_state {
-    int n, finish, alpha, beta;
+    int n, finish, alpha, beta, two_ply, adaptive, limit_depth;
+    int64_t ev[EC_PROGRESS_EVENTS]; /* common.h: rule-1, rule-2 regroups, depth limit, forced */
     double floor, rho;
     int64_t limit, iter;
     aco_ant *a;
@@ -135,7 +144,10 @@ static int aco_create(ec_solver *h, void **state)
     s->beta = (int)ec__param(h, "beta");
     s->floor = ec__param(h, "floor");
     s->rho = ec__param(h, "evaporation");
-    sw_fit_init(&s->fit, (int)ec__param(h, "budget"));
+    s->two_ply = (int)ec__param(h, "twoPly");
+    s->adaptive = (int)ec__param(h, "regroup");
+    s->limit_depth = ADAPTIVE_START;
+    sw_fit_init_params(&s->fit, h);
     ec_rng_seed(&s->rng, h->seed);
     s->a = calloc((size_t)s->n, sizeof *s->a);
     s->rcube = h->start;
@@ -148,6 +160,31 @@ static int aco_create(ec_solver *h, void **state)
     }
     s->checkpoint = s->pher.n;
     *state = s;
+    return EC_OK;
+}
+
+/* The depth at which rule 2 regroups: the global minimum (the text), or with regroup=1 a
+ * limit that starts at ADAPTIVE_START, grows by one after each rule-2 regroup and goes back
+ * to ADAPTIVE_START on an improvement, never above the global minimum. */
+static int regroup_depth(const aco_state *s)
+{
+    return s->adaptive && s->limit_depth < s->gmin ? s->limit_depth : s->gmin;
+}
+
+/* Two-ply values (twoPly=1): v[m] = the lowest fitness two moves ahead through m,
+ * min over m2 of Kociemba(S+m+m2); 18 x 18 fitness requests (cached). */
+static int two_ply(aco_state *s, const ec_cube *c, int v[18])
+{
+    for (int m = 0; m < 18; m++) {
+        ec_cube t;
+        ec_cube_multiply(c, ec__move_cube(m), &t);
+        int nb2[18];
+        int rc = sw_neighbours(&s->fit, &t, nb2);
+        if (rc) return rc;
+        v[m] = nb2[0];
+        for (int k = 1; k < 18; k++)
+            if (nb2[k] < v[m]) v[m] = nb2[k];
+    }
     return EC_OK;
 }
 
@@ -168,9 +205,17 @@ static int move_ant(aco_state *s, aco_ant *a)
     int m = -1;
     for (int k = 0; k < 18 && m < 0; k++)
         if (nb[k] == 0) m = k;
+    int v[18];
+    if (m < 0 && s->two_ply) { /* eta from two plies: a move two from solved is taken */
+        if ((rc = two_ply(s, &a->cube, v))) return rc;
+        for (int k = 0; k < 18 && m < 0; k++)
+            if (v[k] == 0) m = k;
+    } else
+        memcpy(v, nb, sizeof v);
+    if (m >= 0) s->ev[3]++;
     if (m < 0) {
         double w[18];
-        for (int k = 0; k < 18; k++) w[k] = ipow(s->tau[row][k], s->alpha) * ipow(1.0 / nb[k], s->beta);
+        for (int k = 0; k < 18; k++) w[k] = ipow(s->tau[row][k], s->alpha) * ipow(1.0 / v[k], s->beta);
         m = sw_roulette(&s->rng, w, 0x3FFFFu);
     }
     ec_cube_move(&a->cube, m);
@@ -221,8 +266,10 @@ static int aco_step(ec_solver *h, void *state, int work)
         if (improved) shown = s->a[best].path;
         int distinct = sw_distinct(s->a, sizeof *s->a, s->n);
         if (distinct < 0) return distinct;
-        int rc = sw_emit(h, s->iter, improved ? s->a[best].fit : s->gmin, &shown, sum, s->n, distinct, solved,
-                         s->fit.evals);
+        s->ev[2] = regroup_depth(s);
+        sw_report rep = {s->iter, sum, s->fit.evals, improved ? s->a[best].fit : s->gmin, s->n, distinct, solved,
+                         &shown, &s->a[0].fit, sizeof *s->a, s->n, s->ev};
+        int rc = sw_emit(h, &rep);
         if (rc) return rc;
         if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
             return sw_finish(h, "aco", &s->a[shortest].path, s->iter);
@@ -234,8 +281,12 @@ static int aco_step(ec_solver *h, void *state, int work)
             int row = pher_row(s, &s->rcube);
             if (row < 0) return row;
             s->checkpoint = s->pher.n;
+            s->ev[0]++;
+            s->limit_depth = ADAPTIVE_START;
             if (regroup(s)) return EC_E_NOMEM;
-        } else if (s->depth >= s->gmin) { /* rule 2 */
+        } else if (s->depth >= regroup_depth(s)) { /* rule 2 */
+            s->ev[1]++;
+            s->limit_depth++;
             if (sw_map_truncate(&s->pher, s->checkpoint)) return EC_E_NOMEM;
             int row = sw_map_find(&s->pher, sw_key_of(&s->rcube));
             if (row >= 0)
@@ -254,12 +305,16 @@ static const ec_param_def aco_params[] = {
     {"floor", 0.000001, 1e-12, 1, 0, "pheromone every edge starts with (and is reset to)"},
     {"evaporation", 0, 0, 0.99, 0, "share of pheromone evaporating per iteration (eq. 2.5; 0 = eq. 3.5)"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
+    SW_ORACLE_PARAM,
+    {"twoPly", 0, 0, 1, 1, "1: eta = 1/(best fitness two moves ahead through the move) (the author's code)"},
+    {"regroup", 0, 0, 1, 1, "rule 2's depth: 0 the global minimum (the text); 1 adaptive, from 2 up by one per failed try"},
     {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)"},
 };
 
 static const ec_preset aco_presets[] = {
     {"aco25", "ants=25,iterations=100", "the thesis's ACO_25/100 (the default)"},
     {"dorigo", "alpha=1,beta=5", "Dorigo's original exponents"},
+    {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
 const ec_solver_impl ec_solver_aco = {

@@ -10,6 +10,7 @@
 
 #include "core/cube.h"
 #include "core/hash.h"
+#include "search/twophase.h"
 
 sw_key sw_key_of(const ec_cube *c)
 {
@@ -61,20 +62,34 @@ void sw_map_free(sw_map *m)
     memset(m, 0, sizeof *m);
 }
 
-void sw_fit_init(sw_fit *f, int budget)
+void sw_fit_init(sw_fit *f, int budget, int oracle)
 {
     memset(f, 0, sizeof *f);
     f->budget = budget;
+    f->oracle = oracle;
+}
+
+void sw_fit_init_params(sw_fit *f, ec_solver *h)
+{
+    sw_fit_init(f, (int)ec__param(h, "budget"), (int)ec__param(h, "oracle"));
+}
+
+/* The cache key: the state's key with the oracle in the bits the state leaves free. */
+static sw_key fit_key(const sw_fit *f, const ec_cube *c)
+{
+    sw_key k = sw_key_of(c);
+    k.b |= (uint64_t)f->oracle << 62;
+    return k;
 }
 
 int sw_fitness(sw_fit *f, const ec_cube *c)
 {
     f->evals++;
     if (ec_cube_is_solved(c)) return 0;
-    sw_key k = sw_key_of(c);
+    sw_key k = fit_key(f, c);
     int i = sw_map_find(&f->cache, k);
     if (i >= 0) return f->dist[i];
-    int d = ec_distance(c, f->budget);
+    int d = f->oracle == SW_ORACLE_FIRST20 ? ec__distance_first(c, 20, SW_FIRST20_NODES) : ec_distance(c, f->budget);
     if (d < 0) return d;
     if (f->cache.n >= SW_CACHE_MAX) sw_map_truncate(&f->cache, 0);
     int added;
@@ -193,23 +208,30 @@ int sw_distinct(const void *agents, size_t stride, int n)
     return d;
 }
 
-int sw_emit(ec_solver *h, int64_t iter, int best, const sw_path *best_path, int64_t fit_sum, int agents,
-            int distinct, int solved, int64_t evals)
+int sw_emit(ec_solver *h, const sw_report *r)
 {
     ec_progress rec;
     memset(&rec, 0, sizeof rec);
-    rec.gen = iter;
+    rec.gen = r->iter;
     rec.phase = 0;
     strncpy(rec.phase_name, h->impl->name, sizeof rec.phase_name - 1);
-    rec.best = best;
-    rec.mean = agents ? (double)fit_sum / agents : 0;
-    rec.diversity = agents > 1 ? (double)distinct / agents : 0;
-    rec.solved_share = agents ? (double)solved / agents : 0;
-    rec.evaluations = evals;
-    int n = best_path->n < EC_PROGRESS_MOVES ? best_path->n : EC_PROGRESS_MOVES;
-    if (n > 0) memcpy(rec.moves, best_path->m, (size_t)n);
+    rec.best = r->best;
+    rec.mean = r->agents ? (double)r->fit_sum / r->agents : 0;
+    rec.diversity = r->agents > 1 ? (double)r->distinct / r->agents : 0;
+    rec.solved_share = r->agents ? (double)r->solved / r->agents : 0;
+    rec.evaluations = r->evals;
+    int n = r->best_path->n < EC_PROGRESS_MOVES ? r->best_path->n : EC_PROGRESS_MOVES;
+    if (n > 0) memcpy(rec.moves, r->best_path->m, (size_t)n);
     rec.n_moves = ec_alg_simplify_moves(rec.moves, n);
-    rec.best_length = best_path->n <= EC_PROGRESS_MOVES ? rec.n_moves : best_path->n;
+    rec.best_length = r->best_path->n <= EC_PROGRESS_MOVES ? rec.n_moves : r->best_path->n;
+    rec.n_agents = r->n_fit < EC_PROGRESS_AGENTS ? r->n_fit : EC_PROGRESS_AGENTS;
+    for (int i = 0; i < rec.n_agents; i++) {
+        int f;
+        memcpy(&f, (const char *)r->fit_base + (size_t)i * r->fit_stride, sizeof f);
+        rec.agent_fit[i] = (uint8_t)(f < 0 ? 0 : f > 255 ? 255 : f);
+    }
+    rec.distinct = r->distinct;
+    for (int e = 0; e < EC_PROGRESS_EVENTS; e++) rec.events[e] = r->events[e];
     return ec__emit(h, &rec);
 }
 

@@ -23,7 +23,20 @@
  * (HTM distance, 0 = solved), mean = mean fitness of the agents' current states,
  * diversity = share of distinct cube states among the agents (0 for greedy's single agent),
  * solvedShare = share of the agents that have reached the solved state (0..1; the count is
- * solvedShare * agents), bestLength/bestMoves = the path of the global best state.
+ * solvedShare * agents), bestLength/bestMoves = the path of the global best state; and
+ * (JSON "agents", "distinct", "events"; ec_progress n_agents/agent_fit, distinct, events)
+ * the fitness of the first 64 agents in agent order (greedy: its 18 neighbour values), the
+ * number of distinct agent states, and EC_PROGRESS_EVENTS (6) event counts over the run,
+ * per solver:
+ *   greedy: backtracks, plateau moves (fitness equal to the current), struck candidates
+ *           (visited states), root fallbacks (rootFallback=1), -, -
+ *   pso:    moves from S_i, from S_Pi, from S_G (eq. 3.3's branches), random moves drawn,
+ *           paths restarted for length, -
+ *   aco:    rule-1 regroups (improvements), rule-2 regroups (tries given up), the current
+ *           regroup depth limit (a gauge), forced moves (next to solved), -, -
+ *   dkho:   kills, offspring, mutated offspring, positions mutated, greedy moves, roulette
+ *           moves
+ * All are deterministic (no clock, agent order), so native = wasm.
  */
 #ifndef EC_SWARM_COMMON_H
 #define EC_SWARM_COMMON_H
@@ -57,15 +70,38 @@ int sw_map_insert(sw_map *m, sw_key k, int *added);
 int sw_map_truncate(sw_map *m, int n);
 void sw_map_free(sw_map *m);
 
+/* The oracle behind Kociemba(S) (param `oracle` of every swarm solver):
+ *  SW_ORACLE_EXACT (0, default): ec_distance(S, budget): exact within 7 turns (the near
+ *    table), else the best of an improving six-direction two-phase search with pre-moves
+ *    (at least 2,000 nodes, then `budget` nodes after its first solution): about the true
+ *    distance. Along a path it falls by one per good move, so every unsolved state has a
+ *    strictly better neighbour: greedy descends without a plateau or backtrack, the agents
+ *    of pso/aco/dkho converge on one state and the oracle, not the swarm, does the work.
+ *  SW_ORACLE_FIRST20 (1): the thesis's Kociemba(S): ec__distance_first(S, 20,
+ *    SW_FIRST20_NODES), the first solution of at most 20 moves of one-direction two-phase
+ *    search (phase 2 by IDA*) without the near-goal table (budget unused), as Kociemba's
+ *    program with a depth limit answers. Its values are upper bounds that can stay level or
+ *    rise along a good path (the 5-move scramble F2 L D2 B2 F reads 14, and 14 again one
+ *    move nearer; 3 moves away it reads 3): greedy meets plateaus and backtracks (and dead
+ *    ends at the start), dkho kills and breeds, the agents of pso and aco spread, and every
+ *    fitness costs more (no near table, a fresh search): see docs/BENCHMARKS.md.
+ * The cache keys on the oracle too (fit_key in common.c), so one cache never mixes them. */
+#define SW_ORACLE_EXACT 0
+#define SW_ORACLE_FIRST20 1
+#define SW_FIRST20_NODES 200000 /* first20's node cap before it takes any length */
+#define SW_ORACLE_PARAM {"oracle", 0, 0, 1, 1, "fitness oracle: 0 exact (near table + two-phase), 1 first20 (the thesis's: first <= 20-move two-phase solution)"}
+
 typedef struct sw_fit {
     sw_map cache;
     uint8_t *dist; /* parallel to cache.keys */
     int dcap;
-    int budget;
+    int budget, oracle;
     int64_t evals;
 } sw_fit;
 
-void sw_fit_init(sw_fit *f, int budget);
+void sw_fit_init(sw_fit *f, int budget, int oracle);
+/* sw_fit_init from the handle's params "budget" and "oracle". */
+void sw_fit_init_params(sw_fit *f, ec_solver *h);
 /* Kociemba(S): the oracle's HTM distance (0 = solved), or a negative error. */
 int sw_fitness(sw_fit *f, const ec_cube *c);
 /* Fitness of the 18 neighbours S+m into out[18]; EC_OK or a negative error. */
@@ -92,10 +128,21 @@ int sw_roulette(ec_rng *r, const double w[18], uint32_t mask);
  * with its ec_cube (sorts n keys: O(n log n)); a negative EC_E_NOMEM on failure. */
 int sw_distinct(const void *agents, size_t stride, int n);
 
-/* One progress record: iteration, global best fitness and its path, the mean fitness (sum
- * over agents, divided once), distinct states and solved agents of `agents`. */
-int sw_emit(ec_solver *h, int64_t iter, int best, const sw_path *best_path, int64_t fit_sum, int agents,
-            int distinct, int solved, int64_t evals);
+/* One iteration as a progress record: global best fitness and its path, the mean fitness
+ * (fit_sum over agents, divided once), distinct states and solved agents, and what the
+ * swarm looks like: the int fitness found at fit_base + i * fit_stride for the first
+ * min(n_fit, EC_PROGRESS_AGENTS) agents (clamped to 0..255) and the EC_PROGRESS_EVENTS
+ * counters of events[] (each solver's header says what they count). */
+typedef struct sw_report {
+    int64_t iter, fit_sum, evals;
+    int best, agents, distinct, solved;
+    const sw_path *best_path;
+    const void *fit_base;
+    size_t fit_stride;
+    int n_fit;
+    const int64_t *events;
+} sw_report;
+int sw_emit(ec_solver *h, const sw_report *r);
 
 /* Hand a solving path to the handle (one phase) and verify it: EC_DONE or an error. */
 int sw_finish(ec_solver *h, const char *phase, const sw_path *p, int64_t iters);

@@ -39,6 +39,9 @@
  *  - the number of mutated positions is a param (`mutations`, default 2: the thesis says
  *    "random points" without a number); mutation happens once, not until fit;
  *  - a krill whose path would pass SW_MAX_PATH moves ends the run (EC_GAVE_UP).
+ * The author's published code mutates a random 1..len positions: mutationDraw=1 (opt-in).
+ * Events (common.h): kills, offspring, mutated offspring, positions mutated, greedy moves,
+ * roulette moves.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -55,7 +58,8 @@ typedef struct krill {
 _Static_assert(offsetof(krill, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct dkho_state {
-    int size, n, finish, mutations;
+    int size, n, finish, mutations, draw;
+    int64_t ev[EC_PROGRESS_EVENTS]; /* common.h: kills, offspring, mutated, positions, greedy, roulette */
     int64_t limit, iter;
     krill *k, *next;
     int *survivors;
@@ -90,7 +94,8 @@ static int dkho_create(ec_solver *h, void **state)
     s->limit = (int64_t)ec__param(h, "iterations");
     s->finish = (int)ec__param(h, "finish");
     s->mutations = (int)ec__param(h, "mutations");
-    sw_fit_init(&s->fit, (int)ec__param(h, "budget"));
+    s->draw = (int)ec__param(h, "mutationDraw");
+    sw_fit_init_params(&s->fit, h);
     ec_rng_seed(&s->rng, h->seed);
     s->start = h->start;
     s->k = calloc((size_t)s->size, sizeof *s->k);
@@ -123,7 +128,9 @@ static int select_move(dkho_state *s, krill *k)
         double w[18];
         for (int j = 0; j < 18; j++) w[j] = 1.0 / nb[j];
         m = sw_roulette(&s->rng, w, 0x3FFFFu);
-    }
+        s->ev[5]++;
+    } else
+        s->ev[4]++;
     ec_cube_move(&k->cube, m);
     if (sw_path_push(&k->path, (uint8_t)m)) return EC_E_NOMEM;
     k->fit = nb[m];
@@ -151,6 +158,7 @@ static int kill_and_breed(dkho_state *s, int gm)
     int ns = 0;
     for (int i = 0; i < s->n; i++)
         if (2 * s->k[i].fit <= 3 * gm) s->survivors[ns++] = i;
+    s->ev[0] += s->n - ns;
     int n = 0;
     for (int i = 0; i < ns; i++) { /* survivors first, in herd order */
         krill *d = &s->next[n++], *src = &s->k[s->survivors[i]];
@@ -167,11 +175,15 @@ static int kill_and_breed(dkho_state *s, int gm)
         int c = len >= 2 ? 1 + (int)ec_rng_below(&s->rng, (uint32_t)len - 1) : 0;
         for (int child = 0; child < 2 && n < s->size; child++) {
             krill *d = &s->next[n++];
+            s->ev[1]++;
             int rc = child ? cross(d, b, a, c) : cross(d, a, b, c);
             if (!rc) rc = replay(s, d);
             if (rc) return rc;
             if (2 * d->fit > 3 * gm && d->path.n > 0) { /* stage 4: mutation */
-                for (int t = 0; t < s->mutations; t++)
+                int times = s->draw ? 1 + (int)ec_rng_below(&s->rng, (uint32_t)d->path.n) : s->mutations;
+                s->ev[2]++;
+                s->ev[3] += times;
+                for (int t = 0; t < times; t++)
                     d->path.m[ec_rng_below(&s->rng, (uint32_t)d->path.n)] = (uint8_t)ec_rng_below(&s->rng, 18);
                 rc = replay(s, d);
                 if (rc) return rc;
@@ -218,7 +230,9 @@ static int dkho_step(ec_solver *h, void *state, int work)
         s->iter++;
         int distinct = sw_distinct(s->k, sizeof *s->k, s->n);
         if (distinct < 0) return distinct;
-        rc = sw_emit(h, s->iter, s->gfit, &s->gpath, sum, s->n, distinct, solved, s->fit.evals);
+        sw_report rep = {s->iter, sum, s->fit.evals, s->gfit, s->n, distinct, solved, &s->gpath,
+                         &s->k[0].fit, sizeof *s->k, s->n, s->ev};
+        rc = sw_emit(h, &rep);
         if (rc) return rc;
         if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
             return sw_finish(h, "dkho", &s->k[shortest].path, s->iter);
@@ -231,12 +245,15 @@ static const ec_param_def dkho_params[] = {
     {"krill", 25, 2, 2000, 1, "krill in the herd"},
     {"iterations", 100, 1, 1000000, 1, "iterations before giving up"},
     {"mutations", 2, 0, 100, 1, "path positions replaced by a random move in an unfit offspring"},
+    {"mutationDraw", 0, 0, 1, 1, "1: mutate a random 1..length positions (the author's code) instead of `mutations`"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
+    SW_ORACLE_PARAM,
     {"finish", 0, 0, 1, 1, "0: stop when the first krill is solved; 1: run until all are (thesis tables)"},
 };
 
 static const ec_preset dkho_presets[] = {
     {"kho25", "krill=25,iterations=100", "the thesis's KHO_25/100 (the default)"},
+    {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
 const ec_solver_impl ec_solver_dkho = {

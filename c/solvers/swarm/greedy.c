@@ -37,6 +37,11 @@
  *    pop an empty solution);
  *  - fitness ties go to the lowest move code (U U2 U' R ...), so runs are reproducible;
  *  - the solved state has fitness 0 (the thesis's Kociemba reports 1 for it).
+ * The author's published code instead takes its best move anyway at a dead-end start:
+ * rootFallback=1 (opt-in; event counter 3 counts it).
+ * Events (common.h): backtracks, plateau moves, struck candidates, root fallbacks; agents =
+ * the 18 neighbour fitness values of the state the last move was chosen from (255 = not
+ * looked at in that scan).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +57,9 @@ typedef struct greedy_state {
     sw_path path;
     sw_map reached;
     sw_fit fit;
-    int best;
+    int best, root_fallback;
+    int nb[18];                      /* neighbours of the state the last move left (255: not looked at) */
+    int64_t ev[EC_PROGRESS_EVENTS]; /* common.h: backtracks, plateau moves, struck, root fallbacks */
 } greedy_state;
 
 static void greedy_destroy(void *state)
@@ -70,7 +77,9 @@ static int greedy_create(ec_solver *h, void **state)
     greedy_state *s = calloc(1, sizeof *s);
     if (!s) return EC_E_NOMEM;
     s->limit = (int64_t)ec__param(h, "iterations");
-    sw_fit_init(&s->fit, (int)ec__param(h, "budget"));
+    s->root_fallback = (int)ec__param(h, "rootFallback");
+    for (int m = 0; m < 18; m++) s->nb[m] = 255;
+    sw_fit_init_params(&s->fit, h);
     s->cur = h->start;
     s->best = sw_fitness(&s->fit, &s->cur);
     if (s->best < 0 || sw_map_insert(&s->reached, sw_key_of(&s->cur), NULL) < 0) {
@@ -95,6 +104,7 @@ static int greedy_iteration(greedy_state *s)
     uint32_t cand = ALL_MOVES;
     int cur_fit = sw_fitness(&s->fit, &s->cur); /* line 7 */
     if (cur_fit < 0) return cur_fit;
+    for (int m = 0; m < 18; m++) s->nb[m] = 255;
     for (;;) {
         int best_m = -1, best_f = 0; /* line 8: FindMinimumMove over the candidates */
         for (int m = 0; m < 18; m++) {
@@ -103,6 +113,7 @@ static int greedy_iteration(greedy_state *s)
             ec_cube_multiply(&s->cur, ec__move_cube(m), &t);
             int f = sw_fitness(&s->fit, &t);
             if (f < 0) return f;
+            s->nb[m] = f;
             if (best_m < 0 || f < best_f) {
                 best_m = m;
                 best_f = f;
@@ -113,18 +124,27 @@ static int greedy_iteration(greedy_state *s)
             ec_cube_multiply(&s->cur, ec__move_cube(best_m), &next);
             if (sw_map_find(&s->reached, sw_key_of(&next)) >= 0) { /* lines 11-13 */
                 cand &= ~(1u << best_m);
+                s->ev[2]++;
                 continue;
             }
         }
-        if (best_m < 0 || best_f > cur_fit) { /* lines 14-19: backtrack */
-            if (!s->path.n) return EC_GAVE_UP; /* nothing left to undo: exhausted */
+        int fallback = 0;
+        if ((best_m < 0 || best_f > cur_fit) && !s->path.n) { /* dead end at the start */
+            if (!s->root_fallback || best_m < 0) return EC_GAVE_UP; /* exhausted */
+            fallback = 1; /* rootFallback=1 (the author's code): take the best move anyway */
+            s->ev[3]++;
+        }
+        if (!fallback && (best_m < 0 || best_f > cur_fit)) { /* lines 14-19: backtrack */
             int old;
+            s->ev[0]++;
             undo_last(s, &old);
             cur_fit = sw_fitness(&s->fit, &s->cur); /* the state we are back at */
             if (cur_fit < 0) return cur_fit;
             cand = ALL_MOVES & ~(1u << old); /* (the undone move's state is reached anyway) */
+            for (int m = 0; m < 18; m++) s->nb[m] = 255;
             continue;
         }
+        if (best_f == cur_fit) s->ev[1]++; /* a plateau move */
         s->cur = next; /* lines 21-23 */
         if (sw_map_insert(&s->reached, sw_key_of(&next), NULL) < 0) return EC_E_NOMEM;
         if (sw_path_push(&s->path, (uint8_t)best_m)) return EC_E_NOMEM;
@@ -144,7 +164,8 @@ static int greedy_step(ec_solver *h, void *state, int work)
         int solved = rc == EC_OK && ec_cube_is_solved(&s->cur);
         int f = solved ? 0 : sw_fitness(&s->fit, &s->cur);
         if (f < 0) return f;
-        int erc = sw_emit(h, s->iter, s->best, &s->path, f, 1, 1, solved, s->fit.evals);
+        sw_report rep = {s->iter, f, s->fit.evals, s->best, 1, 1, solved, &s->path, s->nb, sizeof s->nb[0], 18, s->ev};
+        int erc = sw_emit(h, &rep);
         if (erc) return erc;
         if (rc == EC_GAVE_UP) return EC_GAVE_UP;
         if (solved) return sw_finish(h, "greedy", &s->path, s->iter);
@@ -156,11 +177,14 @@ static int greedy_step(ec_solver *h, void *state, int work)
 static const ec_param_def greedy_params[] = {
     {"iterations", 10000, 1, 1000000, 1, "iterations (moves applied) before giving up"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
+    SW_ORACLE_PARAM,
+    {"rootFallback", 0, 0, 1, 1, "1: at a dead end at the start take the best unvisited move anyway (the author's code)"},
 };
 
 static const ec_preset greedy_presets[] = {
     {"greedy100", "iterations=100", "the thesis's Greedy_100 (Table 4.6)"},
     {"greedy10000", "iterations=10000", "the thesis's Greedy_10000 (the default)"},
+    {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
 const ec_solver_impl ec_solver_greedy = {

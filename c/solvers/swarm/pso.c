@@ -29,6 +29,9 @@
  * particle stays put) until all are solved, as the thesis's Table 4.1 counts them, or the
  * iterations run out, and returns the shortest solution found.
  *
+ * The author's published code draws |V| uniformly in 1..bound instead of the bound: draw=1
+ * (opt-in). Events (common.h): moves from S_i, S_Pi, S_G, random moves drawn, restarts.
+ *
  * Deviations: a particle whose path would pass SW_MAX_PATH moves (the notation's limit) is
  * first simplified and, if still too long, restarted from S_G; the solved state has fitness
  * 0 (the thesis's Kociemba reports 1 for it).
@@ -48,8 +51,9 @@ typedef struct pso_agent {
 _Static_assert(offsetof(pso_agent, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct pso_state {
-    int n, finish;
+    int n, finish, draw;
     int64_t limit, iter;
+    int64_t ev[EC_PROGRESS_EVENTS]; /* common.h: from S_i, S_Pi, S_G, random moves, restarts */
     pso_agent *a;
     ec_cube gcube;
     sw_path gpath;
@@ -80,7 +84,8 @@ static int pso_create(ec_solver *h, void **state)
     s->n = (int)ec__param(h, "particles");
     s->limit = (int64_t)ec__param(h, "iterations");
     s->finish = (int)ec__param(h, "finish");
-    sw_fit_init(&s->fit, (int)ec__param(h, "budget"));
+    s->draw = (int)ec__param(h, "draw");
+    sw_fit_init_params(&s->fit, h);
     ec_rng_seed(&s->rng, h->seed);
     s->a = calloc((size_t)s->n, sizeof *s->a);
     if (!s->a) {
@@ -130,6 +135,8 @@ static int move_particle(pso_state *s, pso_agent *p)
 {
     int base, nv;
     ec__pso_eq33(p->pfit - p->fit, s->gfit - p->fit, &base, &nv);
+    s->ev[base]++;
+    if (s->draw && nv > 1) nv = 1 + (int)ec_rng_below(&s->rng, (uint32_t)nv); /* the author's draw */
     if (base == 1) {
         if (sw_path_copy(&p->path, &p->ppath)) return EC_E_NOMEM;
         p->cube = p->pcube;
@@ -140,10 +147,12 @@ static int move_particle(pso_state *s, pso_agent *p)
     if (p->path.n + nv > SW_MAX_PATH) {
         p->path.n = ec_alg_simplify_moves(p->path.m, p->path.n);
         if (p->path.n + nv > SW_MAX_PATH) {
+            s->ev[4]++;
             if (sw_path_copy(&p->path, &s->gpath)) return EC_E_NOMEM;
             p->cube = s->gcube;
         }
     }
+    s->ev[3] += nv;
     for (int k = 0; k < nv; k++) {
         int m = (int)ec_rng_below(&s->rng, 18);
         ec_cube_move(&p->cube, m);
@@ -187,7 +196,9 @@ static int pso_step(ec_solver *h, void *state, int work)
         s->iter++;
         int distinct = sw_distinct(s->a, sizeof *s->a, s->n);
         if (distinct < 0) return distinct;
-        int rc = sw_emit(h, s->iter, s->gfit, &s->gpath, sum, s->n, distinct, solved, s->fit.evals);
+        sw_report rep = {s->iter, sum, s->fit.evals, s->gfit, s->n, distinct, solved, &s->gpath,
+                         &s->a[0].fit, sizeof *s->a, s->n, s->ev};
+        int rc = sw_emit(h, &rep);
         if (rc) return rc;
         if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
             return sw_finish(h, "pso", &s->a[shortest].path, s->iter);
@@ -200,12 +211,15 @@ static const ec_param_def pso_params[] = {
     {"particles", 50, 1, 2000, 1, "particles in the swarm"},
     {"iterations", 10000, 1, 10000000, 1, "iterations before giving up"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
+    SW_ORACLE_PARAM,
+    {"draw", 0, 0, 1, 1, "1: draw the number of random moves uniformly in 1..|bound| (the author's code); 0: the bound (the text)"},
     {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)"},
 };
 
 static const ec_preset pso_presets[] = {
     {"pso25", "particles=25,iterations=100", "the thesis's PSO_25/100 (Table 4.6)"},
     {"pso50", "particles=50,iterations=10000", "the thesis's PSO_50/10000 (the default)"},
+    {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
 const ec_solver_impl ec_solver_pso = {
