@@ -30,6 +30,12 @@ export const SITE_MANIFEST = 'shell.json';
 // the first-load budget (gzip bytes): HTML, CSS, JS, wasm and everything else the page
 // fetches before it is usable (tests/js/site-size.test.mjs)
 export const FIRST_LOAD_BUDGET = 300 * 1000;
+// On-demand modules: web/lazy/*.mjs, loaded by a dynamic `import('./lazy/x.mjs')` when the
+// user asks for what they hold (an About text, an export, the Experiments view). They are
+// built under assets/lazy/ with their own chunks, precached by the service worker (so they
+// work offline) but neither preloaded by index.html nor counted in the first load.
+export const ON_DEMAND = 'lazy';
+export const isOnDemand = (sitePath) => sitePath.startsWith(`${ASSETS}/${ON_DEMAND}/`);
 
 const short = (bytes) => sha256(bytes).slice(0, 10);
 const posix = (p) => p.split(sep).join('/');
@@ -130,6 +136,12 @@ function references(html) {
   return out;
 }
 
+// web/lazy/*.mjs: the on-demand modules' sources
+function onDemandSources(root) {
+  const dir = join(root, 'web', ON_DEMAND);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort().map((f) => join(dir, f)) : [];
+}
+
 // Build the site into outdir (emptied first). Returns {outdir, files, firstLoad, sizes}.
 // note: a comment put into every bundle (tests make "a second deployment" with it).
 export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = {}) {
@@ -176,8 +188,11 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
 
   // the page: its module script with splitting (dynamic imports become chunks)
   const page = await esbuild.build({
-    ...COMMON, banner, entryPoints: { main: join(root, scripts[0].url) }, outdir: assets, splitting: true,
-    entryNames: '[name]-[hash]', chunkNames: '[name]-[hash]', plugins: [vendorPlugin(root), urlRefPlugin(site)],
+    // the on-demand modules are entries too, so that their outputs (which the page's dynamic
+    // imports name) land in assets/lazy/: an entry's name is its path below web/
+    ...COMMON, banner, entryPoints: [join(root, scripts[0].url), ...onDemandSources(root)], outdir: assets, splitting: true,
+    outbase: join(root, 'web'), entryNames: '[dir]/[name]-[hash]', chunkNames: '[name]-[hash]',
+    plugins: [vendorPlugin(root), urlRefPlugin(site)],
   });
   outputs.push(page.metafile.outputs);
   // the stylesheets, in order, as one file
@@ -189,12 +204,16 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   await Promise.all(workers.values());
 
   const built = Object.assign({}, ...outputs);
-  const mainOut = Object.keys(page.metafile.outputs).find((k) => page.metafile.outputs[k].entryPoint && k.endsWith('.js'));
+  const pageEntry = posix(relative(process.cwd(), join(root, scripts[0].url)));
+  const mainOut = Object.keys(page.metafile.outputs).find((k) => posix(page.metafile.outputs[k].entryPoint || '') === pageEntry);
+  if (!mainOut) throw new Error(`build-site: no output for the page's entry ${pageEntry}`);
   const cssOut = Object.keys(css.metafile.outputs).find((k) => k.endsWith('.css'));
   const rel = (k) => posix(relative(outdir, resolve(k)));
   // the page's chunks, static and dynamic (the 3D view is imported during boot), preloaded
   // from index.html so none waits for the module that imports it (one round trip each)
-  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && !i.external).map((i) => rel(i.path));
+  // (on-demand modules are not preloaded: they are fetched when the user asks for them)
+  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && !i.external)
+    .map((i) => rel(i.path)).filter((p) => !isOnDemand(p));
   const wasm = [...copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
 
   // the web app manifest and icons at the site's root
@@ -274,11 +293,13 @@ export function listFiles(dir, base = dir, out = []) {
 // (static and dynamic: the 3D view is imported during boot); every file they name with
 // new URL(..., import.meta.url) (the solver worker and the wasm module) and what those
 // import in turn. tests/e2e/static-site.test.mjs checks that the browser fetches nothing else.
+// On-demand modules (assets/lazy/) and what only they import are left out.
 export function firstLoadFiles(dir) {
   const seen = new Set(['index.html']);
   const queue = [];
   const add = (from, url) => {
     const p = posix(relative(dir, resolve(dirname(join(dir, from)), url.split(/[?#]/)[0])));
+    if (isOnDemand(p)) return;
     if (!seen.has(p) && existsSync(join(dir, p)) && statSync(join(dir, p)).isFile()) { seen.add(p); queue.push(p); }
   };
   for (const r of references(readFileSync(join(dir, 'index.html'), 'utf8'))) add('index.html', r.url);
