@@ -17,7 +17,7 @@ const USAGE = `usage:
                 (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
-                [--seeds a..b|a,b,...] [--param key=value ...] [--sweep key=v1,v2,...]
+                [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
                 [--jobs K] [--islands K] [--shard i/n]
                 [--out FILE] [--no-time] [--progress | --no-progress]
                 one JSON line per solve (the solve --json object with id, cube_index, cube),

@@ -171,7 +171,8 @@ const plain = (v) => v != null && typeof v === 'object' && !Array.isArray(v);
 // An experiment definition, untrusted (from a link, a file or a form), checked and bounded
 // before any work is planned:
 //   {solvers: ['hugo', ...], params?: {key: value}, states: N (random states) | ['<alg>', ...],
-//    stateSeed?: S, seeds: K (seeds 1..K) | [s, ...], sweep?: {param, values: [v, ...]}}
+//    stateSeed?: S, seeds: K (seeds 1..K) | [s, ...] | 'cube' (seed = the cube's number),
+//    sweep?: {param, values: [v, ...]}}
 // Returns {ok: true, experiment (normalized: seeds and states as lists), runs, problems}
 // or {ok: false, problems}: every refusal names the field, what it holds and the limit.
 // Sizes are read before any list is walked, so a huge list costs nothing. runs = solvers x
@@ -232,9 +233,11 @@ export function validateExperiment(def, { limits = EXPERIMENT_LIMITS, core = nul
     out.states = { random: nStates, seed: def.stateSeed ?? 1 };
     if (!isSeed(out.states.seed)) refuse(`stateSeed: must be a whole number from 0 to ${SEED_MAX}`);
   }
-  // seeds: K means seeds 1..K
-  const nSeeds = count('seeds', def.seeds ?? 1, limits.seeds);
-  if (nSeeds) {
+  // seeds: K means seeds 1..K; 'cube' one solve per cube, its seed the cube's number (1..)
+  const perCube = def.seeds === 'cube';
+  const nSeeds = perCube ? 1 : count('seeds', def.seeds ?? 1, limits.seeds);
+  if (perCube) out.seeds = 'cube';
+  else if (nSeeds) {
     out.seeds = Array.isArray(def.seeds) ? def.seeds : Array.from({ length: nSeeds }, (_, i) => i + 1);
     out.seeds.forEach((s, i) => { if (!isSeed(s)) refuse(`seeds[${i}]: must be a whole number from 0 to ${SEED_MAX}`); });
     if (new Set(out.seeds).size !== out.seeds.length) refuse('seeds: a seed is listed twice');

@@ -116,14 +116,15 @@ test('a bad line in the middle is reported with its line number and the rest sti
   expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5' });
   expect(recs[5]).toMatchObject({ id: '8:twophase:1', cube: "U' F", solution: "F' U", solved: true });
   expect(recs.filter((x) => x.solved).length).toBe(5);
-  // the summary, recomputed from the lines (solved runs; sample sd; 95% interval 1.96 sd / sqrt n)
+  // the summary, recomputed from the lines (solved runs; sample sd; 95% interval of the mean:
+  // Student's t for 4 degrees of freedom, 2.776, times sd / sqrt n)
   const ok = recs.filter((x) => x.solved);
   const L = ok.map((x) => x.length).sort((a, b) => a - b);
   const mean = L.reduce((a, b) => a + b, 0) / L.length;
   const sd = Math.sqrt(L.reduce((a, x) => a + (x - mean) ** 2, 0) / (L.length - 1));
   expect(sd).toBeGreaterThan(0);
   const gens = ok.reduce((a, x) => a + x.generations, 0) / ok.length;
-  expect(r.err).toContain(`batch: 6 solves, 5 solved, 0 not solved, 1 with an error; length mean ${mean.toFixed(2)} (95% +-${(1.96 * sd / Math.sqrt(5)).toFixed(2)}) median ${L[2].toFixed(1)} sd ${sd.toFixed(2)}; generations mean ${gens.toFixed(1)}; time mean - ms\n`);
+  expect(r.err).toContain(`batch: 6 solves, 5 solved, 0 not solved, 1 with an error; length mean ${mean.toFixed(2)} (95% +-${(2.776 * sd / Math.sqrt(5)).toFixed(2)}) median ${L[2].toFixed(1)} sd ${sd.toFixed(2)}; generations mean ${gens.toFixed(1)}; time mean - ms\n`);
   // a file, facelet lines, a byte that is not UTF-8 named by position
   const f = join(dir, 'cubes.txt');
   writeFileSync(f, Buffer.concat([Buffer.from('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nR '), Buffer.from([0xff]), Buffer.from('\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBU\nD\n')]));
