@@ -48,6 +48,23 @@ export function makePlan({ cubes, solvers, seeds, sweep = null, params = '' }) {
   return { total, jobAt, paramsWith };
 }
 
+// "1..10" (inclusive), "1,2,5", "7", a mix "1..3,9" -> a list of seeds; "cube" -> 'cube'.
+// A malformed part throws new Failure(message) (the CLI's UsageError, the page's Error).
+export function parseSeedList(text, Failure = Error, max = 100000) {
+  if (String(text).trim() === 'cube') return 'cube'; // one solve per cube, seed = the cube's number
+  const out = [];
+  for (const part of String(text).split(',')) {
+    const m = /^\s*(\d{1,10})\s*(?:\.\.\s*(\d{1,10})\s*)?$/.exec(part);
+    if (!m) throw new Failure(`--seeds: "${part.slice(0, 30)}" is not a seed or a range a..b (e.g. --seeds 1..10 or --seeds 1,2,5, or --seeds cube)`);
+    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
+    if (a > 4294967295 || b > 4294967295) throw new Failure(`--seeds: "${part.trim()}" has a seed above 4294967295`);
+    if (b < a) throw new Failure(`--seeds: the range "${part.trim()}" ends before it starts`);
+    if (b - a + 1 + out.length > max) throw new Failure(`--seeds: more than ${max} seeds`);
+    for (let s = a; s <= b; s++) out.push(s);
+  }
+  return out;
+}
+
 // The `solve --json` object: one shape for `solve`, `batch` and the page's experiments
 // (DESIGN.md, CLI). timeMs null leaves time_ms out.
 export function solveJson(res, seed, timeMs, extra = {}) {

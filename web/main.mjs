@@ -46,6 +46,8 @@ function randomSeed() {
 }
 
 async function boot() {
+  // experiments (issue 21): a link's definition, read before the address bar follows the settings
+  const experimentLink = new URLSearchParams(location.search).get('experiment');
   let core;
   try {
     core = await createCore(createEvocube);
@@ -496,6 +498,17 @@ async function boot() {
       notify(checked.message, 'warn');
     }
   }
+
+  // ---- experiments (issue 21): the view loads on demand (web/lazy/experiments.mjs), from its
+  // button, a link with experiment=, or at boot when one was running (it resumes)
+  const openExperiments = (link = null) => import('./lazy/experiments.mjs')
+    .then((m) => m.openExperiments({ core, notify, link }))
+    .catch((e) => notify(`The Experiments view could not load: ${e.message}`, 'error'));
+  $('experiments-open').addEventListener('click', () => openExperiments());
+  let experimentActive = null;
+  try { experimentActive = localStorage.getItem('evocube.experiment'); } catch { /* no storage */ }
+  if (experimentLink !== null || experimentActive) openExperiments(experimentLink);
+  // ---- end of experiments
 
   setText($('boot'), '');
   $('boot').hidden = true;
