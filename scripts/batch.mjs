@@ -17,7 +17,7 @@ import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
 import { solveIslands } from '../web/islands.mjs';
 import { validateExperiment, EXPERIMENT_LIMITS } from '../web/share.mjs';
-import { solveJson, summarize, makePlan, jobRecord } from '../web/experiment.mjs';
+import { solveJson, summarize, makePlan, jobRecord, parseSeedList } from '../web/experiment.mjs';
 
 export { solveJson, summarize };
 
@@ -126,21 +126,7 @@ if (!isMainThread && parentPort) {
 const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-// "1..10" (inclusive), "1,2,5", "7", or a mix "1..3,9" -> list of seeds.
-export function parseSeeds(text, UsageError) {
-  if (String(text).trim() === 'cube') return 'cube'; // one solve per cube, seed = the cube's number
-  const out = [];
-  for (const part of String(text).split(',')) {
-    const m = /^\s*(\d{1,10})\s*(?:\.\.\s*(\d{1,10})\s*)?$/.exec(part);
-    if (!m) throw new UsageError(`--seeds: "${part.slice(0, 30)}" is not a seed or a range a..b (e.g. --seeds 1..10 or --seeds 1,2,5, or --seeds cube)`);
-    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
-    if (a > 4294967295 || b > 4294967295) throw new UsageError(`--seeds: "${part.trim()}" has a seed above 4294967295`);
-    if (b < a) throw new UsageError(`--seeds: the range "${part.trim()}" ends before it starts`);
-    if (b - a + 1 + out.length > BATCH_LIMITS.seeds) throw new UsageError(`--seeds: more than ${BATCH_LIMITS.seeds} seeds`);
-    for (let s = a; s <= b; s++) out.push(s);
-  }
-  return out;
-}
+export const parseSeeds = (text, UsageError) => parseSeedList(text, UsageError, BATCH_LIMITS.seeds);
 
 // "i/n" with 1 <= i <= n -> {i, n}
 export function parseShard(text, UsageError) {
