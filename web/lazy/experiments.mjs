@@ -446,7 +446,7 @@ class ExperimentsView {
         const x = s[m];
         const cells = STATS.map((k) => {
           const text = k === 'n' ? String(x.n) : k === 'ci95' ? (Number.isFinite(x.ci95) ? `±${fmtStat(x.ci95, d)} (${fmtStat(x.mean - x.ci95, d)} – ${fmtStat(x.mean + x.ci95, d)})` : '–') : fmtStat(x[k], d);
-          return el('td', { class: 'num', dataset: { stat: k, value: Number.isFinite(x[k]) ? fmtStat(x[k], d) : '' } }, text);
+          return el('td', { class: 'num', dataset: { stat: k, value: k === 'n' ? String(x.n) : Number.isFinite(x[k]) ? fmtStat(x[k], d) : '' } }, text);
         });
         body.append(el('tr', { dataset: { group: g, measure: m } }, el('th', {}, g), el('td', {}, label), cells));
       }
