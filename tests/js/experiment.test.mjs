@@ -60,18 +60,20 @@ test('CSV: quotes, commas and line breaks survive; numbers and booleans read bac
   const recs = [
     { id: '1:twes:1', cube_index: 1, cube: "R U R' U'", solver: 'twes', seed: 1, solution: "U R U' R'", length: 4, solved: true, time_ms: 12.5, generations: 3, evaluations: 900 },
     { id: '2:twes:1', cube_index: 2, cube: 'F "x", y', solver: 'twes', seed: 1, error: 'unknown move "x" at character 4,\nsee "help"' },
+    { id: '4:twes:1', cube_index: 4, cube: 'R Q', solver: 'twes', seed: 1, error: 'unknown move "Q" at character 3' },
     { id: '3:hugo:population=50:2', cube_index: 3, cube: 'D', sweep: { population: 50 }, solver: 'hugo', seed: 2, solution: "D'", length: 1, solved: true, generations: 7, evaluations: 350 },
   ];
   const csv = toCsv(recs);
   expect(csv.split('\r\n')[0]).toBe('id,cube_index,cube,solver,sweep_param,sweep_value,seed,solved,length,generations,evaluations,time_ms,solution,error');
   const rows = parseCsv(csv);
-  expect(rows.length).toBe(4);
+  expect(rows.length).toBe(5);
   expect(rows[2][2]).toBe('F "x", y');
   const back = recordsFromCsv(csv);
   expect(back[0]).toEqual({ id: '1:twes:1', cube_index: 1, cube: "R U R' U'", solver: 'twes', seed: 1, solved: true, length: 4, generations: 3, evaluations: 900, solution: "U R U' R'", time_ms: 12.5 });
   expect(back[1].error).toBe(recs[1].error);
-  expect(back[2].sweep).toEqual({ population: 50 });
-  expect(back[2].time_ms).toBeUndefined();
+  expect(back[2].error).toBe(recs[2].error);
+  expect(back[3].sweep).toEqual({ population: 50 });
+  expect(back[3].time_ms).toBeUndefined();
   expect(summarize(back)).toEqual(summarize(recs));
 });
 

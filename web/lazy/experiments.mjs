@@ -58,7 +58,8 @@ class ExperimentsView {
     this.exp = null; // the experiment shown: {id, definition, total, state}
     this.records = []; // by job number
     this.runner = null;
-    this.session = { solved: [], perWorker: [], resumedFrom: 0 };
+    // this page's session: ids of the solves it ran and kept, per worker, kept ones found at load
+    this.session = { ran: [], solved: [], perWorker: [], resumedFrom: 0 };
     window.evocubeExperiment = this; // for the console and the e2e tests (read-only use)
     this.build();
     this.ready = this.init();
@@ -333,7 +334,7 @@ class ExperimentsView {
     const todo = this.todo;
     this.runner = runJobs({
       todo, lanes: clients.length,
-      solve: (j, w) => this.solveJob(clients[w], this.planOf.jobAt(j), sweepParam),
+      solve: (j, w) => { this.session.ran.push(this.planOf.jobAt(j).id); return this.solveJob(clients[w], this.planOf.jobAt(j), sweepParam); },
       onDone: async (j, record, w) => {
         if (this.exp !== exp) return;
         if (await this.store.add(exp.id, j, record)) {
