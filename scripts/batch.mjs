@@ -90,13 +90,22 @@ function solveJob(core, job, cache) {
     facelets = cache.facelets;
   }
   const t0 = performance.now();
-  const res = core.run({ solver: job.solver, facelets, seed: job.seed, params: job.params }).result;
+  // --last-record: the run's last progress record (its solver's own counters: restarts,
+  // events...) goes into the line; otherwise the records are drained unread
+  let last = null;
+  const onRecords = job.lastRecord ? (recs) => { last = recs[recs.length - 1]; } : null;
+  const res = core.run({ solver: job.solver, facelets, seed: job.seed, params: job.params }, { onRecords }).result;
   if (res.solved) {
     const v = core.verify(facelets, res.solution);
     if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
   }
   const timeMs = job.noTime ? null : Math.round((performance.now() - t0) * 10) / 10;
-  return { cube, record: solveJson(res, job.seed, timeMs) };
+  let extra = {};
+  if (job.lastRecord) {
+    const { bestMoves, ...rest } = last || {}; // the moves are the solution's, or a long non-solution
+    extra = { last_record: last ? rest : null };
+  }
+  return { cube, record: solveJson(res, job.seed, timeMs, extra) };
 }
 
 if (!isMainThread && parentPort) {
@@ -264,6 +273,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const sweepValues = sweep ? sweep.values : [null];
   const shard = opts.shard === undefined ? { i: 1, n: 1 } : parseShard(opts.shard, UsageError);
   const noTime = !!opts['no-time'];
+  const lastRecord = !!opts['last-record'];
   let threads = availableParallelism ? availableParallelism() : cpus().length;
   if (opts.jobs !== undefined) {
     if (!/^\d{1,3}$/.test(opts.jobs) || Number(opts.jobs) < 1 || Number(opts.jobs) > MAX_JOBS_THREADS) {
@@ -277,6 +287,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
       throw new UsageError(`--islands must be a whole number from 1 to ${MAX_ISLANDS} (got "${opts.islands.slice(0, 20)}")`);
     }
     islands = Number(opts.islands);
+    if (lastRecord && islands > 1) throw new UsageError('--last-record does not go with --islands (each island has its own records)');
   }
 
   // cubes
@@ -426,7 +437,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
           return;
         }
         const job = jobAt(threadJobs[k++]);
-        const msg = { j: job.j, solver: job.solver, seed: job.seed, params: job.params, noTime };
+        const msg = { j: job.j, solver: job.solver, seed: job.seed, params: job.params, noTime, lastRecord };
         if (job.cube.stateSeed !== undefined) msg.stateSeed = job.cube.stateSeed;
         else { msg.facelets = job.cube.facelets; msg.cube = job.cube.cube; }
         w.postMessage(msg);

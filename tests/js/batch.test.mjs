@@ -175,6 +175,21 @@ test('a progress bar with ETA only on a terminal: none when stderr is piped, unl
   expect(forced.out).toBe(piped.out);
 });
 
+test('--seeds cube: one solve per cube, seeded by its number; --last-record adds the run\'s last progress record', () => {
+  const r = run(['batch', '--solver', 'twes', '--random-state', '2', '--seed-from', '11', '--seeds', 'cube', '--last-record', '--jobs', '1', '--no-time']);
+  expect(r.code).toBe(0);
+  const recs = lines(r.out);
+  expect(recs.map((x) => [x.id, x.seed])).toEqual([['1:twes:1', 1], ['2:twes:2', 2]]);
+  // the same solve on its own, and its last --progress record (without the moves)
+  const solo = run(['solve', '--solver', 'twes', '--scramble', recs[1].cube, '--seed', '2', '--progress']);
+  const last = JSON.parse(solo.out.split('\n').filter((l) => l.startsWith('{')).pop());
+  delete last.bestMoves;
+  expect(recs[1].last_record).toEqual(last);
+  expect(recs[1].last_record.restarts).toEqual(expect.any(Number));
+  expect(lines(run(['batch', '--solver', 'twes', '--random-state', '1', '--seed-from', '11', '--no-time', '--jobs', '1']).out)[0].last_record).toBeUndefined();
+  expect(run(['batch', '--solver', 'hugo', '--random-state', '1', '--last-record', '--islands', '2']).err).toMatch(/--last-record does not go with --islands/);
+});
+
 test('bad options are refused before anything runs', () => {
   const cases = [
     [['--seeds', '5..2'], /--seeds: the range "5..2" ends before it starts/],
