@@ -17,7 +17,7 @@ import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
 import { solveIslands } from '../web/islands.mjs';
 import { validateExperiment, EXPERIMENT_LIMITS } from '../web/share.mjs';
-import { solveJson, summarize, makePlan, jobRecord, parseSeedList } from '../web/experiment.mjs';
+import { solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../web/experiment.mjs';
 
 export { solveJson, summarize };
 
@@ -228,14 +228,6 @@ function readPrevious(path, UsageError) {
     records.push(slim(r));
   }
   return { keep, cut: n - keep, records };
-}
-
-function formatDuration(s) {
-  if (!Number.isFinite(s)) return '--:--';
-  s = Math.round(s);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  const two = (x) => String(x).padStart(2, '0');
-  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
 // What the summary reads of a line (a run of a million lines keeps no phases in memory).

@@ -157,6 +157,15 @@ export function histogram(values, bins = 12) {
   return out;
 }
 
+// Seconds as m:ss or h:mm:ss (an ETA); '--:--' when not known.
+export function formatDuration(s) {
+  if (!Number.isFinite(s)) return '--:--';
+  s = Math.round(s);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (x) => String(x).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
 // ---------------------------------------------------------------- CSV
 
 export const CSV_COLUMNS = ['id', 'cube_index', 'cube', 'solver', 'sweep_param', 'sweep_value', 'seed', 'solved', 'length',

@@ -15,7 +15,7 @@ import { el, clear, setText } from '../dom.mjs';
 import { SolverClient } from '../client.mjs';
 import {
   makePlan, experimentCubes, paramsTextOf, solveJson, jobRecord, summarize, groups, histogram, toCsv,
-  resolveDefinition, experimentQuery, parseSeedList, LINK_KEY,
+  resolveDefinition, experimentQuery, parseSeedList, formatDuration,
 } from '../experiment.mjs';
 import { ExperimentStore, idbBackend, memoryBackend, resumePlan, runJobs } from '../experiment-store.mjs';
 import { PAPER_EXPERIMENTS, paramsObject } from '../papers.mjs';
@@ -26,14 +26,6 @@ const STATS = ['n', 'mean', 'median', 'sd', 'ci95'];
 const round1 = (x) => Math.round(x * 10) / 10;
 
 export const fmtStat = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');
-
-function fmtDuration(s) {
-  if (!Number.isFinite(s)) return '–';
-  s = Math.round(s);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  const two = (x) => String(x).padStart(2, '0');
-  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
-}
 
 const setActive = (id) => { try { if (id) localStorage.setItem(ACTIVE_KEY, id); else localStorage.removeItem(ACTIVE_KEY); } catch { /* no storage */ } };
 const getActive = () => { try { return localStorage.getItem(ACTIVE_KEY); } catch { return null; } };
@@ -419,7 +411,7 @@ class ExperimentsView {
     let text = this.exp ? `${recs.length} / ${total} solves` : '';
     if (this.running() && this.doneNow) {
       const el2 = (performance.now() - this.t0) / 1000, rate = this.doneNow / el2;
-      text += ` · ${rate.toFixed(2)} solves/s · ETA ${fmtDuration((total - recs.length) / rate)} · ${this.clients.length} workers`;
+      text += ` · ${rate.toFixed(2)} solves/s · ETA ${formatDuration((total - recs.length) / rate)} · ${this.clients.length} workers`;
     }
     if (this.exp) {
       const s = summarize(recs);
@@ -544,4 +536,3 @@ class ExperimentsView {
   }
 }
 
-export { LINK_KEY };
