@@ -277,6 +277,7 @@ class ExperimentsView {
   async run() {
     const v = this.check();
     if (!v.ok || this.running()) return;
+    this.say('');
     const exp = await this.store.create({ definition: v.definition, total: v.runs });
     await this.load(exp, { run: true });
     await this.refreshSaved();
