@@ -1,6 +1,7 @@
 // experiments.test.mjs - issue 21's Experiments view in real Chromium: 3 solvers x 10 random
 // states run across the page's experiment workers (one per core), a reload in the middle
-// resumes from IndexedDB without losing or repeating a solve, the CSV export parses back to
+// resumes from IndexedDB without losing or repeating a solve, Pause stops at once and Resume
+// finishes it, the CSV export parses back to
 // the statistics the view shows, and the experiment's link restores its definition without
 // running it. Every kept solution is verified again here by the core in Node.
 import { readFileSync } from 'node:fs';
@@ -55,8 +56,17 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
   expect(before.lanes).toBe(Math.max(1, Math.min(16, before.cores)));
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  // the view opens by itself and carries on
-  await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 120000 });
+  // the view opens by itself and carries on; Pause stops it at once (the solves under way are
+  // cancelled, not kept), nothing runs while paused, Resume finishes it
+  await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.session.solved.length >= 2, null, { timeout: 60000 });
+  await page.click(tid('exp-stop'));
+  await page.waitForFunction(() => window.evocubeExperiment.state.dataset.state === 'paused', null, { timeout: 20000 });
+  const paused = (await state(page)).records.length;
+  await page.waitForTimeout(1500);
+  expect((await state(page)).records.length).toBe(paused);
+  expect(await page.isVisible(tid('exp-resume'))).toBe(true);
+  await page.click(tid('exp-resume'));
+  await page.waitForFunction(() => window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 120000 });
   const after = await state(page);
 
   // nothing lost, nothing repeated

@@ -50,6 +50,7 @@ class ExperimentsView {
     this.exp = null; // the experiment shown: {id, definition, total, state}
     this.records = []; // by job number
     this.runner = null;
+    this.inflight = new Map(); // lane -> the solve it is running (Pause cancels it)
     // this page's session: ids of the solves it ran and kept, per worker, kept ones found at load
     this.session = { ran: [], solved: [], perWorker: [], resumedFrom: 0 };
     window.evocubeExperiment = this; // for the console and the e2e tests (read-only use)
@@ -300,7 +301,7 @@ class ExperimentsView {
     this.session.resumedFrom = stored.length;
     this.todo = left.todo;
     this.render();
-    if (run && left.todo.length) await this.start();
+    if (run && left.todo.length) this.start(); // not awaited: the view is usable while it runs
     else if (!left.todo.length) await this.finish();
     else this.setState('paused');
   }
@@ -327,9 +328,9 @@ class ExperimentsView {
     const todo = this.todo;
     this.runner = runJobs({
       todo, lanes: clients.length,
-      solve: (j, w) => { this.session.ran.push(this.planOf.jobAt(j).id); return this.solveJob(clients[w], this.planOf.jobAt(j), sweepParam); },
+      solve: (j, w) => { this.session.ran.push(this.planOf.jobAt(j).id); return this.solveJob(clients[w], this.planOf.jobAt(j), sweepParam, w); },
       onDone: async (j, record, w) => {
-        if (this.exp !== exp) return;
+        if (this.exp !== exp || record === null) return; // null: cancelled by Pause, run again later
         if (await this.store.add(exp.id, j, record)) {
           this.records[j] = record;
           this.session.solved.push(record.id);
@@ -355,7 +356,8 @@ class ExperimentsView {
     return out;
   }
 
-  async solveJob(client, job, sweepParam) {
+  // One job on one worker: its record, or null when Pause cancelled it (it stays to do).
+  async solveJob(client, job, sweepParam, lane) {
     let cube = job.cube.cube;
     try {
       if (job.cube.stateSeed !== undefined) {
@@ -364,14 +366,17 @@ class ExperimentsView {
         cube = sc.scramble;
       }
       const facelets = this.core.apply(cube);
-      const r = await client.solve({ solver: job.solver, facelets, seed: job.seed, params: job.params }).promise;
+      const run = client.solve({ solver: job.solver, facelets, seed: job.seed, params: job.params });
+      this.inflight.set(lane, run);
+      let r;
+      try { r = await run.promise; } finally { this.inflight.delete(lane); }
       const st = r.stats;
       // verified here, on the page's own core, before it is kept or shown
       if (st.solved && !this.core.verify(facelets, r.solution).solved) throw new Error('the solver\'s solution does not solve the cube');
       const res = { solver: st.solver ?? job.solver, solution: r.solution, length: r.length, solved: st.solved, generations: st.generations, evaluations: st.evaluations, phases: r.phases };
       return jobRecord(job, { cube, record: solveJson(res, job.seed, round1(st.timeMs)) }, sweepParam);
     } catch (e) {
-      if (e && e.code === 'E_CANCELLED') throw e; // the view went away
+      if (e && e.code === 'E_CANCELLED') { this.session.ran.splice(this.session.ran.lastIndexOf(job.id), 1); return null; }
       return jobRecord(job, { cube, error: e && e.message ? e.message : String(e) }, sweepParam);
     }
   }
@@ -379,8 +384,10 @@ class ExperimentsView {
   stop() {
     if (!this.runner) return;
     this.runner.stop();
+    // the solves under way are cancelled (not kept): Resume runs them again
+    for (const run of this.inflight.values()) run.cancel();
     this.setState('pausing');
-    this.say('Pausing: the solves under way finish and are kept.');
+    this.say('Paused: the solves under way were stopped and run again on Resume; every finished one is kept.');
   }
 
   async resume() {
