@@ -124,3 +124,26 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
   expect(await other.isDisabled(tid('exp-run'))).toBe(false);
   expect(env.errors).toEqual([]);
 }, 200000);
+
+test('a paper\'s experiment from its link: the form restored, its runs beside the paper\'s figure and reference, JSON export', async () => {
+  if (!env.core.solvers().some((s) => s.name === 'macro-ga')) { console.warn('SKIPPED: no macro-ga in this build'); return; }
+  const def = { paper: 'macro-ga-blog', n: 2 };
+  const page = await env.open(`?experiment=${encodeURIComponent(JSON.stringify(def))}`);
+  await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
+  expect(await page.inputValue(tid('exp-kind'))).toBe('macro-ga-blog');
+  expect(await page.inputValue(tid('exp-opt-n'))).toBe('2');
+  expect(await page.textContent(tid('exp-plan'))).toBe('2 solves');
+  await page.click(tid('exp-run'));
+  await page.waitForFunction(() => window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 60000 });
+  const paper = await page.textContent(tid('exp-paper'));
+  expect(paper).toContain('276 (one solve, raw moves with rotations)');
+  expect(paper).toContain('permutation-macro GA blog post');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('exp-json'))]);
+  const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  expect(data.definition).toEqual(def);
+  expect(data.records.map((r) => r.id)).toEqual(['1:macro-ga:1', '1:macro-ga:2']);
+  expect(data.summary.all.count).toBe(2);
+  for (const r of data.records) expect(env.core.verify(env.core.apply(r.cube), r.solution).solved).toBe(true);
+  expect(new URL(data.link).searchParams.get('experiment')).toBe(JSON.stringify(def));
+  expect(env.errors).toEqual([]);
+}, 90000);
