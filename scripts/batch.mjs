@@ -16,8 +16,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
 import { solveIslands } from '../web/islands.mjs';
-import { validateExperiment, EXPERIMENT_LIMITS } from '../web/share.mjs';
-import { solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../web/experiment.mjs';
+import { validateExperiment, EXPERIMENT_LIMITS, solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../web/experiment.mjs';
 
 export { solveJson, summarize };
 
@@ -300,7 +299,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     if (!cubes.length) throw new UsageError('the cube input has no cubes (only blank lines and # comments)');
   }
 
-  // bounds (web/share.mjs's check of an experiment), then the core's own check of each solver
+  // bounds (web/experiment.mjs's check of an experiment), then the core's own check of each solver
   // with the params, before any thread starts
   const def = validateExperiment({ solvers, states: cubes.length, seeds, ...(sweep ? { sweep } : {}) }, { limits: BATCH_LIMITS });
   if (!def.ok) throw new UsageError(`batch: ${def.problems.join('; ')}`);

@@ -11,8 +11,9 @@
 // openExperiments({core, notify, link}) shows the view (made once); main.mjs calls it from
 // the Experiments button, for a link with experiment=, and at boot when an experiment was
 // running (localStorage ACTIVE_KEY names it).
-import { el, clear, setText } from '../dom.mjs';
-import { SolverClient } from '../client.mjs';
+// the page's own dom.mjs and client.mjs come from main.mjs (openExperiments's arguments), so
+// that the first load keeps them in its one bundle instead of a chunk shared with this module
+let el, clear, setText, SolverClient;
 import {
   makePlan, experimentCubes, paramsTextOf, solveJson, jobRecord, summarize, groups, histogram, toCsv,
   resolveDefinition, experimentQuery, parseSeedList, formatDuration,
@@ -32,8 +33,40 @@ const getActive = () => { try { return localStorage.getItem(ACTIVE_KEY); } catch
 
 let view = null;
 
-export async function openExperiments({ core, notify, link = null }) {
-  if (!view) view = new ExperimentsView(core, notify);
+// The view's styles, added when it opens (a constructed stylesheet: CSSOM, which the page's
+// CSP allows), so the first load's app.css does not carry them.
+const CSS = `
+.experiments { margin: 14px 22px; }
+.experiments .exp-head { display: flex; justify-content: space-between; align-items: baseline; }
+.experiments h3 { font-size: 13px; color: var(--muted); margin: 14px 0 6px; font-weight: 600; }
+.experiments h3 select { width: auto; display: inline-block; margin-left: 8px; font-size: 12px; }
+.experiments .exp-form .field { display: inline-flex; flex-direction: column; margin-right: 10px; }
+.experiments .exp-form textarea { width: min(560px, 90vw); }
+.experiments .exp-solvers { border: 1px solid var(--line); border-radius: var(--radius); margin: 6px 0; }
+.experiments .exp-solvers .check { margin-right: 10px; }
+.experiments .exp-progress { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+.experiments progress { width: min(360px, 60vw); }
+.experiments table { border-collapse: collapse; font-size: 13px; }
+.experiments th, .experiments td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
+.experiments td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.experiments td.ref { color: var(--muted); font-size: 12px; }
+.experiments .exp-hist { display: flex; flex-wrap: wrap; gap: 12px; }
+.experiments .exp-hist figure { margin: 0; width: 260px; }
+.experiments .exp-hist rect { fill: var(--accent); }
+.experiments .exp-hist text { font-size: 10px; fill: var(--muted); }
+.experiments .exp-saved { font-size: 13px; padding-left: 18px; }`;
+function addStyles() {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch { /* an old browser: the view works unstyled */ }
+}
+
+export async function openExperiments({ core, notify, link = null, dom, Client }) {
+  ({ el, clear, setText } = dom);
+  SolverClient = Client;
+  if (!view) { addStyles(); view = new ExperimentsView(core, notify); }
   await view.ready;
   view.show();
   if (link != null) view.restoreLink(link);
