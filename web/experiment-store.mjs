@@ -7,7 +7,8 @@
 // finds every finished solve and runs only the others (resumePlan), and a job is stored at
 // most once (add, never overwrite: a late duplicate is refused, not written over the first).
 // A backend: {putExp(exp), getExp(id), listExps(), deleteExp(id) (with its records),
-// addRecord(id, j, record) -> true | false (already there), getRecords(id) -> [{j, record}]}.
+// addRecord(id, j, record) -> true | false (already there), getRecords(id) -> [{j, record}],
+// countRecords(id)}.
 
 export const DB_NAME = 'evocube-experiments';
 
@@ -30,6 +31,7 @@ export function memoryBackend() {
       return true;
     },
     async getRecords(id) { return [...(recs.get(id) || new Map())].map(([j, record]) => ({ j, record: copy(record) })); },
+    async countRecords(id) { return recs.has(id) ? recs.get(id).size : 0; },
   };
 }
 
@@ -73,6 +75,7 @@ export async function idbBackend(idb = globalThis.indexedDB, name = DB_NAME) {
       const rows = await req(store(['records']).objectStore('records').index('exp').getAll(id));
       return rows.map((x) => ({ j: x.j, record: x.record }));
     },
+    async countRecords(id) { return req(store(['records']).objectStore('records').index('exp').count(id)); },
     close() { db.close(); },
   };
 }
@@ -105,6 +108,9 @@ export class ExperimentStore {
 
   // Store job j's record; false when job j was stored already (the first one is kept).
   add(id, j, record) { return this.b.addRecord(id, j, record); }
+
+  // How many records are kept (without reading them).
+  count(id) { return this.b.countRecords(id); }
 
   // The stored records in job order: [{j, record}].
   async records(id) { return (await this.b.getRecords(id)).sort((a, b) => a.j - b.j); }

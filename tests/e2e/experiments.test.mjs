@@ -135,6 +135,8 @@ test('a paper\'s experiment from its link: the form restored, its runs beside th
   expect(await page.textContent(tid('exp-plan'))).toBe('2 solves');
   await page.click(tid('exp-run'));
   await page.waitForFunction(() => window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 60000 });
+  // kept in the browser, listed with its count of kept solves (read from IndexedDB)
+  await page.waitForFunction(() => /macro-ga-blog: 2 \/ 2 solves, done/.test(document.querySelector('[data-testid="exp-saved"]').textContent), null, { timeout: 10000 });
   const paper = await page.textContent(tid('exp-paper'));
   expect(paper).toContain('276 (one solve, raw moves with rotations)');
   expect(paper).toContain('permutation-macro GA blog post');

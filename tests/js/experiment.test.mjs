@@ -147,6 +147,7 @@ test('the store: a run stopped mid-way resumes without losing or repeating a sol
   await runJobs({ todo: left.todo, lanes: 2, solve, onDone }).promise;
   const all = await store.records(exp.id);
   expect(all.map((x) => x.j)).toEqual(Array.from({ length: 30 }, (_, j) => j));
+  expect(await store.count(exp.id)).toBe(30);
   expect(all.map((x) => x.record.id)).toEqual(Array.from({ length: 30 }, (_, j) => plan.jobAt(j).id));
   expect(calls.length).toBe(30); // no solve ran twice
   expect(new Set(calls).size).toBe(30);

@@ -540,7 +540,7 @@ class ExperimentsView {
   async refreshSaved() {
     clear(this.saved);
     for (const exp of await this.store.list()) {
-      const n = (await this.store.records(exp.id)).length;
+      const n = await this.store.count(exp.id);
       const name = exp.definition.paper || `custom: ${(exp.definition.solvers || []).join(', ')}`;
       this.saved.append(el('li', { dataset: { id: exp.id } },
         `${new Date(exp.created).toISOString().slice(0, 16).replace('T', ' ')} ${name}: ${n} / ${exp.total} solves, ${exp.state} `,
