@@ -149,3 +149,13 @@ test('a paper\'s experiment from its link: the form restored, its runs beside th
   expect(new URL(data.link).searchParams.get('experiment')).toBe(JSON.stringify(def));
   expect(env.errors).toEqual([]);
 }, 90000);
+
+test('a param out of its range is named before anything runs or is kept', async () => {
+  const page = await env.open(`?experiment=${encodeURIComponent(JSON.stringify({ solvers: ['twophase'], states: 2, params: { maxLength: 99 } }))}`);
+  await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
+  await page.click(tid('exp-run'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="exp-problems"]').hidden);
+  expect(await page.textContent(tid('exp-problems'))).toMatch(/^twophase with maxLength=99: .*maxLength/);
+  const st = await page.evaluate(() => ({ state: window.evocubeExperiment.state.dataset.state, ran: window.evocubeExperiment.session.ran.length, exp: window.evocubeExperiment.exp }));
+  expect(st).toEqual({ state: 'not started', ran: 0, exp: null });
+}, 60000);

@@ -311,6 +311,20 @@ class ExperimentsView {
   async run() {
     const v = this.check();
     if (!v.ok || this.running()) return;
+    // every solver with its params (and each sweep value) checked by the core before anything
+    // is kept or run, as `evocube batch` does: a bad param is named now, not in every record
+    const e = v.experiment, solved = this.core.apply('');
+    const base = paramsTextOf(e.params);
+    for (const s of e.solvers) {
+      for (const value of e.sweep ? e.sweep.values : [null]) {
+        const params = value === null ? base : [base, `${e.sweep.param}=${value}`].filter(Boolean).join(',');
+        try { this.core.createSolver(s, solved, 1, params).free(); } catch (err) {
+          this.problems.hidden = false;
+          setText(this.problems, `${s}${params ? ` with ${params}` : ''}: ${err.message}`);
+          return;
+        }
+      }
+    }
     this.say('');
     const exp = await this.store.create({ definition: v.definition, total: v.runs });
     await this.load(exp, { run: true });
