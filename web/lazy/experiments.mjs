@@ -314,10 +314,10 @@ class ExperimentsView {
     // every solver with its params (and each sweep value) checked by the core before anything
     // is kept or run, as `evocube batch` does: a bad param is named now, not in every record
     const e = v.experiment, solved = this.core.apply('');
-    const base = paramsTextOf(e.params);
+    const { paramsWith } = makePlan({ cubes: [], solvers: e.solvers, seeds: [1], sweep: e.sweep ?? null, params: paramsTextOf(e.params) });
     for (const s of e.solvers) {
       for (const value of e.sweep ? e.sweep.values : [null]) {
-        const params = value === null ? base : [base, `${e.sweep.param}=${value}`].filter(Boolean).join(',');
+        const params = paramsWith(value);
         try { this.core.createSolver(s, solved, 1, params).free(); } catch (err) {
           this.problems.hidden = false;
           setText(this.problems, `${s}${params ? ` with ${params}` : ''}: ${err.message}`);
