@@ -150,6 +150,20 @@ test('a paper\'s experiment from its link: the form restored, its runs beside th
   expect(env.errors).toEqual([]);
 }, 90000);
 
+test('an untrusted experiment link is refused with the reason, never run or inserted as markup', async () => {
+  for (const [value, why] of [['<img src=x onerror=alert(1)>', /could not be read \(it is not JSON\)/], [JSON.stringify({ solvers: ['<b>x</b>'], states: 2 }), /solvers\[0\]: not a solver name/],
+    [JSON.stringify({ paper: 'twes-table1', n: 1e9 }), /n: must be a whole number from 1 to 1000/], [JSON.stringify({ solvers: ['twophase'], states: 'x'.repeat(7000) }), /more than the 6000 a link may carry/]]) {
+    const page = await env.open(`?experiment=${encodeURIComponent(value)}`);
+    await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="exp-message"]').textContent !== '');
+    expect(await page.textContent(tid('exp-message'))).toMatch(why);
+    expect(await page.$('#experiments img, #experiments b')).toBeNull();
+    expect(await page.evaluate(() => window.evocubeExperiment.session.ran.length)).toBe(0);
+    await page.close();
+  }
+  expect(env.errors).toEqual([]);
+}, 90000);
+
 test('a param out of its range is named before anything runs or is kept', async () => {
   const page = await env.open(`?experiment=${encodeURIComponent(JSON.stringify({ solvers: ['twophase'], states: 2, params: { maxLength: 99 } }))}`);
   await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);

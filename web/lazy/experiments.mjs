@@ -20,6 +20,7 @@ import {
 } from '../experiment.mjs';
 import { ExperimentStore, idbBackend, memoryBackend, resumePlan, runJobs } from '../experiment-store.mjs';
 import { PAPER_EXPERIMENTS, paramsObject } from '../papers.mjs';
+import { MAX_QUERY } from '../link-shapes.mjs';
 
 export const ACTIVE_KEY = 'evocube.experiment';
 const MEASURES = [['length', 'length (HTM)', 2], ['generations', 'generations', 1], ['time', 'time (ms)', 1]];
@@ -276,6 +277,7 @@ class ExperimentsView {
   }
 
   restoreLink(text) {
+    if (text.length > MAX_QUERY) { this.say(`The experiment link was not used: its definition has ${text.length} characters, more than the ${MAX_QUERY} a link may carry.`); return; }
     let def;
     try { def = JSON.parse(text); } catch { this.say('The experiment link could not be read (it is not JSON); the form was left as it was.'); return; }
     const v = resolveDefinition(def, { core: this.core });
