@@ -16,22 +16,14 @@ import { availableParallelism, cpus } from 'node:os';
 import { loadCoreNode } from '../web/core-node.mjs';
 import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../web/core.mjs';
 import { solveIslands } from '../web/islands.mjs';
-import { validateExperiment, EXPERIMENT_LIMITS } from '../web/share.mjs';
+import { validateExperiment, EXPERIMENT_LIMITS, solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../web/experiment.mjs';
+
+export { solveJson, summarize };
 
 export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
 export const MAX_JOBS_THREADS = 64;
 // validateExperiment's bounds, widened for the CLI (a researcher's thousands of solves)
 const BATCH_LIMITS = Object.freeze({ ...EXPERIMENT_LIMITS, solvers: 16, states: 1000000, seeds: 100000, runs: 2000000 });
-
-// The `solve --json` object: one shape for `solve` and `batch` (DESIGN.md, CLI). timeMs null
-// leaves time_ms out.
-export function solveJson(res, seed, timeMs, extra = {}) {
-  return {
-    solver: res.solver, seed, solution: res.solution, length: res.length, solved: res.solved,
-    ...(timeMs == null ? {} : { time_ms: timeMs }),
-    generations: res.generations, evaluations: res.evaluations, phases: res.phases, ...extra,
-  };
-}
 
 // A run of K islands over K SolverClients (scripts/threads.mjs), coordinated by
 // web/islands.mjs; onProgress(i, records) gets island i's records. Returns core.run's result
@@ -97,13 +89,22 @@ function solveJob(core, job, cache) {
     facelets = cache.facelets;
   }
   const t0 = performance.now();
-  const res = core.run({ solver: job.solver, facelets, seed: job.seed, params: job.params }).result;
+  // --last-record: the run's last progress record (its solver's own counters: restarts,
+  // events...) goes into the line; otherwise the records are drained unread
+  let last = null;
+  const onRecords = job.lastRecord ? (recs) => { last = recs[recs.length - 1]; } : null;
+  const res = core.run({ solver: job.solver, facelets, seed: job.seed, params: job.params }, { onRecords }).result;
   if (res.solved) {
     const v = core.verify(facelets, res.solution);
     if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
   }
   const timeMs = job.noTime ? null : Math.round((performance.now() - t0) * 10) / 10;
-  return { cube, record: solveJson(res, job.seed, timeMs) };
+  let extra = {};
+  if (job.lastRecord) {
+    const { bestMoves, ...rest } = last || {}; // the moves are the solution's, or a long non-solution
+    extra = { last_record: last ? rest : null };
+  }
+  return { cube, record: solveJson(res, job.seed, timeMs, extra) };
 }
 
 if (!isMainThread && parentPort) {
@@ -133,20 +134,7 @@ if (!isMainThread && parentPort) {
 const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-// "1..10" (inclusive), "1,2,5", "7", or a mix "1..3,9" -> list of seeds.
-export function parseSeeds(text, UsageError) {
-  const out = [];
-  for (const part of String(text).split(',')) {
-    const m = /^\s*(\d{1,10})\s*(?:\.\.\s*(\d{1,10})\s*)?$/.exec(part);
-    if (!m) throw new UsageError(`--seeds: "${part.slice(0, 30)}" is not a seed or a range a..b (e.g. --seeds 1..10 or --seeds 1,2,5)`);
-    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
-    if (a > 4294967295 || b > 4294967295) throw new UsageError(`--seeds: "${part.trim()}" has a seed above 4294967295`);
-    if (b < a) throw new UsageError(`--seeds: the range "${part.trim()}" ends before it starts`);
-    if (b - a + 1 + out.length > BATCH_LIMITS.seeds) throw new UsageError(`--seeds: more than ${BATCH_LIMITS.seeds} seeds`);
-    for (let s = a; s <= b; s++) out.push(s);
-  }
-  return out;
-}
+export const parseSeeds = (text, UsageError) => parseSeedList(text, UsageError, BATCH_LIMITS.seeds);
 
 // "i/n" with 1 <= i <= n -> {i, n}
 export function parseShard(text, UsageError) {
@@ -241,38 +229,14 @@ function readPrevious(path, UsageError) {
   return { keep, cut: n - keep, records };
 }
 
-function formatDuration(s) {
-  if (!Number.isFinite(s)) return '--:--';
-  s = Math.round(s);
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  const two = (x) => String(x).padStart(2, '0');
-  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
-}
-
 // What the summary reads of a line (a run of a million lines keeps no phases in memory).
 const slim = (r) => ({ id: r.id, solver: r.solver, sweep: r.sweep, solved: r.solved, length: r.length, generations: r.generations, time_ms: r.time_ms, error: r.error });
-
-// count, solved, errors, length mean/median/sd and the mean's 95% interval (normal
-// approximation) over the solved runs, mean generations and time
-export function summarize(records) {
-  const lens = records.filter((r) => r.solved).map((r) => r.length).sort((a, b) => a - b);
-  const times = records.filter((r) => typeof r.time_ms === 'number').map((r) => r.time_ms);
-  const mean = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
-  const m = mean(lens);
-  const sd = lens.length > 1 ? Math.sqrt(lens.reduce((s, x) => s + (x - m) ** 2, 0) / (lens.length - 1)) : NaN;
-  const median = lens.length ? (lens.length % 2 ? lens[(lens.length - 1) / 2] : (lens[lens.length / 2 - 1] + lens[lens.length / 2]) / 2) : NaN;
-  return {
-    count: records.length, solved: lens.length, errors: records.filter((r) => r.error !== undefined).length,
-    length_mean: m, length_median: median, length_sd: sd, length_ci95: 1.96 * sd / Math.sqrt(lens.length),
-    generations_mean: mean(records.filter((r) => r.error === undefined).map((r) => r.generations)), time_ms_mean: mean(times),
-  };
-}
 
 function summaryText(label, s) {
   const f = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   return `${label}: ${s.count} solves, ${s.solved} solved, ${s.count - s.solved - s.errors} not solved, ${s.errors} with an error;`
-    + ` length mean ${f(s.length_mean, 2)} (95% +-${f(s.length_ci95, 2)}) median ${f(s.length_median, 1)} sd ${f(s.length_sd, 2)};`
-    + ` generations mean ${f(s.generations_mean, 1)}; time mean ${f(s.time_ms_mean, 1)} ms`;
+    + ` length mean ${f(s.length.mean, 2)} (95% +-${f(s.length.ci95, 2)}) median ${f(s.length.median, 1)} sd ${f(s.length.sd, 2)};`
+    + ` generations mean ${f(s.generations.mean, 1)}; time mean ${f(s.time.mean, 1)} ms`;
 }
 
 // opts: parsed options of scripts/evocube.mjs (solver: [..], param: [..], seeds, jobs, shard,
@@ -300,6 +264,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   const sweepValues = sweep ? sweep.values : [null];
   const shard = opts.shard === undefined ? { i: 1, n: 1 } : parseShard(opts.shard, UsageError);
   const noTime = !!opts['no-time'];
+  const lastRecord = !!opts['last-record'];
   let threads = availableParallelism ? availableParallelism() : cpus().length;
   if (opts.jobs !== undefined) {
     if (!/^\d{1,3}$/.test(opts.jobs) || Number(opts.jobs) < 1 || Number(opts.jobs) > MAX_JOBS_THREADS) {
@@ -313,6 +278,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
       throw new UsageError(`--islands must be a whole number from 1 to ${MAX_ISLANDS} (got "${opts.islands.slice(0, 20)}")`);
     }
     islands = Number(opts.islands);
+    if (lastRecord && islands > 1) throw new UsageError('--last-record does not go with --islands (each island has its own records)');
   }
 
   // cubes
@@ -333,27 +299,17 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     if (!cubes.length) throw new UsageError('the cube input has no cubes (only blank lines and # comments)');
   }
 
-  // bounds (web/share.mjs's check of an experiment), then the core's own check of each solver
+  // bounds (web/experiment.mjs's check of an experiment), then the core's own check of each solver
   // with the params, before any thread starts
   const def = validateExperiment({ solvers, states: cubes.length, seeds, ...(sweep ? { sweep } : {}) }, { limits: BATCH_LIMITS });
   if (!def.ok) throw new UsageError(`batch: ${def.problems.join('; ')}`);
   const solved = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
-  const paramsWith = (v) => (v === null ? params : [params, `${sweep.param}=${v}`].filter(Boolean).join(','));
+  // jobs (web/experiment.mjs's plan: the page's experiments number and name them alike)
+  const { total, jobAt, paramsWith } = makePlan({ cubes, solvers, seeds, sweep, params });
   for (const s of solvers) for (const v of sweepValues) core.createSolver(s, solved, 1, paramsWith(v), { island: 0, islands }).free();
 
-  // jobs, this shard's contiguous block
-  const total = cubes.length * solvers.length * sweepValues.length * seeds.length;
+  // this shard's contiguous block
   const lo = Math.floor(((shard.i - 1) * total) / shard.n), hi = Math.floor((shard.i * total) / shard.n);
-  const jobAt = (j) => {
-    const seed = seeds[j % seeds.length];
-    let q = Math.floor(j / seeds.length);
-    const value = sweepValues[q % sweepValues.length];
-    q = Math.floor(q / sweepValues.length);
-    const solver = solvers[q % solvers.length];
-    const cube = cubes[Math.floor(q / solvers.length)];
-    const swept = value === null ? '' : `${sweep.param}=${value}`;
-    return { j, cube, solver, seed, value, swept, params: paramsWith(value), id: `${cube.index}:${solver}:${swept ? `${swept}:` : ''}${seed}` };
-  };
 
   // resume
   let out, prevRecords = [], resumeAt = null;
@@ -427,15 +383,9 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   };
   const finish = (j, reply) => {
     const job = jobAt(j);
-    const head = { id: job.id, cube_index: job.cube.index, cube: reply.cube ?? job.cube.cube ?? null, ...(job.swept ? { sweep: { [sweep.param]: job.value } } : {}) };
-    let rec;
-    if (reply.error !== undefined) {
-      rec = { ...head, solver: job.solver, seed: job.seed, error: reply.error };
-      exitCode = 2;
-    } else {
-      rec = { ...head, ...reply.record };
-      if (!rec.solved) exitCode = Math.max(exitCode, 1);
-    }
+    const rec = jobRecord(job, reply, sweep && sweep.param);
+    if (reply.error !== undefined) exitCode = 2;
+    else if (!rec.solved) exitCode = Math.max(exitCode, 1);
     ready.set(j, rec);
     finished++;
     flush();
@@ -478,7 +428,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
           return;
         }
         const job = jobAt(threadJobs[k++]);
-        const msg = { j: job.j, solver: job.solver, seed: job.seed, params: job.params, noTime };
+        const msg = { j: job.j, solver: job.solver, seed: job.seed, params: job.params, noTime, lastRecord };
         if (job.cube.stateSeed !== undefined) msg.stateSeed = job.cube.stateSeed;
         else { msg.facelets = job.cube.facelets; msg.cube = job.cube.cube; }
         w.postMessage(msg);

@@ -17,9 +17,9 @@ const USAGE = `usage:
                 (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
-                [--seeds a..b|a,b,...] [--param key=value ...] [--sweep key=v1,v2,...]
+                [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
                 [--jobs K] [--islands K] [--shard i/n]
-                [--out FILE] [--no-time] [--progress | --no-progress]
+                [--out FILE] [--no-time] [--last-record] [--progress | --no-progress]
                 one JSON line per solve (the solve --json object with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
                 stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
@@ -29,7 +29,7 @@ An argument given as "-" is read from standard input (its bytes as they are, one
 break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
 
 class UsageError extends Error {}
-const BATCH_FLAGS = ['no-time', 'progress', 'no-progress'];
+const BATCH_FLAGS = ['no-time', 'progress', 'no-progress', 'last-record'];
 
 // Read at most `max` bytes of stdin; a longer input is refused without reading the rest.
 // Returns the bytes themselves (not decoded: the core checks every one and names a bad one),

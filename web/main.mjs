@@ -14,7 +14,7 @@
 import { ERROR } from './protocol.mjs';
 import createEvocube from './gen/evocube.mjs';
 import { createCore, loadFailureText } from './core.mjs';
-import { byId as $, setText } from './dom.mjs';
+import { byId as $, setText, el, clear } from './dom.mjs';
 import { FlatNet } from './net.mjs';
 import { SolverClient } from './client.mjs';
 import { solveIslands } from './islands.mjs';
@@ -50,6 +50,8 @@ function failed(e) {
 }
 
 async function boot() {
+  // experiments (issue 21): a link's definition, read before the address bar follows the settings
+  const experimentLink = new URLSearchParams(location.search).get('experiment');
   let core;
   try {
     core = await createCore(createEvocube);
@@ -288,6 +290,18 @@ async function boot() {
   }
 
   firstVisitHint();
+
+  // ---- experiments (issue 21): the view loads on demand (web/lazy/experiments.mjs), from its
+  // button, a link with experiment=, or at boot when one was running (it resumes)
+  const openExperiments = (link = null) => import('./lazy/experiments.mjs')
+    .then((m) => m.openExperiments({ core, notify, link, dom: { el, clear, setText }, Client: SolverClient }))
+    .catch((e) => notify(`The Experiments view could not load: ${e.message}`, 'error'));
+  $('experiments-open').addEventListener('click', () => openExperiments());
+  let experimentActive = null;
+  try { experimentActive = localStorage.getItem('evocube.experiment'); } catch { /* no storage */ }
+  if (experimentLink !== null || experimentActive) openExperiments(experimentLink);
+  // ---- end of experiments
+
   setText($('boot'), '');
   $('boot').hidden = true;
   document.body.dataset.ready = 'true';

@@ -6,18 +6,14 @@
 // verifies on the link's cube first (checkLinkSolution). Everything read here is untrusted:
 // the query is length-bounded, every value is bounded and shape-checked, and the alg and
 // facelets are handed to the C core to parse (the page never inserts them as HTML).
-// validateExperiment bounds an experiment definition (solvers x states x seeds x sweep)
-// before anything runs: the check issue 21's experiments and their links are to use.
+// An experiment definition's check (validateExperiment) is in web/experiment.mjs.
 
 import { MAX_ISLANDS } from './core.mjs';
 
-export const MAX_QUERY = 6000;
-export const MAX_SCRAMBLE = 3000;
-export const MAX_PARAMS = 32;
+import { MAX_QUERY, MAX_PARAMS, SOLVER_RE, KEY_RE, VALUE_RE } from './link-shapes.mjs';
 
-const SOLVER_RE = /^[A-Za-z0-9_-]{1,40}$/;
-const KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
-const VALUE_RE = /^[A-Za-z0-9_.+-]{1,40}$/;
+export { MAX_QUERY, MAX_PARAMS };
+export const MAX_SCRAMBLE = 3000;
 
 // Alg text as it appears in a link -> alg text.
 export function decodeAlg(text) {
@@ -155,121 +151,4 @@ export function checkLinkSolution(core, { scramble, facelets, solution }) {
   }
   if (!v.solved) return fail(`it does not solve the link's cube, so it is wrong or belongs to another cube (${v.message.replace(/^the solution does not solve the cube: /, '')})`);
   return { ok: true, facelets: start, solution: canonical, moves: canonical ? canonical.split(' ').length : 0 };
-}
-
-// Bounds of an experiment definition (validateExperiment). A run is one solve; HuGO!'s
-// integrity test alone is 5,832 of them, so a link may ask for at most MAX_RUNS.
-export const EXPERIMENT_LIMITS = Object.freeze({
-  solvers: 8, states: 10000, seeds: 100, sweep: 50, runs: 20000, scrambleChars: 400, params: MAX_PARAMS,
-});
-
-const EXPERIMENT_KEYS = ['solvers', 'params', 'states', 'stateSeed', 'seeds', 'sweep'];
-const SEED_MAX = 4294967295;
-const isSeed = (v) => Number.isInteger(v) && v >= 0 && v <= SEED_MAX;
-const plain = (v) => v != null && typeof v === 'object' && !Array.isArray(v);
-
-// An experiment definition, untrusted (from a link, a file or a form), checked and bounded
-// before any work is planned:
-//   {solvers: ['hugo', ...], params?: {key: value}, states: N (random states) | ['<alg>', ...],
-//    stateSeed?: S, seeds: K (seeds 1..K) | [s, ...], sweep?: {param, values: [v, ...]}}
-// Returns {ok: true, experiment (normalized: seeds and states as lists), runs, problems}
-// or {ok: false, problems}: every refusal names the field, what it holds and the limit.
-// Sizes are read before any list is walked, so a huge list costs nothing. runs = solvers x
-// states x seeds x sweep values; more than limits.runs is refused (absurd work), never
-// silently cut. Unknown fields are reported and ignored. When core is given, each
-// scramble is parsed by it and a bad one is named with its index.
-export function validateExperiment(def, { limits = EXPERIMENT_LIMITS, core = null } = {}) {
-  const problems = [];
-  const refuse = (why) => { problems.push(why); };
-  if (!plain(def)) return { ok: false, problems: ['an experiment definition must be an object'] };
-  for (const k of Object.keys(def).slice(0, 20)) if (!EXPERIMENT_KEYS.includes(k)) problems.push(`unknown field "${k.slice(0, 40)}" ignored`);
-  const count = (name, v, max) => {
-    if (Number.isInteger(v) && v >= 1 && v <= max) return v;
-    if (Array.isArray(v)) {
-      if (v.length >= 1 && v.length <= max) return v.length;
-      refuse(`${name}: a list of ${v.length} is ${v.length ? `more than the ${max} allowed` : 'empty'}`);
-      return 0;
-    }
-    refuse(`${name}: ${typeof v === 'number' ? `${v} is not a whole number from 1 to ${max}` : `must be a number from 1 to ${max} or a list`}`);
-    return 0;
-  };
-  const out = {};
-  // solvers
-  if (!Array.isArray(def.solvers)) refuse('solvers: must be a list of solver names');
-  else if (count('solvers', def.solvers, limits.solvers)) {
-    out.solvers = [];
-    def.solvers.forEach((s, i) => {
-      if (typeof s !== 'string' || !SOLVER_RE.test(s)) refuse(`solvers[${i}]: not a solver name`);
-      else if (out.solvers.includes(s)) refuse(`solvers[${i}]: "${s}" is named twice`);
-      else out.solvers.push(s);
-    });
-  }
-  // params shared by every run
-  out.params = {};
-  if (def.params != null) {
-    if (!plain(def.params)) refuse('params: must be an object of key: value');
-    else {
-      const entries = Object.entries(def.params);
-      if (entries.length > limits.params) refuse(`params: ${entries.length} params, more than the ${limits.params} allowed`);
-      else for (const [k, v] of entries) {
-        if (!KEY_RE.test(k) || !VALUE_RE.test(String(v)) || (typeof v !== 'number' && typeof v !== 'string')) refuse(`params: "${k.slice(0, 40)}" is malformed`);
-        else out.params[k] = v;
-      }
-    }
-  }
-  // states: N random states from stateSeed, or a list of scrambles
-  const nStates = count('states', def.states, limits.states);
-  if (nStates && Array.isArray(def.states)) {
-    out.states = [];
-    def.states.forEach((a, i) => {
-      if (typeof a !== 'string') refuse(`states[${i}]: a scramble must be text`);
-      else if (a.length > limits.scrambleChars) refuse(`states[${i}]: ${a.length} characters, more than the ${limits.scrambleChars} allowed`);
-      else if (core) {
-        try { out.states.push(core.canonical(a)); } catch (e) { refuse(`states[${i}]: ${e.message}`); }
-      } else out.states.push(a);
-    });
-  } else if (nStates) {
-    out.states = { random: nStates, seed: def.stateSeed ?? 1 };
-    if (!isSeed(out.states.seed)) refuse(`stateSeed: must be a whole number from 0 to ${SEED_MAX}`);
-  }
-  // seeds: K means seeds 1..K
-  const nSeeds = count('seeds', def.seeds ?? 1, limits.seeds);
-  if (nSeeds) {
-    out.seeds = Array.isArray(def.seeds) ? def.seeds : Array.from({ length: nSeeds }, (_, i) => i + 1);
-    out.seeds.forEach((s, i) => { if (!isSeed(s)) refuse(`seeds[${i}]: must be a whole number from 0 to ${SEED_MAX}`); });
-    if (new Set(out.seeds).size !== out.seeds.length) refuse('seeds: a seed is listed twice');
-  }
-  // sweep: one param over a list of values
-  let nSweep = 1;
-  if (def.sweep != null) {
-    const sw = def.sweep;
-    if (!plain(sw) || typeof sw.param !== 'string' || !KEY_RE.test(sw.param)) refuse('sweep: must be {param: name, values: [...]}');
-    else if ((nSweep = count('sweep.values', sw.values, limits.sweep))) {
-      if (!Array.isArray(sw.values)) refuse('sweep.values: must be a list');
-      else {
-        out.sweep = { param: sw.param, values: [] };
-        sw.values.forEach((v, i) => {
-          if (typeof v !== 'number' || !Number.isFinite(v)) refuse(`sweep.values[${i}]: must be a finite number`);
-          else out.sweep.values.push(v);
-        });
-        if (sw.param in out.params) refuse(`sweep: param "${sw.param}" is also fixed in params`);
-      }
-    }
-  }
-  if (problems.some((p) => !p.startsWith('unknown field'))) return { ok: false, problems };
-  const runs = out.solvers.length * nStates * nSeeds * nSweep;
-  if (runs > limits.runs) {
-    return { ok: false, problems: [...problems, `the experiment asks for ${runs.toLocaleString('en-US')} solves (${out.solvers.length} solvers x ${nStates} states x ${nSeeds} seeds x ${nSweep} sweep values), more than the ${limits.runs.toLocaleString('en-US')} allowed; make it smaller`] };
-  }
-  return { ok: true, experiment: out, runs, problems };
-}
-
-// An experiment definition carried as JSON text (a link's experiment= value, a file):
-// length-bounded before it is parsed, then validateExperiment.
-export function experimentFromText(text, options = {}) {
-  if (typeof text !== 'string') return { ok: false, problems: ['an experiment definition must be JSON text'] };
-  if (text.length > MAX_QUERY) return { ok: false, problems: [`the experiment definition has ${text.length} characters, more than the ${MAX_QUERY} a link may carry`] };
-  let def;
-  try { def = JSON.parse(text); } catch (e) { return { ok: false, problems: [`the experiment definition is not JSON (${String(e.message).slice(0, 80)})`] }; }
-  return validateExperiment(def, options);
 }

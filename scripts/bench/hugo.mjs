@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
+// the integrity sets and Tables 5-6's settings and figures (one copy, shared with the page's
+// Experiments view)
+import { integritySet, HUGO_INTEGRITY } from '../../web/papers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
-const SUFFIX = ['', '2', "'"];
 
 function opts(args) {
   const o = { n3: 5832, n4: 500, nstate: 30, nhuman: 2, nwasm: 60, cap: 5000000, only: 'integrity,state,human,wasm' };
@@ -25,39 +26,6 @@ function opts(args) {
   }
   o.sections = new Set(o.only.split(','));
   return o;
-}
-
-// a small seeded PRNG for choosing scrambles (mulberry32)
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// every sequence of n turns (18^n, repeats allowed, in order: the paper's 5,832 for n = 3)
-function allTurns(n) {
-  const out = [];
-  for (let code = 0; code < 18 ** n; code++) {
-    const t = [];
-    for (let i = 0, c = code; i < n; i++, c = Math.floor(c / 18)) t.push(FACES[Math.floor((c % 18) / 3)] + SUFFIX[c % 3]);
-    out.push(t.join(' '));
-  }
-  return out;
-}
-
-// n turns drawn uniformly from all 18 (the paper's 18^n sequences, repeats allowed)
-function anyTurns(n, r) {
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const m = Math.floor(r() * 18);
-    out.push(FACES[Math.floor(m / 3)] + SUFFIX[m % 3]);
-  }
-  return out.join(' ');
 }
 
 export function driver() {
@@ -142,17 +110,9 @@ const usPerGen = (rows) => (1000 * rows.reduce((t, r) => t + r.ms, 0)) / Math.ma
 
 // ---- integrity tests: 3 and 4 random turns (Tables 5 and 6)
 function integrity(o, exe, say) {
-  const r3 = rng(3);
-  const three = o.n3 >= 5832 ? allTurns(3).map((scramble, i) => ({ scramble, seed: i + 1 }))
-    : Array.from({ length: o.n3 }, (_, i) => ({ scramble: anyTurns(3, r3), seed: i + 1 }));
-  const r4 = rng(4);
-  const four = Array.from({ length: o.n4 }, (_, i) => ({ scramble: anyTurns(4, r4), seed: i + 1 }));
-  const tests = [
-    { name: 'Table 5 test 1', set: three, params: '', paper: [2.945, 0.723, 0.202, 2.050, 2255, 6, 22, 2227, 12315] },
-    { name: 'Table 5 test 2', set: three, params: 'generations1=30,generations2=150,generations3=150', paper: [2.872, 0.722, 0.194, 1.992, 376, 18, 29, 328, 3141] },
-    { name: 'Table 5 test 3', set: three, params: 'preset=integrity300', paper: [2.870, 0.724, 0.193, 1.992, 506, 6, 39, 462, 3319] },
-    { name: 'Table 6', set: four, params: 'generations1=20,generations2=300,generations3=50', paper: [4.924, 1.237, 0.724, 3.042, 13362, 15, 675, 12672, 106178] },
-  ];
+  const three = integritySet(3, o.n3).map((scramble, i) => ({ scramble, seed: i + 1 }));
+  const four = integritySet(4, o.n4).map((scramble, i) => ({ scramble, seed: i + 1 }));
+  const tests = HUGO_INTEGRITY.map((t) => ({ ...t, set: t.turns === 3 ? three : four }));
   say('### Integrity tests (Tables 5 and 6): random 3- and 4-turn scrambles');
   say();
   say(`Scrambles: ${o.n3 >= 5832 ? 'all 5,832 sequences of 3 turns' : `${o.n3} sequences of 3 turns drawn uniformly`} and ${o.n4} of 4 turns drawn uniformly from the 18^4 (the paper: all`);

@@ -23,22 +23,11 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
+// Table 4.5's nine scrambles and the blog post's scramble (one copy, shared with the page's
+// Experiments view)
+import { TABLE45, BLOG } from '../../web/papers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-// Table 4.5 of the thesis: three scrambles each of 5, 15 and 25 moves.
-const TABLE45 = [
-  [5, 'F2 L D2 B2 F'], [5, "B U' R2 B F'"], [5, 'R2 B2 D F R2'],
-  [15, "U D2 F' U2 R' B2 L D' F2 U2 B2 R' F2 U L'"],
-  [15, "D B L U B L2 U2 F' R' L' D2 R2 F U2 L'"],
-  [15, "B2 L2 U B F2 D' U' R2 D B' U F' R' B' L"],
-  [25, "L2 D2 U' L2 F' R' U' F' R2 L U2 R2 F' U' R2 F2 D B U' D2 B' L F U' R'"],
-  [25, "F R L D B' F' D L R D U2 L D' R F U' D' L F' D U R D L' F2"],
-  [25, "R U2 L' D B' R F L' B2 D2 F' L2 B' U L2 B R D' U' R2 B2 D L2 F U"],
-];
-
-// The blog post's scramble (its GA found a 276-move solution for it).
-const BLOG = "D' B2 D2 L2 U' L R' F L2 R2 U' L2 B' L D' B2 R2 B' R F U2 R B2 F' L' B2 L2 R F2 L'";
 
 const SWARM = ['greedy', 'pso', 'aco', 'dkho'];
 const ALL = ['macro-ga', ...SWARM];

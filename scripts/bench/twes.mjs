@@ -1,19 +1,24 @@
-// twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--own-states] [--variants] [--write]`: the
+// twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--own-states] [--variants] [--jobs K] [--write]`: the
 // Thistlethwaite ES on uniformly random cube states in the wasm core under Node, beside the
-// paper's Table 1. Prints a markdown section; --write puts it into docs/BENCHMARKS.md as
-// "## twes" (replacing an older one). Every solution is verified by the core.
+// paper's Table 1 (web/papers.mjs). Prints a markdown section; --write puts it into
+// docs/BENCHMARKS.md as "## twes" (replacing an older one). The solves are one `evocube batch`
+// per set (scripts/batch.mjs: --seeds cube, --last-record for the resets, --jobs K threads,
+// default 1 so that each solve's time is a lone solve's); batch verifies every solution.
 //
 // Random states: the core's random-state scrambles (ec_scramble_random_state_text, seed
 // 1000003 * seed + i for state i). With --own-states, states built here instead from a
 // seeded PRNG (random permutations of equal parity, random twists and flips with valid sums,
 // facelets from Kociemba's sticker tables), the same distribution without the two-phase
 // solver.
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { TWES_TABLE1, TWES_STATE_SEED } from '../../web/papers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = join(root, 'scripts', 'evocube.mjs');
 
 const CORNER_FACELET = [[8, 9, 20], [6, 18, 38], [0, 36, 47], [2, 45, 11], [29, 26, 15], [27, 44, 24], [33, 53, 42], [35, 17, 51]];
 const EDGE_FACELET = [[5, 10], [7, 19], [3, 37], [1, 46], [32, 16], [28, 25], [30, 43], [34, 52], [23, 12], [21, 41], [50, 39], [48, 14]];
@@ -73,24 +78,34 @@ function quantile(sorted, q) {
 const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
-function stateFacelets(core, s, own) {
-  return own ? randomStateFacelets(s) : core.apply(core.randomStateScramble(s));
-}
-
-async function runSet(core, params, n, seed, quiet, own) {
-  const rows = [];
-  for (let t = 0; t < n; t++) {
-    const facelets = stateFacelets(core, 1000003 * seed + t, own);
-    core.validate(facelets);
-    const t0 = process.hrtime.bigint();
-    let resets = 0;
-    const { status, result: res } = core.run({ solver: 'twes', facelets, seed: t + 1, params },
-      { work: 5, onRecords: (recs) => { resets = recs[recs.length - 1].restarts; } });
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    const ok = status === 'solved' && core.verify(facelets, res.solution).solved;
-    const row = { t, ok, ms, length: res.length, gens: res.generations, resets, phases: res.phases.map((p) => p.length), phaseGens: res.phases.map((p) => p.generations) };
-    rows.push(row);
-    if (!quiet) console.error(`[${params || 'defaults'}] #${t + 1} ${ok ? 'solved' : 'NOT SOLVED'} ${res.length} moves, ${res.generations} generations, ${resets} resets, ${(ms / 1000).toFixed(2)} s, phases ${row.phases.join('+')}`);
+// One set: `evocube batch --solver twes` on the n states (state t: random state
+// TWES_STATE_SEED * seed + t, or with own the facelets built here from that seed), solver
+// seed t + 1 (--seeds cube: the state's number), its lines read back.
+function runSet(params, n, seed, quiet, own, jobs) {
+  const dir = mkdtempSync(join(tmpdir(), 'twes-bench-'));
+  const out = join(dir, 'runs.jsonl');
+  const from = TWES_STATE_SEED * seed;
+  const args = [CLI, 'batch', '--solver', 'twes', '--seeds', 'cube', '--last-record', '--jobs', String(jobs), '--out', out, '--no-progress',
+    ...(params ? ['--param', params] : [])];
+  let input;
+  if (own) {
+    args.push('-');
+    input = `${Array.from({ length: n }, (_, t) => randomStateFacelets(from + t)).join('\n')}\n`;
+  } else args.push('--random-state', String(n), '--seed-from', String(from));
+  let lines;
+  try {
+    const r = spawnSync(process.execPath, args, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`evocube batch failed (exit ${r.status}): ${r.stderr.slice(0, 600)}`);
+    lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const rows = lines.map((x, t) => ({
+    t, ok: x.solved === true, ms: x.time_ms, length: x.length, gens: x.generations, resets: x.last_record ? x.last_record.restarts : 0,
+    phases: (x.phases || []).map((p) => p.length), phaseGens: (x.phases || []).map((p) => p.generations),
+  }));
+  if (!quiet) {
+    for (const row of rows) console.error(`[${params || 'defaults'}] #${row.t + 1} ${row.ok ? 'solved' : 'NOT SOLVED'} ${row.length} moves, ${row.gens} generations, ${row.resets} resets, ${(row.ms / 1000).toFixed(2)} s, phases ${row.phases.join('+')}`);
   }
   const solved = rows.filter((r) => r.ok);
   const times = solved.map((r) => r.ms / 1000).sort((a, b) => a - b);
@@ -114,7 +129,7 @@ const VARIANTS = [
 ];
 
 export default async function bench(args) {
-  const opts = { n: 30, seed: 1, param: [], write: false, variants: false };
+  const opts = { n: 30, seed: 1, param: [], write: false, variants: false, jobs: 1 };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--write') opts.write = true;
@@ -124,32 +139,32 @@ export default async function bench(args) {
     else if (a === '--param') opts.param.push(args[++i]);
     else if (a === '--quiet') opts.quiet = true;
     else if (a === '--own-states') opts.own = true;
-    else throw new Error(`unknown argument ${a}; use --n N --seed S --param k=v --own-states --variants --write`);
+    else if (a === '--jobs') opts.jobs = Number(args[++i]);
+    else throw new Error(`unknown argument ${a}; use --n N --seed S --param k=v --own-states --variants --jobs K --write`);
   }
-  const core = await loadCoreNode();
   const params = opts.param.join(',');
   const started = Date.now();
-  const main = await runSet(core, params, opts.n, opts.seed, opts.quiet, opts.own);
+  const main = runSet(params, opts.n, opts.seed, opts.quiet, opts.own, opts.jobs);
   const { rows, solved, times } = main;
   const ph = [0, 1, 2, 3, 4].map((p) => mean(solved.map((r) => r.phases[p] ?? 0)));
   const stage = [ph[0], ph[1] + ph[2], ph[3], ph[4]];
   const stageMax = [0, 1, 2, 3].map((s) => Math.max(...solved.map((r) => (s === 1 ? r.phases[1] + r.phases[2] : r.phases[s === 0 ? 0 : s + 1]))));
-  const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}${opts.own ? ' --own-states' : ''}${opts.variants ? ' --variants' : ''}${opts.write ? ' --write' : ''}`;
+  const cmd = `npm run bench -- twes --n ${opts.n} --seed ${opts.seed}${opts.param.map((p) => ` --param ${p}`).join('')}${opts.own ? ' --own-states' : ''}${opts.variants ? ' --variants' : ''}${opts.jobs !== 1 ? ` --jobs ${opts.jobs}` : ''}${opts.write ? ' --write' : ''}`;
   const lines = [];
   lines.push('## twes', '');
-  lines.push(`Thistlethwaite ES (c/solvers/twes/twes.c) in the wasm core under Node ${process.version}, ${opts.n} uniformly random`);
+  lines.push(`Thistlethwaite ES (c/solvers/twes/twes.c) in the wasm core under Node ${process.version} through \`evocube batch\` (${opts.jobs} thread${opts.jobs === 1 ? '' : 's'}), ${opts.n} uniformly random`);
   lines.push(`cube states (${opts.own ? 'built by scripts/bench/twes.mjs' : 'random-state scrambles of the core'}, state i from seed ${1000003 * opts.seed} + i), solver seed i+1 for state i, params: ${params || 'defaults (the paper\'s benchmark setting: (mu, lambda) = (1000, 50000), weights (5,5,5,5,5), mutation lengths (5,5,13,15,17), reset at 250)'}.`);
   lines.push(`Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}.`, '');
   lines.push('| | this run | paper, Table 1 (5 runs of 100 scrambles) |');
   lines.push('|---|---|---|');
   lines.push(`| solved and verified | ${solved.length} / ${rows.length} | all |`);
-  lines.push(`| mean generations | ${fmt(mean(solved.map((r) => r.gens)))} | 92.2 - 100.6 |`);
+  lines.push(`| mean generations | ${fmt(mean(solved.map((r) => r.gens)))} | ${TWES_TABLE1.generations} |`);
   const lens = solved.map((r) => r.length);
   const se = Math.sqrt(lens.reduce((a, x) => a + (x - main.meanMoves) ** 2, 0) / Math.max(1, lens.length - 1) / Math.max(1, lens.length));
-  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se, 2)}) | 49.46 - 50.87 |`);
-  lines.push(`| min / max moves | ${Math.min(...solved.map((r) => r.length))} / ${Math.max(...solved.map((r) => r.length))} | "most 35-45" |`);
+  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se, 2)}) | ${TWES_TABLE1.moves} |`);
+  lines.push(`| min / max moves | ${Math.min(...solved.map((r) => r.length))} / ${Math.max(...solved.map((r) => r.length))} | ${TWES_TABLE1.spread} |`);
   lines.push(`| resets (total) | ${main.resets} | - |`);
-  lines.push(`| median / p90 time per solve | ${fmt(quantile(times, 0.5), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | mean 288 - 394 s |`);
+  lines.push(`| median / p90 time per solve | ${fmt(quantile(times, 0.5), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | ${TWES_TABLE1.time} |`);
   lines.push('');
   lines.push('Per stage (mean moves of each transition as reported, before the final cross-seam simplification):', '');
   lines.push('| stage | mean moves | max | optimal stage length: max (Thistlethwaite) |');
@@ -168,7 +183,7 @@ export default async function bench(args) {
     lines.push(`| ${params || 'defaults'} | as above | ${solved.length}/${rows.length} | ${fmt(main.meanMoves, 2)} | ${fmt(main.meanGens)} | ${main.resets} | ${fmt(main.median, 2)} s / ${fmt(main.p90, 2)} s |`);
     for (const [vp, what] of VARIANTS) {
       const all = [params, vp].filter(Boolean).join(',');
-      const v = await runSet(core, all, opts.n, opts.seed, opts.quiet, opts.own);
+      const v = runSet(all, opts.n, opts.seed, opts.quiet, opts.own, opts.jobs);
       lines.push(`| ${vp} | ${what} | ${v.solved.length}/${v.rows.length} | ${fmt(v.meanMoves, 2)} | ${fmt(v.meanGens)} | ${v.resets} | ${fmt(v.median, 2)} s / ${fmt(v.p90, 2)} s |`);
       if (v.solved.length !== v.rows.length) process.exitCode = 1;
     }

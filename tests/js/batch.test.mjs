@@ -116,14 +116,15 @@ test('a bad line in the middle is reported with its line number and the rest sti
   expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5' });
   expect(recs[5]).toMatchObject({ id: '8:twophase:1', cube: "U' F", solution: "F' U", solved: true });
   expect(recs.filter((x) => x.solved).length).toBe(5);
-  // the summary, recomputed from the lines (solved runs; sample sd; 95% interval 1.96 sd / sqrt n)
+  // the summary, recomputed from the lines (solved runs; sample sd; 95% interval of the mean:
+  // Student's t for 4 degrees of freedom, 2.776, times sd / sqrt n)
   const ok = recs.filter((x) => x.solved);
   const L = ok.map((x) => x.length).sort((a, b) => a - b);
   const mean = L.reduce((a, b) => a + b, 0) / L.length;
   const sd = Math.sqrt(L.reduce((a, x) => a + (x - mean) ** 2, 0) / (L.length - 1));
   expect(sd).toBeGreaterThan(0);
   const gens = ok.reduce((a, x) => a + x.generations, 0) / ok.length;
-  expect(r.err).toContain(`batch: 6 solves, 5 solved, 0 not solved, 1 with an error; length mean ${mean.toFixed(2)} (95% +-${(1.96 * sd / Math.sqrt(5)).toFixed(2)}) median ${L[2].toFixed(1)} sd ${sd.toFixed(2)}; generations mean ${gens.toFixed(1)}; time mean - ms\n`);
+  expect(r.err).toContain(`batch: 6 solves, 5 solved, 0 not solved, 1 with an error; length mean ${mean.toFixed(2)} (95% +-${(2.776 * sd / Math.sqrt(5)).toFixed(2)}) median ${L[2].toFixed(1)} sd ${sd.toFixed(2)}; generations mean ${gens.toFixed(1)}; time mean - ms\n`);
   // a file, facelet lines, a byte that is not UTF-8 named by position
   const f = join(dir, 'cubes.txt');
   writeFileSync(f, Buffer.concat([Buffer.from('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nR '), Buffer.from([0xff]), Buffer.from('\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBU\nD\n')]));
@@ -172,6 +173,21 @@ test('a progress bar with ETA only on a terminal: none when stderr is piped, unl
   const forced = run([...args, '--progress']);
   expect(forced.err).toMatch(/\r\[#{30}\] 2\/2 100% [\d.]+ solves\/s ETA 0:00 /);
   expect(forced.out).toBe(piped.out);
+});
+
+test('--seeds cube: one solve per cube, seeded by its number; --last-record adds the run\'s last progress record', () => {
+  const r = run(['batch', '--solver', 'twes', '--random-state', '2', '--seed-from', '11', '--seeds', 'cube', '--last-record', '--jobs', '1', '--no-time']);
+  expect(r.code).toBe(0);
+  const recs = lines(r.out);
+  expect(recs.map((x) => [x.id, x.seed])).toEqual([['1:twes:1', 1], ['2:twes:2', 2]]);
+  // the same solve on its own, and its last --progress record (without the moves)
+  const solo = run(['solve', '--solver', 'twes', '--scramble', recs[1].cube, '--seed', '2', '--progress']);
+  const last = JSON.parse(solo.out.split('\n').filter((l) => l.startsWith('{')).pop());
+  delete last.bestMoves;
+  expect(recs[1].last_record).toEqual(last);
+  expect(recs[1].last_record.restarts).toEqual(expect.any(Number));
+  expect(lines(run(['batch', '--solver', 'twes', '--random-state', '1', '--seed-from', '11', '--no-time', '--jobs', '1']).out)[0].last_record).toBeUndefined();
+  expect(run(['batch', '--solver', 'hugo', '--random-state', '1', '--last-record', '--islands', '2']).err).toMatch(/--last-record does not go with --islands/);
 });
 
 test('bad options are refused before anything runs', () => {

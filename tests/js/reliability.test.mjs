@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { EC, textBytes, MEMORY_MAX } from '../../web/core.mjs';
 import { createWorkerApi } from '../../web/worker-api.mjs';
 import { REQUEST, REPLY } from '../../web/protocol.mjs';
-import { readShare, buildShare, checkLinkSolution, validateExperiment, experimentFromText } from '../../web/share.mjs';
+import { readShare, buildShare, checkLinkSolution } from '../../web/share.mjs';
+import { validateExperiment, experimentFromText } from '../../web/experiment.mjs';
 
 const core = await loadCoreNode();
 const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
