@@ -51,11 +51,23 @@ extern uint16_t ec__sliceConj[495 * N_SYM8];
 extern uint16_t ec__flipConj[2048 * N_SYM8];
 extern uint16_t ec__mpermConj[24 * N_SYM];
 extern uint16_t ec__ccombpConj[140 * N_SYM];
-/* classes found for twist, flip, cperm, eperm (-1: more than the tables hold) */
+/* classes found for twist, flip, cperm, eperm (EC_E_INTERNAL: more than the tables hold) */
 extern int ec__symClasses[4];
 
-/* Build the tables (idempotent; after ec__coord_init, whose cpermToCcombp it reads). */
-void ec__symmetry_init(void);
+/* The generators U4, F2, LR2 as cubie states (symmetry.c). */
+extern const ec_cube ec__symGen[3];
+/* Build the tables (idempotent; after ec__coord_init, whose cpermToCcombp it reads) from
+ * ec__symGen: EC_OK, or EC_E_INTERNAL when they fail a check. */
+int ec__symmetry_init(void);
+/* Build the tables from generators gen[0..2] (U4, F2, LR2 as cubie states; test_twophase
+ * plants wrong ones). Everything read is checked before it indexes a table: each generator
+ * a cubie state (permutations, orientations in range, a mirror's corners all 3..5), the 16
+ * products a group, every face turn conjugating to a face turn, every conjugated coordinate
+ * in its range and the class counts exactly those the tables are sized for (324, 336, 2768,
+ * 2768). A failed check returns EC_E_INTERNAL, leaves the tables marked unbuilt (the search
+ * then refuses to start: ec__tables_init returns the status) and never reads or writes out of
+ * bounds. */
+int ec__symmetry_build(const ec_cube gen[3]);
 /* out = S_s c S_s^-1 for a cube c (an ordinary cube in, an ordinary cube out). */
 void ec__sym_conj(const ec_cube *c, int s, ec_cube *out);
 

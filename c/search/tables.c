@@ -104,7 +104,7 @@ int ec__tables_init(void)
     if (ready) return 0;
     int rc = ec__coord_init();
     if (rc) return rc;
-    ec__symmetry_init();
+    if ((rc = ec__symmetry_init())) return rc; /* a wrong symmetry definition: EC_E_INTERNAL */
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
     const sym_spec specs[EC_PRUN_TABLES] = {
         {ec__twistMove, N_MOVES, ec__twistRep, ec__twistSym, ec__twistStab, N_TWIST_SYM, 3, ec__sliceMove,

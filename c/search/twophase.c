@@ -18,7 +18,7 @@
  * flipSlice, twistFlip) of the direction's cube and twistFlip of its y-conjugate (at the
  * start also its flipSlice) (the same cube seen after a y turn: same G1, but its flip is the R/L edge
  * orientation, so these two lookups add information; this plays the part of min2phase's
- * conjugate twist-flip lookup), each read only while the bound so far allows. Phase 2 uses
+ * conjugate twist-flip lookup), all four read at every node (no branch between them). Phase 2 uses
  * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
  * permutations are the inverse permutations, ec__permInv; min2phase reads the inverse's
  * epermCcombp too). Moves are canonical: never the same face twice in a row,
@@ -558,29 +558,23 @@ int tp_run(tp_search *s, int64_t limit)
                 continue;
             }
             nodes++;
-            /* the bounds one at a time, each table read only while the bound is at most one
-             * over (a bound two over skips the face) */
+            /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
+             * twistFlip), read unconditionally and combined without branches: the four
+             * look-up chains overlap in the CPU, and a branch per table mispredicted often
+             * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
+             * (The conjugate's flipSlice bound is read only at the start: inside the search it
+             * pruned no node the others did not, on 200 random states.) */
             int k1 = k + 1, togo = depth1 - k - 1;
             int tw = ec__twistMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
-            int h = ec__prun_ts(tw, sl);
-            if (h <= togo + 1) {
-                int fl = ec__flipMove[d->fl[k] * N_MOVES + m], h2 = ec__prun_fs(fl, sl);
-                if (h2 > h) h = h2;
-                if (h <= togo + 1) {
-                    h2 = ec__prun_tf(tw, fl);
-                    if (h2 > h) h = h2;
-                }
-                d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
-                if (h <= togo + 1) { /* the y-conjugate's bounds */
-                    int cm = d->conjmove[m];
-                    int ctw = ec__twistMove[d->ctw[k] * N_MOVES + cm], cfl = ec__flipMove[d->cfl[k] * N_MOVES + cm];
-                    h2 = ec__prun_tf(ctw, cfl);
-                    if (h2 > h) h = h2;
-                    d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
-                    /* (the conjugate's flipSlice bound is read only at the start: inside the
-                     * search it pruned no node the others did not, on 200 random states) */
-                }
-            }
+            int fl = ec__flipMove[d->fl[k] * N_MOVES + m];
+            int cm = d->conjmove[m];
+            int ctw = ec__twistMove[d->ctw[k] * N_MOVES + cm], cfl = ec__flipMove[d->cfl[k] * N_MOVES + cm];
+            int h = ec__prun_ts(tw, sl), h2 = ec__prun_fs(fl, sl), h3 = ec__prun_tf(tw, fl), h4 = ec__prun_tf(ctw, cfl);
+            h = h2 > h ? h2 : h;
+            h3 = h4 > h3 ? h4 : h3;
+            h = h3 > h ? h3 : h;
+            d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
+            d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
             if (h > togo) {
                 /* the face's other turns are one move from this one: none can do better */
                 m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);

@@ -518,9 +518,39 @@ static void test_distance(void)
     CHECK_RC(ec_distance_facelets("UUU", 0, msg, sizeof msg), EC_E_FACELETS_LENGTH);
 }
 
+/* Wrong symmetry definitions fail the build with EC_E_INTERNAL (before this check existed
+ * the first one read and wrote past the class tables: more classes than they hold); then the
+ * right one builds again (test_symmetry checks what it built). */
+static void test_symmetry_checks(void)
+{
+    struct { const char *what; int gen, field, slot, value; } plants[] = {
+        {"U4 with an unflipped slice edge (more classes)", 0, 3, 8, 0},
+        {"U4 with a corner twisted", 0, 1, 0, 1},
+        {"F2 with a corner twice (no permutation)", 1, 0, 0, 4},
+        {"F2 with an edge out of range", 1, 2, 3, 12},
+        {"LR2 unmarked as a mirror", 2, 1, 0, 0},
+        {"LR2 with every corner unmarked (a rotation that is none)", 2, 1, -1, 0},
+        {"U4 as the identity (16 elements are not distinct)", 0, 4, 0, 0},
+        {"F2 with a corner orientation past a mirror's", 1, 1, 2, 6},
+    };
+    for (size_t i = 0; i < sizeof plants / sizeof plants[0]; i++) {
+        ec_cube gen[3];
+        memcpy(gen, ec__symGen, sizeof gen);
+        ec_cube *g = &gen[plants[i].gen];
+        uint8_t *f = plants[i].field == 0 ? g->cp : plants[i].field == 1 ? g->co : plants[i].field == 2 ? g->ep : g->eo;
+        if (plants[i].field == 4) ec_cube_solved(g);
+        else if (plants[i].slot < 0) memset(f, plants[i].value, 8);
+        else f[plants[i].slot] = (uint8_t)plants[i].value;
+        int rc = ec__symmetry_build(gen);
+        CHECK(rc == EC_E_INTERNAL, "planted %s: status %d, want EC_E_INTERNAL", plants[i].what, rc);
+    }
+    CHECK(ec__symmetry_init() == EC_OK, "the right definition builds again after the planted ones");
+}
+
 int main(void)
 {
     test_move_tables();
+    test_symmetry_checks();
     test_symmetry();
     test_pruning_tables();
     test_solved_and_small();
