@@ -36,19 +36,27 @@ async function shot(page, name) {
 const solver = () => pickSolver(env.core, ['hugo', 'twes', 'macro-ga', 'twophase']);
 const busy = { hugo: 'p.population=1000', twes: 'p.mu=50000&p.lambda=100000', 'macro-ga': 'p.population=20000', twophase: 'p.maxLength=0&p.budget=1000000000' };
 
-test.each([[1280, 800], [1024, 768], [390, 844]])('at %i x %i the scramble, run controls, cube and live numbers share one screen', async (w, h) => {
+const VIEWPORTS = [[1280, 800], [1024, 768], [390, 844]];
+
+test('at 1280 x 800, 1024 x 768 and 390 x 844 the scramble, run controls, cube and live numbers share one screen, idle and running', async () => {
   const s = solver();
   const scramble = env.core.scrambleMoves(25, 3);
   const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${s}&seed=1&${busy[s] || ''}`);
-  await page.setViewportSize({ width: w, height: h });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(100);
-  expect(await outside(page)).toEqual([]);
-  await shot(page, `layout-${w}x${h}.png`);
+  // one page resized through the three viewports (a fresh layout each time), idle, then during one run
+  const check = async (state) => {
+    for (const [w, h] of VIEWPORTS) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(150);
+      expect([w, h, state, await outside(page)]).toEqual([w, h, state, []]);
+      await shot(page, `layout-${w}x${h}${state === 'running' ? '-running' : ''}.png`);
+    }
+  };
+  await check('idle');
   await page.click(tid('solve'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > 0, null, { timeout: 30000 });
-  expect(await outside(page)).toEqual([]);
-  await shot(page, `layout-${w}x${h}-running.png`);
+  await check('running');
+  expect(await page.textContent(tid('status'))).toBe('running');
   await page.click(tid('cancel'));
   await page.close();
   expect(env.errors).toEqual([]);

@@ -84,3 +84,21 @@ test('the input is frozen during a run; live states never reach the input net; C
   await page.close();
   expect(env.errors).toEqual([]);
 });
+
+test('a give-up restores the input cube and keeps its best individual as a labelled partial result', async () => {
+  if (!env.core.solvers().some((s) => s.name === 'macro-ga')) { console.warn('SKIPPED: no macro-ga in this build'); return; }
+  const scramble = env.core.scrambleMoves(25, 8);
+  const start = env.core.apply(scramble);
+  // one generation and no reset: macro-ga gives up at once, with a best individual
+  const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=macro-ga&seed=1&p.generations=1&p.resets=0`);
+  await page.click(tid('solve'));
+  expect(await waitStatus(page, ['solved', 'gave up', 'error'])).toBe('gave up');
+  expect(await shown(page)).toBe(start);
+  expect(await page.textContent(tid('view-caption'))).toBe('your cube');
+  expect(await text(page, 'partial')).toMatch(/^Partial result \(gave up, not a solution\): the best individual at generation 1, fitness \d+, \d+ moves: /);
+  const moves = await page.getAttribute(tid('partial'), 'data-moves');
+  expect(env.core.verify(start, moves).solved).toBe(false);
+  expect(await text(page, 'result-summary')).toMatch(/^no solution within the budget/);
+  await page.close();
+  expect(env.errors).toEqual([]);
+});
