@@ -147,7 +147,7 @@ static inline uint32_t mod_small(uint64_t x, uint32_t n)
 static inline uint64_t draw_below(ec_rng *r, uint64_t limit)
 {
     uint64_t x;
-    do x = ec_rng_next(r);
+    do x = ec__rng_next(r);
     while (x >= limit);
     return x;
 }
@@ -227,15 +227,25 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
     /* gene i takes bit i % 64 of the (i / 64)-th draw; 8 genes at a time through byte masks */
     uint64_t bits = 0;
     for (int i = 0; i < len; i += 8) {
-        if (!(i & 63)) bits = ec_rng_next(r);
+        if (!(i & 63)) bits = ec__rng_next(r);
         uint64_t m = spread[bits >> (i & 63) & 255], x = 0, y = 0, u, v;
         int k = len - i < 8 ? len - i : 8;
-        memcpy(&x, a + i, (size_t)k);
-        memcpy(&y, b + i, (size_t)k);
+        if (k == 8) { /* constant-size copies: plain loads and stores (a variable size is a memcpy call in wasm) */
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+        } else {
+            memcpy(&x, a + i, (size_t)k);
+            memcpy(&y, b + i, (size_t)k);
+        }
         u = (x & ~m) | (y & m);
         v = (y & ~m) | (x & m);
-        memcpy(c1 + i, &u, (size_t)k);
-        memcpy(c2 + i, &v, (size_t)k);
+        if (k == 8) {
+            memcpy(c1 + i, &u, 8);
+            memcpy(c2 + i, &v, 8);
+        } else {
+            memcpy(c1 + i, &u, (size_t)k);
+            memcpy(c2 + i, &v, (size_t)k);
+        }
     }
 }
 
@@ -276,7 +286,7 @@ int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles
         /* genes left unchanged before the next mutation: the largest j <= len - i with
          * u < survive[j] (survive falls with j; survive[0] > u always); from the hint of u's
          * top byte down */
-        uint64_t u = ec_rng_next(r) >> 32;
+        uint64_t u = ec__rng_next(r) >> 32;
         int j = sv->hint[u >> 24];
         while (j > 0 && !(u < survive[j])) j--;
         i += j < len - i ? j : len - i;

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "core/packed.h"
+#include "core/util.h"
 #include "evocube.h"
 
 #define HG_LOCS 12
@@ -281,6 +282,6 @@ void hg_survival_table(uint64_t pm, int len, hg_survival *sv);
  * one), which is the same distribution as one draw per gene. Returns mutations made. */
 int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles, int na, ec_rng *r);
 /* 32-bit draw below a threshold: an event of that probability. */
-static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec_rng_next(r) >> 32) < thr; }
+static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec__rng_next(r) >> 32) < thr; }
 
 #endif
