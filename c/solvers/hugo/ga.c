@@ -25,6 +25,23 @@
 
 #include "solvers/hugo/hg.h"
 
+/* n bytes from s to d (not overlapping) as 8-byte moves, the last one overlapping the one
+ * before it: a variable-size memcpy is a call in wasm (and above 512 bytes a call out to JS) */
+static inline void copy_small(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n < 8) {
+        for (size_t j = 0; j < n; j++) d[j] = s[j];
+        return;
+    }
+    uint64_t w;
+    for (size_t j = 0; j + 8 < n; j += 8) {
+        memcpy(&w, s + j, 8);
+        memcpy(d + j, &w, 8);
+    }
+    memcpy(&w, s + n - 8, 8);
+    memcpy(d + n - 8, &w, 8);
+}
+
 /* ---------------------------------------------------------------- optimization operator */
 
 static int gene_face(int g) { return g % 6; }
@@ -118,7 +135,7 @@ int hg_optimize_pass(uint8_t *g, int n)
     }
     memcpy(out + o, in + from, 64);
     o += n - from;
-    memcpy(g, out, (size_t)o);
+    copy_small(g, out, (size_t)o);
     return o;
 }
 
@@ -411,7 +428,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
         }
     }
     if (src >= 0) {
-        memcpy(pre + 1, v->pre + (size_t)src * L1 + 1, (size_t)d * sizeof *pre);
+        copy_small((uint8_t *)(pre + 1), (const uint8_t *)(v->pre + (size_t)src * L1 + 1), (size_t)d * sizeof *pre);
         p->reused += d;
     }
     pre[0].s = p->start;
@@ -588,7 +605,7 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
         for (int i = 0; i < n; i++) p->w[i] = c->fit[p->order[i]] - fmin + 1;
     }
     hg_gen *nx = &p->prev; /* becomes the next generation */
-    memcpy(nx->g, c->g + (size_t)b * len, (size_t)len);
+    copy_small(nx->g, c->g + (size_t)b * len, (size_t)len);
     nx->par[0] = b;
     nx->par[1] = -1;
     int m = n - 1;
@@ -607,15 +624,15 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
             if (hg_chance(r, cf->pc)) {
                 hg_crossover(ga, gb, c1, c2, len, r);
             } else {
-                memcpy(c1, ga, (size_t)len);
-                memcpy(c2, gb, (size_t)len);
+                copy_small(c1, ga, (size_t)len);
+                copy_small(c2, gb, (size_t)len);
             }
             nx->par[(1 + i) * 2] = a;
             nx->par[(1 + i) * 2 + 1] = bb;
             nx->par[(2 + i) * 2] = bb;
             nx->par[(2 + i) * 2 + 1] = a;
         } else {
-            memcpy(c1, ga, (size_t)len);
+            copy_small(c1, ga, (size_t)len);
             nx->par[(1 + i) * 2] = a;
             nx->par[(1 + i) * 2 + 1] = -1;
         }
