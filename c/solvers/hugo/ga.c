@@ -11,13 +11,14 @@
  * uncrossed children in a converged population share most of their genes).
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
  * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation, a counting sort.
- * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 15-18 us
- * per generation at 50 x 30 natively on x86-64 and 20-24 us in wasm (docs/BENCHMARKS.md,
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 14-18 us
+ * per generation at 50 x 30 natively on x86-64 and 17-22 us in wasm (docs/BENCHMARKS.md,
  * ## hugo-gen, which also says where the time goes).
  * Speed without changing a result: the evaluation loop is written once per kind of pair
  * set (block tables, whole-cube re-tests, general), the optimization pass finds its pairs
  * in a bit mask, SUS searches prefix sums, mutation gaps start from a hint, allele draws
- * avoid 64-bit divisions; tests/c/test_hugo_parts.c holds plain versions to compare with.
+ * avoid 64-bit divisions, copies are fixed-size moves (no memcpy calls in wasm);
+ * tests/c/test_hugo_parts.c holds plain versions to compare with.
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
