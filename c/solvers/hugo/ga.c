@@ -327,6 +327,14 @@ static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
     return p;
 }
 
+/* score() of a byte cube */
+static inline int score_b(const hg_task *t, const ec_bcube *s, uint64_t mask)
+{
+    int p = hg_popcount(mask);
+    if (t->member >= 0 && p == t->ps->max) p += hg_twogen(s, t->member);
+    return p;
+}
+
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
 {
     ec_pk s = ec__pk_pack(&t->start);
@@ -374,35 +382,35 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     const hg_pairset *ps = t->ps;
     int best = pre[k].best, bstep = pre[k].bstep;
     const int goal = t->goal;
-    ec_pk s = pre[k].s;
+    ec_breg s = ec__breg_load(&pre[k].s);
     uint64_t mk = pre[k].mk;
     const hg_retest *rt = ps->retest;
     const uint16_t(*tb)[1024] = ps->pair_tab;
-    unsigned csh0 = 0, csh1 = 0, esh[HG_BLOCK_E] = {0};
+    unsigned cs0 = 0, cs1 = 0, es[HG_BLOCK_E] = {0}; /* the block's slots (byte indices) */
     if (tab == 1) {
-        csh0 = ps->tab_csh[0];
-        csh1 = ps->tab_csh[1];
-        for (int z = 0; z < HG_BLOCK_E; z++) esh[z] = ps->tab_esh[z];
+        cs0 = ps->tab_csh[0] / 5u;
+        cs1 = ps->tab_csh[1] / 5u;
+        for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_esh[z] / 5u;
     }
     while (k < len) {
         int mv = hg_gene_move[g[k]];
-        s = ec__pk_turned(s, mv);
+        s = ec__breg_turned(s, mv);
+        hg_prefix *x = &pre[k + 1];
+        ec__breg_store(s, &x->s); /* the pieces are read back from the record: bytes at run-time slots */
+        const uint8_t *bc = x->s.c, *be = x->s.e;
         if (tab == 1) {
-            unsigned a = (unsigned)(s.c >> csh0 & 31) << 5, b = (unsigned)(s.c >> csh1 & 31) << 5;
-            unsigned m = (unsigned)(s.e >> esh[0] & 31);
-            mk = (uint64_t)(tb[0][a | m] | tb[1][a | (s.e >> esh[1] & 31)] | tb[2][a | (s.e >> esh[2] & 31)] | tb[3][b | m] |
-                            tb[4][b | (s.e >> esh[3] & 31)] | tb[5][b | (s.e >> esh[4] & 31)]);
+            unsigned a = (unsigned)bc[cs0] << 5, b = (unsigned)bc[cs1] << 5, m = be[es[0]];
+            mk = (uint64_t)(tb[0][a | m] | tb[1][a | be[es[1]]] | tb[2][a | be[es[2]]] | tb[3][b | m] | tb[4][b | be[es[3]]] |
+                            tb[5][b | be[es[4]]]);
         } else if (tab == 2) {
-            mk = hg_retest_after(&rt[mv], s, mk);
+            mk = hg_retest_after_b(&rt[mv], &x->s, mk);
         } else {
-            mk = hg_pair_mask_after(ps, s, mv, mk);
+            mk = hg_pair_mask_after(ps, ec__pk_pack(&x->s), mv, mk);
         }
-        int sc = member ? score(t, s, mk) : hg_popcount(mk);
+        int sc = member ? score_b(t, &x->s, mk) : hg_popcount(mk);
         k++;
         bstep = sc > best ? k : bstep;
         best = sc > best ? sc : best;
-        hg_prefix *x = &pre[k];
-        x->s = s;
         x->mk = mk;
         x->best = (int16_t)best;
         x->bstep = (uint8_t)bstep;
@@ -490,8 +498,8 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->n = cf->n;
     p->len = cf->len;
     p->hof_n = -1;
-    p->start = ec__pk_pack(&t->start);
-    p->mask0 = hg_pair_mask(t->ps, p->start);
+    p->start = t->start;
+    p->mask0 = hg_pair_mask(t->ps, ec__pk_pack(&t->start));
     int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
     p->order = malloc((size_t)p->n * sizeof *p->order);
     p->pool = malloc((size_t)p->n * sizeof *p->pool);

@@ -82,6 +82,7 @@ typedef struct hg_retest {
     const uint32_t (*copy)[256]; /* copy_bytes[mv] */
     const uint8_t *need[4], *zbits[4]; /* ce_need[pair], ze_bits[slot] */
     uint8_t csh[4], esh[4], cbit[4], zsh[4], zbit[4];
+    uint8_t cs[4], es[4], zs[4]; /* the same slots as byte indices (csh / 5 ...), for byte cubes */
 } hg_retest;
 
 
@@ -113,6 +114,18 @@ static inline __attribute__((always_inline)) uint64_t hg_retest_after(const hg_r
     return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
            HG_RT(0) | HG_RT(1) | HG_RT(2) | HG_RT(3);
 #undef HG_RT
+}
+
+/* hg_retest_after on the byte cube (the prefix records' form) */
+static inline __attribute__((always_inline)) uint64_t hg_retest_after_b(const hg_retest *r, const ec_bcube *s,
+                                                                        uint64_t before)
+{
+#define HG_RTB(k)                                                                                                           \
+    ((uint64_t)(s->e[r->es[k]] == r->need[k][s->c[r->cs[k]]]) << r->cbit[k] |                                              \
+     (uint64_t)r->zbits[k][s->e[r->zs[k]]] << r->zbit[k])
+    return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
+           HG_RTB(0) | HG_RTB(1) | HG_RTB(2) | HG_RTB(3);
+#undef HG_RTB
 }
 
 /* The mask after face turn mv, given the mask before it and the state after it. */
@@ -218,13 +231,15 @@ typedef struct hg_gaconf {
 } hg_gaconf;
 
 /* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state
- * after it, its matched-pair mask, the best score over prefixes 1..k and the first k reaching
- * it. A child starts from a copy of its parent's records for the genes they share. */
+ * after it (a byte cube, written by ec__breg_store, which also writes the 4 bytes after it:
+ * bstep and best are set after the state), its matched-pair mask, the best score over prefixes
+ * 1..k and the first k reaching it. A child starts from a copy of its parent's records for the
+ * genes they share. */
 typedef struct hg_prefix {
-    ec_pk s;
-    uint64_t mk;
-    int16_t best;
+    ec_bcube s;
     uint8_t bstep;
+    int16_t best;
+    uint64_t mk;
 } hg_prefix;
 
 /* One generation's buffers (two of them, swapped each generation). Per individual i:
@@ -240,7 +255,7 @@ typedef struct hg_gen {
 typedef struct hg_pop {
     int n, len;
     hg_gen cur, prev;
-    ec_pk start; /* the task's start state, packed */
+    ec_bcube start; /* the task's start state */
     int *order, *pool;
     int32_t *w;
     uint64_t *hash; /* diversity's set of genome hashes: hcap slots, hused[] marks the taken ones */

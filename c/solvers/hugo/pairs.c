@@ -240,6 +240,9 @@ void hg__pairs_init(void)
             r->zbits[k] = p->ze_bits[z];
             r->zsh[k] = p->ze_esh[z];
             r->zbit[k] = (uint8_t)(p->nce + 2 * z);
+            r->cs[k] = (uint8_t)(r->csh[k] / 5);
+            r->es[k] = (uint8_t)(r->esh[k] / 5);
+            r->zs[k] = (uint8_t)(r->zsh[k] / 5);
         }
     }
     if (fixed) cube_set.retest = cube_retest;
