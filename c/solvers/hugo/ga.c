@@ -316,23 +316,20 @@ int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles
 
 /* ---------------------------------------------------------------- fitness */
 
-static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
-{
-    int p = hg_popcount(mask);
-    if (t->member >= 0 && p == t->ps->max) {
-        ec_bcube x;
-        ec__pk_unpack(s, &x);
-        p += hg_twogen(&x, t->member);
-    }
-    return p;
-}
-
-/* score() of a byte cube */
 static inline int score_b(const hg_task *t, const ec_bcube *s, uint64_t mask)
 {
     int p = hg_popcount(mask);
     if (t->member >= 0 && p == t->ps->max) p += hg_twogen(s, t->member);
     return p;
+}
+
+/* score_b of a packed cube (the reference evaluation, hg_fitness) */
+static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
+{
+    if (t->member < 0) return hg_popcount(mask);
+    ec_bcube x;
+    ec__pk_unpack(s, &x);
+    return score_b(t, &x, mask);
 }
 
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)

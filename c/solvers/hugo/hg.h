@@ -81,8 +81,7 @@ typedef struct hg_retest {
     uint64_t keep;
     const uint32_t (*copy)[256]; /* copy_bytes[mv] */
     const uint8_t *need[4], *zbits[4]; /* ce_need[pair], ze_bits[slot] */
-    uint8_t csh[4], esh[4], cbit[4], zsh[4], zbit[4];
-    uint8_t cs[4], es[4], zs[4]; /* the same slots as byte indices (csh / 5 ...), for byte cubes */
+    uint8_t cs[4], es[4], cbit[4], zs[4], zbit[4]; /* corner, edge slots of the pairs, edge slots */
 } hg_retest;
 
 
@@ -105,18 +104,8 @@ static inline uint64_t hg_pair_mask(const hg_pairset *p, ec_pk s)
     return m;
 }
 
-/* The whole cube's mask after a face turn (its retest entry r), written out */
-static inline __attribute__((always_inline)) uint64_t hg_retest_after(const hg_retest *r, ec_pk s, uint64_t before)
-{
-#define HG_RT(k)                                                                                                            \
-    ((uint64_t)((s.e >> r->esh[k] & 31) == r->need[k][s.c >> r->csh[k] & 31]) << r->cbit[k] |                              \
-     (uint64_t)r->zbits[k][s.e >> r->zsh[k] & 31] << r->zbit[k])
-    return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
-           HG_RT(0) | HG_RT(1) | HG_RT(2) | HG_RT(3);
-#undef HG_RT
-}
-
-/* hg_retest_after on the byte cube (the prefix records' form) */
+/* The whole cube's mask after a face turn (its retest entry r), written out, from the byte
+ * cube after it */
 static inline __attribute__((always_inline)) uint64_t hg_retest_after_b(const hg_retest *r, const ec_bcube *s,
                                                                         uint64_t before)
 {
@@ -138,7 +127,11 @@ static inline uint64_t hg_pair_mask_after(const hg_pairset *p, ec_pk s, int mv, 
             t |= p->pair_tab[i][(s.c >> p->tab_csh[corner[i]] & 31) << 5 | (s.e >> p->tab_esh[edge[i]] & 31)];
         return t;
     }
-    if (p->retest) return hg_retest_after(&p->retest[mv], s, before);
+    if (p->retest) {
+        ec_bcube b;
+        ec__pk_unpack(s, &b);
+        return hg_retest_after_b(&p->retest[mv], &b, before);
+    }
     uint64_t m = before & p->keep[mv];
     if (p->copy_bytes) {
         const uint32_t(*cb)[256] = p->copy_bytes[mv];

@@ -234,15 +234,12 @@ void hg__pairs_init(void)
         for (int k = 0; k < 4; k++) {
             int i = p->aff_ce[m][k], z = p->aff_ze[m][k];
             r->need[k] = p->ce_need[i];
-            r->csh[k] = p->ce_csh[i];
-            r->esh[k] = p->ce_esh[i];
+            r->cs[k] = (uint8_t)(p->ce_csh[i] / 5);
+            r->es[k] = (uint8_t)(p->ce_esh[i] / 5);
             r->cbit[k] = (uint8_t)i;
             r->zbits[k] = p->ze_bits[z];
-            r->zsh[k] = p->ze_esh[z];
+            r->zs[k] = (uint8_t)(p->ze_esh[z] / 5);
             r->zbit[k] = (uint8_t)(p->nce + 2 * z);
-            r->cs[k] = (uint8_t)(r->csh[k] / 5);
-            r->es[k] = (uint8_t)(r->esh[k] / 5);
-            r->zs[k] = (uint8_t)(r->zsh[k] / 5);
         }
     }
     if (fixed) cube_set.retest = cube_retest;
