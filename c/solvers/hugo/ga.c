@@ -11,9 +11,10 @@
  * uncrossed children in a converged population share most of their genes).
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
  * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation, a counting sort.
- * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 14-18 us
- * per generation at 50 x 30 natively on x86-64 and 17-22 us in wasm (docs/BENCHMARKS.md,
- * ## hugo-gen, which also says where the time goes).
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 11-16 us
+ * per generation at 50 x 30 natively on x86-64 and 15-22 us in wasm (phases 1-2 / phase 3;
+ * docs/BENCHMARKS.md, ## hugo-gen, which also says where the time goes). Prefix states are
+ * byte cubes turned in registers by byte shuffles (core/packed.h, ec_breg).
  * Speed without changing a result: the evaluation loop is written once per kind of pair
  * set (block tables, whole-cube re-tests, general), the optimization pass finds its pairs
  * in a bit mask, SUS searches prefix sums, mutation gaps start from a hint, allele draws
