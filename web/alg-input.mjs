@@ -28,9 +28,9 @@ export function codePointIndex(text, pos) {
 
 // The [start, end) range in `text` (JS string indices) of the token at 1-based code point
 // position `pos`, or null. `token`, when the message quotes it, fixes the token's extent
-// (the core's own word, e.g. "Qx" in "Qx,U"); otherwise the token runs to the next space or
-// parenthesis (a parenthesis alone is a token). A position past the end marks the last
-// character.
+// (the core's own word, e.g. "Qx" in "Qx,U"); otherwise the token runs to the next space,
+// parenthesis or bracket (a parenthesis or bracket alone is a token: the "]" of a commutator
+// whose expansion is too long). A position past the end marks the last character.
 export function tokenRange(text, pos, token = null) {
   if (!Number.isInteger(pos) || pos < 1) return null;
   const start = codePointIndex(text, pos);
@@ -40,9 +40,9 @@ export function tokenRange(text, pos, token = null) {
     return { start: last, end: text.length };
   }
   if (token && text.startsWith(token, start)) return { start, end: start + token.length };
-  if ('()'.includes(text[start])) return { start, end: start + 1 };
+  if ('()[]'.includes(text[start])) return { start, end: start + 1 };
   let end = start;
-  while (end < text.length && !/[\s()]/.test(text[end])) end++;
+  while (end < text.length && !/[\s()[\]]/.test(text[end])) end++;
   return { start, end: Math.max(end, start + (text.codePointAt(start) > 0xffff ? 2 : 1)) };
 }
 

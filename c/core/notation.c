@@ -1,8 +1,14 @@
 /*
  * notation.c - move notation: parse (face turns, ' 2 2' 3, wide Rw/r, slices M E S,
- * rotations x y z, (...)n and (...)' groups, // comments), format, simplify, invert, and
- * count lengths in HTM, QTM and STM. Move codes are base*3 + (quarter turns - 1); bases are
- * listed in evocube.h.
+ * rotations x y z, (...)n and (...)' groups, commutators [A, B] and conjugates [A: B] (nested
+ * freely with groups, and taking n and ' like them), "." as a pause that turns nothing,
+ * // comments, any Unicode space as a separator), format, simplify, invert, and count lengths
+ * in HTM, QTM and STM. Move codes are base*3 + (quarter turns - 1); bases are listed in
+ * evocube.h.
+ * Expansion: the parser writes plain moves only. [A, B] becomes A B A' B' and [A: B] becomes
+ * A B A', where X' is X's moves in reverse order, each inverted; so the canonical text of
+ * "[R, U]" is "R U R' U'" and of "[R: U]" "R U R'". A group or bracket whose expansion would
+ * pass the move limit is refused (EC_E_ALG_MOVES, naming where it closes), never cut.
  */
 #include <string.h>
 
@@ -19,11 +25,30 @@ static int base_axis(int b)
     return (b - 18) % 3 == 0 ? 0 : (b - 18) % 3 == 1 ? 1 : 2;
 }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-static int is_word(char c)
+/* Length in bytes of a separator at p, or 0: an ASCII space, tab, CR or LF (the text check
+ * refuses the other controls before parsing), or a Unicode space in UTF-8: U+00A0, U+1680,
+ * U+2000..U+200A, U+2028, U+2029, U+202F, U+205F, U+3000 (Unicode's White_Space set), and
+ * the invisible U+200B, U+2060 and U+FEFF that pasted text carries. */
+static int space_len(const char *p)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'' || c == '`' ||
-           (unsigned char)c >= 0x80;
+    const unsigned char *u = (const unsigned char *)p;
+    if (u[0] == ' ' || u[0] == '\t' || u[0] == '\n' || u[0] == '\r' || u[0] == '\f' || u[0] == '\v') return 1;
+    if (u[0] == 0xC2) return u[1] == 0xA0 ? 2 : 0;
+    if (u[0] == 0xE1) return u[1] == 0x9A && u[2] == 0x80 ? 3 : 0;
+    if (u[0] == 0xE2 && u[1] == 0x80) return u[2] <= 0x8B || u[2] == 0xA8 || u[2] == 0xA9 || u[2] == 0xAF ? 3 : 0;
+    if (u[0] == 0xE2 && u[1] == 0x81) return u[2] == 0x9F || u[2] == 0xA0 ? 3 : 0;
+    if (u[0] == 0xE3) return u[1] == 0x80 && u[2] == 0x80 ? 3 : 0;
+    if (u[0] == 0xEF) return u[1] == 0xBB && u[2] == 0xBF ? 3 : 0;
+    return 0;
+}
+
+/* 1 when the character at p belongs to a move's word (letters, digits, primes and any other
+ * non-ASCII character but a space): what an unknown move is made of */
+static int word_at(const char *p)
+{
+    char c = *p;
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\'' || c == '`') return 1;
+    return (unsigned char)c >= 0x80 && !space_len(p);
 }
 
 /* Length in bytes of a prime mark at p: ' or ` or U+2019 (right single quotation mark). */
@@ -60,7 +85,7 @@ static int base_at(const char *p, int *len)
 static int bad_token(const char *text, int start, char *msg, int msgsize)
 {
     int end = start;
-    while (text[end] && is_word(text[end]) && end - start < 24) end++;
+    while (text[end] && word_at(text + end) && end - start < 24) end++;
     /* a cut at the length cap never splits a UTF-8 character: back off to its first byte */
     while (end > start + 1 && ((unsigned char)text[end] & 0xC0) == 0x80) end--;
     if (end == start) end = start + 1;
@@ -101,15 +126,76 @@ int ec_alg_parse(const char *text, uint8_t *moves, int cap, int *n, char *msg, i
 
 static int invert_code(int code) { return (code / 3) * 3 + (2 - code % 3); }
 
+/* An open group: "(" or "[" at text position pos, its moves from moves[start]; a bracket's
+ * separator ("," or ":", 0 while none) at text position sep_pos, its second part from mid. */
+typedef struct group {
+    int start, pos, mid, sep_pos;
+    char kind, sep;
+} group;
+
+/* moves[from..to) appended to moves[*count..] in reverse order, each inverted (X'). */
+static void append_inverse(uint8_t *moves, int from, int to, int *count)
+{
+    for (int k = to - 1; k >= from; k--) moves[(*count)++] = (uint8_t)invert_code(moves[k]);
+}
+
+/* After a closing ")" or "]" at text position at (i just past it), the group's moves being
+ * moves[start..*count): an optional repetition count and prime, then the repeats. */
+static int group_suffix(const char *text, int *ip, int at, uint8_t *moves, int start, int *count, int limit, char *msg,
+                        int msgsize)
+{
+    int i = *ip, pl;
+    long reps = 1;
+    if (text[i] >= '0' && text[i] <= '9') {
+        int dstart = i;
+        reps = 0;
+        while (text[i] >= '0' && text[i] <= '9') {
+            if (reps <= EC_MAX_ALG_MOVES) reps = reps * 10 + (text[i] - '0');
+            i++;
+        }
+        if (reps < 1 || reps > EC_MAX_ALG_MOVES)
+            return ec__msg(EC_E_REPEAT, msg, msgsize, "repetition count at character %d must be from 1 to %d",
+                           ec__column(text, dstart), EC_MAX_ALG_MOVES);
+    }
+    pl = prime_len(text + i);
+    if (pl) { /* (...)' inverts the group */
+        i += pl;
+        for (int a = start, b = *count - 1; a < b; a++, b--) {
+            uint8_t t = moves[a];
+            moves[a] = moves[b];
+            moves[b] = t;
+        }
+        for (int a = start; a < *count; a++) moves[a] = (uint8_t)invert_code(moves[a]);
+    }
+    if (text[i] && word_at(text + i) && base_at(text + i, &pl) < 0) return bad_token(text, i, msg, msgsize);
+    int glen = *count - start;
+    if ((long)*count + (reps - 1) * glen > limit)
+        return ec__msg(EC_E_ALG_MOVES, msg, msgsize,
+                       "the alg has more than %d moves once the group closed at character %d is repeated", limit,
+                       ec__column(text, at));
+    for (long r = 1; r < reps; r++) {
+        memmove(moves + *count, moves + start, (size_t)glen);
+        *count += glen;
+    }
+    *ip = i;
+    return EC_OK;
+}
+
 /* The parser proper, over a NUL-ended text that ec__alg_parse_text has checked. */
 static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize)
 {
     int limit = cap < EC_MAX_ALG_MOVES ? cap : EC_MAX_ALG_MOVES;
-    int open_at[EC_MAX_NESTING], open_pos[EC_MAX_NESTING], depth = 0, count = 0;
+    group open[EC_MAX_NESTING];
+    int depth = 0, count = 0;
     int i = 0;
     while (text[i]) {
         char c = text[i];
-        if (is_space(c)) {
+        int sl = space_len(text + i);
+        if (sl) {
+            i += sl;
+            continue;
+        }
+        if (c == '.') { /* a pause (cubing.js): no move */
             i++;
             continue;
         }
@@ -117,54 +203,67 @@ static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char
             while (text[i] && text[i] != '\n') i++;
             continue;
         }
-        if (c == '(') {
+        if (c == '(' || c == '[') {
             if (depth == EC_MAX_NESTING)
-                return ec__msg(EC_E_NESTING, msg, msgsize, "parentheses nested deeper than %d at character %d",
-                               EC_MAX_NESTING, ec__column(text, i));
-            open_at[depth] = count;
-            open_pos[depth++] = i;
+                return ec__msg(EC_E_NESTING, msg, msgsize, "%s nested deeper than %d at character %d",
+                               c == '(' ? "parentheses" : "brackets and parentheses", EC_MAX_NESTING,
+                               ec__column(text, i));
+            group *g = &open[depth++];
+            g->start = g->mid = count;
+            g->pos = i;
+            g->sep_pos = -1;
+            g->kind = c;
+            g->sep = 0;
             i++;
             continue;
         }
-        if (c == ')') {
+        if (c == ',' || c == ':') {
+            group *g = depth ? &open[depth - 1] : NULL;
+            if (!g || g->kind != '[')
+                return ec__msg(EC_E_TOKEN, msg, msgsize,
+                               "\"%c\" at character %d is not directly inside [ ] (a commutator is [A, B], a "
+                               "conjugate [A: B])",
+                               c, ec__column(text, i));
+            if (g->sep)
+                return ec__msg(EC_E_TOKEN, msg, msgsize,
+                               "\"%c\" at character %d is a second separator in the brackets opened at character %d "
+                               "(after the \"%c\" at character %d)",
+                               c, ec__column(text, i), ec__column(text, g->pos), g->sep, ec__column(text, g->sep_pos));
+            g->sep = c;
+            g->sep_pos = i;
+            g->mid = count;
+            i++;
+            continue;
+        }
+        if (c == ')' || c == ']') {
+            char want = c == ')' ? '(' : '[';
             if (!depth)
-                return ec__msg(EC_E_PAREN_CLOSE, msg, msgsize, "\")\" at character %d has no matching \"(\"",
-                               ec__column(text, i));
-            int start = open_at[--depth];
+                return ec__msg(EC_E_PAREN_CLOSE, msg, msgsize, "\"%c\" at character %d has no matching \"%c\"", c,
+                               ec__column(text, i), want);
+            group *g = &open[--depth];
+            if (g->kind != want)
+                return ec__msg(EC_E_PAREN_CLOSE, msg, msgsize, "\"%c\" at character %d does not close the \"%c\" at character %d",
+                               c, ec__column(text, i), g->kind, ec__column(text, g->pos));
             int at = i++;
-            long reps = 1;
-            if (text[i] >= '0' && text[i] <= '9') {
-                int dstart = i;
-                reps = 0;
-                while (text[i] >= '0' && text[i] <= '9') {
-                    if (reps <= EC_MAX_ALG_MOVES) reps = reps * 10 + (text[i] - '0');
-                    i++;
-                }
-                if (reps < 1 || reps > EC_MAX_ALG_MOVES)
-                    return ec__msg(EC_E_REPEAT, msg, msgsize,
-                                   "repetition count at character %d must be from 1 to %d",
-                                   ec__column(text, dstart), EC_MAX_ALG_MOVES);
+            if (c == ']') {
+                if (!g->sep)
+                    return ec__msg(EC_E_TOKEN, msg, msgsize,
+                                   "\"]\" at character %d closes brackets without \",\" or \":\" (a commutator is "
+                                   "[A, B], a conjugate [A: B])",
+                                   ec__column(text, at));
+                /* [A, B] = A B A' B', [A: B] = A B A' */
+                int alen = g->mid - g->start, blen = count - g->mid;
+                int add = g->sep == ',' ? alen + blen : alen;
+                if ((long)count + add > limit)
+                    return ec__msg(EC_E_ALG_MOVES, msg, msgsize,
+                                   "the alg has more than %d moves once the %s closed at character %d is expanded", limit,
+                                   g->sep == ',' ? "commutator" : "conjugate", ec__column(text, at));
+                int end = count;
+                append_inverse(moves, g->start, g->mid, &count);
+                if (g->sep == ',') append_inverse(moves, g->mid, end, &count);
             }
-            int pl = prime_len(text + i);
-            if (pl) { /* (...)' inverts the group */
-                i += pl;
-                for (int a = start, b = count - 1; a < b; a++, b--) {
-                    uint8_t t = moves[a];
-                    moves[a] = moves[b];
-                    moves[b] = t;
-                }
-                for (int a = start; a < count; a++) moves[a] = (uint8_t)invert_code(moves[a]);
-            }
-            if (text[i] && is_word(text[i]) && base_at(text + i, &pl) < 0) return bad_token(text, i, msg, msgsize);
-            int glen = count - start;
-            if ((long)count + (reps - 1) * glen > limit)
-                return ec__msg(EC_E_ALG_MOVES, msg, msgsize,
-                               "the alg has more than %d moves once the group closed at character %d is repeated",
-                               limit, ec__column(text, at));
-            for (long r = 1; r < reps; r++) {
-                memmove(moves + count, moves + start, (size_t)glen);
-                count += glen;
-            }
+            int rc = group_suffix(text, &i, at, moves, g->start, &count, limit, msg, msgsize);
+            if (rc) return rc;
             continue;
         }
         int blen;
@@ -182,15 +281,15 @@ static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char
             i += pl;
         }
         /* a move must end here: at a space, bracket, comment, end, or the next move's letter */
-        if (text[i] && is_word(text[i]) && (base_at(text + i, &blen) < 0 || (text[i] >= '0' && text[i] <= '9')))
+        if (text[i] && word_at(text + i) && (base_at(text + i, &blen) < 0 || (text[i] >= '0' && text[i] <= '9')))
             return bad_token(text, start, msg, msgsize);
         if (count >= limit)
             return ec__msg(EC_E_ALG_MOVES, msg, msgsize, "the alg has more than %d moves", limit);
         moves[count++] = (uint8_t)(base * 3 + (turns % 4 == 2 ? 1 : turns == 3 ? 2 : 0));
     }
     if (depth)
-        return ec__msg(EC_E_PAREN_OPEN, msg, msgsize, "\"(\" at character %d is never closed",
-                       ec__column(text, open_pos[depth - 1]));
+        return ec__msg(EC_E_PAREN_OPEN, msg, msgsize, "\"%c\" at character %d is never closed", open[depth - 1].kind,
+                       ec__column(text, open[depth - 1].pos));
     *n = count;
     return EC_OK;
 }

@@ -9,6 +9,19 @@
 ec_bturn ec__bturn[18];
 ec_pkturn ec__pkturn[18];
 uint8_t ec__ctwist[24][3];
+#if EC_BREG_SIMD
+ec_bturnv ec__bturnv[18];
+ec_bvec ec__mod3_lo, ec__mod3_hi;
+
+static ec_bvec vec_of(const uint8_t b[16])
+{
+#if defined(__wasm_simd128__)
+    return wasm_v128_load(b);
+#else
+    return _mm_loadu_si128((const __m128i *)b);
+#endif
+}
+#endif
 static int ready;
 
 void ec__packed_init(void)
@@ -48,7 +61,30 @@ void ec__packed_init(void)
             pt->ekeep &= ~(31ull << edst);
             pt->eflip |= (uint64_t)bt->efl[k] << edst;
         }
+#if EC_BREG_SIMD
+        uint8_t cp[16], ct[16] = {0}, ep[16], ef[16] = {0};
+        for (int i = 0; i < 16; i++) cp[i] = ep[i] = (uint8_t)i;
+        for (k = 0; k < 4; k++) {
+            cp[bt->cdst[k]] = bt->csrc[k];
+            ct[bt->cdst[k]] = bt->ctw[k];
+            ep[bt->edst[k]] = bt->esrc[k];
+            ef[bt->edst[k]] = bt->efl[k];
+        }
+        ec__bturnv[m].cperm = vec_of(cp);
+        ec__bturnv[m].ctw = vec_of(ct);
+        ec__bturnv[m].eperm = vec_of(ep);
+        ec__bturnv[m].efl = vec_of(ef);
+#endif
     }
+#if EC_BREG_SIMD
+    uint8_t lo[16], hi[16];
+    for (int i = 0; i < 16; i++) {
+        lo[i] = (uint8_t)(i % 3);
+        hi[i] = (uint8_t)((i + 16) % 3);
+    }
+    ec__mod3_lo = vec_of(lo);
+    ec__mod3_hi = vec_of(hi);
+#endif
     ready = 1;
 }
 

@@ -20,6 +20,7 @@
 #define EC_PACKED_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "evocube.h"
 
@@ -79,6 +80,104 @@ static inline void ec__bcube_move(ec_bcube *s, int m)
     s->e[t->edst[2]] = (uint8_t)(e2 ^ t->efl[2]);
     s->e[t->edst[3]] = (uint8_t)(e3 ^ t->efl[3]);
 }
+
+/* The byte cube in registers (ec_breg), for loops that turn one state many times (HuGO!'s
+ * prefixes): corners in bytes 0..7 of c, edges in bytes 0..11 of e, the other bytes 0. A face
+ * turn is one byte shuffle per vector: with wasm SIMD (-msimd128) i8x16.swizzle, with SSSE3
+ * pshufb (x86-64 builds get -mssse3), elsewhere ec__bcube_move on the bytes. Corners: the
+ * shuffled value v plus the twist t of its lane, less 3 where the twist wrapped, i.e. where
+ * (v + t) mod 3 < t (the residue looked up in a 16-byte table twice: below 16 and from 16);
+ * edges: shuffled, flips xored. Same values as ec__bcube_move (tests/c/test_packed.c).
+ * ec__breg_load / ec__breg_store convert from and to ec_bcube; ec__breg_store writes 24 bytes
+ * from dst (the 20 of the cube and 4 more, which the caller's record must have room for). */
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define EC_BREG_SIMD 1
+typedef v128_t ec_bvec;
+#elif defined(__SSSE3__)
+#include <tmmintrin.h>
+#define EC_BREG_SIMD 1
+typedef __m128i ec_bvec;
+#else
+#define EC_BREG_SIMD 0
+#endif
+
+#if EC_BREG_SIMD
+typedef struct ec_breg {
+    ec_bvec c, e;
+} ec_breg;
+typedef struct ec_bturnv {
+    ec_bvec cperm, ctw, eperm, efl;
+} ec_bturnv;
+extern ec_bturnv ec__bturnv[18];
+extern ec_bvec ec__mod3_lo, ec__mod3_hi;
+
+static inline ec_breg ec__breg_load(const ec_bcube *s)
+{
+    uint8_t c[16] = {0}, e[16] = {0};
+    memcpy(c, s->c, 8);
+    memcpy(e, s->e, 12);
+    ec_breg r;
+#if defined(__wasm_simd128__)
+    r.c = wasm_v128_load(c);
+    r.e = wasm_v128_load(e);
+#else
+    r.c = _mm_loadu_si128((const __m128i *)c);
+    r.e = _mm_loadu_si128((const __m128i *)e);
+#endif
+    return r;
+}
+
+static inline void ec__breg_store(ec_breg r, ec_bcube *dst)
+{
+    uint8_t *d = (uint8_t *)dst;
+#if defined(__wasm_simd128__)
+    wasm_v128_store(d + 8, r.e); /* bytes 8..23, then the corners over 0..7 */
+    wasm_v128_store64_lane(d, r.c, 0);
+#else
+    _mm_storeu_si128((__m128i *)(d + 8), r.e);
+    _mm_storel_epi64((__m128i *)d, r.c);
+#endif
+}
+
+static inline __attribute__((always_inline)) ec_breg ec__breg_turned(ec_breg s, int m)
+{
+    const ec_bturnv *t = &ec__bturnv[m];
+    ec_breg r;
+#if defined(__wasm_simd128__)
+    v128_t x = wasm_i8x16_add(wasm_i8x16_swizzle(s.c, t->cperm), t->ctw);
+    v128_t res = wasm_v128_or(wasm_i8x16_swizzle(ec__mod3_lo, x),
+                              wasm_i8x16_swizzle(ec__mod3_hi, wasm_i8x16_sub(x, wasm_i8x16_splat(16))));
+    r.c = wasm_i8x16_sub(x, wasm_v128_and(wasm_u8x16_lt(res, t->ctw), wasm_i8x16_splat(3)));
+    r.e = wasm_v128_xor(wasm_i8x16_swizzle(s.e, t->eperm), t->efl);
+#else
+    __m128i x = _mm_add_epi8(_mm_shuffle_epi8(s.c, t->cperm), t->ctw);
+    /* pshufb reads the low 4 bits unless bit 7 is set: x + 0x70 (saturating) sets it for x >= 16 */
+    __m128i res = _mm_or_si128(_mm_shuffle_epi8(ec__mod3_lo, _mm_adds_epu8(x, _mm_set1_epi8(0x70))),
+                               _mm_shuffle_epi8(ec__mod3_hi, _mm_sub_epi8(x, _mm_set1_epi8(16))));
+    /* res < t (both 0..2) exactly where t - res (saturating) is not 0 */
+    __m128i unwrapped = _mm_cmpeq_epi8(_mm_subs_epu8(t->ctw, res), _mm_setzero_si128());
+    r.c = _mm_sub_epi8(x, _mm_andnot_si128(unwrapped, _mm_set1_epi8(3)));
+    r.e = _mm_xor_si128(_mm_shuffle_epi8(s.e, t->eperm), t->efl);
+#endif
+    return r;
+}
+#else
+typedef struct ec_breg {
+    ec_bcube b;
+} ec_breg;
+static inline ec_breg ec__breg_load(const ec_bcube *s)
+{
+    ec_breg r = {*s};
+    return r;
+}
+static inline void ec__breg_store(ec_breg r, ec_bcube *dst) { *dst = r.b; }
+static inline ec_breg ec__breg_turned(ec_breg s, int m)
+{
+    ec__bcube_move(&s.b, m);
+    return s;
+}
+#endif
 
 static inline uint64_t ec__rotl64(uint64_t x, unsigned r) { return x << (r & 63) | x >> (-r & 63); }
 

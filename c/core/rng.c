@@ -20,28 +20,14 @@ void ec_rng_seed(ec_rng *r, uint64_t seed)
     for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
 }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t ec_rng_next(ec_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
+uint64_t ec_rng_next(ec_rng *r) { return ec__rng_next(r); }
 
 uint32_t ec_rng_below(ec_rng *r, uint32_t n)
 {
     if (n <= 1) return 0;
     uint64_t limit = UINT64_MAX - UINT64_MAX % n; /* values >= limit would bias the result */
     uint64_t x;
-    do x = ec_rng_next(r);
+    do x = ec__rng_next(r);
     while (x >= limit);
     return (uint32_t)(x % n);
 }

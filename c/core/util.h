@@ -24,6 +24,22 @@ int ec__alg_parse_text(const char *text, int len, const char *what, uint8_t *mov
 
 #endif
 
+/* xoshiro256** one step: ec_rng_next's body, inline for the hot loops of the solvers (rng.c's
+ * ec_rng_next is this; one implementation) */
+static inline uint64_t ec__rng_next(ec_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t x = s[1] * 5, result = (x << 7 | x >> 57) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3] << 45 | s[3] >> 19;
+    return result;
+}
+
 /* Format into msg (if msg && msgsize > 0); returns code, so callers can `return ec__msg(...)`. */
 int ec__msg(int code, char *msg, int msgsize, const char *fmt, ...) EC_PRINTF(4, 5);
 /* Copy text into out; EC_E_BUFFER (with a truncated, NUL-ended copy) when it does not fit. */

@@ -193,6 +193,11 @@ int ec_verify_n(const char *facelets, int flen, const char *solution, int slen, 
  * Parsed moves are codes base*3 + (quarter turns - 1). Bases: 0..5 faces U R F D L B,
  * 6..11 wide Uw Rw Fw Dw Lw Bw, 12..17 lowercase wide u r f d l b, 18..20 slices M E S,
  * 21..23 rotations x y z. So codes 0..17 are the face turns.
+ * The text may hold groups (...)n and (...)', commutators [A, B] (parsed as A B A' B') and
+ * conjugates [A: B] (A B A'), nested up to EC_MAX_NESTING and taking n and ' like groups, "."
+ * (a pause: no move), // comments, and any Unicode space as a separator; the codes are the
+ * expansion, plain moves. EC_E_PAREN_OPEN / EC_E_PAREN_CLOSE cover brackets too; a misplaced
+ * "," or ":" is EC_E_TOKEN; an expansion past EC_MAX_ALG_MOVES (or cap) is EC_E_ALG_MOVES.
  */
 #define EC_MOVE_CODES 72
 /* Parse text into codes (moves, capacity cap, count *n). */

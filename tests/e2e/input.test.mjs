@@ -64,6 +64,24 @@ test('a bad token gets the parser\'s message inline, marked at its position', as
   await page.close();
 });
 
+// issue 17 item 6: the notation cubing.js reads, parsed by the wasm core the page loads:
+// commutators, conjugates, nesting with ( )n, "." and Unicode spaces
+test('commutator, conjugate, pause and Unicode-space input shows the expanded state', async () => {
+  const page = await env.open();
+  const alg = "[R, U]\u00a0[F: [D, L]2] . ([R: U'])2\u3000B";
+  await page.fill(tid('scramble-input'), alg);
+  const want = env.core.apply("R U R' U' F D L D' L' D L D' L' F' R U' R' R U' R' B");
+  expect(env.core.apply(alg)).toBe(want);
+  await page.waitForFunction((w) => document.querySelector('[data-testid="facelets"]').textContent === w, want);
+  expect(await page.isHidden(tid('scramble-error'))).toBe(true);
+  // a bracket without "," or ":" is refused, its "]" marked
+  await page.fill(tid('scramble-input'), 'R [U F] D');
+  await page.waitForFunction(() => document.querySelector('[data-testid="scramble-error-token"]')?.textContent === ']');
+  expect(await text(page, 'scramble-error-message')).toMatch(/^"\]" at character 7 closes brackets without "," or ":"/);
+  expect(await page.$eval(`${tid('scramble-error')} .echo`, (e) => e.firstChild.textContent)).toBe('R [U F');
+  await page.close();
+});
+
 test('the painter shows the core\'s validation message and gates Solve', async () => {
   const page = await env.open();
   await page.click(tid('tab-paint'));

@@ -11,19 +11,38 @@
  * uncrossed children in a converged population share most of their genes).
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
  * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation, a counting sort.
- * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 15-18 us
- * per generation at 50 x 30 natively on x86-64 and 20-24 us in wasm (docs/BENCHMARKS.md,
- * ## hugo-gen, which also says where the time goes).
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 11-16 us
+ * per generation at 50 x 30 natively on x86-64 and 15-22 us in wasm (phases 1-2 / phase 3;
+ * docs/BENCHMARKS.md, ## hugo-gen, which also says where the time goes). Prefix states are
+ * byte cubes turned in registers by byte shuffles (core/packed.h, ec_breg).
  * Speed without changing a result: the evaluation loop is written once per kind of pair
  * set (block tables, whole-cube re-tests, general), the optimization pass finds its pairs
  * in a bit mask, SUS searches prefix sums, mutation gaps start from a hint, allele draws
- * avoid 64-bit divisions; tests/c/test_hugo_parts.c holds plain versions to compare with.
+ * avoid 64-bit divisions, copies are fixed-size moves (no memcpy calls in wasm);
+ * tests/c/test_hugo_parts.c holds plain versions to compare with.
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "solvers/hugo/hg.h"
+
+/* n bytes from s to d (not overlapping) as 8-byte moves, the last one overlapping the one
+ * before it: a variable-size memcpy is a call in wasm (and above 512 bytes a call out to JS) */
+static inline void copy_small(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n < 8) {
+        for (size_t j = 0; j < n; j++) d[j] = s[j];
+        return;
+    }
+    uint64_t w;
+    for (size_t j = 0; j + 8 < n; j += 8) {
+        memcpy(&w, s + j, 8);
+        memcpy(d + j, &w, 8);
+    }
+    memcpy(&w, s + n - 8, 8);
+    memcpy(d + n - 8, &w, 8);
+}
 
 /* ---------------------------------------------------------------- optimization operator */
 
@@ -118,7 +137,7 @@ int hg_optimize_pass(uint8_t *g, int n)
     }
     memcpy(out + o, in + from, 64);
     o += n - from;
-    memcpy(g, out, (size_t)o);
+    copy_small(g, out, (size_t)o);
     return o;
 }
 
@@ -147,7 +166,7 @@ static inline uint32_t mod_small(uint64_t x, uint32_t n)
 static inline uint64_t draw_below(ec_rng *r, uint64_t limit)
 {
     uint64_t x;
-    do x = ec_rng_next(r);
+    do x = ec__rng_next(r);
     while (x >= limit);
     return x;
 }
@@ -227,15 +246,25 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
     /* gene i takes bit i % 64 of the (i / 64)-th draw; 8 genes at a time through byte masks */
     uint64_t bits = 0;
     for (int i = 0; i < len; i += 8) {
-        if (!(i & 63)) bits = ec_rng_next(r);
+        if (!(i & 63)) bits = ec__rng_next(r);
         uint64_t m = spread[bits >> (i & 63) & 255], x = 0, y = 0, u, v;
         int k = len - i < 8 ? len - i : 8;
-        memcpy(&x, a + i, (size_t)k);
-        memcpy(&y, b + i, (size_t)k);
+        if (k == 8) { /* constant-size copies: plain loads and stores (a variable size is a memcpy call in wasm) */
+            memcpy(&x, a + i, 8);
+            memcpy(&y, b + i, 8);
+        } else {
+            memcpy(&x, a + i, (size_t)k);
+            memcpy(&y, b + i, (size_t)k);
+        }
         u = (x & ~m) | (y & m);
         v = (y & ~m) | (x & m);
-        memcpy(c1 + i, &u, (size_t)k);
-        memcpy(c2 + i, &v, (size_t)k);
+        if (k == 8) {
+            memcpy(c1 + i, &u, 8);
+            memcpy(c2 + i, &v, 8);
+        } else {
+            memcpy(c1 + i, &u, (size_t)k);
+            memcpy(c2 + i, &v, (size_t)k);
+        }
     }
 }
 
@@ -276,7 +305,7 @@ int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles
         /* genes left unchanged before the next mutation: the largest j <= len - i with
          * u < survive[j] (survive falls with j; survive[0] > u always); from the hint of u's
          * top byte down */
-        uint64_t u = ec_rng_next(r) >> 32;
+        uint64_t u = ec__rng_next(r) >> 32;
         int j = sv->hint[u >> 24];
         while (j > 0 && !(u < survive[j])) j--;
         i += j < len - i ? j : len - i;
@@ -288,15 +317,20 @@ int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles
 
 /* ---------------------------------------------------------------- fitness */
 
-static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
+static inline int score_b(const hg_task *t, const ec_bcube *s, uint64_t mask)
 {
     int p = hg_popcount(mask);
-    if (t->member >= 0 && p == t->ps->max) {
-        ec_bcube x;
-        ec__pk_unpack(s, &x);
-        p += hg_twogen(&x, t->member);
-    }
+    if (t->member >= 0 && p == t->ps->max) p += hg_twogen(s, t->member);
     return p;
+}
+
+/* score_b of a packed cube (the reference evaluation, hg_fitness) */
+static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
+{
+    if (t->member < 0) return hg_popcount(mask);
+    ec_bcube x;
+    ec__pk_unpack(s, &x);
+    return score_b(t, &x, mask);
 }
 
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
@@ -346,35 +380,35 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     const hg_pairset *ps = t->ps;
     int best = pre[k].best, bstep = pre[k].bstep;
     const int goal = t->goal;
-    ec_pk s = pre[k].s;
+    ec_breg s = ec__breg_load(&pre[k].s);
     uint64_t mk = pre[k].mk;
     const hg_retest *rt = ps->retest;
     const uint16_t(*tb)[1024] = ps->pair_tab;
-    unsigned csh0 = 0, csh1 = 0, esh[HG_BLOCK_E] = {0};
+    unsigned cs0 = 0, cs1 = 0, es[HG_BLOCK_E] = {0}; /* the block's slots (byte indices) */
     if (tab == 1) {
-        csh0 = ps->tab_csh[0];
-        csh1 = ps->tab_csh[1];
-        for (int z = 0; z < HG_BLOCK_E; z++) esh[z] = ps->tab_esh[z];
+        cs0 = ps->tab_csh[0] / 5u;
+        cs1 = ps->tab_csh[1] / 5u;
+        for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_esh[z] / 5u;
     }
     while (k < len) {
         int mv = hg_gene_move[g[k]];
-        s = ec__pk_turned(s, mv);
+        s = ec__breg_turned(s, mv);
+        hg_prefix *x = &pre[k + 1];
+        ec__breg_store(s, &x->s); /* the pieces are read back from the record: bytes at run-time slots */
+        const uint8_t *bc = x->s.c, *be = x->s.e;
         if (tab == 1) {
-            unsigned a = (unsigned)(s.c >> csh0 & 31) << 5, b = (unsigned)(s.c >> csh1 & 31) << 5;
-            unsigned m = (unsigned)(s.e >> esh[0] & 31);
-            mk = (uint64_t)(tb[0][a | m] | tb[1][a | (s.e >> esh[1] & 31)] | tb[2][a | (s.e >> esh[2] & 31)] | tb[3][b | m] |
-                            tb[4][b | (s.e >> esh[3] & 31)] | tb[5][b | (s.e >> esh[4] & 31)]);
+            unsigned a = (unsigned)bc[cs0] << 5, b = (unsigned)bc[cs1] << 5, m = be[es[0]];
+            mk = (uint64_t)(tb[0][a | m] | tb[1][a | be[es[1]]] | tb[2][a | be[es[2]]] | tb[3][b | m] | tb[4][b | be[es[3]]] |
+                            tb[5][b | be[es[4]]]);
         } else if (tab == 2) {
-            mk = hg_retest_after(&rt[mv], s, mk);
+            mk = hg_retest_after_b(&rt[mv], &x->s, mk);
         } else {
-            mk = hg_pair_mask_after(ps, s, mv, mk);
+            mk = hg_pair_mask_after(ps, ec__pk_pack(&x->s), mv, mk);
         }
-        int sc = member ? score(t, s, mk) : hg_popcount(mk);
+        int sc = member ? score_b(t, &x->s, mk) : hg_popcount(mk);
         k++;
         bstep = sc > best ? k : bstep;
         best = sc > best ? sc : best;
-        hg_prefix *x = &pre[k];
-        x->s = s;
         x->mk = mk;
         x->best = (int16_t)best;
         x->bstep = (uint8_t)bstep;
@@ -401,7 +435,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
         }
     }
     if (src >= 0) {
-        memcpy(pre + 1, v->pre + (size_t)src * L1 + 1, (size_t)d * sizeof *pre);
+        copy_small((uint8_t *)(pre + 1), (const uint8_t *)(v->pre + (size_t)src * L1 + 1), (size_t)d * sizeof *pre);
         p->reused += d;
     }
     pre[0].s = p->start;
@@ -462,8 +496,8 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->n = cf->n;
     p->len = cf->len;
     p->hof_n = -1;
-    p->start = ec__pk_pack(&t->start);
-    p->mask0 = hg_pair_mask(t->ps, p->start);
+    p->start = t->start;
+    p->mask0 = hg_pair_mask(t->ps, ec__pk_pack(&t->start));
     int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
     p->order = malloc((size_t)p->n * sizeof *p->order);
     p->pool = malloc((size_t)p->n * sizeof *p->pool);
@@ -578,7 +612,7 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
         for (int i = 0; i < n; i++) p->w[i] = c->fit[p->order[i]] - fmin + 1;
     }
     hg_gen *nx = &p->prev; /* becomes the next generation */
-    memcpy(nx->g, c->g + (size_t)b * len, (size_t)len);
+    copy_small(nx->g, c->g + (size_t)b * len, (size_t)len);
     nx->par[0] = b;
     nx->par[1] = -1;
     int m = n - 1;
@@ -597,15 +631,15 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
             if (hg_chance(r, cf->pc)) {
                 hg_crossover(ga, gb, c1, c2, len, r);
             } else {
-                memcpy(c1, ga, (size_t)len);
-                memcpy(c2, gb, (size_t)len);
+                copy_small(c1, ga, (size_t)len);
+                copy_small(c2, gb, (size_t)len);
             }
             nx->par[(1 + i) * 2] = a;
             nx->par[(1 + i) * 2 + 1] = bb;
             nx->par[(2 + i) * 2] = bb;
             nx->par[(2 + i) * 2 + 1] = a;
         } else {
-            memcpy(c1, ga, (size_t)len);
+            copy_small(c1, ga, (size_t)len);
             nx->par[(1 + i) * 2] = a;
             nx->par[(1 + i) * 2 + 1] = -1;
         }

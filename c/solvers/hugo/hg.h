@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "core/packed.h"
+#include "core/util.h"
 #include "evocube.h"
 
 #define HG_LOCS 12
@@ -80,7 +81,7 @@ typedef struct hg_retest {
     uint64_t keep;
     const uint32_t (*copy)[256]; /* copy_bytes[mv] */
     const uint8_t *need[4], *zbits[4]; /* ce_need[pair], ze_bits[slot] */
-    uint8_t csh[4], esh[4], cbit[4], zsh[4], zbit[4];
+    uint8_t cs[4], es[4], cbit[4], zs[4], zbit[4]; /* corner, edge slots of the pairs, edge slots */
 } hg_retest;
 
 
@@ -103,15 +104,17 @@ static inline uint64_t hg_pair_mask(const hg_pairset *p, ec_pk s)
     return m;
 }
 
-/* The whole cube's mask after a face turn (its retest entry r), written out */
-static inline __attribute__((always_inline)) uint64_t hg_retest_after(const hg_retest *r, ec_pk s, uint64_t before)
+/* The whole cube's mask after a face turn (its retest entry r), written out, from the byte
+ * cube after it */
+static inline __attribute__((always_inline)) uint64_t hg_retest_after_b(const hg_retest *r, const ec_bcube *s,
+                                                                        uint64_t before)
 {
-#define HG_RT(k)                                                                                                            \
-    ((uint64_t)((s.e >> r->esh[k] & 31) == r->need[k][s.c >> r->csh[k] & 31]) << r->cbit[k] |                              \
-     (uint64_t)r->zbits[k][s.e >> r->zsh[k] & 31] << r->zbit[k])
+#define HG_RTB(k)                                                                                                           \
+    ((uint64_t)(s->e[r->es[k]] == r->need[k][s->c[r->cs[k]]]) << r->cbit[k] |                                              \
+     (uint64_t)r->zbits[k][s->e[r->zs[k]]] << r->zbit[k])
     return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
-           HG_RT(0) | HG_RT(1) | HG_RT(2) | HG_RT(3);
-#undef HG_RT
+           HG_RTB(0) | HG_RTB(1) | HG_RTB(2) | HG_RTB(3);
+#undef HG_RTB
 }
 
 /* The mask after face turn mv, given the mask before it and the state after it. */
@@ -124,7 +127,11 @@ static inline uint64_t hg_pair_mask_after(const hg_pairset *p, ec_pk s, int mv, 
             t |= p->pair_tab[i][(s.c >> p->tab_csh[corner[i]] & 31) << 5 | (s.e >> p->tab_esh[edge[i]] & 31)];
         return t;
     }
-    if (p->retest) return hg_retest_after(&p->retest[mv], s, before);
+    if (p->retest) {
+        ec_bcube b;
+        ec__pk_unpack(s, &b);
+        return hg_retest_after_b(&p->retest[mv], &b, before);
+    }
     uint64_t m = before & p->keep[mv];
     if (p->copy_bytes) {
         const uint32_t(*cb)[256] = p->copy_bytes[mv];
@@ -217,13 +224,15 @@ typedef struct hg_gaconf {
 } hg_gaconf;
 
 /* What evaluation keeps about the prefix of k genes of an individual (32 bytes): the state
- * after it, its matched-pair mask, the best score over prefixes 1..k and the first k reaching
- * it. A child starts from a copy of its parent's records for the genes they share. */
+ * after it (a byte cube, written by ec__breg_store, which also writes the 4 bytes after it:
+ * bstep and best are set after the state), its matched-pair mask, the best score over prefixes
+ * 1..k and the first k reaching it. A child starts from a copy of its parent's records for the
+ * genes they share. */
 typedef struct hg_prefix {
-    ec_pk s;
-    uint64_t mk;
-    int16_t best;
+    ec_bcube s;
     uint8_t bstep;
+    int16_t best;
+    uint64_t mk;
 } hg_prefix;
 
 /* One generation's buffers (two of them, swapped each generation). Per individual i:
@@ -239,7 +248,7 @@ typedef struct hg_gen {
 typedef struct hg_pop {
     int n, len;
     hg_gen cur, prev;
-    ec_pk start; /* the task's start state, packed */
+    ec_bcube start; /* the task's start state */
     int *order, *pool;
     int32_t *w;
     uint64_t *hash; /* diversity's set of genome hashes: hcap slots, hused[] marks the taken ones */
@@ -281,6 +290,6 @@ void hg_survival_table(uint64_t pm, int len, hg_survival *sv);
  * one), which is the same distribution as one draw per gene. Returns mutations made. */
 int hg_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t *alleles, int na, ec_rng *r);
 /* 32-bit draw below a threshold: an event of that probability. */
-static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec_rng_next(r) >> 32) < thr; }
+static inline int hg_chance(ec_rng *r, uint64_t thr) { return (ec__rng_next(r) >> 32) < thr; }
 
 #endif

@@ -234,11 +234,11 @@ void hg__pairs_init(void)
         for (int k = 0; k < 4; k++) {
             int i = p->aff_ce[m][k], z = p->aff_ze[m][k];
             r->need[k] = p->ce_need[i];
-            r->csh[k] = p->ce_csh[i];
-            r->esh[k] = p->ce_esh[i];
+            r->cs[k] = (uint8_t)(p->ce_csh[i] / 5);
+            r->es[k] = (uint8_t)(p->ce_esh[i] / 5);
             r->cbit[k] = (uint8_t)i;
             r->zbits[k] = p->ze_bits[z];
-            r->zsh[k] = p->ze_esh[z];
+            r->zs[k] = (uint8_t)(p->ze_esh[z] / 5);
             r->zbit[k] = (uint8_t)(p->nce + 2 * z);
         }
     }
