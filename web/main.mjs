@@ -24,6 +24,7 @@ import { readShare, buildShare, twizzleUrl, checkLinkSolution } from './share.mj
 import { Painter } from './painter.mjs';
 import { RacePanel } from './race.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
+import { Watch } from './watch.mjs'; // watch: tempo, start paused, history, lazy views
 
 const $ = byId;
 
@@ -278,9 +279,11 @@ async function boot() {
   app.chart = chart;
   const islandsPanel = new IslandsPanel();
   islandsPanel.reset(0);
+  const watch = new Watch({ core, view }); // watch
+  app.watch = watch;
   const live = new LivePanel({
     core, chart, view, show,
-    wantsBest: () => $('show-best').checked && !playback.moves.length,
+    wantsBest: () => $('show-best').checked && !playback.moves.length && !watch.scrubbing, // watch: not while scrubbing
     run: () => app.run,
   });
 
@@ -300,7 +303,7 @@ async function boot() {
     $('solve').title = app.unavailable ? `Solving is unavailable: ${app.unavailable}. Reload the page.` : '';
     $('pause').disabled = !running;
     $('cancel').disabled = !running;
-    $('step').disabled = !running || !app.run.paused;
+    $('step').disabled = !running || !(app.run.paused || watch.stepping); // watch: step-by-step tempo
     setText($('pause'), running && app.run.paused ? 'Resume' : 'Pause');
     $('race-start').disabled = !race || !!app.unavailable || !app.cube.ok || !seedOk || race.running || race.picked().length === 0;
     updateUrl();
@@ -347,8 +350,9 @@ async function boot() {
     live.reset();
     clearResult();
     // the clock starts when the worker reports 'running' (after any table building)
+    const paused = watch.startPaused; // watch: start paused
     const run = {
-      facelets, paused: false, pausedAt: 0, pausedMs: 0, t0: null,
+      facelets, paused, pausedAt: paused ? performance.now() : 0, pausedMs: 0, t0: null,
       elapsed: () => (run.t0 == null ? 0 : (run.paused ? run.pausedAt : performance.now()) - run.t0 - run.pausedMs),
     };
     app.run = run;
@@ -359,7 +363,8 @@ async function boot() {
     const tick = setInterval(() => setText($('elapsed'), fmtMs(run.elapsed())), 250);
     const onState = (state) => {
       if (app.run !== run) return;
-      if (state === 'running' && run.t0 == null) run.t0 = performance.now();
+      if (state === 'running' && run.t0 == null) { run.t0 = performance.now(); run.pausedMs = 0; if (run.paused) run.pausedAt = run.t0; }
+      state = watch.state(state); // watch: a tempo's hold is not the user's pause
       if (!run.paused || state === 'paused') setStatus(state);
     };
     const k = islandsUsed();
@@ -367,14 +372,14 @@ async function boot() {
     // one island: the page's worker as before; K islands: island 0 feeds the live panel and
     // chart, every island its row of the islands table
     const h = k === 1
-      ? workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, { onProgress: (records) => live.add(records), onState })
-      : solveIslands((i, request, callbacks) => islandClient(i).solve(request, callbacks), { solver: req.solver, facelets, seed, params: req.params }, {
+      ? workerClient.solve({ solver: req.solver, facelets, seed, params: req.params, paused }, { onProgress: (records) => { live.add(records); watch.add(records); }, onState })
+      : solveIslands((i, request, callbacks) => islandClient(i).solve(request, callbacks), { solver: req.solver, facelets, seed, params: req.params, paused }, {
         islands: k,
-        onProgress: (i, records) => { if (i === 0) live.add(records); islandsPanel.add(i, records); },
+        onProgress: (i, records) => { if (i === 0) { live.add(records); watch.add(records); } islandsPanel.add(i, records); },
         onState: (i, state) => { if (i === 0) onState(state); },
         onEpoch: ({ epoch }) => islandsPanel.setEpoch(epoch),
       });
-    run.handle = h;
+    run.handle = watch.start(run, h, req.solver); // watch: the tempo's handle
     try {
       const r = await h.promise;
       clearInterval(tick);
@@ -389,6 +394,7 @@ async function boot() {
     } finally {
       clearInterval(tick);
       if (!app.result) live.paint();
+      watch.end(); // watch
       app.run = null;
       refresh();
     }
@@ -431,7 +437,7 @@ async function boot() {
     }
     refresh();
   });
-  $('step').addEventListener('click', () => { if (app.run && app.run.paused) app.run.handle.step(); });
+  $('step').addEventListener('click', () => { if (app.run && (app.run.paused || watch.stepping)) app.run.handle.step(); });
   $('cancel').addEventListener('click', () => { if (app.run) app.run.handle.cancel(); });
   $('show-best').addEventListener('change', () => { if (!$('show-best').checked && app.run) show(app.run.facelets); });
 

@@ -1,0 +1,74 @@
+// watch.mjs - watching and revisiting a run (the page's "Watch" panel): the tempo control and
+// "start paused" (web/tempo.mjs), the run's bounded history (web/history.mjs), the measured
+// generations per second, and, loaded on demand when the first run starts, the generation
+// scrubber and the population and swarm views (web/lazy/watch-views.mjs). main.mjs calls
+// start(run, handle, solver) -> handle, add(records), end(), and reads scrubbing (the live
+// best individual is not drawn while the user looks at an earlier generation), stepping
+// (step-by-step tempo: the Step button works) and startPaused.
+import { byId as $, setText } from './dom.mjs';
+import { Tempo } from './tempo.mjs';
+import { RunHistory } from './history.mjs';
+
+export class Watch {
+  // core, view: the page's core and 3D view (the scrubber draws on the cube, never the net)
+  constructor({ core, view }) {
+    Object.assign(this, { core, view, tempo: new Tempo(), history: new RunHistory(), views: null, run: null, scrubbing: false });
+    const sel = $('tempo');
+    const set = () => {
+      const v = sel.value;
+      this.tempo.set(v === '' ? null : Number(v));
+      setText($('tempo-out'), v === '' ? 'full speed' : v === '0' ? 'step by step' : `${v} generations/s`);
+    };
+    sel.addEventListener('change', set);
+    set();
+  }
+
+  get startPaused() { return $('start-paused').checked; }
+
+  get stepping() { return !!this.run && this.tempo.rate === 0; }
+
+  // the worker's "paused" while the tempo (not the user) holds it is shown as running
+  state(s) { return s === 'paused' && this.run && !this.tempo.userPaused ? 'running' : s; }
+
+  start(run, handle, solver) {
+    this.run = run;
+    this.facelets = run.facelets; // the run's cube: the scrubber applies a record's moves to it
+    this.history.reset();
+    this.gen = { t: performance.now(), gen: 0, last: 0 };
+    setText($('tempo-rate'), '–');
+    clearInterval(this.rateTimer);
+    this.rateTimer = setInterval(() => this._rate(), 1000);
+    if (!this.loading) {
+      this.loading = import('./lazy/watch-views.mjs').then((m) => {
+        this.views = m.mountViews({ host: $('watch-views'), watch: this });
+        if (this.run) this.views.reset(this.solver);
+      }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
+    }
+    this.solver = solver;
+    if (this.views) this.views.reset(solver);
+    return this.tempo.wrap(handle, !!run.paused);
+  }
+
+  add(records) {
+    if (!records.length) return;
+    this.history.add(records);
+    this.gen.last = records[records.length - 1].gen;
+    if (this.views) this.views.add(records);
+  }
+
+  _rate() {
+    const now = performance.now();
+    const g = this.gen;
+    const rate = ((g.last - g.gen) * 1000) / (now - g.t);
+    Object.assign(g, { t: now, gen: g.last });
+    $('tempo-rate').dataset.rate = String(rate);
+    setText($('tempo-rate'), `${rate < 10 ? rate.toFixed(1) : Math.round(rate)} generations/s`);
+  }
+
+  end() {
+    this.tempo.end();
+    clearInterval(this.rateTimer);
+    this.run = null;
+    if (this.views) this.views.end();
+  }
+}
