@@ -41,7 +41,8 @@ export class Watch {
     if (!this.loading) {
       this.loading = import('./lazy/watch-views.mjs').then((m) => {
         this.views = m.mountViews({ host: $('watch-views'), watch: this });
-        if (this.run) this.views.reset(this.solver);
+        this.views.reset(this.solver); // the records so far, from the history
+        if (!this.run) this.views.end();
       }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
     }
     this.solver = solver;

@@ -128,8 +128,9 @@ describe('placeLabels', () => {
 
 describe('eventText', () => {
   test('counter increments and gauges per swarm solver', () => {
-    expect(eventText('dkho', [1, 1, 0, 0, 5, 5], [3, 3, 1, 2, 5, 9])).toEqual(['2 kills', '2 offsprings', '1 mutated offspring', '2 position mutateds', '4 roulette moves']);
+    expect(eventText('dkho', [1, 1, 0, 0, 5, 5], [3, 3, 1, 2, 5, 9])).toEqual(['2 kills', '2 offspring', '1 mutated offspring', '2 positions mutated', '4 roulette moves']);
     expect(eventText('aco', [0, 0, 2, 0, 0, 0], [0, 1, 3, 0, 0, 0])).toEqual(['1 rule-2 regroup (try given up)', 'regroup depth limit 3']);
+    expect(eventText('pso', [0, 0, 3, 0, 0, 0], [2, 0, 4, 9, 0, 0])).toEqual(['2 moves from S_i', '1 move from S_G', '9 random moves drawn']);
     expect(eventText('greedy', null, [1, 0, 0, 0, 0, 0])).toEqual(['1 backtrack']);
     expect(eventText('greedy', [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])).toEqual([]);
   });

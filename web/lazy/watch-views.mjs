@@ -23,13 +23,16 @@ const COLUMNS = 100; // iterations of agents kept for the scatter
 const LOG_LINES = 200;
 const TOP = 5;
 
-// what each of a swarm solver's 6 event counters counts (c/solvers/swarm/common.h); a name
-// starting with '=' is a gauge (its current value), not a count
+// what each of a swarm solver's 6 event counters counts (c/solvers/swarm/common.h), as
+// "one|many"; a name starting with '=' is a gauge (its current value), not a count
 export const EVENTS = {
-  greedy: ['backtrack', 'plateau move', 'struck candidate', 'root fallback'],
-  pso: ['move from S_i', 'move from S_Pi', 'move from S_G', 'random move drawn', 'path restarted for length'],
-  aco: ['rule-1 regroup (improvement)', 'rule-2 regroup (try given up)', '=regroup depth limit', 'forced move'],
-  dkho: ['kill', 'offspring', 'mutated offspring', 'position mutated', 'greedy move', 'roulette move'],
+  greedy: ['backtrack|backtracks', 'plateau move|plateau moves', 'struck candidate|struck candidates', 'root fallback|root fallbacks'],
+  pso: ['move from S_i|moves from S_i', 'move from S_Pi|moves from S_Pi', 'move from S_G|moves from S_G', 'random move drawn|random moves drawn',
+    'path restarted for length|paths restarted for length'],
+  aco: ['rule-1 regroup (improvement)|rule-1 regroups (improvements)', 'rule-2 regroup (try given up)|rule-2 regroups (tries given up)',
+    '=regroup depth limit', 'forced move|forced moves'],
+  dkho: ['kill|kills', 'offspring|offspring', 'mutated offspring|mutated offspring', 'position mutated|positions mutated',
+    'greedy move|greedy moves', 'roulette move|roulette moves'],
 };
 
 // The events between two records' counters: ["2 kills", "depth limit 3", ...]
@@ -40,7 +43,7 @@ export function eventText(solver, prev, cur) {
     const a = prev ? prev[i] : 0, b = cur[i];
     if (name.startsWith('=')) { if (b !== a) out.push(`${name.slice(1)} ${b}`); return; }
     const d = b - a;
-    if (d > 0) out.push(`${d} ${name}${d > 1 ? (name.endsWith('move') || name.endsWith('drawn') ? 's' : name.endsWith('y') ? '' : 's') : ''}`);
+    if (d > 0) out.push(`${d} ${name.split('|')[d > 1 ? 1 : 0]}`);
   });
   return out;
 }
@@ -176,6 +179,8 @@ export function mountViews({ host, watch }) {
     clear(hist);
     const vals = hasAgents ? last.agents.filter((v) => v !== NOT_LOOKED) : [];
     hist.dataset.count = String(vals.length);
+    hist.style.display = vals.length ? '' : 'none';
+    hist.previousElementSibling.hidden = !vals.length;
     if (vals.length) {
       const lo = Math.min(...vals), hi = Math.max(...vals), k = hi - lo + 1;
       const counts = new Array(k).fill(0);
@@ -240,7 +245,7 @@ export function mountViews({ host, watch }) {
     ctx.fillText('0', 2, H - B);
     ctx.fillText('iterations →', L, H - 3);
     ctx.fillStyle = 'rgba(90, 209, 154, 0.55)';
-    const dx = (W - L - 4) / COLUMNS;
+    const dx = (W - L - 4) / Math.max(20, cols.length);
     cols.forEach((c, j) => {
       for (const v of c.agents) {
         if (v === NOT_LOOKED) continue;
