@@ -350,9 +350,9 @@ async function boot() {
     live.reset();
     clearResult();
     // the clock starts when the worker reports 'running' (after any table building)
-    const paused = watch.startPaused; // watch: start paused
+    const paused = watch.requestPaused; // watch: start paused, or held by the tempo from the start
     const run = {
-      facelets, paused, pausedAt: paused ? performance.now() : 0, pausedMs: 0, t0: null,
+      facelets, paused: watch.startPaused, pausedAt: watch.startPaused ? performance.now() : 0, pausedMs: 0, t0: null,
       elapsed: () => (run.t0 == null ? 0 : (run.paused ? run.pausedAt : performance.now()) - run.t0 - run.pausedMs),
     };
     app.run = run;

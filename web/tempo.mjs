@@ -12,10 +12,11 @@ export class Tempo {
     this.timer = 0;
   }
 
-  // h: {pause, resume, step, cancel, ...}; paused: the worker was started paused
-  wrap(h, paused = false) {
+  // h: {pause, resume, step, cancel, ...}; paused: the user's start paused; held: the worker
+  // was started paused (the user's, or this tempo's from the first generation)
+  wrap(h, paused = false, held = paused) {
     this.end();
-    Object.assign(this, { h, userPaused: paused, held: paused });
+    Object.assign(this, { h, userPaused: paused, held });
     this._apply();
     return {
       ...h,

@@ -25,6 +25,9 @@ export class Watch {
 
   get startPaused() { return $('start-paused').checked; }
 
+  // a solve request's `paused`: the user's start paused, or a tempo that holds it from its start
+  get requestPaused() { return this.startPaused || this.tempo.rate !== null; }
+
   get stepping() { return !!this.run && this.tempo.rate === 0; }
 
   // the worker's "paused" while the tempo (not the user) holds it is shown as running
@@ -47,7 +50,7 @@ export class Watch {
     }
     this.solver = solver;
     if (this.views) this.views.reset(solver);
-    return this.tempo.wrap(handle, !!run.paused);
+    return this.tempo.wrap(handle, !!run.paused, this.requestPaused);
   }
 
   add(records) {
