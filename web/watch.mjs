@@ -2,17 +2,19 @@
 // "start paused" (web/tempo.mjs), the run's bounded history (web/history.mjs), the measured
 // generations per second, and, loaded on demand when the first run starts, the generation
 // scrubber and the population and swarm views (web/lazy/watch-views.mjs). main.mjs calls
-// start(run, handle, solver) -> handle, add(records), end(), and reads scrubbing (the live
-// best individual is not drawn while the user looks at an earlier generation), stepping
-// (step-by-step tempo: the Step button works) and startPaused.
+// start(job, callbacks, startFn) -> handle (startFn(callbacks) starts the solve; island 0's
+// records are the ones to pass on) and end(), and reads scrubbing (the live best individual
+// is not drawn while the user looks at an earlier generation), stepping (step-by-step tempo:
+// the Step button works), startPaused and requestPaused (the solve request's `paused`).
 import { byId as $, setText } from './dom.mjs';
 import { Tempo } from './tempo.mjs';
 import { RunHistory } from './history.mjs';
 
 export class Watch {
-  // core, view: the page's core and 3D view (the scrubber draws on the cube, never the net)
-  constructor({ core, view }) {
-    Object.assign(this, { core, view, tempo: new Tempo(), history: new RunHistory(), views: null, run: null, scrubbing: false });
+  // core, stage: the page's core and stage (web/ui/stage.mjs: the scrubber draws there, never
+  // on the input net)
+  constructor({ core, stage }) {
+    Object.assign(this, { core, stage, view: stage.view, tempo: new Tempo(), history: new RunHistory(), views: null, run: null, scrubbing: false });
     const sel = $('tempo');
     const set = () => {
       const v = sel.value;
@@ -33,9 +35,11 @@ export class Watch {
   // the worker's "paused" while the tempo (not the user) holds it is shown as running
   state(s) { return s === 'paused' && this.run && !this.tempo.userPaused ? 'running' : s; }
 
-  start(run, handle, solver) {
+  start(job, callbacks, startFn) {
+    const { solver } = job;
+    const run = { facelets: job.facelets };
     this.run = run;
-    this.facelets = run.facelets; // the run's cube: the scrubber applies a record's moves to it
+    this.facelets = job.facelets; // the run's cube: the scrubber applies a record's moves to it
     this.history.reset();
     this.gen = { t: performance.now(), gen: 0, last: 0 };
     setText($('tempo-rate'), '–');
@@ -50,7 +54,13 @@ export class Watch {
     }
     this.solver = solver;
     if (this.views) this.views.reset(solver);
-    return this.tempo.wrap(handle, !!run.paused, this.requestPaused);
+    const handle = startFn({
+      ...callbacks,
+      onProgress: (records) => { callbacks.onProgress(records); this.add(records); },
+      onState: (s) => callbacks.onState(this.state(s)),
+    });
+    // the user's start paused comes as a pause of the wrapped handle (the page's controller)
+    return this.tempo.wrap(handle, false, !!job.paused);
   }
 
   add(records) {

@@ -78,7 +78,9 @@ test('the scrubber redraws an earlier generation\'s best individual on the cube,
   const page = await env.open(link('pso'));
   await solveOnce(page);
   await page.waitForSelector(tid('scrubber'));
-  const net0 = await page.getAttribute('#net-host', 'data-shown');
+  const netFacelets = () => page.getAttribute(tid('net'), 'data-facelets');
+  const net0 = await netFacelets();
+  expect(net0).toBe(env.core.apply(SCRAMBLE)); // the input net holds the input cube
   const r = await page.evaluate(() => {
     const s = document.querySelector('[data-testid="scrubber"]');
     s.value = '3';
@@ -92,7 +94,9 @@ test('the scrubber redraws an earlier generation\'s best individual on the cube,
   expect(want).not.toBe(env.core.apply(SCRAMBLE));
   const stickers = await readStickers(page);
   if (stickers) expect(shownFacelets(stickers)).toBe(want);
-  expect(await page.getAttribute('#net-host', 'data-shown')).toBe(net0);
+  expect(await page.getAttribute('#net-host', 'data-shown')).toBe(want); // on stage
+  expect(await page.textContent('#view-caption')).toContain('generation 4');
+  expect(await netFacelets()).toBe(net0); // the input net did not change
   await page.close();
 });
 

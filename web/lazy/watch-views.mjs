@@ -156,11 +156,10 @@ export function mountViews({ host, watch }) {
     try { f = core.apply(r.bestMoves, watch.facelets); } catch { return; }
     scrub.dataset.facelets = f;
     scrub.dataset.index = String(r.index);
-    if (watch.view && watch.view.available) watch.view.setState(f);
+    watch.stage.show(f, `recorded best individual · generation ${r.gen} · fitness ${r.bestLength < 0 ? '–' : fmtNum(r.best)}`);
   }
   scrub.addEventListener('input', () => showAt(Number(scrub.value)));
   liveBtn.addEventListener('click', () => { scrub.value = scrub.max; showAt(Number(scrub.max)); });
-  if (!(watch.view && watch.view.available)) setText(scrubNote, 'Without the 3D view the scrubber only names the records.');
 
   function paintPopulation() {
     const last = history.last;
