@@ -6,7 +6,7 @@
 // records are the ones to pass on) and end(), and reads scrubbing (the live best individual
 // is not drawn while the user looks at an earlier generation), stepping (step-by-step tempo:
 // the Step button works), startPaused and requestPaused (the solve request's `paused`).
-import { byId as $, setText } from './dom.mjs';
+import { byId as $, el, clear, setText, fmtNum } from './dom.mjs';
 import { Tempo } from './tempo.mjs';
 import { RunHistory } from './history.mjs';
 
@@ -42,12 +42,12 @@ export class Watch {
     this.facelets = job.facelets; // the run's cube: the scrubber applies a record's moves to it
     this.history.reset();
     this.gen = { t: performance.now(), gen: 0, last: 0 };
-    setText($('tempo-rate'), '–');
+    setText($('tempo-rate'), '');
     clearInterval(this.rateTimer);
     this.rateTimer = setInterval(() => this._rate(), 1000);
     if (!this.loading) {
       this.loading = import('./lazy/watch-views.mjs').then((m) => {
-        this.views = m.mountViews({ host: $('watch-views'), watch: this });
+        this.views = m.mountViews({ host: $('watch-views'), watch: this, dom: { el, clear, setText, fmtNum } });
         this.views.reset(this.solver); // the records so far, from the history
         if (!this.run) this.views.end();
       }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
@@ -76,7 +76,7 @@ export class Watch {
     const rate = ((g.last - g.gen) * 1000) / (now - g.t);
     Object.assign(g, { t: now, gen: g.last });
     $('tempo-rate').dataset.rate = String(rate);
-    setText($('tempo-rate'), `${rate < 10 ? rate.toFixed(1) : Math.round(rate)} generations/s`);
+    setText($('tempo-rate'), `now ${rate < 10 ? rate.toFixed(1) : Math.round(rate)} generations/s`);
   }
 
   end() {

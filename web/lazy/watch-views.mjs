@@ -10,15 +10,20 @@
 // - Swarm (records with agents): the agents as points on a fitness axis per iteration (greedy:
 //   its 18 neighbour values as bars, 255 = not looked at), an event log from the counters'
 //   increments (common.h's list), and what the exact oracle means.
-import { el, clear, setText, fmtNum } from '../dom.mjs';
+// The DOM helpers come from web/dom.mjs through mountViews's `dom` (an import here would split
+// dom.mjs out of the page's bundle into a chunk of its own, a cost to the first load).
+let el, clear, setText, fmtNum;
 
 const SVG = 'http://www.w3.org/2000/svg';
+// SVG elements styled by presentation attributes (fill, stroke), so app.css needs no rules
 const svg = (tag, attrs = {}) => {
   const n = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
   return n;
 };
 export const NOT_LOOKED = 255; // greedy: a neighbour it did not evaluate
+const GREEN = '#5ad19a';
+const TEXT = { 'text-anchor': 'middle', fill: '#9aa4b5', 'font-size': 9 };
 const COLUMNS = 100; // iterations of agents kept for the scatter
 const LOG_LINES = 200;
 const TOP = 5;
@@ -50,7 +55,21 @@ export function eventText(solver, prev, cur) {
 
 const higherIsBetter = (solver) => solver === 'hugo';
 
-export function mountViews({ host, watch }) {
+// the look of the views, set through the CSSOM (allowed by the page's CSP, unlike style attributes)
+const LOOK = {
+  h3: 'font-size:0.95rem;margin:0.8rem 0 0.2rem', h4: 'font-size:0.8rem;margin:0.5rem 0 0.2rem;color:#9aa4b5;font-weight:600',
+  'svg, canvas': 'width:100%;height:auto;display:block;background:#161b25;border-radius:4px',
+  ol: 'margin:0;padding-left:1.2rem;font-size:0.8rem', '.event-log': 'max-height:10rem;overflow:auto', code: 'word-break:break-all',
+  '.scrubber': 'display:flex;align-items:center;gap:0.5rem;flex-wrap:wrap', 'input[type="range"]': 'width:14rem;max-width:60vw;vertical-align:middle',
+};
+function look(host) {
+  for (const [sel, css] of Object.entries(LOOK)) {
+    for (const n of host.querySelectorAll(sel)) for (const d of css.split(';')) { const [k, v] = d.split(':'); n.style.setProperty(k, v); }
+  }
+}
+
+export function mountViews({ host, watch, dom }) {
+  ({ el, clear, setText, fmtNum } = dom);
   clear(host);
   const { history, core } = watch;
   const scrub = el('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'recorded generation', dataset: { testid: 'scrubber' } });
@@ -73,6 +92,7 @@ export function mountViews({ host, watch }) {
       el('h3', {}, 'Population'), popNote, el('h4', {}, 'Best individuals seen'), top,
       el('h4', {}, 'Agents by fitness (latest record)'), hist, el('h4', {}, 'Diversity over the run'), div),
     swarmBox);
+  look(host);
 
   const st = {};
   function reset(solver) {
@@ -188,8 +208,8 @@ export function mountViews({ host, watch }) {
       counts.forEach((c, i) => {
         const h = (c / top1) * 64;
         const g = svg('g', { 'data-testid': 'hist-bar', 'data-value': lo + i, 'data-count': c });
-        g.append(svg('rect', { x: i * w + 1, y: 66 - h, width: Math.max(1, w - 2), height: h }),
-          svg('text', { x: i * w + w / 2, y: 78, 'text-anchor': 'middle' }));
+        g.append(svg('rect', { x: i * w + 1, y: 66 - h, width: Math.max(1, w - 2), height: h, fill: GREEN }),
+          svg('text', { x: i * w + w / 2, y: 78, ...TEXT }));
         g.lastChild.textContent = String(lo + i);
         hist.append(g);
       });
@@ -203,7 +223,7 @@ export function mountViews({ host, watch }) {
       if (Number.isFinite(d)) pts.push(`${n > 1 ? (i / (n - 1)) * 300 : 0},${48 - Math.max(0, Math.min(1, d)) * 46}`);
     }
     div.dataset.points = String(pts.length);
-    if (pts.length) div.append(svg('polyline', { points: pts.join(' '), fill: 'none' }));
+    if (pts.length) div.append(svg('polyline', { points: pts.join(' '), fill: 'none', stroke: '#f0b35a', 'stroke-width': 1.5, 'vector-effect': 'non-scaling-stroke' }));
   }
 
   function paintSwarm() {
@@ -223,8 +243,8 @@ export function mountViews({ host, watch }) {
       last.agents.forEach((v, i) => {
         const h = v === NOT_LOOKED ? 0 : (v / hi) * 96;
         const g = svg('g', { 'data-testid': 'neighbour-bar', 'data-value': v });
-        g.append(svg('rect', { x: i * 20 + 2, y: 100 - h, width: 16, height: Math.max(h, 1), class: v === NOT_LOOKED ? 'unseen' : '' }),
-          svg('text', { x: i * 20 + 10, y: 114, 'text-anchor': 'middle' }));
+        g.append(svg('rect', { x: i * 20 + 2, y: 100 - h, width: 16, height: Math.max(h, 1), fill: v === NOT_LOOKED ? '#3a4254' : GREEN }),
+          svg('text', { x: i * 20 + 10, y: 114, ...TEXT }));
         g.lastChild.textContent = v === NOT_LOOKED ? '·' : String(v);
         g.append(svg('title'));
         g.lastChild.textContent = `move ${i + 1}: ${v === NOT_LOOKED ? 'not looked at' : `fitness ${v}`}`;
