@@ -53,7 +53,7 @@ export class Watch {
       }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
     }
     this.solver = solver;
-    if (this.views) this.views.reset(solver);
+    this._views('reset', solver);
     const handle = startFn({
       ...callbacks,
       onProgress: (records) => { callbacks.onProgress(records); this.add(records); },
@@ -67,7 +67,7 @@ export class Watch {
     if (!records.length) return;
     this.history.add(records);
     this.gen.last = records[records.length - 1].gen;
-    if (this.views) this.views.add(records);
+    this._views('add', records);
   }
 
   _rate() {
@@ -83,6 +83,16 @@ export class Watch {
     this.tempo.end();
     clearInterval(this.rateTimer);
     this.run = null;
-    if (this.views) this.views.end();
+    this._views('end');
+  }
+
+  // a call into the views that can never break the run or its result: a failure is shown
+  _views(f, arg) {
+    try {
+      if (this.views) this.views[f](arg);
+    } catch (e) {
+      this.views = null;
+      setText($('watch-views'), `The watch views stopped (${e.message}).`);
+    }
   }
 }

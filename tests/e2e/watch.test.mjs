@@ -14,12 +14,15 @@ afterEach(() => { expect(env.errors).toEqual([]); });
 const link = (solver) => `?solver=${solver}&seed=1&scramble=${encodeURIComponent(SCRAMBLE)}`;
 const has = (solver) => env.core.solvers().some((s) => s.name === solver);
 
-// the arrival time and size of every batch of records the page gets
+// the arrival time and size of every batch of records the page gets, and when the tempo took
+// the run (its first step goes out one period later)
 const timeBatches = (page) => page.evaluate(() => {
   const w = window.evocube.watch;
   window.batches = [];
   const add = w.add.bind(w);
   w.add = (records) => { window.batches.push([performance.now(), records.length]); add(records); };
+  const wrap = w.tempo.wrap.bind(w.tempo);
+  w.tempo.wrap = (...a) => { window.wrapped = performance.now(); return wrap(...a); };
 });
 
 async function solveOnce(page) {
@@ -39,13 +42,16 @@ test('tempo: a pso run at 10 generations/s stays within the rate and ends with t
   await page.click(tid('solve'));
   expect(await waitStatus(page, ['solved', 'gave up', 'error'])).toBe('solved');
   expect(await text(page, 'solution')).toBe(fast);
-  const { batches, count } = await page.evaluate(() => ({ batches: window.batches, count: window.evocube.watch.history.count }));
+  const { batches, count, wrapped } = await page.evaluate(() => ({ batches: window.batches, count: window.evocube.watch.history.count, wrapped: window.wrapped }));
   expect(count).toBe(fastRecords);
   expect(fastRecords).toBeGreaterThanOrEqual(8);
+  // n records need n steps, sent one per 100 ms from the tempo's start: however late some
+  // arrive (a loaded machine delivers messages in bunches), the rate over the whole run is
+  // at most the set one (a timer may fire a little early: 10%)
   const n = batches.reduce((s, [, k]) => s + k, 0);
-  const rate = (n - 1) / ((batches[batches.length - 1][0] - batches[0][0]) / 1000);
-  expect(rate).toBeLessThanOrEqual(10 * 1.25);
-  expect(rate).toBeGreaterThan(2);
+  const rate = n / ((batches[batches.length - 1][0] - wrapped) / 1000);
+  expect(rate).toBeLessThanOrEqual(10 * 1.1);
+  expect(rate).toBeGreaterThan(1);
   expect(Math.max(...batches.map(([, k]) => k))).toBeLessThanOrEqual(2); // never a burst
   await page.close();
 });

@@ -54,6 +54,7 @@ export function eventText(solver, prev, cur) {
 }
 
 const higherIsBetter = (solver) => solver === 'hugo';
+const nMoves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
 // the look of the views, set through the CSSOM (allowed by the page's CSP, unlike style attributes)
 const LOOK = {
@@ -161,7 +162,7 @@ export function mountViews({ host, watch, dom }) {
   function label(r) {
     if (!r) { setText(scrubOut, ''); return; }
     const fit = r.bestLength < 0 ? '–' : fmtNum(r.best);
-    setText(scrubOut, `generation ${r.gen} · ${r.phaseName || `phase ${r.phase + 1}`} · fitness ${fit} · ${r.bestLength < 0 ? 'no individual yet' : `${r.bestLength} moves`}`);
+    setText(scrubOut, `generation ${r.gen} · ${r.phaseName || `phase ${r.phase + 1}`} · fitness ${fit} · ${r.bestLength < 0 ? 'no individual yet' : nMoves(r.bestLength)}`);
   }
 
   function showAt(i) {
@@ -191,7 +192,7 @@ export function mountViews({ host, watch, dom }) {
         : `${st.solver} reports its best and mean fitness and its diversity per generation, not each individual: no histogram. Fitness: ${higherIsBetter(st.solver) ? 'higher' : 'lower'} is better.`);
     clear(top);
     for (const [moves, b] of [...st.best].sort(([, a], [, c]) => order(a, c)).slice(0, TOP)) {
-      top.append(el('li', { dataset: { fitness: b.best } }, `fitness ${fmtNum(b.best)} · ${b.length} moves · generation ${b.gen}: `,
+      top.append(el('li', { dataset: { fitness: b.best } }, `fitness ${fmtNum(b.best)} · ${nMoves(b.length)} · generation ${b.gen}: `,
         el('code', {}, moves.length > 80 ? `${moves.slice(0, 80)}…` : moves)));
     }
     // the histogram of the latest record's agents (255: a neighbour greedy did not look at)
@@ -254,21 +255,21 @@ export function mountViews({ host, watch, dom }) {
       return;
     }
     const ctx = scatter.getContext('2d');
-    const W = scatter.width, H = scatter.height, L = 28, B = 16;
+    const W = scatter.width, H = scatter.height, L = 30, B = 20;
     ctx.clearRect(0, 0, W, H);
     let hi = 1, points = 0;
     for (const c of cols) for (const v of c.agents) if (v !== NOT_LOOKED && v > hi) hi = v;
     ctx.fillStyle = '#9aa4b5';
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.fillText(String(hi), 2, 12);
+    ctx.font = '16px system-ui, sans-serif'; // the canvas is drawn at about half its size
+    ctx.fillText(String(hi), 2, 16);
     ctx.fillText('0', 2, H - B);
-    ctx.fillText('iterations →', L, H - 3);
+    ctx.fillText(`the last ${cols.length} iterations →`, L, H - 2);
     ctx.fillStyle = 'rgba(90, 209, 154, 0.55)';
     const dx = (W - L - 4) / Math.max(20, cols.length);
     cols.forEach((c, j) => {
       for (const v of c.agents) {
         if (v === NOT_LOOKED) continue;
-        ctx.fillRect(L + j * dx, (H - B) - (v / hi) * (H - B - 6) - 1.5, Math.max(2, dx - 1), 3);
+        ctx.fillRect(L + j * dx, (H - B) - (v / hi) * (H - B - 10) - 2, Math.max(2, dx - 1), 4);
         points++;
       }
     });
