@@ -1,7 +1,8 @@
 // watch.mjs - watching and revisiting a run (the page's "Watch" panel): the tempo control and
 // "start paused" (web/tempo.mjs), the run's bounded history (web/history.mjs), the measured
-// generations per second, and, loaded on demand when the first run starts, the generation
-// scrubber and the population and swarm views (web/lazy/watch-views.mjs). main.mjs calls
+// generations per second, and, loaded on demand when the user opens the Watch panel, the
+// generation scrubber and the population and swarm views (web/lazy/watch-views.mjs), which
+// then replay the history of the run so far. main.mjs calls
 // start(job, callbacks, startFn) -> handle (startFn(callbacks) starts the solve; island 0's
 // records are the ones to pass on) and end(), and reads scrubbing (the live best individual
 // is not drawn while the user looks at an earlier generation), stepping (step-by-step tempo:
@@ -23,6 +24,17 @@ export class Watch {
     };
     sel.addEventListener('change', set);
     set();
+    const box = $('watch-box');
+    box.addEventListener('toggle', () => { if (box.open) this._load(); });
+  }
+
+  _load() {
+    if (this.loading) return;
+    this.loading = import('./lazy/watch-views.mjs').then((m) => {
+      this.views = m.mountViews({ host: $('watch-views'), watch: this, dom: { el, clear, setText, fmtNum } });
+      this.views.reset(this.solver); // the records so far, from the history
+      if (!this.run) this.views.end();
+    }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
   }
 
   get startPaused() { return $('start-paused').checked; }
@@ -45,13 +57,6 @@ export class Watch {
     setText($('tempo-rate'), '');
     clearInterval(this.rateTimer);
     this.rateTimer = setInterval(() => this._rate(), 1000);
-    if (!this.loading) {
-      this.loading = import('./lazy/watch-views.mjs').then((m) => {
-        this.views = m.mountViews({ host: $('watch-views'), watch: this, dom: { el, clear, setText, fmtNum } });
-        this.views.reset(this.solver); // the records so far, from the history
-        if (!this.run) this.views.end();
-      }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
-    }
     this.solver = solver;
     this._views('reset', solver);
     const handle = startFn({

@@ -12,6 +12,8 @@ afterAll(async () => { if (env) await env.close(); });
 afterEach(() => { expect(env.errors).toEqual([]); });
 
 const link = (solver) => `?solver=${solver}&seed=1&scramble=${encodeURIComponent(SCRAMBLE)}`;
+// the Watch panel, whose views load when it is opened
+const openWatch = (page) => page.click('#watch-box summary');
 const has = (solver) => env.core.solvers().some((s) => s.name === solver);
 
 // the arrival time and size of every batch of records the page gets, and when the tempo took
@@ -83,6 +85,7 @@ test('the scrubber redraws an earlier generation\'s best individual on the cube,
   if (!has('pso')) return;
   const page = await env.open(link('pso'));
   await solveOnce(page);
+  await openWatch(page); // after the run: the views replay its history
   await page.waitForSelector(tid('scrubber'));
   const netFacelets = () => page.getAttribute(tid('net'), 'data-facelets');
   const net0 = await netFacelets();
@@ -149,6 +152,7 @@ test("a long HuGO! run: the history stays bounded, the chart is per round with l
 test('the swarm and population views draw real records: pso agents, greedy neighbour bars, events', async () => {
   if (!has('pso') || !has('greedy')) return;
   const page = await env.open(link('pso'));
+  await openWatch(page); // before the run: the views take its records as they come
   await solveOnce(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="agents"]')?.dataset.last);
   const p = await page.evaluate(() => {

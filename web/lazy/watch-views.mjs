@@ -1,4 +1,4 @@
-// watch-views.mjs - loaded on demand (web/watch.mjs imports it when the first run starts):
+// watch-views.mjs - loaded on demand (web/watch.mjs imports it when the Watch panel opens):
 // the generation scrubber, the population view and the swarm view, all fed by the progress
 // records (every record as it arrives, and the run's bounded history, web/history.mjs).
 // - Scrubber: a slider over the history's records; it draws the best individual of the
