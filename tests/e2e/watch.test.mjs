@@ -109,10 +109,31 @@ test('the scrubber redraws an earlier generation\'s best individual on the cube,
   await page.close();
 });
 
-test("a long HuGO! run: the history stays bounded, the chart is per round with labels that do not overlap", async () => {
+test("a long HuGO! run: scrubbing back during it holds the cube, the history stays bounded, the chart is per round with labels that do not overlap", async () => {
   if (!has('hugo')) return;
   const page = await env.open(link('hugo'));
   await page.click(tid('solve'));
+  await openWatch(page);
+  // during the run: scrubbed back to an early record, the cube stays on it while the run goes on
+  await page.waitForFunction(() => window.evocube.watch.history.count > 500 && Number(document.querySelector('[data-testid="scrubber"]')?.max) > 5);
+  const early = await page.evaluate(() => {
+    const s = document.querySelector('[data-testid="scrubber"]');
+    s.value = '5';
+    s.dispatchEvent(new Event('input'));
+    const e = window.evocube.watch.history.at(5);
+    return { moves: e.bestMoves, index: e.index, gen: e.gen };
+  });
+  await page.waitForTimeout(1000);
+  const during = await page.evaluate(() => ({
+    shown: document.querySelector('#net-host').dataset.shown, scrubbing: window.evocube.watch.scrubbing, caption: document.querySelector('#view-caption').textContent,
+    status: document.querySelector('[data-testid="status"]').textContent.trim(), count: window.evocube.watch.history.count,
+  }));
+  expect(during.scrubbing).toBe(true);
+  expect(during.shown).toBe(env.core.apply(early.moves, env.core.apply(SCRAMBLE)));
+  expect(during.caption).toContain(`generation ${early.gen} `);
+  expect(during.count).toBeGreaterThan(early.index + 500);
+  await page.click(tid('scrub-live')); // back to following the run
+  expect(await page.evaluate(() => window.evocube.watch.scrubbing)).toBe(false);
   // until phase 3 ("two-gen solve") shows, past 8,000 generations
   await page.waitForFunction(() => window.evocube.chart.buckets.phases.length >= 3 && window.evocube.watch.history.count > 9000, null, { timeout: 60000 });
   await page.click(tid('cancel')).catch(() => {}); // it may have solved meanwhile

@@ -168,8 +168,8 @@ export function mountViews({ host, watch, dom }) {
   function showAt(i) {
     const r = history.at(i);
     if (!r) return;
-    const latest = i >= history.length - 1;
-    watch.scrubbing = !latest;
+    // the slider's right end follows the run (the history may have grown since the last paint)
+    watch.scrubbing = i < Number(scrub.max);
     st.scrubIndex = r.index;
     label(r);
     if (r.bestLength < 0 || r.bestMoves == null || !watch.facelets) return;
@@ -180,7 +180,7 @@ export function mountViews({ host, watch, dom }) {
     watch.stage.show(f, `recorded best individual · generation ${r.gen} · fitness ${r.bestLength < 0 ? '–' : fmtNum(r.best)}`);
   }
   scrub.addEventListener('input', () => showAt(Number(scrub.value)));
-  liveBtn.addEventListener('click', () => { scrub.value = scrub.max; showAt(Number(scrub.max)); });
+  liveBtn.addEventListener('click', () => { watch.scrubbing = false; paint(); showAt(Number(scrub.max)); });
 
   function paintPopulation() {
     const last = history.last;
