@@ -33,6 +33,7 @@ const SHELL = [
   'worker.mjs', 'worker-api.mjs', 'protocol.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'painter.mjs', 'race.mjs',
   'sw-register.mjs', 'cube3d.mjs', 'islands.mjs', 'islands-panel.mjs', 'app.css', 'manifest.webmanifest',
   'ui/notices.mjs', 'ui/cube-input.mjs', 'ui/settings.mjs', 'ui/stage.mjs', 'ui/run-controller.mjs', 'ui/live-view.mjs', 'ui/result-view.mjs',
+  'watch.mjs', 'tempo.mjs', 'history.mjs', 'chart-data.mjs', 'lazy/watch-views.mjs',
   'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'gen/evocube.mjs', 'gen/evocube.wasm',
   'vendor/three.module.js', 'vendor/addons/OrbitControls.js', 'vendor/uPlot.esm.js', 'vendor/uPlot.min.css',
