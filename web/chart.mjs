@@ -17,6 +17,7 @@ export class FitnessChart {
     this.buckets = new Buckets();
     this.dirty = false;
     this.labels = [];
+    this.yLabel = 'fitness';
     this._make();
     this.ro = new ResizeObserver(() => this._resize());
     this.ro.observe(host);
@@ -37,7 +38,7 @@ export class FitnessChart {
       scales: { x: { time: false } },
       axes: [
         { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid },
-        { label: 'fitness', stroke: '#9aa4b5', grid, ticks: grid, size: 56 },
+        { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56 },
       ],
       hooks: { draw: [(u) => this._drawPhases(u)] },
       series: [
@@ -93,6 +94,15 @@ export class FitnessChart {
       this.labels[i].style.left = `${left}px`;
       this.labels[i].style.top = `${2 + row * rowH}px`;
     });
+  }
+
+  // The fitness axis's label (the page says which way is better): the plot is made anew.
+  setYLabel(label) {
+    if (label === this.yLabel) return;
+    this.yLabel = label;
+    this.plot.destroy();
+    this.labels = []; // they lived in the old plot's overlay
+    this._make();
   }
 
   _resize() {

@@ -29,9 +29,13 @@ import { Stage } from './ui/stage.mjs';
 import { RunController } from './ui/run-controller.mjs';
 import { LiveView } from './ui/live-view.mjs';
 import { ResultView } from './ui/result-view.mjs';
+import { AboutPanel } from './ui/about-panel.mjs';
+import { firstVisitHint } from './ui/hint.mjs';
 import { Watch } from './watch.mjs'; // watch: tempo, start paused, history, lazy views
 
 export { notify };
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function failed(e) {
   // nothing works without the core: say why in plain words, and switch the controls off
@@ -71,7 +75,7 @@ async function boot() {
     core, view: stage.view.available ? stage.view : null, net, list: $('moves'),
     buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
     speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
-    onState: (f) => stage.show(f, `solution playback · after move ${playback.index} of ${playback.moves.length}`),
+    onState: (f) => stage.show(f, `solution playback · ${playback.index} of ${playback.moves.length} moves done`),
   });
   const results = new ResultView({ core, playback, stage, notify });
   Object.assign(app, { playback, results });
@@ -136,7 +140,6 @@ async function boot() {
     wantsBest: () => $('show-best').checked && !playback.moves.length && !watch.scrubbing, // watch: not while scrubbing
     run: () => controller.run,
     elapsed: () => controller.elapsed(),
-    caption: (r) => `best individual · generation ${r.gen} · fitness ${r.best}`,
   });
   app.chart = live.chart;
 
@@ -144,7 +147,7 @@ async function boot() {
     core, net, notify, randomScramble,
     onSubmit: () => solve(),
     onChange: (cube) => {
-      if (results.result && !controller.busy && cube.facelets !== results.result.facelets) clearResult();
+      if (results.facelets && !controller.busy && cube.facelets !== results.facelets) clearResult();
       if (cube.facelets && (cube.ok || input.mode === 'paint')) {
         playback.clear();
         stage.show(cube.facelets, 'your cube');
@@ -155,6 +158,7 @@ async function boot() {
   app.painter = input.painter;
   const settings = new Settings({ core, solvers, notify, onChange: () => refresh() });
   app.panel = settings.panel;
+  const about = new AboutPanel({ solverName: () => settings.panel.select.value });
 
   function setStatus(s) {
     setText($('status'), s);
@@ -172,6 +176,8 @@ async function boot() {
     const running = !!run;
     const ok = input.cube.ok && settings.ok() && !app.unavailable;
     settings.update();
+    if (settings.panel.solver) live.setSolver(settings.panel.solver.name);
+    about.update();
     $('solve').disabled = running || !ok;
     $('solve').title = app.unavailable ? `Solving is unavailable: ${app.unavailable}. Reload the page.` : '';
     $('pause').disabled = !running;
@@ -212,11 +218,17 @@ async function boot() {
     input.freeze(true);
     settings.freeze(true);
     stage.show(cube.facelets, 'your cube');
-    // on a phone the panels stack: bring the cube into view to watch the run
-    if (window.matchMedia('(max-width: 760px)').matches) $('view3d').closest('section').scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // panels stacked (a phone): bring the cube into view to watch the run, if it is not
+    const box = $('view3d').getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    }
     const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => live.add(0, records) });
     app.run = controller.run;
     if (watch.startPaused) controller.pause(); // watch: start paused
+    // Solve is off during the run: keep the keyboard on the run's controls, not <body>
+    const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
+    if (lost()) $('pause').focus();
     const outcome = await pending;
     watch.end(); // watch
     app.run = null;
@@ -232,6 +244,7 @@ async function boot() {
       app.result = results.result;
     }
     refresh();
+    if (lost()) $(outcome.kind === 'solved' && !$('play').disabled ? 'play' : 'solve').focus();
   }
 
   $('solve').addEventListener('click', solve);
@@ -281,6 +294,7 @@ async function boot() {
     }
   }
 
+  firstVisitHint();
   setText($('boot'), '');
   $('boot').hidden = true;
   document.body.dataset.ready = 'true';
