@@ -37,6 +37,7 @@ test('tempo: a pso run at 10 generations/s stays within the rate and ends with t
   if (!has('pso')) return;
   const page = await env.open(link('pso'));
   const fast = await solveOnce(page);
+  await openWatch(page);
   const fastRecords = await page.evaluate(() => window.evocube.watch.history.count);
   await page.selectOption(tid('tempo'), '3');
   await page.selectOption(tid('tempo'), '10'); // a change mid-way keeps only the last rate
@@ -62,6 +63,7 @@ test('start paused, then Step advances one iteration at a time, then Resume solv
   if (!has('pso')) return;
   const page = await env.open(link('pso'));
   const full = await solveOnce(page);
+  await openWatch(page);
   await page.check(tid('start-paused'));
   await page.click(tid('solve'));
   await waitStatus(page, 'paused');
