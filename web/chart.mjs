@@ -1,26 +1,22 @@
-// chart.mjs - best and mean fitness over every generation, drawn by uPlot (the copy in
-// web/vendor). Data: three arrays (generation, best, mean) with one point per record while
-// there are fewer than 2 x MAX_POINTS; past that, every other point is dropped and from then
-// on only every stride-th record is kept (the stride doubles each time), so a run of
-// millions of generations still shows from its first generation to its last in at most
-// 2 x MAX_POINTS points. `records` counts every record added. Redraws are coalesced to one
-// per animation frame. Width follows the container (ResizeObserver). The first generation of
-// each new phase (a phase index higher than any before) gets a dashed marker with its name.
+// chart.mjs - the fitness chart, drawn by uPlot (the copy in web/vendor), from the buckets of
+// web/chart-data.mjs: per round (HuGO!'s phase 1) or per bucket of generations, the best
+// fitness's range (a band from its min to its max), the best's average and the population's
+// mean fitness, at most MAX_BUCKETS points whatever the run's length. `records` counts every
+// record added. Redraws are coalesced to one per animation frame. Width follows the container
+// (ResizeObserver). Each phase's first generation gets a dashed line on the canvas and its
+// label as a DOM element over the plot (data-testid "phase-label"), placed by placeLabels in
+// rows so that labels never overlap.
 import uPlot from './vendor/uPlot.esm.js';
+import { Buckets, placeLabels } from './chart-data.mjs';
 
-export const MAX_POINTS = 10000;
+export { MAX_BUCKETS } from './chart-data.mjs';
 
 export class FitnessChart {
   constructor(host) {
     this.host = host;
-    this.data = [[], [], []];
-    this.records = 0;
-    this.stride = 1;
-    this.tail = false;
-    this.phases = []; // [{gen, name}] where a new phase began
-    this.maxPhase = -1;
+    this.buckets = new Buckets();
     this.dirty = false;
-    this.plot = null;
+    this.labels = [];
     this.yLabel = 'fitness';
     this._make();
     this.ro = new ResizeObserver(() => this._resize());
@@ -33,6 +29,7 @@ export class FitnessChart {
   }
 
   _make() {
+    const grid = { stroke: '#2a3242' };
     const opts = {
       ...this._size(),
       class: 'fitness-chart',
@@ -40,49 +37,63 @@ export class FitnessChart {
       cursor: { drag: { x: true, y: false } },
       scales: { x: { time: false } },
       axes: [
-        { label: 'generation', stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' } },
-        { label: this.yLabel, stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' }, size: 56 },
+        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid },
+        { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56 },
       ],
       hooks: { draw: [(u) => this._drawPhases(u)] },
       series: [
         { label: 'gen' },
+        { label: 'best min', stroke: 'rgba(90, 209, 154, 0.45)', width: 1 },
+        { label: 'best max', stroke: 'rgba(90, 209, 154, 0.45)', width: 1 },
         { label: 'best', stroke: '#5ad19a', width: 2 },
         { label: 'mean', stroke: '#f0b35a', width: 1.5 },
       ],
+      bands: [{ series: [2, 1], fill: 'rgba(90, 209, 154, 0.18)' }],
     };
-    this.plot = new uPlot(opts, this.data, this.host);
+    this.plot = new uPlot(opts, this.buckets.series(), this.host);
   }
 
   _drawPhases(u) {
-    if (!this.phases.length) return;
     const { ctx } = u;
     const { left, top, width, height } = u.bbox;
     const px = window.devicePixelRatio || 1;
     ctx.save();
     ctx.strokeStyle = 'rgba(154, 164, 181, 0.55)';
-    ctx.fillStyle = 'rgba(200, 208, 220, 0.9)';
     ctx.setLineDash([4 * px, 4 * px]);
     ctx.lineWidth = px;
-    ctx.font = `${11 * px}px system-ui, sans-serif`;
-    ctx.textBaseline = 'top';
-    let prevEnd = -Infinity, row = 0;
-    for (const p of this.phases) {
-      const x = Math.round(u.valToPos(p.gen, 'x', true));
-      if (x < left || x > left + width) continue;
-      ctx.beginPath();
-      ctx.moveTo(x, top);
-      ctx.lineTo(x, top + height);
-      ctx.stroke();
-      // labels right of their line (left of it near the right edge), stepped down a row
-      // when they would run into the previous one
-      const w = ctx.measureText(p.name).width;
-      let tx = x + 3 * px;
-      if (tx + w > left + width) tx = x - 3 * px - w;
-      row = tx < prevEnd + 4 * px ? row + 1 : 0;
-      ctx.fillText(p.name, tx, top + (2 + 13 * (row % 4)) * px);
-      prevEnd = tx + w;
+    const shown = [];
+    for (const p of this.buckets.phases) {
+      const x = u.valToPos(p.gen, 'x', true);
+      if (x < left - 1 || x > left + width + 1) continue;
+      if (p.gen > this.buckets.phases[0].gen) {
+        ctx.beginPath();
+        ctx.moveTo(Math.round(x), top);
+        ctx.lineTo(Math.round(x), top + height);
+        ctx.stroke();
+      }
+      shown.push({ p, x: (x - left) / px });
     }
     ctx.restore();
+    this._labels(u, shown);
+  }
+
+  // the phase labels as elements over the plot area (u.over), measured, then placed in rows
+  _labels(u, shown) {
+    while (this.labels.length > shown.length) this.labels.pop().remove();
+    while (this.labels.length < shown.length) {
+      const s = document.createElement('span');
+      s.className = 'phase-label';
+      s.dataset.testid = 'phase-label';
+      u.over.append(s);
+      this.labels.push(s);
+    }
+    shown.forEach(({ p }, i) => { if (this.labels[i].textContent !== p.label) this.labels[i].textContent = p.label; });
+    const items = shown.map(({ x }, i) => ({ x, w: this.labels[i].offsetWidth }));
+    const rowH = 15;
+    placeLabels(items, u.over.clientWidth).forEach(({ left, row }, i) => {
+      this.labels[i].style.left = `${left}px`;
+      this.labels[i].style.top = `${2 + row * rowH}px`;
+    });
   }
 
   // The fitness axis's label (the page says which way is better): the plot is made anew.
@@ -90,6 +101,7 @@ export class FitnessChart {
     if (label === this.yLabel) return;
     this.yLabel = label;
     this.plot.destroy();
+    this.labels = []; // they lived in the old plot's overlay
     this._make();
   }
 
@@ -98,53 +110,22 @@ export class FitnessChart {
   }
 
   reset() {
-    this.data = [[], [], []];
-    this.records = 0;
-    this.stride = 1;
-    this.tail = false;
-    this.phases = [];
-    this.maxPhase = -1;
-    this.plot.setData(this.data);
-  }
-
-  _thin() {
-    for (const a of this.data) {
-      let j = 0;
-      for (let i = 0; i < a.length; i += 2) a[j++] = a[i];
-      a.length = j;
-    }
-    this.stride *= 2;
+    this.buckets.reset();
+    this.plot.setData(this.buckets.series());
   }
 
   add(records) {
-    const [g, b, m] = this.data;
-    const last = records.length - 1;
-    records.forEach((r, i) => {
-      const k = this.records++;
-      if (r.phase > this.maxPhase) {
-        if (this.maxPhase >= 0) this.phases.push({ gen: r.gen, name: String(r.phaseName || `phase ${r.phase + 1}`).slice(0, 32) });
-        this.maxPhase = r.phase;
-      }
-      if (this.tail) { g.pop(); b.pop(); m.pop(); this.tail = false; } // the latest point moves on
-      const onStride = k % this.stride === 0;
-      if (!onStride && i !== last) return;
-      if (onStride && g.length >= 2 * MAX_POINTS) this._thin();
-      g.push(g.length ? Math.max(r.gen, g[g.length - 1] + 1e-9) : r.gen);
-      // bestLength < 0: the solver has no individual yet (e.g. two-phase before its first
-      // solution); its fitness fields are placeholders then, not values to plot
-      const none = r.bestLength < 0;
-      b.push(!none && Number.isFinite(r.best) ? r.best : null);
-      m.push(!none && Number.isFinite(r.mean) ? r.mean : null);
-      this.tail = !onStride;
-    });
+    for (const r of records) this.buckets.add(r);
     if (!this.dirty) {
       this.dirty = true;
       requestAnimationFrame(() => {
         this.dirty = false;
-        this.plot.setData(this.data);
+        this.plot.setData(this.buckets.series());
       });
     }
   }
 
-  get points() { return this.data[0].length; }
+  get records() { return this.buckets.records; }
+
+  get points() { return this.buckets.list.length; }
 }

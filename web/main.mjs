@@ -31,6 +31,7 @@ import { LiveView } from './ui/live-view.mjs';
 import { ResultView } from './ui/result-view.mjs';
 import { AboutPanel } from './ui/about-panel.mjs';
 import { firstVisitHint } from './ui/hint.mjs';
+import { Watch } from './watch.mjs'; // watch: tempo, start paused, history, lazy views
 
 export { notify };
 
@@ -120,8 +121,11 @@ async function boot() {
   }
 
   // ---- the run
+  const watch = new Watch({ core, stage }); // watch
+  app.watch = watch;
   controller = new RunController({
-    start: ({ job, islands }, cb) => (islands === 1
+    // watch: the tempo's handle over the run's; records also go to the run's history
+    start: ({ job, islands }, callbacks) => watch.start(job, callbacks, (cb) => (islands === 1
       ? workerClient.solve(job, cb)
       // K islands: island 0 feeds the tiles and the chart, every island its table row
       : solveIslands((i, request, callbacks) => islandClient(i).solve(request, callbacks), job, {
@@ -129,13 +133,13 @@ async function boot() {
         onProgress: (i, records) => (i === 0 ? cb.onProgress(records) : live.add(i, records)),
         onState: (i, state) => { if (i === 0) cb.onState(state); },
         onEpoch: ({ epoch }) => live.setEpoch(epoch),
-      })),
+      }))),
     onChange: () => { setStatus(controller.status); refresh(); },
   });
   app.controller = controller;
   const live = new LiveView({
     core, stage,
-    wantsBest: () => $('show-best').checked && !playback.moves.length,
+    wantsBest: () => $('show-best').checked && !playback.moves.length && !watch.scrubbing, // watch: not while scrubbing
     run: () => controller.run,
     elapsed: () => controller.elapsed(),
   });
@@ -180,7 +184,7 @@ async function boot() {
     $('solve').title = app.unavailable ? `Solving is unavailable: ${app.unavailable}. Reload the page.` : '';
     $('pause').disabled = !running;
     $('cancel').disabled = !running;
-    $('step').disabled = !running || !run.paused;
+    $('step').disabled = !running || !(run.paused || watch.stepping); // watch: step-by-step tempo
     setText($('pause'), running && run.paused ? 'Resume' : 'Pause');
     $('race-start').disabled = !race || !!app.unavailable || !input.cube.ok || !settings.seed().ok || race.running || race.picked().length === 0;
     updateUrl();
@@ -207,7 +211,8 @@ async function boot() {
     const cube = input.cube;
     const req = settings.request();
     const k = settings.islandsUsed();
-    const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params };
+    // watch: paused when the user starts paused or a tempo holds the run from its start
+    const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params, paused: watch.requestPaused };
     const runInput = { facelets: cube.facelets, mode: input.mode, setup: input.setup() };
     playback.clear();
     clearResult();
@@ -222,10 +227,12 @@ async function boot() {
     }
     const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => live.add(0, records) });
     app.run = controller.run;
+    if (watch.startPaused) controller.pause(); // watch: start paused
     // Solve is off during the run: keep the keyboard on the run's controls, not <body>
     const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
     if (lost()) $('pause').focus();
     const outcome = await pending;
+    watch.end(); // watch
     app.run = null;
     input.freeze(false);
     settings.freeze(false);
@@ -244,7 +251,7 @@ async function boot() {
 
   $('solve').addEventListener('click', solve);
   $('pause').addEventListener('click', () => controller.toggle());
-  $('step').addEventListener('click', () => controller.step());
+  $('step').addEventListener('click', () => (watch.stepping ? controller.run.handle.step() : controller.step())); // watch: step-by-step tempo
   $('cancel').addEventListener('click', () => controller.cancel());
   $('show-best').addEventListener('change', () => {
     if (!$('show-best').checked && controller.run) stage.show(controller.run.input.facelets, 'your cube');

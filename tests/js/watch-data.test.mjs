@@ -1,0 +1,137 @@
+// watch-data.test.mjs - the data behind watching a run, without a browser: the run history's
+// even decimation (web/history.mjs), the chart's per-round and per-bucket aggregation and its
+// phase-label placement (web/chart-data.mjs), and the swarm event log's text
+// (web/lazy/watch-views.mjs).
+import { RunHistory } from '../../web/history.mjs';
+import { Buckets, placeLabels, commonLabel } from '../../web/chart-data.mjs';
+import { eventText } from '../../web/lazy/watch-views.mjs';
+
+const rec = (gen, extra = {}) => ({ gen, phase: 0, phaseName: 'p', best: gen, mean: gen / 2, bestLength: 3, ...extra });
+
+describe('RunHistory', () => {
+  test('keeps every record until full, then every k-th (k doubling) and the latest, evenly', () => {
+    const h = new RunHistory(100);
+    const seen = [];
+    for (let g = 1; g <= 10000; g += 7) {
+      const batch = [];
+      for (let i = g; i < g + 7 && i <= 10000; i++) batch.push(rec(i));
+      h.add(batch);
+      seen.push(...batch);
+      expect(h.length).toBeLessThanOrEqual(100);
+    }
+    expect(h.count).toBe(10000);
+    expect(h.k).toBe(128); // 10000 records in at most 99 kept slots: every 128th
+    const kept = [...Array(h.length)].map((_, i) => h.at(i));
+    // the kept ones are exactly indices 0, k, 2k, ... and the last one is the latest record
+    for (let i = 0; i < kept.length - 1; i++) expect(kept[i].index).toBe(i * h.k);
+    expect(kept[kept.length - 1].gen).toBe(10000);
+    expect(h.last.gen).toBe(10000);
+    expect(kept[0].gen).toBe(1);
+    // the records are the stream's own
+    expect(kept[5]).toEqual({ ...seen[5 * h.k], index: 5 * h.k });
+  });
+
+  test('a short run is kept whole, and the default bound is 2,000', () => {
+    const h = new RunHistory();
+    h.add([rec(1), rec(2), rec(3)]);
+    expect([0, 1, 2].map((i) => h.at(i).gen)).toEqual([1, 2, 3]);
+    for (let g = 4; g <= 50000; g++) h.add([rec(g)]);
+    expect(h.length).toBeLessThanOrEqual(2000);
+    expect(h.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('Buckets', () => {
+  // HuGO!'s shape: phase 1 visits 12 block locations, 10 generations each, per round; then
+  // phase 2 and 3 with one name each
+  const LOC = ['DL', 'DB', 'DR', 'DF', 'UL', 'UB', 'UR', 'UF', 'BL', 'BR', 'FR', 'FL'];
+  function hugoLike(rounds, phase2, phase3) {
+    const out = [];
+    let gen = 1;
+    for (let r = 0; r < rounds; r++) for (const l of LOC) for (let i = 0; i < 10; i++) out.push({ gen: gen++, phase: 0, phaseName: `2x2x3 block ${l}`, best: (gen * 7) % 13, mean: 1, bestLength: 5 });
+    for (let i = 0; i < phase2; i++) out.push({ gen: gen++, phase: 1, phaseName: 'two-generator', best: 10 + (i % 5), mean: 2, bestLength: 9 });
+    for (let i = 0; i < phase3; i++) out.push({ gen: gen++, phase: 2, phaseName: 'two-gen solve', best: 20 + (i % 3), mean: 3, bestLength: 20 });
+    return out;
+  }
+
+  test("HuGO!'s phase 1 is aggregated per round (12 locations x 10 generations), with min, max and averages", () => {
+    const b = new Buckets(400);
+    const recs = hugoLike(13, 7000, 150000);
+    for (const r of recs) b.add(r);
+    const p1 = b.list.filter((x) => x.seg === 0);
+    expect(p1.length).toBe(13);
+    for (const [i, x] of p1.entries()) {
+      expect([x.gen0, x.gen1, x.n]).toEqual([i * 120 + 1, i * 120 + 120, 120]);
+      const own = recs.slice(i * 120, i * 120 + 120).map((r) => r.best);
+      expect(x.min).toBe(Math.min(...own));
+      expect(x.max).toBe(Math.max(...own));
+      expect(x.sum / x.nv).toBeCloseTo(own.reduce((s, v) => s + v, 0) / 120, 9);
+    }
+    expect(b.phases.map((p) => [p.gen, p.label])).toEqual([[1, '2x2x3 block'], [1561, 'two-generator'], [8561, 'two-gen solve']]);
+    const [x, lo, hi, avg, mean] = b.series();
+    expect(x.length).toBe(b.list.length);
+    expect(x.length).toBeLessThanOrEqual(400);
+    expect(lo.every((v, i) => v <= avg[i] && avg[i] <= hi[i])).toBe(true);
+    expect(mean[0]).toBe(1);
+    for (let i = 1; i < x.length; i++) expect(x[i]).toBeGreaterThan(x[i - 1]);
+  });
+
+  test('a long run stays within the bound: buckets merge in pairs, no record is lost', () => {
+    const b = new Buckets(100);
+    const recs = hugoLike(40, 20000, 150000);
+    for (const r of recs) b.add(r);
+    expect(b.list.length).toBeLessThanOrEqual(100);
+    expect(b.list.length).toBeGreaterThan(25);
+    expect(b.list.reduce((s, x) => s + x.n, 0)).toBe(recs.length);
+    expect(b.records).toBe(recs.length);
+    // contiguous: each bucket starts right after the one before
+    for (let i = 1; i < b.list.length; i++) expect(b.list[i].gen0).toBe(b.list[i - 1].gen1 + 1);
+    // phase 1's buckets are whole rounds (a multiple of 120 generations), never cut mid-round
+    for (const x of b.list.filter((q) => q.seg === 0)) expect(x.n % 120).toBe(0);
+    // the overall minimum and maximum survive the merging
+    const fold = (a, f, v0) => a.reduce((m, v) => f(m, v), v0);
+    expect(fold(b.list.map((q) => q.min), Math.min, Infinity)).toBe(fold(recs.map((r) => r.best), Math.min, Infinity));
+    expect(fold(b.list.map((q) => q.max), Math.max, -Infinity)).toBe(fold(recs.map((r) => r.best), Math.max, -Infinity));
+    // the merging falls on the segment with the most buckets: the long phases 2 and 3 took
+    // most of it, phase 1's 40 rounds are still 20 buckets of two rounds
+    expect(b.list.filter((q) => q.seg === 0).map((q) => q.n / 120)).toEqual(new Array(20).fill(2));
+  });
+
+  test('records without an individual (bestLength < 0) count but do not plot', () => {
+    const b = new Buckets();
+    b.add({ gen: 1, phase: 0, phaseName: 'search', best: 0, mean: 0, bestLength: -1 });
+    b.add({ gen: 2, phase: 0, phaseName: 'search', best: 21, mean: 21, bestLength: 21 });
+    const [, lo] = b.series();
+    expect(lo).toEqual([null, 21]);
+  });
+
+  test('commonLabel keeps the shared words', () => {
+    expect(commonLabel('2x2x3 block DL', '2x2x3 block DB')).toBe('2x2x3 block');
+    expect(commonLabel('G1', 'G1')).toBe('G1');
+    expect(commonLabel('alpha', 'beta')).toBe('alpha');
+  });
+});
+
+describe('placeLabels', () => {
+  const overlap = (a, b) => a.row === b.row && a.left < b.left + b.w && b.left < a.left + a.w;
+  test('labels close together go to other rows; none overlaps; all stay in the strip', () => {
+    const items = [{ x: 0, w: 70 }, { x: 3, w: 80 }, { x: 19, w: 80 }, { x: 120, w: 40 }, { x: 395, w: 60 }, { x: 398, w: 30 }];
+    const placed = placeLabels(items, 400).map((p, i) => ({ ...p, w: items[i].w }));
+    for (let i = 0; i < placed.length; i++) {
+      expect(placed[i].left).toBeGreaterThanOrEqual(0);
+      expect(placed[i].left + placed[i].w).toBeLessThanOrEqual(400);
+      for (let j = 0; j < i; j++) expect(overlap(placed[i], placed[j])).toBe(false);
+    }
+    expect(placed.map((p) => p.row)).toEqual([0, 1, 2, 0, 0, 1]);
+  });
+});
+
+describe('eventText', () => {
+  test('counter increments and gauges per swarm solver', () => {
+    expect(eventText('dkho', [1, 1, 0, 0, 5, 5], [3, 3, 1, 2, 5, 9])).toEqual(['2 kills', '2 offspring', '1 mutated offspring', '2 positions mutated', '4 roulette moves']);
+    expect(eventText('aco', [0, 0, 2, 0, 0, 0], [0, 1, 3, 0, 0, 0])).toEqual(['1 rule-2 regroup (try given up)', 'regroup depth limit 3']);
+    expect(eventText('pso', [0, 0, 3, 0, 0, 0], [2, 0, 4, 9, 0, 0])).toEqual(['2 moves from S_i', '1 move from S_G', '9 random moves drawn']);
+    expect(eventText('greedy', null, [1, 0, 0, 0, 0, 0])).toEqual(['1 backtrack']);
+    expect(eventText('greedy', [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])).toEqual([]);
+  });
+});
