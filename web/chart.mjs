@@ -5,8 +5,9 @@
 // record added. Redraws are coalesced to one per animation frame. Width follows the container
 // (ResizeObserver). Each phase's first generation gets a dashed line on the canvas and its
 // label as a DOM element over the plot (data-testid "phase-label"), placed by placeLabels in
-// rows so that labels never overlap.
-import uPlot from './vendor/uPlot.esm.js';
+// rows so that labels never overlap. uPlot itself loads on demand (web/lazy/uplot.mjs) when
+// a run first feeds the chart; until then (and while it loads) the buckets keep
+// every record, and the plot is made with them when it arrives.
 import { Buckets, placeLabels } from './chart-data.mjs';
 
 export { MAX_BUCKETS } from './chart-data.mjs';
@@ -18,7 +19,8 @@ export class FitnessChart {
     this.dirty = false;
     this.labels = [];
     this.yLabel = 'fitness';
-    this._make();
+    this.plot = null;
+    this.loading = null;
     this.ro = new ResizeObserver(() => this._resize());
     this.ro.observe(host);
   }
@@ -28,7 +30,20 @@ export class FitnessChart {
     return { width: w, height: Math.max(160, Math.min(260, Math.round(w * 0.55))) };
   }
 
+  // load uPlot once, then make the plot with what the buckets hold
+  _load() {
+    if (!this.loading) {
+      this.loading = import('./lazy/uplot.mjs').then((m) => {
+        this.uPlot = m.default;
+        this._make();
+        this.plot.setData(this.buckets.series());
+      }).catch(() => { this.loading = null; }); // offline before the service worker cached it: the next run tries again
+    }
+    return this.loading;
+  }
+
   _make() {
+    const uPlot = this.uPlot;
     const grid = { stroke: '#2a3242' };
     const opts = {
       ...this._size(),
@@ -100,6 +115,7 @@ export class FitnessChart {
   setYLabel(label) {
     if (label === this.yLabel) return;
     this.yLabel = label;
+    if (!this.plot) return; // made with this label when uPlot arrives
     this.plot.destroy();
     this.labels = []; // they lived in the old plot's overlay
     this._make();
@@ -111,11 +127,12 @@ export class FitnessChart {
 
   reset() {
     this.buckets.reset();
-    this.plot.setData(this.buckets.series());
+    if (this.plot) this.plot.setData(this.buckets.series());
   }
 
   add(records) {
     for (const r of records) this.buckets.add(r);
+    if (!this.plot) { this._load(); return; }
     if (!this.dirty) {
       this.dirty = true;
       requestAnimationFrame(() => {

@@ -35,7 +35,7 @@ const SHELL = [
   'ui/notices.mjs', 'ui/cube-input.mjs', 'ui/settings.mjs', 'ui/stage.mjs', 'ui/run-controller.mjs', 'ui/live-view.mjs', 'ui/result-view.mjs', 'ui/solver-info.mjs', 'ui/about-panel.mjs', 'ui/hint.mjs', 'lazy/about.mjs',
   'link-shapes.mjs', 'experiment.mjs', 'experiment-store.mjs', 'papers.mjs', 'lazy/experiments.mjs',
 
-  'watch.mjs', 'tempo.mjs', 'history.mjs', 'chart-data.mjs', 'lazy/watch-views.mjs',
+  'watch.mjs', 'tempo.mjs', 'history.mjs', 'chart-data.mjs', 'lazy/watch-views.mjs', 'lazy/uplot.mjs',
   'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
   'gen/evocube.mjs', 'gen/evocube.wasm',
   'vendor/three.module.js', 'vendor/addons/OrbitControls.js', 'vendor/uPlot.esm.js', 'vendor/uPlot.min.css',
