@@ -278,8 +278,8 @@ int main(void)
         CHECK(a.last.events[1] == 0 && b.last.events[1] == 0, "pso from S_Pi: %lld, %lld", (long long)a.last.events[1],
               (long long)b.last.events[1]);
         /* dkho: `mutations` positions per mutated offspring, or 1..length with mutationDraw=1 */
-        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 1, "krill=4,iterations=12,oracle=1", &a);
-        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 1, "krill=4,iterations=12,oracle=1,mutationDraw=1", &b);
+        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 3, "krill=3,iterations=10,oracle=1", &a);
+        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 3, "krill=3,iterations=10,oracle=1,mutationDraw=1", &b);
         CHECK(a.last.events[0] > 0 && a.last.events[1] > 0, "dkho first20: %lld kills, %lld offspring",
               (long long)a.last.events[0], (long long)a.last.events[1]);
         CHECK(a.last.events[2] > 0 && a.last.events[3] == 2 * a.last.events[2], "dkho: %lld positions in %lld",
