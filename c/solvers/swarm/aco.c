@@ -61,9 +61,9 @@
  *    two or three moves can still reach below the minimum, so 100 iterations gave 5 tries.
  *  Why the text's ACO fails with the exact oracle: in the middle range ec_distance reads the
  *  best two-phase solution found in its budget, not the distance, and a regroup node that
- *  read low is often a local minimum of that reading: no neighbour below it, and only 1-5 of
- *  the 306 two-move or ~4,000 three-move continuations below it (traced on random states 4
- *  and 13 of the bench and 41 and 51 of 21..60). Text: 19/20 random states, 32/40 on 21..60;
+ *  read low is often a local minimum of that reading: no neighbour below it, at most 2 of
+ *  the 306 two-move continuations below it, or only 2-5 of the ~4,000 three-move ones (traced
+ *  on random states 4 and 13 of the bench and 41 and 51 of 21..60). Text: 19/20 random states, 32/40 on 21..60;
  *  sight=1 alone 20/20 and 38/40; sight=1,regroup=1 20/20 and 40/40, native median 0.10 s.
  * Opt-in variant: twoPly=1 (the author's code: eta(S,m) = 1/min over m2 of
  * Kociemba(S+m+m2), 18x the fitness requests; a move two from solved is taken).
