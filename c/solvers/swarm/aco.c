@@ -328,8 +328,8 @@ static const ec_param_def aco_params[] = {
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
     {"twoPly", 0, 0, 1, 1, "1: eta = 1/(best fitness two moves ahead through the move) (the author's code)"},
-    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up by one per failed try (default); 0 the global minimum (the text)"},
-    {"sight", 1, 0, 1, 1, "1 (default): an ant takes a neighbour it scored below the global minimum (rule 1 on sight); 0 the text's roulette"},
+    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up one per failed try; 0 the global minimum (the text)"},
+    {"sight", 1, 0, 1, 1, "1: an ant takes a scored neighbour below the global minimum; 0 the roulette (the text)"},
     {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)"},
 };
 
@@ -337,7 +337,7 @@ static const ec_preset aco_presets[] = {
     {"aco25", "ants=25,iterations=100", "the thesis's ACO_25/100 (the default)"},
     {"dorigo", "alpha=1,beta=5", "Dorigo's original exponents"},
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
-    {"text", "sight=0,regroup=0", "the thesis's text: roulette for every move, rule 2 at the global minimum's depth"},
+    {"text", "sight=0,regroup=0", "the thesis's text: sight=0, regroup=0"},
 };
 
 const ec_solver_impl ec_solver_aco = {

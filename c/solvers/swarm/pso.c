@@ -222,7 +222,7 @@ static const ec_param_def pso_params[] = {
     {"iterations", 10000, 1, 10000000, 1, "iterations before giving up"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
-    {"draw", 1, 0, 1, 1, "1 (default): draw the number of random moves uniformly in 1..|bound| (the author's code); 0: the bound (the text)"},
+    {"draw", 1, 0, 1, 1, "1: draw the number of random moves in 1..|bound| (the author's code); 0: the bound (the text)"},
     {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)"},
 };
 
@@ -230,7 +230,7 @@ static const ec_preset pso_presets[] = {
     {"pso25", "particles=25,iterations=100", "the thesis's PSO_25/100 (Table 4.6)"},
     {"pso50", "particles=50,iterations=10000", "the thesis's PSO_50/10000 (the default)"},
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
-    {"text", "draw=0", "the thesis's text: |V| is the bound, not a draw below it"},
+    {"text", "draw=0", "the thesis's text: draw=0"},
 };
 
 const ec_solver_impl ec_solver_pso = {
