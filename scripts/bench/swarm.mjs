@@ -289,7 +289,8 @@ function render(o, { cmds, totalS, totalCpuS, rows1, rows2, blog }) {
     `seeds 1..${o.attempts} for the attempts. Times are CPU times of the Node process ` +
     `(user + system). A run still going after ${o.capMs / 1000} s of CPU time is stopped by the benchmark and ` +
     'counted as a failure ("capped"). Solution lengths are HTM after simplification; ' +
-    '"two-phase" is the distance oracle\'s length for the scrambled cube (the thesis\'s "Actual").', '');
+    '"two-phase" is the exact oracle\'s length for the scrambled cube (ec_distance, in every row; the thesis\'s ' +
+    '"Actual" is its first20 reading, e.g. 14 for F2 L D2 B2 F).', '');
   out.push(`### Table 4.5 scrambles (${o.attempts} attempt${o.attempts === 1 ? '' : 's'} each)`, '');
   out.push('| Length | Solver | Oracle | Solved | Two-phase | Lengths | Mean CPU time (ms) | Mean iterations | Capped | Events (sum) |');
   out.push('|---|---|---|---|---|---|---|---|---|---|');
