@@ -260,31 +260,36 @@ int main(void)
         /* greedy with first20 meets dead ends: it backtracks and gives up at the start;
          * rootFallback=1 takes the best move there instead and goes on */
         run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=30", &a);
-        run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=30,rootFallback=1", &b);
+        run_solver("greedy", "L2 F2 D U2 L2 D B2 R2 D U' L D2 U' B D L R' F' L B", 1, "oracle=1,iterations=8,rootFallback=1", &b);
         CHECK(a.last.events[0] > 0 && a.last.events[3] == 0 && a.rc == EC_GAVE_UP && a.gens < 30,
               "greedy first20: %lld backtracks, %lld fallbacks, %lld iterations", (long long)a.last.events[0],
               (long long)a.last.events[3], (long long)a.gens);
         CHECK(b.last.events[3] > 0 && b.gens > a.gens, "greedy rootFallback: %lld fallbacks, %lld iterations",
               (long long)b.last.events[3], (long long)b.gens);
         CHECK(a.last.n_agents == 18, "greedy carries its 18 neighbours, not %d", a.last.n_agents);
-        /* pso: draw=1 draws fewer random moves per particle move than the bound */
-        run_solver("pso", "R U2 F' L D2 B R' U2 L2 F", 3, "particles=20,iterations=8", &a);
-        run_solver("pso", "R U2 F' L D2 B R' U2 L2 F", 3, "particles=20,iterations=8,draw=1", &b);
+        /* pso: draw=1 (the default) draws fewer random moves per particle move than the bound
+         * (draw=0, the text); S_Pi's branch never fires while the bests are updated every
+         * iteration (pso.c says why): it would with a stale global best */
+        run_solver("pso", "R U2 F' L D2 B R' U2 L2 F", 3, "particles=20,iterations=8,draw=0", &a);
+        run_solver("pso", "R U2 F' L D2 B R' U2 L2 F", 3, "particles=20,iterations=8", &b);
         double ra = (double)a.last.events[3] / (double)(a.last.events[0] + a.last.events[1] + a.last.events[2]);
         double rb = (double)b.last.events[3] / (double)(b.last.events[0] + b.last.events[1] + b.last.events[2]);
-        CHECK(a.last.events[2] > 0 && rb < ra, "pso random moves per move: %g, with draw=1 %g", ra, rb);
+        CHECK(a.last.events[2] > 0 && rb < ra, "pso random moves per move: %g with draw=0, %g by default", ra, rb);
+        CHECK(a.last.events[1] == 0 && b.last.events[1] == 0, "pso from S_Pi: %lld, %lld", (long long)a.last.events[1],
+              (long long)b.last.events[1]);
         /* dkho: `mutations` positions per mutated offspring, or 1..length with mutationDraw=1 */
-        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 1, "krill=10,iterations=12,oracle=1", &a);
-        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 1, "krill=10,iterations=12,oracle=1,mutationDraw=1", &b);
+        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 3, "krill=3,iterations=10,oracle=1", &a);
+        run_solver("dkho", "F R' U L2 B D' R2 F' U2 B L", 3, "krill=3,iterations=10,oracle=1,mutationDraw=1", &b);
         CHECK(a.last.events[0] > 0 && a.last.events[1] > 0, "dkho first20: %lld kills, %lld offspring",
               (long long)a.last.events[0], (long long)a.last.events[1]);
         CHECK(a.last.events[2] > 0 && a.last.events[3] == 2 * a.last.events[2], "dkho: %lld positions in %lld",
               (long long)a.last.events[3], (long long)a.last.events[2]);
         CHECK(b.last.events[2] > 0 && b.last.events[3] != 2 * b.last.events[2], "dkho draw: %lld positions in %lld",
               (long long)b.last.events[3], (long long)b.last.events[2]);
-        /* aco: regroup=1 regroups above the global minimum's depth; twoPly=1 looks two plies */
-        run_solver("aco", "R U2 F' L D2 B R' U2 L2 F", 3, "ants=6,iterations=20,oracle=1", &a);
-        run_solver("aco", "R U2 F' L D2 B R' U2 L2 F", 3, "ants=6,iterations=20,oracle=1,regroup=1", &b);
+        /* aco: regroup=1 (the default) regroups above the global minimum's depth (regroup=0,
+         * the text, at it); twoPly=1 looks two plies */
+        run_solver("aco", "R U2 F' L D2 B R' U2 L2 F", 3, "ants=6,iterations=10,sight=0,regroup=0", &a);
+        run_solver("aco", "R U2 F' L D2 B R' U2 L2 F", 3, "ants=6,iterations=10,sight=0", &b);
         CHECK(a.depth_below == 0 && b.depth_below > 0 && b.last.events[1] > a.last.events[1],
               "aco regroup: depth below best in %d / %d records, rule 2 %lld / %lld", a.depth_below, b.depth_below,
               (long long)a.last.events[1], (long long)b.last.events[1]);
@@ -292,6 +297,15 @@ int main(void)
         run_solver("aco", "R U2 F' L D2 B R'", 3, "ants=4,iterations=2,twoPly=1", &b);
         CHECK(b.evals > 10 * a.evals, "aco twoPly: %lld fitness requests, one-ply %lld", (long long)b.evals,
               (long long)a.evals);
+        /* aco: sight=1 (the default) takes a neighbour it scored below the global minimum, so
+         * within 7 turns (where the oracle is exact) the colony descends one turn per
+         * iteration; sight=0 (the text's roulette) wanders and gives up */
+        run_solver("aco", "R U2 F' L D2 B R'", 3, "ants=4,iterations=30", &a);
+        run_solver("aco", "R U2 F' L D2 B R'", 3, "ants=4,iterations=30,sight=0", &b);
+        CHECK(a.rc == EC_DONE && a.gens == 7 && a.last.events[4] > 0, "aco sight: status %d in %lld iterations, %lld on sight",
+              a.rc, (long long)a.gens, (long long)a.last.events[4]);
+        CHECK(b.rc == EC_GAVE_UP && b.last.events[4] == 0, "aco sight=0: status %d, %lld on sight", b.rc,
+              (long long)b.last.events[4]);
     }
 
     /* ---- agent records: at most EC_PROGRESS_AGENTS agents, the same on every run */

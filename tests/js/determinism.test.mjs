@@ -43,7 +43,10 @@ const PLAN = {
   'macro-ga': [[...TIES, ...SHORT], 'population=100,elitism=10'],
   pso: [[...TIES, ...SHORT], 'particles=10,iterations=200'],
   greedy: [[...TIES, ...SHORT], 'iterations=2000'],
-  aco: [[...TIES, ...SHORT], 'ants=8,iterations=30'],
+  // sight=1 (the default) takes every improvement near solved without a roulette spin; the
+  // text's rule (preset=text) spins it every move
+  aco: [[...TIES, ...SHORT, { scramble: "D B2 R' U L F2 D'", seed: 123456789, params: 'ants=8,iterations=30,preset=text' }],
+    'ants=8,iterations=30'],
   dkho: [[...TIES, ...SHORT], 'krill=10,iterations=30'],
 };
 const plan = (name) => PLAN[name] || [TIES, ''];

@@ -48,12 +48,27 @@
  *    "the edges of the states found after the starting state"; without resetting the
  *    node's edges too, the next try would follow the same trail;
  *  - eq. 3.5 has no evaporation; the optional `evaporation` (0 by default) applies eq. 2.5.
- * Opt-in variants: twoPly=1 (the author's code: eta(S,m) = 1/min over m2 of
- * Kociemba(S+m+m2), 18x the fitness requests; a move two from solved is taken); regroup=1
- * (rule 2 at an adaptive depth: 2 at first and after each improvement, one deeper after
- * each failed try, never past the global minimum; a fixed depth of 2 was fast but left some
- * states unsolved). Events (common.h): rule-1 regroups, rule-2 regroups, the depth limit,
- * forced moves.
+ * Two deviations are the defaults because they measured strictly better (docs/BENCHMARKS.md,
+ * `## swarm-aco-defaults`; sight=0,regroup=0 is the text's rule):
+ *  - sight=1, rule 1 on sight: an ant scores all 18 neighbours for eta, so it has found
+ *    every neighbour's fitness; one below the global minimum is taken (the lowest, then the
+ *    lowest move) instead of spinning the roulette, and rule 1 regroups there. With the text's
+ *    beta = 1 the roulette barely prefers it (1/15 against 1/16..1/22), so ants walked past
+ *    improvements they had seen;
+ *  - regroup=1, rule 2 at an adaptive depth: 2 at first and after each improvement, one
+ *    deeper after each failed try, never past the global minimum. At the text's depth (the
+ *    global minimum, 15-20 here) a try costs that many iterations though only its first
+ *    two or three moves can still reach below the minimum, so 100 iterations gave 5 tries.
+ *  Why the text's ACO fails with the exact oracle: in the middle range ec_distance reads the
+ *  best two-phase solution found in its budget, not the distance, and a regroup node that
+ *  read low is often a local minimum of that reading: no neighbour below it, at most 2 of
+ *  the 306 two-move continuations below it, or only 2-5 of the ~4,000 three-move ones (traced
+ *  on random states 4 and 13 of the bench and 41 and 51 of 21..60). Text: 19/20 random states, 32/40 on 21..60;
+ *  sight=1 alone 20/20 and 38/40; sight=1,regroup=1 20/20 and 40/40, native median 0.10 s.
+ * Opt-in variant: twoPly=1 (the author's code: eta(S,m) = 1/min over m2 of
+ * Kociemba(S+m+m2), 18x the fitness requests; a move two from solved is taken).
+ * Events (common.h): rule-1 regroups, rule-2 regroups, the depth limit, forced moves,
+ * moves taken on sight.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -73,8 +88,8 @@ typedef struct aco_ant {
 _Static_assert(offsetof(aco_ant, cube) == 0, "sw_distinct reads each agent's cube first");
 
 typedef struct aco_state {
-    int n, finish, alpha, beta, two_ply, adaptive, limit_depth;
-    int64_t ev[EC_PROGRESS_EVENTS]; /* common.h: rule-1, rule-2 regroups, depth limit, forced */
+    int n, finish, alpha, beta, two_ply, adaptive, sight, limit_depth;
+    int64_t ev[EC_PROGRESS_EVENTS]; /* common.h: rule-1, rule-2 regroups, depth limit, forced, sight */
     double floor, rho;
     int64_t limit, iter;
     aco_ant *a;
@@ -146,6 +161,7 @@ static int aco_create(ec_solver *h, void **state)
     s->rho = ec__param(h, "evaporation");
     s->two_ply = (int)ec__param(h, "twoPly");
     s->adaptive = (int)ec__param(h, "regroup");
+    s->sight = (int)ec__param(h, "sight");
     s->limit_depth = ADAPTIVE_START;
     sw_fit_init_params(&s->fit, h);
     ec_rng_seed(&s->rng, h->seed);
@@ -213,6 +229,11 @@ static int move_ant(aco_state *s, aco_ant *a)
     } else
         memcpy(v, nb, sizeof v);
     if (m >= 0) s->ev[3]++;
+    if (m < 0 && s->sight) { /* rule 1 on sight: the lowest neighbour below the global minimum */
+        for (int k = 0; k < 18; k++)
+            if (nb[k] < s->gmin && (m < 0 || nb[k] < nb[m])) m = k;
+        if (m >= 0) s->ev[4]++;
+    }
     if (m < 0) {
         double w[18];
         for (int k = 0; k < 18; k++) w[k] = ipow(s->tau[row][k], s->alpha) * ipow(1.0 / v[k], s->beta);
@@ -307,7 +328,8 @@ static const ec_param_def aco_params[] = {
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
     {"twoPly", 0, 0, 1, 1, "1: eta = 1/(best fitness two moves ahead through the move) (the author's code)"},
-    {"regroup", 0, 0, 1, 1, "rule 2's depth: 0 the global minimum (the text); 1 adaptive, from 2 up by one per failed try"},
+    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up one per failed try; 0 the global minimum (the text)"},
+    {"sight", 1, 0, 1, 1, "1: an ant takes a scored neighbour below the global minimum; 0 the roulette (the text)"},
     {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)"},
 };
 
@@ -315,6 +337,7 @@ static const ec_preset aco_presets[] = {
     {"aco25", "ants=25,iterations=100", "the thesis's ACO_25/100 (the default)"},
     {"dorigo", "alpha=1,beta=5", "Dorigo's original exponents"},
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
+    {"text", "sight=0,regroup=0", "the thesis's text: sight=0, regroup=0"},
 };
 
 const ec_solver_impl ec_solver_aco = {

@@ -30,10 +30,12 @@
  * per solver:
  *   greedy: backtracks, plateau moves (fitness equal to the current), struck candidates
  *           (visited states), root fallbacks (rootFallback=1), -, -
- *   pso:    moves from S_i, from S_Pi, from S_G (eq. 3.3's branches), random moves drawn,
- *           paths restarted for length, -
+ *   pso:    moves from S_i, from S_Pi, from S_G (eq. 3.3's branches; S_Pi never fires with
+ *           bests updated every iteration, pso.c says why), random moves drawn, paths
+ *           restarted for length, -
  *   aco:    rule-1 regroups (improvements), rule-2 regroups (tries given up), the current
- *           regroup depth limit (a gauge), forced moves (next to solved), -, -
+ *           regroup depth limit (a gauge), forced moves (next to solved), moves taken on
+ *           sight (sight=1: a neighbour below the global minimum), -
  *   dkho:   kills, offspring, mutated offspring, positions mutated, greedy moves, roulette
  *           moves
  * All are deterministic (no clock, agent order), so native = wasm.
