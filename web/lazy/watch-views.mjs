@@ -35,7 +35,7 @@ export const EVENTS = {
   pso: ['move from S_i|moves from S_i', 'move from S_Pi|moves from S_Pi', 'move from S_G|moves from S_G', 'random move drawn|random moves drawn',
     'path restarted for length|paths restarted for length'],
   aco: ['rule-1 regroup (improvement)|rule-1 regroups (improvements)', 'rule-2 regroup (try given up)|rule-2 regroups (tries given up)',
-    '=regroup depth limit', 'forced move|forced moves'],
+    '=regroup depth limit', 'forced move|forced moves', 'move on sight (below the global minimum)|moves on sight (below the global minimum)'],
   dkho: ['kill|kills', 'offspring|offspring', 'mutated offspring|mutated offspring', 'position mutated|positions mutated',
     'greedy move|greedy moves', 'roulette move|roulette moves'],
 };
