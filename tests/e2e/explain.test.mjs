@@ -25,7 +25,7 @@ test('descriptive solver names, fitness and its direction on the tiles and the c
     const dir = `${SOLVER_INFO[name].better} is better`;
     expect(await page.textContent(tid('fitness-def'))).toBe(`Fitness of ${name}: ${SOLVER_INFO[name].fitness}; ${dir}.`);
     expect(await page.evaluate(() => document.querySelector('[data-testid="best-fitness"]').previousElementSibling.title)).toBe(`fitness: ${dir}`);
-    expect(await page.evaluate(() => window.evocube.chart.plot.axes[1].label)).toBe(`fitness (${SOLVER_INFO[name].better === 'lower' ? '↓' : '↑'} better)`);
+    expect(await page.evaluate(() => window.evocube.chart.yLabel)).toBe(`fitness (${SOLVER_INFO[name].better === 'lower' ? '↓' : '↑'} better)`);
   }
   if (names.includes('hugo')) {
     await page.selectOption(tid('solver-select'), 'hugo');
@@ -43,6 +43,9 @@ test('the cube\'s caption says what it shows: the input, the best individual of 
   await page.waitForFunction(() => /^best individual/.test(document.querySelector('[data-testid="view-caption"]').textContent), null, { timeout: 30000 });
   const dir = SOLVER_INFO[solver] ? `${SOLVER_INFO[solver].better} is better` : '';
   expect(await page.textContent(tid('view-caption'))).toMatch(new RegExp(`^best individual · generation \\d+ · fitness -?[\\d.,e+-]+, ${dir}$`));
+  // the plot, made once uPlot has loaded at the run's first record, carries the axis label
+  await page.waitForFunction(() => window.evocube.chart.plot !== null, null, { timeout: 30000 });
+  if (SOLVER_INFO[solver]) expect(await page.evaluate(() => window.evocube.chart.plot.axes[1].label)).toBe(`fitness (${SOLVER_INFO[solver].better === 'lower' ? '↓' : '↑'} better)`);
   await page.click(tid('cancel'));
   await page.waitForFunction(() => document.querySelector('[data-testid="view-caption"]').textContent === 'your cube');
   await page.close();
