@@ -115,8 +115,19 @@ static void test_blocks(void)
     rc = ec_optimum_block(&c, -1, 50000000, &len, &where);
     CHECK(rc == EC_OK && len >= 5 && len <= 10, "random state best block %d (rc %d)", len, rc);
     int full = len, lb;
-    rc = ec_optimum_block(&c, -1, 50, &lb, NULL);
-    CHECK(rc == EC_BOUND && lb <= full, "bounded search: rc %d lower bound %d, optimum %d", rc, lb, full);
+    /* growing budgets: a bound never above the optimum (the depth being searched when the
+     * nodes ran out), never falling, then the optimum itself */
+    int prev = 0, bounded = 0;
+    for (int b = 1; b <= (1 << 26); b *= 2) {
+        rc = ec_optimum_block(&c, -1, b, &lb, NULL);
+        CHECK(rc == EC_OK || rc == EC_BOUND, "budget %d: rc %d", b, rc);
+        CHECK(lb >= prev && (rc == EC_BOUND ? lb <= full : lb == full), "budget %d: %d after %d, optimum %d", b, lb,
+              prev, full);
+        prev = lb;
+        bounded += rc == EC_BOUND;
+        if (rc == EC_OK) break;
+    }
+    CHECK(bounded >= 3, "only %d budgets too small", bounded);
     CHECK_RC(ec_optimum_block(&c, 12, 10, &len, NULL), EC_E_RANGE);
     CHECK_RC(ec_optimum_block(&c, 0, 0, &len, NULL), EC_E_RANGE);
     CHECK_RC(ec_optimum_block(NULL, 0, 10, &len, NULL), EC_E_NULL);
@@ -197,6 +208,7 @@ static void solve_and_check(const char *solver, const char *scramble_text, const
     CHECK(phases > 0 && with > 0, "%s: %d phases, %d with an optimum: %s", solver, phases, with, json);
     CHECK(strstr(json, "\"twophase\":") != NULL, "%s: no start distance: %s", solver, json);
     if (!strcmp(solver, "hugo")) CHECK(strstr(json, "\"best\":") != NULL, "hugo: no best block: %s", json);
+    if (!strcmp(solver, "twes")) CHECK(with == phases && phases == 5, "twes: %d of %d phases with an optimum: %s", with, phases, json);
     ec_solver_free(h);
 }
 
