@@ -382,6 +382,15 @@ export class SolverRun {
     return JSON.parse(this.core._outText());
   }
 
+  // Exact reference optima of a solved run's phases (evocube.h, ec_solver_optima_json):
+  // {start: {twophase, nodes}, phases: [{name, optimum, bound, ...}]}; searches stop at
+  // `nodes` (then bound is true and the optimum is at least the number given).
+  optima(nodes = 1000000) {
+    const rc = this.core.M._ec_solver_optima_json(this.h, nodes, this.core.out, OUT_SIZE);
+    if (rc < 0) this.core._fail(rc);
+    return JSON.parse(this.core._outText());
+  }
+
   free() {
     if (this.h) this.core.M._ec_solver_free(this.h);
     this.h = 0;
