@@ -9,10 +9,11 @@
 // by clock()); the first --wasm TWES states again in wasm under Node must give the same optima.
 // Every solution is verified (ec__finish, and core.verify here).
 import { spawnSync, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/core-node.mjs';
+import { writeSection } from './short.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NATIVE = join(root, 'build', 'native');
@@ -91,16 +92,5 @@ export default async function bench(args) {
   }
   const text = L.join('\n') + '\n';
   console.log(text);
-  if (o.write) {
-    const file = join(root, 'docs', 'BENCHMARKS.md');
-    const doc = readFileSync(file, 'utf8');
-    const start = doc.indexOf('## optima\n');
-    let out;
-    if (start < 0) out = doc.trimEnd() + '\n\n' + text;
-    else {
-      const next = doc.indexOf('\n## ', start + 5);
-      out = doc.slice(0, start) + text + (next < 0 ? '' : doc.slice(next));
-    }
-    writeFileSync(file, out);
-  }
+  if (o.write) writeSection('optima', text);
 }
