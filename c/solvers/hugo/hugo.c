@@ -68,10 +68,24 @@
  * program runs them: population=51, mutation=0.03, pair weights 10/100/10, rawSelection=1,
  * eliteParent=1, maxBlockTurns=20, growth3=0; not modelled: it compares the locations'
  * current elites at a round's end, and its shallow-copy bug that restarts round 1's
- * populations), short (opt-in changes beyond the paper: pairWeight1=3, minRounds1=40,
- * length=26, growth3=0). firstBlock=1 (end phase 1 at the first location holding a block) is
- * opt-in, kept for comparison. The evidence behind these choices, the measurements and what
- * was tried and dropped are in docs/BENCHMARKS.md, ## hugo.
+ * populations), short (opt-in changes beyond the paper, listed below). firstBlock=1 (end
+ * phase 1 at the first location holding a block) is opt-in, kept for comparison. The evidence
+ * behind these choices, the measurements and what was tried and dropped are in
+ * docs/BENCHMARKS.md, ## hugo and ## hugo-issue20.
+ * preset=short's parts and what each did (random states, native, on top of performance):
+ *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
+ *    13.9 in ~480,000 (30 states);
+ *  - minRounds1=40: the 12 locations keep evolving 40 rounds before the shortest block is
+ *    taken: 11.2 turns instead of 13.4, for ~96,000 phase-1 generations (10-12 states);
+ *  - length=26: 26 genes instead of 30 make phase 3 shorter (exploratory: phase 3 21.3 turns
+ *    at 30 genes, 18.7 at 24 genes on 10 states, 17.2 at 26 genes with growth3=0 on 6);
+ *  - growth3=0 (equal phase-3 rounds, as Table 7's totals suggest): alone on performance it
+ *    gave the same solution on 17 of 17 random states (the goal is first reached in the same
+ *    generation; equal rounds only stop sooner): phase-3 generations 205,882 instead of
+ *    250,000 on average, no change in length.
+ *  All four: 36.4 turns on 30 states (performance 39.9), phase 1 11.1 turns.
+ * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
+ * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
  * Costs: about 40-50 us per generation in wasm (docs/BENCHMARKS.md has native beside it);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
