@@ -76,11 +76,11 @@
  * behind these choices, the measurements and what was tried and dropped are in
  * docs/BENCHMARKS.md, ## hugo and ## hugo-issue20.
  * preset=short's parts and what each did (random states, native, on top of performance):
- *  - pairWeight1=2 (phase 1 only; until issue 20 it was 3): with the other three parts,
- *    34.5 turns on 15 random states (phase 1 10.2 turns) against 37.9 with pairWeight1=3
- *    (phase 1 11.5; paired -3.3 +- 1.4 turns) and 38.3 for performance (docs/BENCHMARKS.md,
- *    ## hugo-issue20); pairWeight1=3 alone: blocks of 13.4 turns in ~28,000 generations instead
- *    of 13.9 in ~480,000 (30 states);
+ *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
+ *    13.9 in ~480,000 (30 states). pairWeight1=2 instead (issue 20, 41 paired random states
+ *    with the other three parts): 36.02 turns against 36.80, paired -0.78 +- 0.96, phase 1
+ *    11.0 against 11.4 turns: no clear gain, so the preset keeps 3 (docs/BENCHMARKS.md,
+ *    ## hugo-issue20);
  *  - minRounds1=40: the 12 locations keep evolving 40 rounds before the shortest block is
  *    taken: 11.2 turns instead of 13.4, for ~96,000 phase-1 generations (10-12 states);
  *  - length=26: 26 genes instead of 30 make phase 3 shorter (exploratory: phase 3 21.3 turns
@@ -89,8 +89,9 @@
  *    gave the same solution on 17 of 17 random states (the goal is first reached in the same
  *    generation; equal rounds only stop sooner): phase-3 generations 205,882 instead of
  *    250,000 on average, no change in length.
- *  All four with pairWeight1=3 (the preset before issue 20): 36.4 turns on 30 states
- *  (performance 39.9), phase 1 11.1 turns.
+ *  All four: 36.4 turns on 30 states (performance 39.9), phase 1 11.1 turns; 36.8 on states
+ *  1..41 of issue 20's run (phase 1 11.4; the exact shortest block at the chosen location 8.7,
+ *  over the 12 locations 8.0).
  * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
  * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
@@ -150,9 +151,9 @@ static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
     {"short",
-     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=2,minRounds1=40,length=26,"
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=40,length=26,"
      "growth3=0",
-     "performance plus opt-in changes that shorten solutions (phase 1 pairs weighed 2 and 40 rounds, 26 genes, equal "
+     "performance plus opt-in changes that shorten solutions (phase 1 pairs first and 40 rounds, 26 genes, equal "
      "phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
