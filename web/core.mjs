@@ -5,7 +5,7 @@
 // EvocubeError carrying the C code and the core's specific message.
 
 export const EC = Object.freeze({
-  OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3, EPOCH: 4,
+  OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3, EPOCH: 4, BOUND: 5,
   E_NULL: -1, E_BUFFER: -2, E_RANGE: -3, E_NOMEM: -4, E_INPUT_SIZE: -5, E_CHAR: -6, E_INTERNAL: -7,
   E_FACELETS_LENGTH: -10, E_FACELETS_CHAR: -11, E_COLOR_COUNT: -12, E_CENTERS: -13,
   E_CENTERS_MIRROR: -14, E_EDGE_INVALID: -15, E_EDGE_DUPLICATE: -16, E_CORNER_INVALID: -17,
@@ -13,7 +13,7 @@ export const EC = Object.freeze({
   E_TOKEN: -30, E_PAREN_OPEN: -31, E_PAREN_CLOSE: -32, E_REPEAT: -33, E_ALG_MOVES: -34,
   E_NESTING: -35, E_NOT_FACE_TURNS: -36,
   E_SOLVER_UNKNOWN: -40, E_PARAM_UNKNOWN: -41, E_PARAM_VALUE: -42, E_PARAM_RANGE: -43,
-  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46, E_MIGRANTS: -47,
+  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46, E_MIGRANTS: -47, E_GROUP: -48,
 });
 
 // Limits of the C boundary (evocube.h), checked here too so a huge string is refused
@@ -378,6 +378,15 @@ export class SolverRun {
 
   result() {
     const rc = this.core.M._ec_solver_result_json(this.h, this.core.out, OUT_SIZE);
+    if (rc < 0) this.core._fail(rc);
+    return JSON.parse(this.core._outText());
+  }
+
+  // Exact reference optima of a solved run's phases (evocube.h, ec_solver_optima_json):
+  // {start: {twophase, nodes}, phases: [{name, optimum, bound, ...}]}; searches stop at
+  // `nodes` (then bound is true and the optimum is at least the number given).
+  optima(nodes = 1000000) {
+    const rc = this.core.M._ec_solver_optima_json(this.h, nodes, this.core.out, OUT_SIZE);
     if (rc < 0) this.core._fail(rc);
     return JSON.parse(this.core._outText());
   }

@@ -40,8 +40,32 @@ export class ResultPanel {
     const body = $('phases').tBodies[0];
     for (const p of r.phases || []) {
       body.append(el('tr', {}, el('td', {}, p.name), el('td', {}, el('code', { class: 'long' }, p.solution || '–')),
-        el('td', { class: 'num' }, String(p.length)), el('td', { class: 'num' }, fmtNum(p.generations))));
+        el('td', { class: 'num' }, String(p.length)), el('td', { class: 'num' }, fmtNum(p.generations)),
+        optimumCell(p)));
     }
     $('phases').hidden = !(r.phases && r.phases.length);
+    // opt (issue 20): the exact two-phase distance of the start, beside the summary
+    if (st.startDistance != null) {
+      setText($('result-summary'), `${$('result-summary').textContent} · two-phase distance of the start ${st.startDistance}`);
+    }
   }
+}
+
+// opt (issue 20): a phase's exact reference optimum (computed by the worker after the solve,
+// never used by the solver): "8", "more than 10" when the search stopped at its node bound,
+// "–" when the phase has none; HuGO!'s block phase adds the shortest block over the 12
+// locations, TWES's "G1 -> G2 (edges)" the optimum of the whole stage from there.
+export function optimumText(p) {
+  if (p.optimum == null) return '–';
+  const one = (k, bound) => (bound ? `more than ${k - 1}` : String(k));
+  let t = one(p.optimum, p.optimumBound);
+  if (p.bestBlock != null) t += ` (best of 12 blocks: ${one(p.bestBlock, p.bestBlockBound)})`;
+  if (p.stageOptimum != null) t += ` (whole stage: ${one(p.stageOptimum, p.stageBound)})`;
+  return t;
+}
+
+function optimumCell(p) {
+  const td = el('td', { class: 'num', 'data-testid': 'phase-optimum' }, optimumText(p));
+  if (p.optimum != null) td.title = `this phase: ${p.length} turns · optimum ${optimumText(p)}`;
+  return td;
 }

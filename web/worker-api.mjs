@@ -29,6 +29,20 @@
 import { EC, EvocubeError, MAX_MIGRANT_BYTES, plainFault } from './core.mjs';
 import { REQUEST, REPLY, RUN_STATE, ERROR, MAX_ID } from './protocol.mjs';
 
+// opt (issue 20): the solvers whose phases have exact reference optima (ec_solver_optima_json),
+// the node budget of each search, and the fields a phase of the result gets: optimum (moves;
+// null: none), optimumBound (true: the search stopped, the optimum is at least that), and for
+// HuGO!'s block phase the shortest block over the 12 locations (bestBlock, bestBlockBound).
+const OPTIMA_SOLVERS = new Set(['hugo', 'twes']);
+const OPTIMA_NODES = 1000000;
+function optimumFields(o) {
+  if (!o) return {};
+  const f = { optimum: o.optimum ?? null, optimumBound: !!o.bound };
+  if ('best' in o) Object.assign(f, { bestBlock: o.best, bestBlockBound: !!o.bestBound });
+  if ('stage' in o) Object.assign(f, { stageOptimum: o.stage, stageBound: !!o.stageBound });
+  return f;
+}
+
 export const SLICE_MS = 12;
 export const FLUSH_MS = 33;
 
@@ -113,13 +127,22 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
   function finish(job, status) {
     flush(job);
     const r = job.run.result();
+    // opt (issue 20): each phase's exact optimum beside it, after the solve, bounded in nodes
+    let startDistance = null;
+    if (r.solved && OPTIMA_SOLVERS.has(r.solver)) {
+      try {
+        const o = job.run.optima(OPTIMA_NODES);
+        startDistance = o.start.twophase;
+        (r.phases || []).forEach((p, i) => Object.assign(p, optimumFields(o.phases[i])));
+      } catch { /* the optima are a reference: a failure leaves them out, never the result */ }
+    }
     job.run.free();
     post({
       type: REPLY.RESULT, id: job.id, solution: r.solution || '', length: r.length ?? 0, phases: r.phases || [],
       stats: {
         solver: r.solver, seed: r.seed, status: r.status || status, solved: !!r.solved,
         generations: r.generations, evaluations: r.evaluations, timeMs: job.activeMs, setupMs: job.setupMs,
-        wallMs: now() - job.wall0, facelets: job.facelets,
+        wallMs: now() - job.wall0, facelets: job.facelets, ...(startDistance !== null ? { startDistance } : {}),
       },
     });
   }

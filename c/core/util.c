@@ -150,7 +150,9 @@ static const struct {
     {EC_E_NOT_SOLVED, "the solution does not solve the cube"},
     {EC_E_SEED, "a seed must be an integer from 0 to 4294967295"},
     {EC_EPOCH, "an island's epoch is over: waiting for its migrants"},
+    {EC_BOUND, "the optimum search spent its node budget: the length is a lower bound"},
     {EC_E_MIGRANTS, "a migrant buffer is malformed"},
+    {EC_E_GROUP, "the cube is not in the stage's start group"},
 };
 
 int ec_strerror(int code, char *buf, int size)

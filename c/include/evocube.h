@@ -54,6 +54,8 @@ extern "C" {
 #define EC_EPOCH 4    /* an island (ec_solver_new_island, islands > 1) has done its epoch's
                          generations: it waits for ec_solver_migrants_import before going on
                          (its status stays EC_RUNNING) */
+#define EC_BOUND 5    /* an exact-optimum search (ec_optimum_*) spent its node budget first:
+                         the length it gives is a lower bound (the optimum is at least it) */
 
 /* Errors of arguments and buffers. */
 #define EC_E_NULL -1        /* a required pointer argument was NULL */
@@ -111,6 +113,8 @@ extern "C" {
 #define EC_E_SEED -46           /* a seed text that is not an integer in 0..4294967295 */
 #define EC_E_MIGRANTS -47       /* a migrant buffer that is malformed (header, sizes, a gene or
                                    move out of range); msg names the byte offset */
+#define EC_E_GROUP -48          /* an optimum asked of a cube outside the stage's start group
+                                   (e.g. Thistlethwaite's G1 -> G2 of a cube not in G1) */
 
 /* Limits at the C boundary. */
 #define EC_MAX_ALG_CHARS 20000   /* bytes of alg text accepted by any parser */
@@ -384,6 +388,38 @@ int ec_solver_migrants_import(ec_solver *h, const uint8_t *buf, int size, int *a
  */
 int ec_distance(const ec_cube *c, int budget);
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize);
+
+/* ------------------------------------------------------------------ exact reference optima */
+
+/*
+ * Exact optima of the evolutionary solvers' phases (issue 20), shown beside what a solver
+ * found and never used by one (c/search/optima.h has the tables, sizes and build times).
+ * Lengths are HTM face turns. Each returns EC_OK with the exact optimum in *len; EC_BOUND
+ * when a search spent `nodes` first (then every length below *len is excluded: the optimum
+ * is at least *len); or a negative error.
+ *
+ * ec_optimum_block: the shortest sequence that solves the 2x2x3 block at location loc
+ * (0..11, named by the edge slot where its two free faces meet, UR UF UL UB DR DF DL DB FR
+ * FL BL BR: HuGO!'s numbering), or the shortest over all 12 with loc = -1 (*where, may be
+ * NULL: the location). IDA*; nodes >= 1.
+ * ec_optimum_stage: stage 0..3 is Thistlethwaite's G_stage -> G_stage+1 (TWES's groups:
+ * G1 = <F,U,B,D,R2,L2>, G2 = <U,D,R2,L2,F2,B2>, G3 = half turns, G4 solved) with moves of
+ * G_stage from a cube in G_stage (else EC_E_GROUP); stage 4 is TWES's G1 -> G2 (edges) goal,
+ * the E-slice edges in the E slice, with moves of G1. Table lookups, always exact.
+ * ec_solver_optima_json: after a solve (EC_DONE, else EC_E_STATE), each phase's optimum
+ * from the state it started in, as JSON {"start": {"twophase": d, "nodes": n}, "phases":
+ * [{"optimum": k, "bound": false, "of": "..."} or {"optimum": null}, ...]}: HuGO!'s
+ * "2x2x3 block" phase gets the block it solved and "best" (over the 12, "bestAt" its
+ * location), TWES's phases their stage (and "(edges)" also "stage", G1 -> G2 from there);
+ * other phases null. "bound": true when the search stopped at `nodes` (optimum >= k).
+ * "start" is the two-phase distance of the start (ec_distance with budget nodes: the best
+ * two-phase solution found, an upper bound on the optimum, not the optimum).
+ */
+int ec_optimum_block(const ec_cube *c, int loc, int nodes, int *len, int *where);
+int ec_optimum_stage(const ec_cube *c, int stage, int *len);
+/* Bytes of the optimum tables built so far. */
+long ec_optima_bytes(void);
+int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
 
 /* ------------------------------------------------------------------ two-phase solver */
 

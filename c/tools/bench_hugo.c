@@ -3,7 +3,7 @@
  * build/native/bench_hugo). Reads lines "seed<TAB>params<TAB>scramble" from
  * stdin, solves each with the stepped API exactly as the worker does (step 256 generations,
  * drain the progress records in binary: the run driver, run.h), and prints one line per solve:
- *   <cpu_ms><TAB><result JSON>
+ *   <cpu_ms><TAB><result JSON>[<TAB><optima JSON> with "hugo --optima N", run.h]
  * CPU time (clock()) rather than wall time, since the benchmark machine is shared.
  */
 #include <stdio.h>
@@ -18,6 +18,7 @@ static char json[1 << 16];
 int main(int argc, char **argv)
 {
     const char *solver = argc > 1 ? argv[1] : "hugo";
+    int optima = argc > 3 && !strcmp(argv[2], "--optima") ? atoi(argv[3]) : 0; /* run.h */
     char line[8192], msg[256];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = '\0';
@@ -30,8 +31,10 @@ int main(int argc, char **argv)
             continue;
         }
         ec_solver_result_json(h, json, sizeof json);
+        printf("%.3f\t%s", ms, json);
+        ec_tool_print_optima(h, optima);
         ec_solver_free(h);
-        printf("%.3f\t%s\n", ms, json);
+        printf("\n");
         fflush(stdout);
     }
     return 0;

@@ -3,7 +3,7 @@
  * build/native/bench_short): the opt-in `preset=short` of twes and macro-ga beside their paper
  * presets. Reads lines "solver<TAB>seed<TAB>params<TAB>scramble" from stdin, solves each with
  * the stepped API (tools/run.h, as bench_hugo does) and prints one line per solve:
- *   <cpu_ms><TAB><alt_length><TAB><result JSON>
+ *   <cpu_ms><TAB><alt_length><TAB><result JSON>[<TAB><optima JSON> with --optima N, run.h]
  * alt_length is the second way of counting the solution that issue 20 asks for:
  *  - twes: the phases' moves as the ES built them, joined and simplified by same-face merges
  *    only (the paper's redundancy removal), i.e. the length without the core's merge of
@@ -43,8 +43,9 @@ static int same_face_length(const ec_solver *h)
     return k;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int optima = argc > 2 && !strcmp(argv[1], "--optima") ? atoi(argv[2]) : 0; /* run.h */
     char line[8192], msg[256];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = '\0';
@@ -64,8 +65,10 @@ int main(void)
         if (h->status == EC_DONE && !strcmp(solver, "twes")) alt = same_face_length(h);
         if (h->status == EC_DONE && !strcmp(solver, "macro-ga") && h->state) alt = ec__macro_ga_raw_tokens(h->state);
         ec_solver_result_json(h, json, sizeof json);
+        printf("%.3f\t%d\t%s", ms, alt, json);
+        ec_tool_print_optima(h, optima);
         ec_solver_free(h);
-        printf("%.3f\t%d\t%s\n", ms, alt, json);
+        printf("\n");
         fflush(stdout);
     }
     return 0;

@@ -3,6 +3,7 @@
  */
 #include "tools/run.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -70,4 +71,14 @@ int ec_tool_bench_solve(const char *solver, char *line, ec_solver **out, double 
     ec_tool_run_solver(*out, &run);
     *ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
     return EC_OK;
+}
+
+void ec_tool_print_optima(const ec_solver *h, int nodes)
+{
+    static char buf[1 << 14];
+    if (nodes <= 0) return;
+    if (ec_solver_status(h) == EC_DONE && ec_solver_optima_json(h, nodes, buf, sizeof buf) == EC_OK)
+        printf("\t%s", buf);
+    else
+        printf("\tnull");
 }

@@ -100,16 +100,19 @@ export default async function bench(args) {
   for (const w of wasm.filter((x) => !x.same)) L.push('', `DIFFERENT: ${w.solver} state ${w.seed}`);
   const text = L.join('\n') + '\n';
   console.log(text);
-  if (opts.write) {
-    const file = join(root, 'docs', 'BENCHMARKS.md');
-    const doc = readFileSync(file, 'utf8');
-    const start = doc.indexOf('## short-presets\n');
-    let out;
-    if (start < 0) out = doc.trimEnd() + '\n\n' + text;
-    else {
-      const next = doc.indexOf('\n## ', start + 5);
-      out = doc.slice(0, start) + text + (next < 0 ? '' : doc.slice(next));
-    }
-    writeFileSync(file, out);
+  if (opts.write) writeSection('short-presets', text);
+}
+
+// Replace (or append) section `## name` of docs/BENCHMARKS.md with text (short, optima).
+export function writeSection(name, text) {
+  const file = join(root, 'docs', 'BENCHMARKS.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = doc.indexOf(`## ${name}\n`);
+  let out;
+  if (start < 0) out = doc.trimEnd() + '\n\n' + text;
+  else {
+    const next = doc.indexOf('\n## ', start + 5);
+    out = doc.slice(0, start) + text + (next < 0 ? '' : doc.slice(next));
   }
+  writeFileSync(file, out);
 }

@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "core/cube.h"
-#include "solvers/twes/groups.h"
+#include "search/groups.h"
 
 static const int fact12[12] = {39916800, 3628800, 362880, 40320, 5040, 720, 120, 24, 6, 2, 1, 1};
 

@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "core/cube.h"
-#include "solvers/twes/groups.h"
+#include "search/groups.h"
 #include "solver/solver.h"
 #include "solvers/twes/twes.h"
 

@@ -10,7 +10,7 @@ import { EC } from '../../web/core.mjs';
 const header = readFileSync(fileURLToPath(new URL('../../c/include/evocube.h', import.meta.url)), 'utf8');
 // "#define EC_E_FLIP -19   /* ... */" and "#define EC_OK 0 ..."
 const codes = Object.fromEntries([...header.matchAll(/^#define EC_((?:E_)?[A-Z_]+)\s+(-?\d+)\s*\/\*/gm)]
-  .filter(([, name]) => /^(OK|RUNNING|DONE|GAVE_UP|EPOCH|E_.*)$/.test(name))
+  .filter(([, name]) => /^(OK|RUNNING|DONE|GAVE_UP|EPOCH|BOUND|E_.*)$/.test(name))
   .map(([, name, value]) => [name, Number(value)]));
 
 test('evocube.h lists the statuses (the one source)', () => {

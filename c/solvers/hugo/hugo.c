@@ -54,16 +54,46 @@
  *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
  *    needed steps", so the default is pairs - steps (pairWeight=1). pairWeight and the
  *    per-phase pairWeight1..3 are opt-in.
+ *  - With pairWeight 1 a phase goal is first reached by an individual that selection does
+ *    not favour: a prefix one pair short of the goal but two turns shorter scores higher than
+ *    one at the goal, so the goal-reaching individual can be lost again. Phases end on the kept
+ *    best goal-reaching individual ever seen in the phase (the "test at the end" above), not
+ *    on the population: the previous session measured the population's best at the goal in
+ *    0.0% of the generations of phases 2 and 3. Measured again for phase 3 (issue 20;
+ *    preset=performance, states 2, 5, 11; the best individual of each generation's record
+ *    applied to the cube): it solved the cube in 29%, 98% and 99.6% of the phase-3
+ *    generations: once a solver appears, the elite mostly keeps it in phase 3, so the
+ *    earlier 0.0% does not hold for phase 3 as measured here (its definition is not
+ *    recorded); phase 2 was not measured again (a record gives pairs - steps, not the pairs).
  *
  * Presets: performance (the paper's 200/5000/50000 generations; about 40 turns, median 38),
  * integrity300 (Table 5, test 3), program (the performance settings as the authors' own
  * program runs them: population=51, mutation=0.03, pair weights 10/100/10, rawSelection=1,
  * eliteParent=1, maxBlockTurns=20, growth3=0; not modelled: it compares the locations'
  * current elites at a round's end, and its shallow-copy bug that restarts round 1's
- * populations), short (opt-in changes beyond the paper: pairWeight1=3, minRounds1=40,
- * length=26, growth3=0). firstBlock=1 (end phase 1 at the first location holding a block) is
- * opt-in, kept for comparison. The evidence behind these choices, the measurements and what
- * was tried and dropped are in docs/BENCHMARKS.md, ## hugo.
+ * populations), short (opt-in changes beyond the paper, listed below). firstBlock=1 (end
+ * phase 1 at the first location holding a block) is opt-in, kept for comparison. The evidence
+ * behind these choices, the measurements and what was tried and dropped are in
+ * docs/BENCHMARKS.md, ## hugo and ## hugo-issue20.
+ * preset=short's parts and what each did (random states, native, on top of performance):
+ *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
+ *    13.9 in ~480,000 (30 states). pairWeight1=2 instead (issue 20, 41 paired random states
+ *    with the other three parts): 36.02 turns against 36.80, paired -0.78 +- 0.96, phase 1
+ *    11.0 against 11.4 turns: no clear gain, so the preset keeps 3 (docs/BENCHMARKS.md,
+ *    ## hugo-issue20);
+ *  - minRounds1=40: the 12 locations keep evolving 40 rounds before the shortest block is
+ *    taken: 11.2 turns instead of 13.4, for ~96,000 phase-1 generations (10-12 states);
+ *  - length=26: 26 genes instead of 30 make phase 3 shorter (exploratory: phase 3 21.3 turns
+ *    at 30 genes, 18.7 at 24 genes on 10 states, 17.2 at 26 genes with growth3=0 on 6);
+ *  - growth3=0 (equal phase-3 rounds, as Table 7's totals suggest): alone on performance it
+ *    gave the same solution on 17 of 17 random states (the goal is first reached in the same
+ *    generation; equal rounds only stop sooner): phase-3 generations 205,882 instead of
+ *    250,000 on average, no change in length.
+ *  All four: 36.4 turns on 30 states (performance 39.9), phase 1 11.1 turns; 36.8 on states
+ *  1..41 of issue 20's run (phase 1 11.4; the exact shortest block at the chosen location 8.7,
+ *  over the 12 locations 8.0).
+ * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
+ * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
  * Costs: about 40-50 us per generation in wasm (docs/BENCHMARKS.md has native beside it);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per

@@ -103,7 +103,7 @@
 #include "core/perm.h"
 #include "core/stickers.h"
 #include "core/util.h"
-#include "solvers/twes/groups.h"
+#include "search/groups.h"
 #include "solver/solver.h"
 
 #define TW_HEAD 32

@@ -1,5 +1,5 @@
 /* groups.c - Thistlethwaite's nested groups G0..G4: exact membership tests (see groups.h). */
-#include "solvers/twes/groups.h"
+#include "search/groups.h"
 
 #include "core/cube.h"
 

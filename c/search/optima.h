@@ -1,0 +1,51 @@
+/*
+ * optima.h - exact reference optima of the evolutionary solvers' phases (issue 20): shown
+ * beside what a solver found, never used by any solver. All counts are HTM face turns.
+ *
+ * 2x2x3 blocks (HuGO!'s phase 1). Location loc (0..11) is named by the edge slot where its two
+ * free faces meet (Kociemba order UR UF UL UB DR DF DL DB FR FL BL BR, HuGO!'s numbering): its
+ * block is the 2 corners and 5 edges that touch neither free face. The search is IDA* over the
+ * 7 pieces of location 0 (free faces U, R: corners DLF DBL, edges DF DL DB FL BL); another
+ * location is searched on the cube seen after the whole-cube rotation that carries its free
+ * faces to U and R (same lengths). Bound: the largest of three exact pruning tables (bytes,
+ * built by breadth-first search from the solved pieces on first use):
+ *   2x2x2 front  corner DLF + edges DF DL FL   24 x 12*11*10 x 8   253,440 entries
+ *   2x2x2 back   corner DBL + edges DB DL BL   24 x 12*11*10 x 8   253,440
+ *   4 edges      DF DB FL BL                   12*11*10*9 x 16     190,080
+ * 697 KB, built in ~190 ms of CPU natively (loaded 2-core machine). The best over the 12
+ * locations deepens all 12 together, so the first depth with a block is the minimum: ~0.7 ms
+ * of CPU per random state natively (mean over states 1..20; their mean optimum 7.9 turns).
+ *
+ * Thistlethwaite's stages (TWES; groups.h: G1 = <F,U,B,D,R2,L2>, G2 = <U,D,R2,L2,F2,B2>,
+ * G3 = half turns): the optimal number of moves of G_i that bring a cube of G_i into
+ * G_i+1, read from exact distance tables (one byte per coset, breadth-first search from the
+ * target group over the stage's coordinates, built on first use):
+ *   stage 0  G0 -> G1  R/L edge orientation (11 bits)                      2,048 entries
+ *   stage 1  G1 -> G2  corner twist x E-slice edge positions (coord.h)   1,082,565
+ *   stage 2  G2 -> G3  corner permutation x M-slice edge positions (70)  2,822,400
+ *   stage 3  G3 -> G4  the 96 G3 corner permutations x the M and S edges'
+ *                      arrangements in their slices (576) x E-slice (24) 1,327,104
+ * and TWES's intermediate goal inside stage 1, the E-slice edges home (FR FL BL BR in the E
+ * slice, any order) with G1's moves: 495 entries. 5.2 MB; CPU natively (loaded machine):
+ * stage 0 ~2 ms after the coordinates' move tables (coord.h, ~15 ms), stage 1 ~30 ms,
+ * stage 2 ~70 ms, stage 3 ~18 ms. Measured with a throwaway clock() driver, 2026-11-24.
+ *
+ * Every function returns EC_OK with the exact optimum in *len, or EC_BOUND (a positive status)
+ * when the node budget ran out first: then *len is k + 1 with every length <= k excluded, so
+ * the optimum is more than k; or a negative error (EC_E_NOMEM; EC_E_GROUP: the cube is not in
+ * the stage's start group; EC_E_RANGE for loc or stage).
+ */
+#ifndef EC_OPTIMA_H
+#define EC_OPTIMA_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+/* Tracked pieces of location 0's block: 2 corners then 5 edges (cubie = home slot). */
+#define EC_OPT_BLOCK_PIECES 7
+
+/* The functions are public (evocube.h, "Exact reference optima"): ec_optimum_block,
+ * ec_optimum_stage, ec_optima_bytes. */
+
+#endif
