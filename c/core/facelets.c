@@ -49,6 +49,22 @@ static int centres_are_rotation(const char c[6])
 
 /* Validate s and write its re-oriented stickers (colours renamed after their centres) to
  * norm[54]. Every fault has its own code and message. */
+/* "UF", "UF and UR", "UF, UR and UL": the names of the pieces whose orientation is not 0
+ * (at most three are asked for; buf holds 64 bytes) */
+static const char *piece_list(char *buf, const uint8_t *ori, const char *const *name, int n)
+{
+    int k = 0, total = 0, len = 0;
+    for (int i = 0; i < n; i++) total += ori[i] != 0;
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        if (!ori[i]) continue;
+        const char *sep = k == 0 ? "" : k == total - 1 ? " and " : ", ";
+        len += snprintf(buf + len, 64 - len, "%s%s", sep, name[i]);
+        k++;
+    }
+    return buf;
+}
+
 static int check_facelets(const char *s, int len, char norm[55], char *msg, int msgsize)
 {
     if (!s) return ec__msg(EC_E_NULL, msg, msgsize, "no facelet string given");
@@ -153,12 +169,31 @@ static int check_facelets(const char *s, int len, char norm[55], char *msg, int 
     int flip = 0, twist = 0;
     for (int i = 0; i < 12; i++) flip += c.eo[i];
     for (int i = 0; i < 8; i++) twist += c.co[i];
-    if (flip % 2)
-        return ec__msg(EC_E_FLIP, msg, msgsize, "one edge is flipped: the total edge flip is odd, so this cube cannot be solved");
-    if (twist % 3)
+    /* the flip and twist faults name the pieces out of orientation (by the U/D rule of
+     * c/core/cube.h) when there are at most three, the usual case of one mis-painted piece
+     * (the painter outlines the pieces a message names); more are left unnamed */
+    if (flip % 2) {
+        char where[64];
+        if (flip == 1)
+            return ec__msg(EC_E_FLIP, msg, msgsize, "one edge is flipped, at %s: the total edge flip is odd, so this cube cannot be solved",
+                           piece_list(where, c.eo, ec__edge_name, 12));
+        if (flip == 3)
+            return ec__msg(EC_E_FLIP, msg, msgsize, "three edges are flipped, at %s: the total edge flip is odd, so this cube cannot be solved",
+                           piece_list(where, c.eo, ec__edge_name, 12));
+        return ec__msg(EC_E_FLIP, msg, msgsize, "%d edges are flipped: the total edge flip is odd, so this cube cannot be solved", flip);
+    }
+    if (twist % 3) {
+        int n = 0;
+        for (int i = 0; i < 8; i++) n += c.co[i] != 0;
+        char where[64];
+        if (n <= 3)
+            return ec__msg(EC_E_TWIST, msg, msgsize,
+                           "%s at %s %s twisted: the total corner twist is %d mod 3, so this cube cannot be solved",
+                           n == 1 ? "the corner" : "the corners", piece_list(where, c.co, ec__corner_name, 8),
+                           n == 1 ? "is" : "are", twist % 3);
         return ec__msg(EC_E_TWIST, msg, msgsize,
-                       "a corner is twisted: the total corner twist is %d mod 3, so this cube cannot be solved",
-                       twist % 3);
+                       "a corner is twisted: the total corner twist is %d mod 3, so this cube cannot be solved", twist % 3);
+    }
     if (ec__parity(c.cp, 8) != ec__parity(c.ep, 12))
         return ec__msg(EC_E_PARITY, msg, msgsize,
                        "two pieces are swapped: corner and edge permutation parities differ, so this cube cannot be solved");

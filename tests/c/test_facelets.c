@@ -104,7 +104,7 @@ int main(void)
     strcpy(f, SOLVED);
     swap(f, 7, 19); /* UF flipped */
     CHECK_RC(fault(f, msg), EC_E_FLIP);
-    CHECK(strstr(msg, "one edge is flipped") != NULL, "%s", msg);
+    CHECK_STR(msg, "one edge is flipped, at UF: the total edge flip is odd, so this cube cannot be solved");
 
     /* one corner twisted */
     strcpy(f, SOLVED);
@@ -113,7 +113,7 @@ int main(void)
         f[8] = c; f[9] = a; f[20] = b; /* rotate URF's stickers */
     }
     CHECK_RC(fault(f, msg), EC_E_TWIST);
-    CHECK(strstr(msg, "corner is twisted") != NULL, "%s", msg);
+    CHECK(strstr(msg, "is twisted") != NULL, "%s", msg);
 
     /* two pieces swapped: exchange edges UR and UF (stickers pairwise) */
     strcpy(f, SOLVED);
@@ -145,7 +145,7 @@ int main(void)
         twist(f, 8, 9, 20, t);
         CHECK(f[8 + (t == 1 ? 1 : 12)] == 'U', "the U sticker of URF moved to place %d", t);
         CHECK_RC(fault(f, msg), EC_E_TWIST);
-        snprintf(want, sizeof want, "a corner is twisted: the total corner twist is %d mod 3, so this cube cannot be solved", t);
+        snprintf(want, sizeof want, "the corner at URF is twisted: the total corner twist is %d mod 3, so this cube cannot be solved", t);
         CHECK_STR(msg, want);
     }
     /* URF by 2 and UFL (U7 F1 L3 = 6 18 38) by 1: 0 mod 3, valid; both by 1: total 2 */
@@ -156,14 +156,28 @@ int main(void)
     twist(f, 6, 18, 38, 1);
     CHECK(f[18] == 'U' && f[38] == 'F' && f[6] == 'L', "UFL twisted by 1: %c %c %c", f[6], f[18], f[38]);
     CHECK_RC(fault(f, msg), EC_E_TWIST);
-    CHECK_STR(msg, "a corner is twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
+    CHECK_STR(msg, "the corners at URF and UFL are twisted: the total corner twist is 2 mod 3, so this cube cannot be solved");
+    /* four twisted corners (URF, UFL, ULB = U1 L1 B3 = 0 36 47, UBR = U3 B1 R3 = 2 45 11, each
+     * by 1: total 1) are not named: more than three is no longer one mis-painted piece */
+    twist(f, 0, 36, 47, 1);
+    CHECK_RC(fault(f, msg), EC_OK);
+    twist(f, 2, 45, 11, 1);
+    CHECK_RC(fault(f, msg), EC_E_TWIST);
+    CHECK_STR(msg, "a corner is twisted: the total corner twist is 1 mod 3, so this cube cannot be solved");
     /* three edges flipped (odd total flip): UF (U8 F2 = 7 19), UR (U6 R2 = 5 10), UL (U4 L2 = 3 37) */
     strcpy(f, SOLVED);
     swap(f, 7, 19);
     swap(f, 5, 10);
     swap(f, 3, 37);
     CHECK_RC(fault(f, msg), EC_E_FLIP);
-    CHECK_STR(msg, "one edge is flipped: the total edge flip is odd, so this cube cannot be solved");
+    CHECK_STR(msg, "three edges are flipped, at UR, UF and UL: the total edge flip is odd, so this cube cannot be solved");
+    /* five (also UB = U2 B2 = 1 46, DF = D2 F8 = 28 25) are counted, not named */
+    swap(f, 1, 46);
+    swap(f, 28, 25);
+    CHECK_RC(fault(f, msg), EC_E_FLIP);
+    CHECK_STR(msg, "5 edges are flipped: the total edge flip is odd, so this cube cannot be solved");
+    swap(f, 1, 46);
+    swap(f, 28, 25);
     /* two flipped (even total flip): a valid cube */
     swap(f, 3, 37);
     CHECK_RC(fault(f, msg), EC_OK);

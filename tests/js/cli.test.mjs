@@ -47,8 +47,8 @@ test('each validation fault has its own message through the CLI', () => {
     [set(set(SOLVED, 37, 'R'), 12, 'L'), /edge with colours U and R appears twice, at UR and UL/],
     [swap(SOLVED, 9, 20), /corner at URF has colours U, F, R \(clockwise\), a combination no corner has/],
     [set(set(set(SOLVED, 18, 'R'), 38, 'F'), 15, 'L'), /corner with colours U, R, F appears twice, at URF and UFL/],
-    [swap(SOLVED, 7, 19), /one edge is flipped/],
-    [set(set(set(SOLVED, 8, 'F'), 9, 'U'), 20, 'R'), /a corner is twisted/],
+    [swap(SOLVED, 7, 19), /one edge is flipped, at UF:/],
+    [set(set(set(SOLVED, 8, 'F'), 9, 'U'), 20, 'R'), /the corner at URF is twisted:/],
     [swap(swap(SOLVED, 5, 7), 10, 19), /two pieces are swapped/],
   ];
   const messages = new Set();
