@@ -23,6 +23,8 @@ import { Playback } from './playback.mjs';
 import { readShare, buildShare, twizzleUrl, checkLinkSolution } from './share.mjs';
 import { Painter } from './painter.mjs';
 import { RacePanel } from './race.mjs';
+// share: copy solution, a link's solution shown unrun, the run log the export writes
+import { RunLog, copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
 
 const $ = byId;
@@ -315,6 +317,8 @@ async function boot() {
     delete s.params.preset;
     if (app.mode === 'paint') s.facelets = app.cube.facelets;
     else s.scramble = algInput.value;
+    // share: the link carries the shown solution when it belongs to this cube
+    if (app.result && app.result.stats.solved && app.result.facelets === app.cube.facelets) s.solution = app.result.solution;
     return s;
   }
 
@@ -346,12 +350,14 @@ async function boot() {
     playback.clear();
     live.reset();
     clearResult();
+    const log = new RunLog({ solver: req.solver, facelets, scramble: app.mode === 'paint' ? null : algInput.value, seed, params: req.params, islands: islandsUsed() });
     // the clock starts when the worker reports 'running' (after any table building)
     const run = {
       facelets, paused: false, pausedAt: 0, pausedMs: 0, t0: null,
       elapsed: () => (run.t0 == null ? 0 : (run.paused ? run.pausedAt : performance.now()) - run.t0 - run.pausedMs),
     };
     app.run = run;
+    run.log = log;
     setStatus('starting');
     refresh();
     // on a phone the panels stack: bring the cube into view to watch the run
@@ -367,10 +373,10 @@ async function boot() {
     // one island: the page's worker as before; K islands: island 0 feeds the live panel and
     // chart, every island its row of the islands table
     const h = k === 1
-      ? workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, { onProgress: (records) => live.add(records), onState })
+      ? workerClient.solve({ solver: req.solver, facelets, seed, params: req.params }, { onProgress: (records) => { live.add(records); log.add(records); }, onState })
       : solveIslands((i, request, callbacks) => islandClient(i).solve(request, callbacks), { solver: req.solver, facelets, seed, params: req.params }, {
         islands: k,
-        onProgress: (i, records) => { if (i === 0) live.add(records); islandsPanel.add(i, records); },
+        onProgress: (i, records) => { if (i === 0) { live.add(records); log.add(records); } islandsPanel.add(i, records); },
         onState: (i, state) => { if (i === 0) onState(state); },
         onEpoch: ({ epoch }) => islandsPanel.setEpoch(epoch),
       });
@@ -379,6 +385,8 @@ async function boot() {
       const r = await h.promise;
       clearInterval(tick);
       showResult(r, facelets);
+      app.exported = { request: log.request, log, result: r, version: core.version() };
+      compareWithLink(r, facelets);
     } catch (e) {
       if (e.code === ERROR.CANCELLED) setStatus('cancelled');
       else {
@@ -396,6 +404,7 @@ async function boot() {
 
   function clearResult() {
     app.result = null;
+    clearLinkSolution();
     results.clear();
     if (!app.run) setStatus('idle');
   }
@@ -407,7 +416,8 @@ async function boot() {
     results.show(r, facelets);
     live.final(st);
     if (st.solved) {
-      playback.load(facelets, r.solution);
+      playback.load(facelets, r.solution, r.phases);
+      playback.bindPhaseRows($('phases').tBodies[0].rows);
       const setup = app.mode === 'paint' ? core.invert(r.solution) : core.canonical(algInput.value);
       $('twizzle-link').href = twizzleUrl(setup, r.phases, r.solution);
     } else {
@@ -436,6 +446,12 @@ async function boot() {
   $('show-best').addEventListener('change', () => { if (!$('show-best').checked && app.run) show(app.run.facelets); });
 
   // ---- share
+  $('copy-solution').addEventListener('click', () => {
+    const r = app.result;
+    if (r && r.stats.solved) copyText(r.solution, notify);
+    else notify('There is no solution to copy yet.', 'warn');
+  });
+  wireExport(() => app.exported, notify);
   $('copy-link').addEventListener('click', async () => {
     const url = $('share-link').href;
     try {
@@ -452,10 +468,12 @@ async function boot() {
     cube: () => app.cube,
     seed: () => seedValue(),
     onChange: () => refresh(),
-    onPlay: (facelets, solution, name) => {
+    onPlay: (facelets, r, name) => {
       if (app.run) { notify('A solve is running; play the race result after it.', 'warn'); return; }
-      playback.load(facelets, solution);
-      notify(`Playing ${name}'s solution (${solution.split(/\s+/).filter(Boolean).length} moves) on the cube.`, 'info', 3000);
+      clearLinkSolution();
+      showResult(r, facelets);
+      setText($('result-summary'), `race: ${name} · ${$('result-summary').textContent}`);
+      playback.play();
     },
   });
   app.race = race;
@@ -489,9 +507,16 @@ async function boot() {
   // link's own cube (a forged one, or one for another cube, is refused with the reason)
   if (shared.solution != null) {
     const checked = checkLinkSolution(core, shared);
-    if (checked.ok) {
+    if (checked.ok && shared.algOnly) algInput.set(checked.scramble);
+    if (checked.ok && checked.facelets === app.cube.facelets) {
+      // shown without running: the Result panel, playback and the Twizzle link
+      app.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
       playback.load(checked.facelets, checked.solution);
+      showLinkSolution(checked, () => solve());
+      $('twizzle-link').href = twizzleUrl(app.mode === 'paint' ? core.invert(checked.solution) : core.canonical(algInput.value), [], checked.solution);
       notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);
+    } else if (checked.ok) {
+      notify('The solution in the link was not shown: the link\'s cube could not be set up.', 'warn');
     } else {
       notify(checked.message, 'warn');
     }

@@ -2,8 +2,10 @@
 // letter whose centre has that colour) and a 54-letter facelet string the user edits by
 // clicking stickers of the flat net. After every change the C core validates the cube and
 // its specific message is shown ("two edges are swapped..." etc.); state().ok is true
-// only for a possible cube, which is what enables Solve.
+// only for a possible cube, which is what enables Solve. The stickers the message names are
+// outlined on the net.
 import { el, setText } from './dom.mjs';
+import { stickersNamed } from './net.mjs';
 import { FACES, COLOR_NAMES } from './geometry.mjs';
 import { SOLVED } from './core.mjs';
 
@@ -57,6 +59,7 @@ export class Painter {
   _changed(notify = true) {
     const st = this.state();
     this.net.set(this.facelets);
+    this.net.mark(st.ok ? [] : stickersNamed(st.error.message));
     setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : st.error.message);
     this.message.dataset.ok = String(st.ok);
     if (notify && this.onChange) this.onChange(st);

@@ -2,10 +2,25 @@
 // its own worker (its own SolverClient, warmed up before the start so table building is
 // not raced), with a live row per solver (status, generation) and, as they finish, length,
 // time from the start (wall clock; the tooltip splits solving and start-up) and the
-// finishing place; the shortest and the fastest are marked. Workers end with the race.
+// finishing place; the shortest and the fastest are marked. The comparison is a
+// full-width board (index.html's race-board): once the race ends its rows are sorted by
+// place, with length and time bars scaled to the longest and slowest, each solution in
+// full, and a play button that shows that result in the Result panel. Solvers that finish
+// in seconds are picked by default (QUICK), never hugo. Workers end with the race.
 import { ERROR } from './protocol.mjs';
 import { el, byId, clear, setText, fmtNum, fmtMs } from './dom.mjs';
 import { SolverClient } from './client.mjs';
+
+// the default runners: solvers that finish a random state in seconds
+export const QUICK = ['twophase', 'twes', 'aco'];
+
+// A bar cell: the value and a bar of width value / max (set through the CSSOM, which the
+// page's Content-Security-Policy allows, unlike a style attribute).
+function bar(text, frac, kind) {
+  const b = el('span', { class: `race-bar ${kind}`, dataset: { frac: frac.toFixed(3) } });
+  b.style.width = `${(frac * 100).toFixed(1)}%`;
+  return [el('span', { class: 'race-val' }, text), b];
+}
 
 export class RacePanel {
   constructor({ solvers, notify, cube, seed, onChange, onPlay }) {
@@ -20,7 +35,7 @@ export class RacePanel {
     const pick = byId('race-pick');
     this.boxes = solvers.map((s, i) => {
       const box = el('input', { type: 'checkbox', value: s.name, dataset: { testid: `race-pick-${s.name}` } });
-      box.checked = i < 2;
+      box.checked = QUICK.includes(s.name);
       box.addEventListener('change', () => this.onChange());
       pick.append(el('label', { class: 'check', title: s.title }, box, ` ${s.name}`));
       return box;
@@ -42,6 +57,7 @@ export class RacePanel {
     byId('race-cancel').disabled = false;
     this.onChange();
     const table = byId('race-table');
+    byId('race-board').hidden = false;
     const body = table.tBodies[0];
     clear(body);
     if (table.caption) table.caption.remove();
@@ -55,12 +71,13 @@ export class RacePanel {
       const cells = {
         status: el('td', { dataset: { testid: 'race-status' } }, 'warming up'),
         gen: el('td', { class: 'num', dataset: { testid: 'race-generation' } }, '0'),
-        length: el('td', { class: 'num', dataset: { testid: 'race-length' } }, '–'),
-        time: el('td', { class: 'num', dataset: { testid: 'race-time' } }, '–'),
+        length: el('td', { class: 'bar-cell', dataset: { testid: 'race-length' } }, '–'),
+        time: el('td', { class: 'bar-cell', dataset: { testid: 'race-time' } }, '–'),
         place: el('td', { class: 'num', dataset: { testid: 'race-place' } }, ''),
+        solution: el('td', {}, el('code', { class: 'long', dataset: { testid: 'race-solution' } })),
       };
       const row = el('tr', { dataset: { testid: `race-row-${name}`, solver: name } },
-        el('td', {}, name), cells.status, cells.gen, cells.length, cells.time, cells.place);
+        cells.place, el('td', {}, name), cells.status, cells.gen, cells.length, cells.time, cells.solution);
       body.append(row);
       const client = new SolverClient({ name: `evocube race ${name}`, warm: true });
       return { name, client, row, cells, result: null, h: null };
@@ -91,12 +108,13 @@ export class RacePanel {
         if (solved) {
           setText(cells.length, String(r.length));
           setText(cells.place, String(++place));
-          row.title = r.solution;
+          setText(cells.solution.firstChild, r.solution || '(already solved)');
+          row.dataset.solution = r.solution;
           if (this.onPlay) {
             cells.status.append(' ', el('button', {
-              type: 'button', class: 'quiet small', title: 'play this solution on the cube',
+              type: 'button', class: 'quiet small', title: 'show this result in the Result panel and play it on the cube',
               'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
-              onclick: () => this.onPlay(cube.facelets, r.solution, name),
+              onclick: () => this.onPlay(cube.facelets, r, name),
             }, '▶'));
           }
         }
@@ -108,6 +126,17 @@ export class RacePanel {
     }
     await Promise.all(this.entries.map((e) => e.done));
     const solved = this.entries.filter((e) => e.result && e.result.stats.solved);
+    // sorted by place (finishers in finishing order, then the rest in list order), with bars
+    const ranked = [...this.entries].sort((a, b) => (Number(a.cells.place.textContent) || Infinity) - (Number(b.cells.place.textContent) || Infinity));
+    for (const e of ranked) table.tBodies[0].append(e.row);
+    if (solved.length) {
+      const maxLen = Math.max(1, ...solved.map((e) => e.result.length));
+      const maxMs = Math.max(1, ...solved.map((e) => e.wallMs));
+      for (const e of solved) {
+        e.cells.length.replaceChildren(...bar(String(e.result.length), e.result.length / maxLen, 'len'));
+        e.cells.time.replaceChildren(...bar(fmtMs(e.wallMs), e.wallMs / maxMs, 'time'));
+      }
+    }
     if (solved.length) {
       const best = Math.min(...solved.map((e) => e.result.length));
       for (const e of solved) e.row.classList.toggle('shortest', e.result.length === best);
