@@ -132,7 +132,7 @@ export class Playback {
       tr.dataset.phaseStart = String(p.start);
       tr.tabIndex = 0;
       tr.title = p.joined ? `${p.name}: its moves cancel into the next phase; plays from move ${p.start + 1}` : `play from move ${p.start + 1} (${p.name})`;
-      const go = async () => { await this.goTo(p.start); this.play(); };
+      const go = async () => { await this.goTo(p.start); if (p.end > p.start) this.play(); };
       tr.addEventListener('click', go);
       tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); go(); } });
     });
