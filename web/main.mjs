@@ -388,6 +388,8 @@ async function boot() {
       app.exported = { request: log.request, log, result: r, version: core.version() };
       compareWithLink(r, facelets);
     } catch (e) {
+      // share: a cancelled or failed run exports its records with the reason instead of a result
+      app.exported = { request: log.request, log, result: null, ended: e.code === ERROR.CANCELLED ? 'cancelled' : `error: ${e.message}`, version: core.version() };
       if (e.code === ERROR.CANCELLED) setStatus('cancelled');
       else {
         setStatus('error');
@@ -451,7 +453,10 @@ async function boot() {
     if (r && r.stats.solved) copyText(r.solution, notify);
     else notify('There is no solution to copy yet.', 'warn');
   });
-  wireExport(() => app.exported, notify);
+  // during a run the export holds its records so far
+  wireExport(() => (app.run && app.run.log
+    ? { request: app.run.log.request, log: app.run.log, result: null, ended: 'still running when exported', version: core.version() }
+    : app.exported), notify);
   $('copy-link').addEventListener('click', async () => {
     const url = $('share-link').href;
     try {

@@ -4,7 +4,7 @@
 // twophase), a column per scalar field in order of first appearance, nested fields as JSON
 // in one cell. Both are downloaded as files named after the solver and seed.
 
-// run: {request, log: RunLog, result, version}
+// run: {request, log: RunLog, result (null for a cancelled run), ended?, version}
 export function runJson(run) {
   const { log } = run;
   return JSON.stringify({
@@ -13,7 +13,8 @@ export function runJson(run) {
     records: log.all(),
     recordsSeen: log.seen,
     recordsStride: log.stride, // 1 = every record; k = every k-th (a long run, thinned evenly)
-    result: run.result,
+    result: run.result, // null when the run did not end with one
+    ...(run.ended ? { ended: run.ended } : {}),
   }, null, 1);
 }
 
