@@ -20,7 +20,7 @@ import { FitnessChart } from './chart.mjs';
 import { LivePanel } from './live-panel.mjs';
 import { ResultPanel } from './result-panel.mjs';
 import { Playback } from './playback.mjs';
-import { readShare, buildShare, twizzleUrl, checkLinkSolution } from './share.mjs';
+import { readShare, buildShare, twizzleUrl, checkLinkSolution, phasesFromComments } from './share.mjs';
 import { Painter } from './painter.mjs';
 import { RacePanel } from './race.mjs';
 // share: copy solution, a link's solution shown unrun, the run log the export writes
@@ -318,7 +318,7 @@ async function boot() {
     if (app.mode === 'paint') s.facelets = app.cube.facelets;
     else s.scramble = algInput.value;
     // share: the link carries the shown solution when it belongs to this cube
-    if (app.result && app.result.stats.solved && app.result.facelets === app.cube.facelets) s.solution = app.result.solution;
+    if (app.result && app.result.stats.solved && !app.result.race && app.result.facelets === app.cube.facelets) s.solution = app.result.solution;
     return s;
   }
 
@@ -477,6 +477,8 @@ async function boot() {
       if (app.run) { notify('A solve is running; play the race result after it.', 'warn'); return; }
       clearLinkSolution();
       showResult(r, facelets);
+      app.result.race = name; // not this page's solver: its link carries no solution=
+      refresh();
       setText($('result-summary'), `race: ${name} · ${$('result-summary').textContent}`);
       playback.play();
     },
@@ -516,7 +518,7 @@ async function boot() {
     if (checked.ok && checked.facelets === app.cube.facelets) {
       // shown without running: the Result panel, playback and the Twizzle link
       app.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
-      playback.load(checked.facelets, checked.solution);
+      playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
       showLinkSolution(checked, () => solve());
       $('twizzle-link').href = twizzleUrl(app.mode === 'paint' ? core.invert(checked.solution) : core.canonical(algInput.value), [], checked.solution);
       notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);

@@ -131,6 +131,19 @@ export function twizzleUrl(setup, phases, solution) {
   return `https://alpha.twizzle.net/edit/?${q.toString()}`;
 }
 
+// The phases of a solution written as twizzleUrl writes it, one phase a line
+// ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
+export function phasesFromComments(text) {
+  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const out = [];
+  for (const line of lines) {
+    const m = /^([^/]*?)\s*\/\/\s*(.{1,60}?)(?:\s*\(\d+\))?$/.exec(line);
+    if (!m) return [];
+    out.push({ name: m[2], solution: m[1] });
+  }
+  return out.length > 1 ? out : [];
+}
+
 // A link's solution= checked by the core on the link's own cube before anything is shown:
 // {ok: true, facelets, solution (canonical), moves} or {ok: false, message}. A solution
 // that does not parse, or does not solve this cube (a forged one, or one copied from

@@ -116,6 +116,17 @@ test('a run exports as JSON and CSV (parsed back from the downloads); Copy solut
   const at = Number((await counter(page)).split(' / ')[0]);
   expect(at).toBeGreaterThanOrEqual(s1);
   await waitCounter(page, `${n} / ${n}`);
+
+  // the page's own Twizzle link, opened in evocube: the same cube and solution, its phases
+  // read back from the // comments (the move list coloured as before)
+  const tw = new URL(await page.getAttribute(tid('twizzle-link'), 'href'));
+  const back = await env.open(tw.search);
+  await back.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 5000 });
+  expect(await text(back, 'solution')).toBe(solution);
+  expect(await back.inputValue(tid('scramble-input'))).toBe(scramble);
+  expect(await back.$$eval(`${tid('moves')} li`, (lis) => lis.map((li) => Number(li.dataset.phase)))).toEqual(
+    Array.from({ length: n }, (_, i) => (i < s1 ? 0 : 1)));
+  await back.close();
   await page.close();
   expect(env.errors).toEqual([]);
 }, 60000);

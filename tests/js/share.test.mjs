@@ -5,7 +5,7 @@
 // scramble of 3,000, a param name and value of 40 each (so are a solver and preset name),
 // 32 params, a seed of at most 10 digits (0..4294967295), facelets of at most 60 characters
 // (54 and some spaces).
-import { readShare, buildShare, twizzleUrl, checkLinkSolution } from '../../web/share.mjs';
+import { readShare, buildShare, twizzleUrl, checkLinkSolution, phasesFromComments } from '../../web/share.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
 
 // a query of exactly n characters (with its '?'), padded by a field no link reads
@@ -131,6 +131,15 @@ describe('alg.cubing.net and Twizzle query forms', () => {
     expect(r.solution).toMatch(/\/\/ one \(2\)\n/);
     const checked = checkLinkSolution(core, r);
     expect(checked).toMatchObject({ ok: true, facelets: start, solution: "L' D2 F U' R'", moves: 5 });
+    // and its phases come back from the // comments
+    expect(phasesFromComments(r.solution)).toEqual([{ name: 'one', solution: "L' D2" }, { name: 'two', solution: "F U' R'" }]);
+  });
+
+  test('phasesFromComments: only the whole form is read; anything else has no phases', () => {
+    expect(phasesFromComments("R U // a (2)\nF // b (1)")).toEqual([{ name: 'a', solution: 'R U' }, { name: 'b', solution: 'F' }]);
+    expect(phasesFromComments("R U // only one phase")).toEqual([]);
+    expect(phasesFromComments("R U // a\nF")).toEqual([]); // a line without a comment
+    expect(phasesFromComments("R U F")).toEqual([]);
   });
 
   test('checkLinkSolution: alg= alone solves its inverse; a forged solution with setup= is refused', async () => {
