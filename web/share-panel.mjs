@@ -10,7 +10,7 @@ import { byId as $, el, setText } from './dom.mjs';
 // keeps the first); the last record seen is always kept apart, so the final generation is
 // in every export. seen counts them all.
 export class RunLog {
-  constructor(request, max = 50000) {
+  constructor(request, max = 20000) {
     Object.assign(this, { request, max, records: [], seen: 0, stride: 1, last: null });
   }
 
