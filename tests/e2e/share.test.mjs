@@ -168,8 +168,9 @@ test('the painter labels its faces and outlines the stickers a message names', a
   expect(await page.$eval(net, (n) => n.dataset.blamed)).toBe('5,10');
   const outlined = await page.$$eval('.net-host [data-testid="net"] .st', (bs) => bs.map((b, i) => [i, getComputedStyle(b).outlineStyle]).filter(([, s]) => s !== 'none').map(([i]) => i));
   expect(outlined).toEqual([5, 10]);
-  const labels = await page.$$eval('.net-host [data-testid="net"] .face-label', (ls) => ls.map((l) => l.textContent));
-  expect(labels).toEqual(['U', 'R', 'F', 'D', 'L', 'B']);
+  // each face's letter sits on its centre sticker
+  const labels = await page.$$eval('.net-host [data-testid="net"] .face-label', (ls) => ls.map((l) => [l.textContent, Number(l.parentElement.dataset.index)]));
+  expect(labels).toEqual([['U', 4], ['R', 13], ['F', 22], ['D', 31], ['L', 40], ['B', 49]]);
   // a fix clears the outline: paint sticker 5 back to U and sticker 10 to R
   await page.click(tid('paint-U'));
   await page.click(tid('sticker-5'));
