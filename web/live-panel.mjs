@@ -8,10 +8,11 @@
 import { byId as $, setText, fmtNum, fmtMs } from './dom.mjs';
 
 export class LivePanel {
-  // core: EvocubeCore; chart: FitnessChart; view: CubeView-like ({frameCost}); show(facelets):
-  // paint a state; wantsBest(): show the best individual now?; run(): the current run or null
-  constructor({ core, chart, view, show, wantsBest, run }) {
-    Object.assign(this, { core, chart, view, show, wantsBest, run });
+  // core: EvocubeCore; chart: FitnessChart; view: CubeView-like ({frameCost}); show(facelets,
+  // record): put the best individual of `record` on stage; wantsBest(): show it now?; run():
+  // the current run or null (run.input.facelets: its cube); elapsed(): the run's ms
+  constructor({ core, chart, view, show, wantsBest, run, elapsed }) {
+    Object.assign(this, { core, chart, view, show, wantsBest, run, elapsed });
     this.reset();
   }
 
@@ -35,7 +36,7 @@ export class LivePanel {
     this.pending = false;
     const r = this.last;
     const run = this.run();
-    if (run) setText($('elapsed'), fmtMs(run.elapsed()));
+    if (run) setText($('elapsed'), fmtMs(this.elapsed()));
     if (!r) return;
     setText($('phase'), r.phaseName || `phase ${r.phase + 1}`);
     $('phase').title = `phase index ${r.phase}`;
@@ -55,7 +56,7 @@ export class LivePanel {
     const every = Math.max(120, 8 * (this.view.frameCost || 0));
     if (run && r.bestMoves != null && this.wantsBest() && now - this.shownAt >= every) {
       this.shownAt = now;
-      try { this.show(this.core.apply(r.bestMoves, run.facelets)); } catch { /* a partial record */ }
+      try { this.show(this.core.apply(r.bestMoves, run.input.facelets), r); } catch { /* a partial record */ }
     }
   }
 

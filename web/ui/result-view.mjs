@@ -1,0 +1,74 @@
+// ui/result-view.mjs - what a run leaves: the result panel (web/result-panel.mjs), the
+// solution's playback, the share link and the Twizzle link. Everything shown comes from the
+// run's own input (outcome.input: its cube, its scramble in canonical notation), never
+// from what the fields hold by then. A cancelled run or a give-up keeps its best
+// individual so far as a labelled partial result (not a solution; it is not played back).
+//
+// Interface:
+//   new ResultView({ core, playback, stage, notify })
+//   result            the shown outcome's result, or null
+//   show(outcome)     a finished run's outcome (RunController.begin's)
+//   clear()
+//   links(href, setup)  the share link of the current settings, and (with no result) the
+//                     Twizzle link of the input's scramble
+import { byId as $, setText, fmtNum } from '../dom.mjs';
+import { ResultPanel } from '../result-panel.mjs';
+import { twizzleUrl } from '../share.mjs';
+
+export class ResultView {
+  constructor({ core, playback, stage, notify }) {
+    Object.assign(this, { core, playback, stage, notify });
+    this.panel = new ResultPanel({ core });
+    this.result = null;
+    this.outcome = null;
+    $('copy-link').addEventListener('click', async () => {
+      const url = $('share-link').href;
+      try {
+        await navigator.clipboard.writeText(url);
+        notify('Link copied.', 'info', 2500);
+      } catch {
+        notify(`Copy this link: ${url}`, 'info', 0);
+      }
+    });
+  }
+
+  clear() {
+    this.result = null;
+    this.outcome = null;
+    this.panel.clear();
+    setText($('partial'), '');
+    $('partial').hidden = true;
+  }
+
+  show(outcome) {
+    this.clear();
+    const { input, result: r, best } = outcome;
+    if (r) {
+      this.result = { ...r, facelets: input.facelets };
+      this.outcome = outcome;
+      this.panel.show(r, input.facelets);
+    }
+    if (r && r.stats.solved) {
+      // share: phase colours in the move list; a phase row plays from its first move
+      this.playback.load(input.facelets, r.solution, r.phases);
+      this.playback.bindPhaseRows($('phases').tBodies[0].rows);
+      const setup = input.mode === 'paint' ? this.core.invert(r.solution) : input.setup;
+      $('twizzle-link').href = twizzleUrl(setup, r.phases, r.solution);
+      return;
+    }
+    // no solution: the input cube back on stage, and the best individual so far in words
+    this.playback.clear();
+    this.stage.show(input.facelets, 'your cube');
+    if (best && (outcome.kind === 'cancelled' || outcome.kind === 'gave up')) {
+      const p = $('partial');
+      p.hidden = false;
+      setText(p, `Partial result (${outcome.kind === 'cancelled' ? 'cancelled' : 'gave up'}, not a solution): the best individual at generation ${fmtNum(best.gen)}, fitness ${fmtNum(best.best)}, ${best.bestLength} moves: ${best.bestMoves || '(none)'}`);
+      p.dataset.moves = best.bestMoves;
+    }
+  }
+
+  links(href, setup) {
+    $('share-link').href = href;
+    if (!this.result) $('twizzle-link').href = twizzleUrl(setup, [], '');
+  }
+}
