@@ -3,7 +3,7 @@
 // notice holding the text), a link's verified solution shown without running (with
 // Re-run and compare), and the run's log of progress records that the JSON/CSV export
 // (web/lazy/export.mjs, loaded on the first click) writes out. DOM through dom.mjs only.
-import { byId as $, el, setText } from './dom.mjs';
+import { byId as $, el } from './dom.mjs';
 
 // A run's progress records, bounded: all of them up to `max`; past that every other kept
 // record is dropped and only every stride-th new one is kept (an even decimation that
@@ -55,43 +55,22 @@ export async function copyText(text, notify, what = 'Solution') {
 }
 
 // A link's solution, verified by checkLinkSolution, shown in the Result panel without
-// running anything; Re-run and compare runs the solve (onRerun), and compareWithLink then
-// says how the run's solution compares with the link's.
-let linkSolution = null; // {solution, facelets} shown from the link
-let comparing = null; // the same, while its re-run is going
+// running anything, with Re-run and compare (web/lazy/link-solution.mjs draws both; only a
+// link with a solution fetches it). compareWithLink after a run of that cube.
+const link = { shown: null, comparing: null }; // {solution, facelets} shown; the same while re-run
 
-export function showLinkSolution(checked, onRerun) {
-  setText($('solution'), checked.solution || '(already solved)');
-  $('solution').dataset.solution = checked.solution;
-  setText($('result-summary'), `${checked.moves} moves (HTM) · from the link, not re-run on this page`);
-  setText($('verified'), '✓ verified on this page: the link\'s solution solves the link\'s cube');
-  $('verified').dataset.ok = 'true';
-  linkSolution = { solution: checked.solution, facelets: checked.facelets };
-  const box = $('link-compare');
-  box.replaceChildren(el('button', {
-    type: 'button', class: 'small', dataset: { testid: 'rerun-compare' },
-    onclick: () => { comparing = linkSolution; onRerun(); },
-  }, 'Re-run and compare'), ' runs the solver with the link\'s settings and compares its solution with this one.');
-  box.hidden = false;
+export async function showLinkSolution(checked, onRerun) {
+  link.shown = { solution: checked.solution, facelets: checked.facelets };
+  const { drawLinkSolution } = await import('./lazy/link-solution.mjs');
+  drawLinkSolution(checked, () => { link.comparing = link.shown; onRerun(); });
 }
 
-// After a run of the link's cube: how its solution compares with the link's.
-export function compareWithLink(result, facelets) {
-  const theirs = comparing;
-  comparing = null;
+export async function compareWithLink(result, facelets) {
+  const theirs = link.comparing;
+  link.comparing = null;
   if (!theirs || theirs.facelets !== facelets) return;
-  const box = $('link-compare');
-  const a = theirs.solution ? theirs.solution.split(' ').length : 0;
-  const solved = result.stats.solved;
-  const same = solved && result.solution === theirs.solution;
-  const b = result.length;
-  box.dataset.same = String(same);
-  box.replaceChildren(same
-    ? `This run found the link's solution again (${a} moves): the link reproduces its run.`
-    : !solved
-      ? `This run found no solution; the link's has ${a} moves.`
-      : `This run found a different solution: ${b} moves, the link's ${a}${b === a ? '' : ` (${b < a ? 'this run' : 'the link\'s'} is shorter by ${Math.abs(a - b)})`}. The link's: ${theirs.solution}`);
-  box.hidden = false;
+  const { drawComparison } = await import('./lazy/link-solution.mjs');
+  drawComparison(theirs, result);
 }
 
 export function clearLinkSolution() {
@@ -99,7 +78,7 @@ export function clearLinkSolution() {
   box.hidden = true;
   box.replaceChildren();
   delete box.dataset.same;
-  linkSolution = null;
+  link.shown = null;
 }
 
 // The export buttons: the export module is fetched on the first click (web/lazy/).

@@ -20,7 +20,7 @@ test('a link with a solution shows it at once, verified and not run; a forged on
   let solves = 0;
   const page = await env.open('?scramble=R_U_F_D2_L&solver=twophase&seed=3&solution=L-_D2_F-_U-_R-');
   page.on('worker', () => { solves++; });
-  await page.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 5000 });
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 20000 });
   expect(await text(page, 'solution')).toBe("L' D2 F' U' R'");
   expect(await text(page, 'verified')).toMatch(/^✓ verified on this page/);
   expect(await text(page, 'result-summary')).toMatch(/^5 moves \(HTM\) · from the link, not re-run/);
@@ -48,14 +48,14 @@ test('a link with a solution shows it at once, verified and not run; a forged on
 
 test('Twizzle and alg.cubing.net forms: setup is the scramble, alg the solution', async () => {
   const page = await env.open(`?setup-alg=${encodeURIComponent("R U F' D2")}&alg=${encodeURIComponent("D2 F U' R'")}`);
-  await page.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 5000 });
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 20000 });
   expect(await page.inputValue(tid('scramble-input'))).toBe("R U F' D2");
   expect(await text(page, 'solution')).toBe("D2 F U' R'");
   expect(await counter(page)).toBe('0 / 4');
   await page.close();
   // alg= alone: the cube the alg solves (its inverse as the scramble)
   const only = await env.open('?alg=R_U_F-');
-  await only.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 5000 });
+  await only.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 20000 });
   expect(await only.inputValue(tid('scramble-input'))).toBe("F U' R'");
   expect(await text(only, 'solution')).toBe("R U F'");
   await only.close();
@@ -121,7 +121,7 @@ test('a run exports as JSON and CSV (parsed back from the downloads); Copy solut
   // read back from the // comments (the move list coloured as before)
   const tw = new URL(await page.getAttribute(tid('twizzle-link'), 'href'));
   const back = await env.open(tw.search);
-  await back.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 5000 });
+  await back.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 20000 });
   expect(await text(back, 'solution')).toBe(solution);
   expect(await back.inputValue(tid('scramble-input'))).toBe(scramble);
   expect(await back.$$eval(`${tid('moves')} li`, (lis) => lis.map((li) => Number(li.dataset.phase)))).toEqual(
