@@ -94,6 +94,12 @@ test('a run exports as JSON and CSV (parsed back from the downloads); Copy solut
   await page.click(tid('copy-solution'));
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notice-info"]')].some((n) => /Solution copied/.test(n.textContent)));
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(solution);
+  // Copy link goes through the same copy: the share link, which carries the solution
+  await page.click(tid('copy-link'));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notice-info"]')].some((n) => /Link copied/.test(n.textContent)));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await page.getAttribute(tid('share-link'), 'href'));
+  expect(env.core.canonical(new URL(copied).searchParams.get('solution').replace(/_/g, ' ').replace(/-/g, "'"))).toBe(solution);
   await page.evaluate(() => { navigator.clipboard.writeText(''); navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
   await page.click(tid('copy-solution'));
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notice-info"]')].filter((n) => /Solution copied|Copy this solution/.test(n.textContent)).length >= 2);

@@ -14,6 +14,7 @@
 import { byId as $, setText, fmtNum } from '../dom.mjs';
 import { ResultPanel } from '../result-panel.mjs';
 import { twizzleUrl } from '../share.mjs';
+import { copyText } from '../share-panel.mjs';
 
 export class ResultView {
   constructor({ core, playback, stage, notify }) {
@@ -21,15 +22,8 @@ export class ResultView {
     this.panel = new ResultPanel({ core });
     this.result = null;
     this.outcome = null;
-    $('copy-link').addEventListener('click', async () => {
-      const url = $('share-link').href;
-      try {
-        await navigator.clipboard.writeText(url);
-        notify('Link copied.', 'info', 2500);
-      } catch {
-        notify(`Copy this link: ${url}`, 'info', 0);
-      }
-    });
+    // one copy with its fallbacks (web/share-panel.mjs), shared with Copy solution
+    $('copy-link').addEventListener('click', () => copyText($('share-link').href, notify, 'Link'));
   }
 
   clear() {
