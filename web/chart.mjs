@@ -21,6 +21,7 @@ export class FitnessChart {
     this.maxPhase = -1;
     this.dirty = false;
     this.plot = null;
+    this.yLabel = 'fitness';
     this._make();
     this.ro = new ResizeObserver(() => this._resize());
     this.ro.observe(host);
@@ -40,7 +41,7 @@ export class FitnessChart {
       scales: { x: { time: false } },
       axes: [
         { label: 'generation', stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' } },
-        { label: 'fitness', stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' }, size: 56 },
+        { label: this.yLabel, stroke: '#9aa4b5', grid: { stroke: '#2a3242' }, ticks: { stroke: '#2a3242' }, size: 56 },
       ],
       hooks: { draw: [(u) => this._drawPhases(u)] },
       series: [
@@ -82,6 +83,14 @@ export class FitnessChart {
       prevEnd = tx + w;
     }
     ctx.restore();
+  }
+
+  // The fitness axis's label (the page says which way is better): the plot is made anew.
+  setYLabel(label) {
+    if (label === this.yLabel) return;
+    this.yLabel = label;
+    this.plot.destroy();
+    this._make();
   }
 
   _resize() {

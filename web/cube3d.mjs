@@ -38,6 +38,9 @@ function roundedSquare(size, radius) {
   return new THREE.ShapeGeometry(shape, 4);
 }
 
+// prefers-reduced-motion: turns land at once, the view does not glide after a drag
+const reducedMotion = () => !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+
 const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
 
 export class CubeView {
@@ -58,6 +61,7 @@ export class CubeView {
     this.available = true;
     const r = this.renderer;
     r.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    r.domElement.setAttribute('role', 'img');
     r.domElement.setAttribute('aria-label', '3D cube: drag to turn the view');
     r.domElement.dataset.testid = 'cube-canvas';
     host.append(r.domElement);
@@ -99,7 +103,7 @@ export class CubeView {
     });
 
     this.controls = new OrbitControls(this.camera, r.domElement);
-    this.controls.enableDamping = true;
+    this.controls.enableDamping = !reducedMotion();
     this.controls.enablePan = false;
     this.controls.minDistance = 5;
     this.controls.maxDistance = 20;
@@ -134,6 +138,18 @@ export class CubeView {
     this.dirty = true;
   }
 
+  // Back to the first camera position (the Reset view button).
+  resetView() {
+    if (!this.available) return;
+    const c = this.controls;
+    const damping = c.enableDamping;
+    c.enableDamping = false;
+    c.reset(); // its update() still spends what is left of a drag's glide, so once more:
+    c.reset();
+    c.enableDamping = damping;
+    this.dirty = true;
+  }
+
   // Paint every sticker from a 54-char facelet string (unknown letters grey).
   setState(facelets) {
     if (facelets === this.facelets) return; // nothing to repaint
@@ -150,7 +166,7 @@ export class CubeView {
     const t = moveTurn(token);
     this.pending++;
     const p = this.queue.then(() => new Promise((resolve) => {
-      if (!t || this.flushing) { this.setState(after); resolve(); return; }
+      if (!t || this.flushing || reducedMotion()) { this.setState(after); resolve(); return; }
       const layer = this.cubies.filter((c) => t.layers.includes(c.userData.home[t.axis]));
       for (const c of layer) this.pivot.attach(c);
       this.current = { t, after, resolve, layer, start: performance.now(), ms: Math.max(1, ms * (Math.abs(t.angle) > 2 ? 1.5 : 1)) };

@@ -32,8 +32,12 @@ import { Stage } from './ui/stage.mjs';
 import { RunController } from './ui/run-controller.mjs';
 import { LiveView } from './ui/live-view.mjs';
 import { ResultView } from './ui/result-view.mjs';
+import { AboutPanel } from './ui/about-panel.mjs';
+import { firstVisitHint } from './ui/hint.mjs';
 
 export { notify };
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function failed(e) {
   // nothing works without the core: say why in plain words, and switch the controls off
@@ -73,7 +77,7 @@ async function boot() {
     core, view: stage.view.available ? stage.view : null, net, list: $('moves'),
     buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
     speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
-    onState: (f) => stage.show(f, `solution playback · after move ${playback.index} of ${playback.moves.length}`),
+    onState: (f) => stage.show(f, `solution playback · ${playback.index} of ${playback.moves.length} moves done`),
   });
   const results = new ResultView({ core, playback, stage, notify });
   Object.assign(app, { playback, results });
@@ -135,7 +139,6 @@ async function boot() {
     wantsBest: () => $('show-best').checked && !playback.moves.length,
     run: () => controller.run,
     elapsed: () => controller.elapsed(),
-    caption: (r) => `best individual · generation ${r.gen} · fitness ${r.best}`,
   });
   app.chart = live.chart;
 
@@ -143,7 +146,7 @@ async function boot() {
     core, net, notify, randomScramble,
     onSubmit: () => solve(),
     onChange: (cube) => {
-      if (results.result && !controller.busy && cube.facelets !== results.result.facelets) clearResult();
+      if (results.facelets && !controller.busy && cube.facelets !== results.facelets) clearResult();
       if (cube.facelets && (cube.ok || input.mode === 'paint')) {
         playback.clear();
         stage.show(cube.facelets, 'your cube');
@@ -154,6 +157,7 @@ async function boot() {
   app.painter = input.painter;
   const settings = new Settings({ core, solvers, notify, onChange: () => refresh() });
   app.panel = settings.panel;
+  const about = new AboutPanel({ solverName: () => settings.panel.select.value });
 
   function setStatus(s) {
     setText($('status'), s);
@@ -172,6 +176,8 @@ async function boot() {
     const running = !!run;
     const ok = input.cube.ok && settings.ok() && !app.unavailable;
     settings.update();
+    if (settings.panel.solver) live.setSolver(settings.panel.solver.name);
+    about.update();
     $('solve').disabled = running || !ok;
     $('solve').title = app.unavailable ? `Solving is unavailable: ${app.unavailable}. Reload the page.` : '';
     $('pause').disabled = !running;
@@ -214,12 +220,18 @@ async function boot() {
     input.freeze(true);
     settings.freeze(true);
     stage.show(cube.facelets, 'your cube');
-    // on a phone the panels stack: bring the cube into view to watch the run
-    if (window.matchMedia('(max-width: 760px)').matches) $('view3d').closest('section').scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // panels stacked (a phone): bring the cube into view to watch the run, if it is not
+    const box = $('view3d').getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    }
     const log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k });
     const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); log.add(records); } });
     app.run = controller.run;
     app.log = log;
+    // Solve is off during the run: keep the keyboard on the run's controls, not <body>
+    const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
+    if (lost()) $('pause').focus();
     const outcome = await pending;
     app.log = null;
     // share: what the export writes (a cancelled or failed run: its records, no result)
@@ -239,6 +251,7 @@ async function boot() {
       if (outcome.result) compareWithLink(outcome.result, cube.facelets);
     }
     refresh();
+    if (lost()) $(outcome.kind === 'solved' && !$('play').disabled ? 'play' : 'solve').focus();
   }
 
   $('solve').addEventListener('click', solve);
@@ -315,6 +328,7 @@ async function boot() {
     }
   }
 
+  firstVisitHint();
   setText($('boot'), '');
   $('boot').hidden = true;
   document.body.dataset.ready = 'true';

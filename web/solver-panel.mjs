@@ -4,6 +4,7 @@
 // State: the chosen solver, its preset ('' for none) and the params the user changed from
 // the base (defaults, then the preset's values). request() gives what a solve needs.
 import { el, clear, byId, setText } from './dom.mjs';
+import { solverInfo } from './ui/solver-info.mjs';
 
 // "a=1,b=2" -> {a: '1', b: '2'} (the params text format of the core).
 export function parseParamsText(text) {
@@ -29,7 +30,8 @@ export class SolverPanel {
     this.presetSelect = byId('preset-select');
     this.paramsHost = byId('params');
     this.changed = {};
-    for (const s of solvers) this.select.append(el('option', { value: s.name }, s.name));
+    // descriptive names; the value is the code name (share links carry it)
+    for (const s of solvers) this.select.append(el('option', { value: s.name }, `${solverInfo(s.name).label} · ${s.name}`));
     this.select.addEventListener('change', () => { this.choose(this.select.value); this._emit(); });
     this.presetSelect.addEventListener('change', () => { this.changed = {}; this._render(); this._emit(); });
     byId('params-reset').addEventListener('click', () => { this.changed = {}; this._render(); this._emit(); });

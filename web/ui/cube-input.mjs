@@ -81,6 +81,7 @@ export class CubeInput {
   setMode(mode) {
     if (this.mode === mode) return;
     this.mode = mode;
+    $('cube-input').dataset.mode = mode;
     $('tab-scramble').setAttribute('aria-selected', String(mode === 'scramble'));
     $('tab-paint').setAttribute('aria-selected', String(mode === 'paint'));
     $('scramble-pane').hidden = mode !== 'scramble';

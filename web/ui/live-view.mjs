@@ -10,21 +10,26 @@
 //   start(k, solverName)   a new run on k islands (clears everything, starts the clock)
 //   add(i, records)   island i's records (island 0 feeds the tiles and the chart)
 //   setEpoch(epoch)   an island run's epoch
+//   setSolver(name)   say what the chosen solver's fitness is and which way is better
+//                     (the line under the tiles, the tiles' titles, the chart's axis)
+//   caption(record)   the stage's caption for a record's best individual
 //   stop(stats?)      the run ended (stats: the result's, for the final figures)
-import { byId as $, setText, fmtMs } from '../dom.mjs';
+import { byId as $, setText, fmtMs, fmtNum } from '../dom.mjs';
 import { FitnessChart } from '../chart.mjs';
 import { IslandsPanel } from '../islands-panel.mjs';
 import { LivePanel } from '../live-panel.mjs';
+import { solverInfo, direction } from './solver-info.mjs';
 
 export class LiveView {
-  constructor({ core, stage, wantsBest, run, elapsed, caption }) {
+  constructor({ core, stage, wantsBest, run, elapsed }) {
     this.elapsed = elapsed;
+    this.solver = '';
     this.chart = new FitnessChart($('chart'));
     this.islands = new IslandsPanel();
     this.islands.reset(0);
     this.panel = new LivePanel({
       core, chart: this.chart, view: stage.view, run, wantsBest, elapsed,
-      show: (facelets, record) => stage.show(facelets, caption(record)),
+      show: (facelets, record) => stage.show(facelets, this.caption(record)),
     });
     this.tick = 0;
   }
@@ -39,6 +44,21 @@ export class LiveView {
   add(i, records) {
     if (i === 0) this.panel.add(records);
     if (this.islands.rows.length > 1) this.islands.add(i, records);
+  }
+
+  setSolver(name) {
+    if (name === this.solver) return;
+    this.solver = name;
+    const info = solverInfo(name);
+    const dir = direction(name);
+    setText($('fitness-def'), `Fitness of ${name}: ${info.fitness}${dir ? `; ${dir}` : ''}.`);
+    for (const id of ['best-fitness', 'mean-fitness']) $(id).previousElementSibling.title = dir ? `fitness: ${dir}` : 'fitness';
+    this.chart.setYLabel(dir ? `fitness (${dir})` : 'fitness');
+  }
+
+  caption(r) {
+    const dir = direction(this.solver);
+    return `best individual · generation ${r.gen} · fitness ${fmtNum(r.best)}${dir ? `, ${dir}` : ''}`;
   }
 
   setEpoch(epoch) { this.islands.setEpoch(epoch); }

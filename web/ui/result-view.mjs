@@ -7,6 +7,7 @@
 // Interface:
 //   new ResultView({ core, playback, stage, notify })
 //   result            the shown outcome's result, or null
+//   facelets          the cube of what is shown (a result or a partial one), or null
 //   show(outcome)     a finished run's outcome (RunController.begin's)
 //   clear()
 //   links(href, setup)  the share link of the current settings, and (with no result) the
@@ -22,6 +23,7 @@ export class ResultView {
     this.panel = new ResultPanel({ core });
     this.result = null;
     this.outcome = null;
+    this.facelets = null; // the cube of what is shown (a result or a partial one)
     // one copy with its fallbacks (web/share-panel.mjs), shared with Copy solution
     $('copy-link').addEventListener('click', () => copyText($('share-link').href, notify, 'Link'));
   }
@@ -29,6 +31,7 @@ export class ResultView {
   clear() {
     this.result = null;
     this.outcome = null;
+    this.facelets = null;
     this.panel.clear();
     setText($('partial'), '');
     $('partial').hidden = true;
@@ -37,6 +40,7 @@ export class ResultView {
   show(outcome) {
     this.clear();
     const { input, result: r, best } = outcome;
+    this.facelets = input.facelets;
     if (r) {
       this.result = { ...r, facelets: input.facelets };
       this.outcome = outcome;

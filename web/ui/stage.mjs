@@ -48,5 +48,9 @@ export class Stage {
     if (caption != null) this.caption(caption);
   }
 
-  caption(text) { setText($('view-caption'), text); }
+  caption(text) {
+    setText($('view-caption'), text);
+    const canvas = this.view.available && this.view.renderer.domElement;
+    if (canvas) canvas.setAttribute('aria-label', `3D cube, ${text}: drag to turn the view`);
+  }
 }
