@@ -21,8 +21,8 @@ import { FlatNet } from './net.mjs';
 import { SolverClient } from './client.mjs';
 import { solveIslands } from './islands.mjs';
 import { Playback } from './playback.mjs';
-import { readShare, buildShare, checkLinkSolution, phasesFromComments, twizzleUrl } from './share.mjs';
-import { RunLog, copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
+import { readShare, buildShare, twizzleUrl } from './share.mjs';
+import { copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
 import { RacePanel } from './race.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
 import { notify } from './ui/notices.mjs';
@@ -208,6 +208,9 @@ async function boot() {
   }
 
   async function solve() {
+    // share: the run's log for the export (web/lazy/run-log.mjs); a solve runs without it
+    // if it cannot load
+    const { RunLog } = await import('./lazy/run-log.mjs').catch(() => ({}));
     if (controller.busy || $('solve').disabled) return;
     const cube = input.cube;
     const req = settings.request();
@@ -225,8 +228,8 @@ async function boot() {
     if (box.top < 0 || box.bottom > window.innerHeight) {
       $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     }
-    const log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k });
-    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); log.add(records); } });
+    const log = RunLog ? new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version()) : null;
+    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); if (log) log.add(records); } });
     app.run = controller.run;
     app.log = log;
     // Solve is off during the run: keep the keyboard on the run's controls, not <body>
@@ -234,9 +237,7 @@ async function boot() {
     if (lost()) $('pause').focus();
     const outcome = await pending;
     app.log = null;
-    // share: what the export writes (a cancelled or failed run: its records, no result)
-    app.exported = { request: log.request, log, result: outcome.result || null, version: core.version(),
-      ...(outcome.result ? {} : { ended: outcome.kind === 'error' ? `error: ${outcome.error.message}` : outcome.kind }) };
+    app.exported = log && log.end(outcome); // share: what the export writes
     app.run = null;
     input.freeze(false);
     settings.freeze(false);
@@ -268,19 +269,8 @@ async function boot() {
     cube: () => input.cube,
     seed: () => settings.seed(),
     onChange: () => refresh(),
-    onPlay: (facelets, r, name) => {
-      if (controller.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
-      // into the Result panel like a run of this page (its Twizzle setup from the input when
-      // the input still is the race's cube)
-      const same = facelets === input.cube.facelets && input.mode === 'scramble';
-      clearResult();
-      results.show({ kind: 'solved', input: { facelets, mode: same ? 'scramble' : 'paint', setup: same ? input.setup() : '' }, result: r });
-      results.result.race = name; // another solver's: the share link carries no solution=
-      app.result = results.result;
-      setText($('result-summary'), `race: ${name} · ${$('result-summary').textContent}`);
-      refresh();
-      playback.play();
-    },
+    // a finished runner's result into the Result panel (web/lazy/race-run.mjs's playResult)
+    page: { controller, input, results, playback, notify, clearResult, refresh, setResult: (r) => { app.result = r; } },
   });
   app.race = race;
 
@@ -290,9 +280,7 @@ async function boot() {
     if (r && r.stats.solved) copyText(r.solution, notify);
     else notify('There is no solution to copy yet.', 'warn');
   });
-  wireExport(() => (app.log
-    ? { request: app.log.request, log: app.log, result: null, ended: 'still running when exported', version: core.version() }
-    : app.exported), notify);
+  wireExport(() => app.log || app.exported, notify); // during a run: its records so far
 
   // ---- restore from the link
   const shared = readShare(location.search);
@@ -310,22 +298,8 @@ async function boot() {
   // a solution carried by the link is shown only once the core has verified it on the
   // link's own cube (a forged one, or one for another cube, is refused with the reason)
   if (shared.solution != null) {
-    const checked = checkLinkSolution(core, shared);
-    if (checked.ok && shared.algOnly) input.setScramble(checked.scramble);
-    if (checked.ok && checked.facelets === input.cube.facelets) {
-      // shown without running: the Result panel, playback (phases from a Twizzle link's
-      // comments) and the Twizzle link; Re-run and compare runs the solve
-      results.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
-      app.result = results.result;
-      playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
-      showLinkSolution(checked, () => solve());
-      $('twizzle-link').href = twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution);
-      notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);
-    } else if (checked.ok) {
-      notify('The solution in the link was not shown: the link\'s cube could not be set up.', 'warn');
-    } else {
-      notify(checked.message, 'warn');
-    }
+    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve, setResult: (r) => { app.result = r; } })
+      .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
   }
 
   firstVisitHint();

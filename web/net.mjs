@@ -2,42 +2,10 @@
 // each a button whose class names its colour (c-U .. c-B), so no inline style is needed.
 // The net shows any facelet string (invalid ones too, for the painter) and reports clicks
 // when painting is on. 54 buttons, updated in place. Each face's centre carries its letter
-// (U R F D L B), the names the core's messages use; stickersNamed(message) reads the pieces
-// and stickers a message names, which mark() outlines.
+// (U R F D L B), the names the core's messages use; mark() outlines the stickers a message
+// names (web/lazy/outline.mjs reads them).
 import { el } from './dom.mjs';
-import { FACES, FACELETS, COLOR_NAMES } from './geometry.mjs';
-
-// A face letter -> [axis, side] of its cubies' coordinate (x to R, y to U, z to F).
-const FACE_AXIS = { R: [0, 1], L: [0, -1], U: [1, 1], D: [1, -1], F: [2, 1], B: [2, -1] };
-
-// The facelet indices of the piece a name like "UR" or "DFR" denotes (one letter per axis),
-// or [] for a name that is no piece.
-export function pieceStickers(name) {
-  const cubie = [0, 0, 0];
-  for (const f of name) {
-    const a = FACE_AXIS[f];
-    if (!a || cubie[a[0]]) return [];
-    cubie[a[0]] = a[1];
-  }
-  return FACELETS.filter((s) => s.pos.every((v, k) => v === cubie[k])).map((s) => s.index);
-}
-
-// The stickers a core message names, as facelet indices in order, no repeats: pieces
-// ("the edge at UR", "at UR and BR", "the corners at URF and UFL"), single stickers
-// ("at position 5 (U5)") and centres ("the U and R centres").
-export function stickersNamed(message) {
-  const out = new Set();
-  const text = String(message || '');
-  for (const m of text.matchAll(/\(([URFDLB])([1-9])\)/g)) out.add(FACES.indexOf(m[1]) * 9 + Number(m[2]) - 1);
-  const centres = /the ([URFDLB]) and ([URFDLB]) centres/.exec(text);
-  if (centres) for (const f of [centres[1], centres[2]]) out.add(FACES.indexOf(f) * 9 + 4);
-  for (const m of text.matchAll(/\b(?:at|and|,) ((?:[URFDLB]{2,3})(?:(?:, | and )[URFDLB]{2,3})*)\b/g)) {
-    for (const name of m[1].split(/, | and /)) for (const i of pieceStickers(name)) out.add(i);
-  }
-  return [...out];
-}
-
-const ORIGIN = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
+import { FACES, COLOR_NAMES } from './geometry.mjs';
 
 export class FlatNet {
   constructor(container, { onSticker } = {}) {

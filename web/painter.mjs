@@ -5,8 +5,7 @@
 // only for a possible cube, which is what enables Solve. The stickers the message names are
 // outlined on the net.
 import { el, setText } from './dom.mjs';
-import { stickersNamed } from './net.mjs';
-import { FACES, COLOR_NAMES } from './geometry.mjs';
+import { FACES, FACELETS, COLOR_NAMES } from './geometry.mjs';
 import { SOLVED } from './core.mjs';
 
 export class Painter {
@@ -59,7 +58,13 @@ export class Painter {
   _changed(notify = true) {
     const st = this.state();
     this.net.set(this.facelets);
-    this.net.mark(st.ok ? [] : stickersNamed(st.error.message));
+    this.net.mark([]);
+    if (!st.ok) {
+      const msg = st.error.message;
+      import('./lazy/outline.mjs').then(({ stickersNamed }) => {
+        if (this.message.textContent === msg) this.net.mark(stickersNamed(msg, FACELETS));
+      }, () => {});
+    }
     setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : st.error.message);
     this.message.dataset.ok = String(st.ok);
     if (notify && this.onChange) this.onChange(st);

@@ -17,8 +17,8 @@ import { SolverClient } from './client.mjs';
 export const QUICK = ['twophase', 'twes', 'aco'];
 
 export class RacePanel {
-  constructor({ solvers, notify, cube, seed, onChange, onPlay }) {
-    this.onPlay = onPlay; // (facelets, result, solver): show a finished result in the Result panel
+  constructor({ solvers, notify, cube, seed, onChange, page = null }) {
+    this.page = page; // the page's parts a played result goes to (lazy/race-run.mjs's playResult)
     this.solvers = solvers;
     this.notify = notify;
     this.cube = cube;

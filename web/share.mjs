@@ -3,7 +3,7 @@
 // '_' (or '+'), "'" as '-', or percent-encoded; facelets= instead of scramble= for painted
 // cubes; islands=K (2..64) runs K islands (a link without it means K = 1, web/islands.mjs);
 // solution= a solution to show, which the core verifies on the link's cube first
-// (checkLinkSolution). alg.cubing.net and Twizzle forms read as they mean it: setup= or
+// (checkLinkSolution, web/lazy/link-solution.mjs). alg.cubing.net and Twizzle forms read as they mean it: setup= or
 // setup-alg= is the scramble and alg= a solution of it; alg= alone (alg.cubing.net's default,
 // Twizzle's setup-anchor=end) is a solution of the cube it solves, so the scramble is its
 // inverse (readShare marks that with algOnly; the page inverts it with the core). Everything read here is untrusted:
@@ -131,56 +131,8 @@ export function twizzleUrl(setup, phases, solution) {
   return `https://alpha.twizzle.net/edit/?${q.toString()}`;
 }
 
-// The phases of a solution written as twizzleUrl writes it, one phase a line
-// ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
-export function phasesFromComments(text) {
-  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
-  const out = [];
-  for (const line of lines) {
-    const m = /^([^/]*?)\s*\/\/\s*(.{1,60}?)(?:\s*\(\d+\))?$/.exec(line);
-    if (!m) return [];
-    out.push({ name: m[2], solution: m[1] });
-  }
-  return out.length > 1 ? out : [];
-}
-
-// A link's solution= checked by the core on the link's own cube before anything is shown:
-// {ok: true, facelets, solution (canonical), moves} or {ok: false, message}. A solution
-// that does not parse, or does not solve this cube (a forged one, or one copied from
-// another cube's link), is refused with the core's words. core is web/core.mjs's core.
-// algOnly (alg= without setup=): the cube is the one the solution solves, reached by its
-// inverse, which is returned as scramble.
-export function checkLinkSolution(core, { scramble, facelets, solution, algOnly = false }) {
-  const fail = (why) => ({ ok: false, message: `The solution in the link was not shown: ${why}.` });
-  let start;
-  if (algOnly) {
-    try { scramble = core.invert(solution); } catch (e) { return fail(e.message); }
-  }
-  try {
-    if (facelets != null && !algOnly) {
-      core.validate(facelets);
-      start = facelets;
-    } else {
-      start = core.apply(scramble ?? '');
-    }
-  } catch (e) {
-    return fail(`the link's cube is not valid (${e.message})`);
-  }
-  let canonical;
-  try {
-    canonical = core.canonical(solution);
-  } catch (e) {
-    return fail(e.message);
-  }
-  let v;
-  try {
-    v = core.verify(start, solution);
-  } catch (e) {
-    return fail(e.message);
-  }
-  if (!v.solved) return fail(`it does not solve the link's cube, so it is wrong or belongs to another cube (${v.message.replace(/^the solution does not solve the cube: /, '')})`);
-  return { ok: true, facelets: start, scramble, solution: canonical, moves: canonical ? canonical.split(' ').length : 0 };
-}
+// A link's solution= is checked by the core on the link's own cube before it is shown:
+// checkLinkSolution, in web/lazy/link-solution.mjs (only a link with a solution fetches it).
 
 // Bounds of an experiment definition (validateExperiment). A run is one solve; HuGO!'s
 // integrity test alone is 5,832 of them, so a link may ask for at most MAX_RUNS.

@@ -5,7 +5,8 @@
 // scramble of 3,000, a param name and value of 40 each (so are a solver and preset name),
 // 32 params, a seed of at most 10 digits (0..4294967295), facelets of at most 60 characters
 // (54 and some spaces).
-import { readShare, buildShare, twizzleUrl, checkLinkSolution, phasesFromComments } from '../../web/share.mjs';
+import { readShare, buildShare, twizzleUrl } from '../../web/share.mjs';
+import { checkLinkSolution, phasesFromComments } from '../../web/lazy/link-solution.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
 
 // a query of exactly n characters (with its '?'), padded by a field no link reads

@@ -4,17 +4,17 @@
 // twophase), a column per scalar field in order of first appearance, nested fields as JSON
 // in one cell. Both are downloaded as files named after the solver and seed.
 
-// run: {request, log: RunLog, result (null for a cancelled run), ended?, version}
-export function runJson(run) {
-  const { log } = run;
+// log: web/share-panel.mjs's RunLog {request, version, result (null when the run did not
+// end with one), ended (why, then), all(), seen, stride}
+export function runJson(log) {
   return JSON.stringify({
-    evocube: run.version,
-    request: run.request,
+    evocube: log.version,
+    request: log.request,
     records: log.all(),
     recordsSeen: log.seen,
     recordsStride: log.stride, // 1 = every record; k = every k-th (a long run, thinned evenly)
-    result: run.result, // null when the run did not end with one
-    ...(run.ended ? { ended: run.ended } : {}),
+    result: log.result,
+    ...(log.ended ? { ended: log.ended } : {}),
   }, null, 1);
 }
 
@@ -25,8 +25,8 @@ function cell(v) {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function runCsv(run) {
-  const records = run.log.all();
+export function runCsv(log) {
+  const records = log.all();
   const cols = [];
   for (const r of records) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
   const lines = [cols.join(',')];
@@ -45,8 +45,8 @@ export function download(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function exportRun(run, kind) {
-  const base = `evocube-${run.request.solver}-seed${run.request.seed}`;
-  if (kind === 'csv') download(`${base}.csv`, runCsv(run), 'text/csv');
-  else download(`${base}.json`, runJson(run), 'application/json');
+export function exportRun(log, kind) {
+  const base = `evocube-${log.request.solver}-seed${log.request.seed}`;
+  if (kind === 'csv') download(`${base}.csv`, runCsv(log), 'text/csv');
+  else download(`${base}.json`, runJson(log), 'application/json');
 }

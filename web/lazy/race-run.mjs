@@ -14,6 +14,23 @@ function bar(text, frac, kind) {
   return [el('span', { class: 'race-val' }, text), b];
 }
 
+// A runner's result into the Result panel like a run of the page (its Twizzle setup from
+// the input when the input still is the race's cube), then played. page: {controller,
+// input, results, playback, notify, clearResult, refresh, setResult}.
+function playResult(page, facelets, r, name) {
+  if (page.controller.busy) { page.notify('A solve is running; play the race result after it.', 'warn'); return; }
+  const { input, results } = page;
+  const same = facelets === input.cube.facelets && input.mode === 'scramble';
+  page.clearResult();
+  results.show({ kind: 'solved', input: { facelets, mode: same ? 'scramble' : 'paint', setup: same ? input.setup() : '' }, result: r });
+  results.result.race = name; // another solver's: the share link carries no solution=
+  page.setResult(results.result);
+  const summary = document.getElementById('result-summary');
+  summary.textContent = `race: ${name} · ${summary.textContent}`;
+  page.refresh();
+  page.playback.play();
+}
+
 // Run a race of panel's picked solvers on its cube and seed (panel: a RacePanel).
 // lib: {ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient} (protocol.mjs, dom.mjs,
 // client.mjs).
@@ -82,11 +99,11 @@ export async function runRace(panel, lib) {
         setText(cells.place, String(++place));
         setText(cells.solution.firstChild, r.solution || '(already solved)');
         row.dataset.solution = r.solution;
-        if (panel.onPlay) {
+        if (panel.page) {
           cells.status.append(' ', el('button', {
             type: 'button', class: 'quiet small', title: 'show this result in the Result panel and play it on the cube',
             'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
-            onclick: () => panel.onPlay(cube.facelets, r, name),
+            onclick: () => playResult(panel.page, cube.facelets, r, name),
           }, '▶'));
         }
       }
