@@ -298,7 +298,7 @@ async function boot() {
   // a solution carried by the link is shown only once the core has verified it on the
   // link's own cube (a forged one, or one for another cube, is refused with the reason)
   if (shared.solution != null) {
-    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve, setResult: (r) => { app.result = r; } })
+    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve, setResult: (r) => { app.result = r; refresh(); } })
       .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
   }
 

@@ -7,6 +7,8 @@
 import { el } from './dom.mjs';
 import { FACES, COLOR_NAMES } from './geometry.mjs';
 
+const ORIGIN = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
+
 export class FlatNet {
   constructor(container, { onSticker } = {}) {
     this.onSticker = onSticker;

@@ -32,5 +32,3 @@ export function stickersNamed(message, FACELETS) {
   }
   return [...out];
 }
-
-const ORIGIN = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
