@@ -208,9 +208,6 @@ async function boot() {
   }
 
   async function solve() {
-    // share: the run's log for the export (web/lazy/run-log.mjs); a solve runs without it
-    // if it cannot load
-    const { RunLog } = await import('./lazy/run-log.mjs').catch(() => ({}));
     if (controller.busy || $('solve').disabled) return;
     const cube = input.cube;
     const req = settings.request();
@@ -228,16 +225,23 @@ async function boot() {
     if (box.top < 0 || box.bottom > window.innerHeight) {
       $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     }
-    const log = RunLog ? new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version()) : null;
-    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); if (log) log.add(records); } });
+    // share: the run's log for the export (web/lazy/run-log.mjs, fetched as the run starts;
+    // records that come first wait in early[]; a run goes on without it if it cannot load)
+    let log = null;
+    const early = [];
+    const logged = import('./lazy/run-log.mjs').then(({ RunLog }) => {
+      log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version());
+      log.add(early.flat());
+    }, () => {});
+    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); if (log) log.add(records); else early.push(records); } });
     app.run = controller.run;
-    app.log = log;
+    app.log = () => log;
     // Solve is off during the run: keep the keyboard on the run's controls, not <body>
     const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
     if (lost()) $('pause').focus();
     const outcome = await pending;
     app.log = null;
-    app.exported = log && log.end(outcome); // share: what the export writes
+    logged.then(() => { app.exported = log && log.end(outcome); }); // share: what the export writes
     app.run = null;
     input.freeze(false);
     settings.freeze(false);
@@ -278,9 +282,9 @@ async function boot() {
   $('copy-solution').addEventListener('click', () => {
     const r = results.result;
     if (r && r.stats.solved) copyText(r.solution, notify);
-    else notify('There is no solution to copy yet.', 'warn');
+    else notify('No solution yet.', 'warn');
   });
-  wireExport(() => app.log || app.exported, notify); // during a run: its records so far
+  wireExport(() => (app.log ? app.log() : app.exported), notify); // during a run: its records so far
 
   // ---- restore from the link
   const shared = readShare(location.search);

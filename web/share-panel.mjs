@@ -44,15 +44,10 @@ export function clearLinkSolution() {
 // getRun() -> the RunLog to export (the running one, or the last run's) or null.
 export function wireExport(getRun, notify) {
   for (const kind of ['json', 'csv']) {
-    $(`export-${kind}`).addEventListener('click', async () => {
+    $(`export-${kind}`).addEventListener('click', () => {
       const run = getRun();
-      if (!run) { notify('Run a solve first: the export holds a run\'s records and result.', 'warn'); return; }
-      try {
-        const { exportRun } = await import('./lazy/export.mjs');
-        exportRun(run, kind);
-      } catch (e) {
-        notify(`The export could not load (${e.message}).`, 'error');
-      }
+      if (!run) notify('Run a solve first.', 'warn');
+      else import('./lazy/export.mjs').then((m) => m.exportRun(run, kind), (e) => notify(`The export could not load (${e.message}).`, 'error'));
     });
   }
 }
