@@ -22,7 +22,7 @@ import { SolverClient } from './client.mjs';
 import { solveIslands } from './islands.mjs';
 import { Playback } from './playback.mjs';
 import { readShare, buildShare, twizzleUrl } from './share.mjs';
-import { copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
+import { RunLog, copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
 import { RacePanel } from './race.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
 import { notify } from './ui/notices.mjs';
@@ -225,23 +225,16 @@ async function boot() {
     if (box.top < 0 || box.bottom > window.innerHeight) {
       $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     }
-    // share: the run's log for the export (web/lazy/run-log.mjs, fetched as the run starts;
-    // records that come first wait in early[]; a run goes on without it if it cannot load)
-    let log = null;
-    const early = [];
-    const logged = import('./lazy/run-log.mjs').then(({ RunLog }) => {
-      log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version());
-      log.add(early.flat());
-    }, () => {});
-    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); if (log) log.add(records); else early.push(records); } });
+    const log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version()); // share: for the export
+    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); log.add(records); } });
     app.run = controller.run;
-    app.log = () => log;
+    app.log = log;
     // Solve is off during the run: keep the keyboard on the run's controls, not <body>
     const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
     if (lost()) $('pause').focus();
     const outcome = await pending;
     app.log = null;
-    logged.then(() => { app.exported = log && log.end(outcome); }); // share: what the export writes
+    app.exported = log.end(outcome); // share: what the export writes
     app.run = null;
     input.freeze(false);
     settings.freeze(false);
@@ -284,7 +277,7 @@ async function boot() {
     if (r && r.stats.solved) copyText(r.solution, notify);
     else notify('No solution yet.', 'warn');
   });
-  wireExport(() => (app.log ? app.log() : app.exported), notify); // during a run: its records so far
+  wireExport(() => app.log || app.exported, notify); // during a run: its records so far
 
   // ---- restore from the link
   const shared = readShare(location.search);

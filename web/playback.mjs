@@ -29,10 +29,9 @@ export class Playback {
     this.queue = []; // +1 / -1 steps waiting for the turn on screen to end
     this.phases = []; // [{name, start, end}] in move indices
     this.phaseOf = [];
-    this.phasesReady = Promise.resolve();
     this.timeline = el('input', {
       type: 'range', min: '0', max: '0', step: '1', value: '0', class: 'timeline',
-      'aria-label': 'solution timeline (moves done)', dataset: { testid: 'timeline' },
+      'aria-label': 'timeline', dataset: { testid: 'timeline' },
     });
     this.timeline.addEventListener('input', () => this.goTo(Number(this.timeline.value)));
     list.before(this.timeline);
@@ -107,28 +106,35 @@ export class Playback {
     this._render();
   }
 
-  // Phases (web/lazy/phases.mjs, fetched with the first result that has them): where each
-  // begins in the move list, its colour there, and its row in the Result panel's table.
+  // Phase k ends where the solution reaches the state after phases 1..k; when moves of two
+  // phases cancel at their seam that state is never reached, and the phase joins the next.
   _phases(start, phases) {
     this.phases = [];
-    this.phaseOf = [];
-    if (!phases.length) { this.phasesReady = Promise.resolve(); return; }
-    const states = this.states;
-    this.phasesReady = import('./lazy/phases.mjs').then(({ phaseSpans }) => {
-      if (this.states !== states) return; // another solution was loaded meanwhile
-      Object.assign(this, phaseSpans(this.core, start, states, phases));
-      this._list();
-      this._render();
-    }, () => {});
+    this.phaseOf = new Array(this.moves.length).fill(-1);
+    let at = 0;
+    let f = start;
+    phases.forEach((p, k) => {
+      try { f = this.core.apply(p.solution || '', f); } catch { return; }
+      const end = k === phases.length - 1 ? this.moves.length : this.states.indexOf(f, at);
+      if (end < 0) { this.phases.push({ name: p.name, start: at, end: at }); return; }
+      for (let i = at; i < end; i++) this.phaseOf[i] = k;
+      this.phases.push({ name: p.name, start: at, end });
+      at = end;
+    });
   }
 
   // Rows of a phase table (one per phase, in order): each plays its phase from its first move.
   bindPhaseRows(rows) {
-    const states = this.states;
-    this.phasesReady.then(async () => {
-      if (this.states !== states) return;
-      const { bindPhaseRows } = await import('./lazy/phases.mjs');
-      bindPhaseRows(this, rows);
+    [...rows].forEach((tr, k) => {
+      const p = this.phases[k];
+      if (!p) return;
+      tr.className = `phase-row ph${k % 6}`;
+      tr.dataset.phaseStart = String(p.start);
+      tr.tabIndex = 0;
+      tr.title = `play from move ${p.start + 1}`;
+      const go = async () => { await this.goTo(p.start); if (p.end > p.start) this.play(); };
+      tr.onclick = go;
+      tr.onkeydown = (e) => { if (e.key === 'Enter') go(); };
     });
   }
 

@@ -1,9 +1,44 @@
 // share-panel.mjs - the first-load side of the Result panel's sharing tools (issue 17 item
 // 5); each does its work in a web/lazy/ module fetched when first needed: Copy solution and
 // Copy link (lazy/copy.mjs), a link's solution checked and shown without running with
-// Re-run and compare (lazy/link-solution.mjs), and the JSON/CSV export of the run's log
-// (lazy/export.mjs; the log is lazy/run-log.mjs, loaded by Solve).
+// Re-run and compare (lazy/link-solution.mjs), and the JSON/CSV export (lazy/export.mjs)
+// of the run's log (RunLog, here: a solve keeps one).
 import { byId as $ } from './dom.mjs';
+
+// A run's progress records, bounded: all of them up to `max`; past that every other kept
+// record is dropped and only every stride-th new one is kept (an even decimation that
+// keeps the first); the last record seen is always kept apart, so the final generation is
+// in every export. seen counts them all.
+export class RunLog {
+  constructor(request, version, max = 20000) {
+    Object.assign(this, { request, version, max, records: [], seen: 0, stride: 1, last: null, result: null, ended: 'still running when exported' });
+  }
+
+  add(records) {
+    for (const r of records) {
+      if (this.seen++ % this.stride === 0) this.records.push(r);
+      this.last = r;
+      if (this.records.length >= this.max) {
+        this.records = this.records.filter((_, i) => i % 2 === 0);
+        this.stride *= 2;
+      }
+    }
+  }
+
+  // the run's end (RunController's outcome): its result, or why there is none
+  end(outcome) {
+    this.result = outcome.result || null;
+    this.ended = outcome.result ? null : outcome.kind === 'error' ? `error: ${outcome.error.message}` : outcome.kind;
+    return this;
+  }
+
+  // the kept records with the last one seen at the end
+  all() {
+    const out = this.records.slice();
+    if (this.last && out[out.length - 1] !== this.last) out.push(this.last);
+    return out;
+  }
+}
 
 // Copy text with its fallbacks (web/lazy/copy.mjs, fetched on the first copy): resolves
 // to 'clipboard', 'selection' or 'manual'.
@@ -33,10 +68,7 @@ export async function compareWithLink(result, facelets) {
 }
 
 export function clearLinkSolution() {
-  const box = $('link-compare');
-  box.hidden = true;
-  box.replaceChildren();
-  delete box.dataset.same;
+  $('link-compare').hidden = true;
   link.shown = null;
 }
 

@@ -86,6 +86,7 @@ export function drawLinkSolution(checked, onRerun) {
   setText($('verified'), '✓ verified on this page: the link\'s solution solves the link\'s cube');
   $('verified').dataset.ok = 'true';
   const box = $('link-compare');
+  delete box.dataset.same;
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'small';

@@ -6,12 +6,28 @@
 
 let el;
 
-// A bar cell: the value and a bar of width value / max (set through the CSSOM, which the
-// page's Content-Security-Policy allows, unlike a style attribute).
+// A bar cell: the value and a bar of width value / max. Styles go through the CSSOM (which
+// the page's Content-Security-Policy allows, unlike a style attribute), so app.css, part of
+// the first load, carries none of the board's.
 function bar(text, frac, kind) {
   const b = el('span', { class: `race-bar ${kind}`, dataset: { frac: frac.toFixed(3) } });
+  b.style.cssText = `display: inline-block; height: 8px; border-radius: 4px; max-width: calc(100% - 4.6em); background: var(${kind === 'time' ? '--accent' : '--good'})`;
   b.style.width = `${(frac * 100).toFixed(1)}%`;
-  return [el('span', { class: 'race-val' }, text), b];
+  const v = el('span', { class: 'race-val' }, text);
+  v.style.cssText = 'display: inline-block; min-width: 4.2em; font-family: var(--mono)';
+  return [v, b];
+}
+
+// The full-width board below the page's columns (made at the first race).
+function board() {
+  const th = (t, num) => el('th', { class: num ? 'num' : null }, t);
+  const b = el('section', { class: 'panel race-board', id: 'race-board', 'aria-labelledby': 'h-race-board', dataset: { testid: 'race-board' } },
+    el('h2', { id: 'h-race-board' }, 'Race'),
+    el('table', { class: 'race-table', id: 'race-table', dataset: { testid: 'race-table' } },
+      el('thead', {}, el('tr', {}, th('#', true), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
+      el('tbody')));
+  b.style.cssText = 'margin: 0 22px 18px; overflow-x: auto';
+  return b;
 }
 
 // A runner's result into the Result panel like a run of the page (its Twizzle setup from
@@ -45,8 +61,8 @@ export async function runRace(panel, lib) {
   panel.stopped = false;
   byId('race-cancel').disabled = false;
   panel.onChange();
+  if (!byId('race-board')) document.querySelector('main').after(board());
   const table = byId('race-table');
-  byId('race-board').hidden = false;
   const body = table.tBodies[0];
   clear(body);
   if (table.caption) table.caption.remove();
