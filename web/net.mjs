@@ -23,7 +23,7 @@ export class FlatNet {
         class: `st r${r0 + ((k / 3) | 0) + 1} k${c0 + (k % 3) + 1}`,
         dataset: { index: String(i), testid: `sticker-${i}` },
         tabindex: '-1',
-      }, k === 4 ? el('span', { class: 'face-label', 'aria-hidden': 'true' }, face) : null);
+      }, k === 4 ? el('span', { class: 'face-label' }, face) : null); // the button's aria-label names it
       b.addEventListener('click', () => { if (this.paintable && this.onSticker) this.onSticker(i); });
       this.stickers.push(b);
       this.root.append(b);
@@ -61,6 +61,5 @@ export class FlatNet {
   mark(indices = []) {
     const set = new Set(indices);
     this.stickers.forEach((b, i) => b.classList.toggle('blamed', set.has(i)));
-    this.root.dataset.blamed = [...set].sort((a, b) => a - b).join(',');
   }
 }

@@ -47,7 +47,7 @@ export class RacePanel {
     try {
       ({ runRace } = await import('./lazy/race-run.mjs'));
     } catch (e) {
-      this.notify(`The race could not load: ${e.message}`, 'error');
+      this.notify(`race: ${e.message}`, 'error');
       return;
     }
     await runRace(this, { ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient });

@@ -79,7 +79,7 @@ export function wireExport(getRun, notify) {
     $(`export-${kind}`).addEventListener('click', () => {
       const run = getRun();
       if (!run) notify('Run a solve first.', 'warn');
-      else import('./lazy/export.mjs').then((m) => m.exportRun(run, kind), (e) => notify(`The export could not load (${e.message}).`, 'error'));
+      else import('./lazy/export.mjs').then((m) => m.exportRun(run, kind), (e) => notify(`export: ${e.message}`, 'error'));
     });
   }
 }
