@@ -25,7 +25,7 @@ test('descriptive solver names, fitness and its direction on the tiles and the c
     const dir = `${SOLVER_INFO[name].better} is better`;
     expect(await page.textContent(tid('fitness-def'))).toBe(`Fitness of ${name}: ${SOLVER_INFO[name].fitness}; ${dir}.`);
     expect(await page.evaluate(() => document.querySelector('[data-testid="best-fitness"]').previousElementSibling.title)).toBe(`fitness: ${dir}`);
-    expect(await page.evaluate(() => window.evocube.chart.plot.axes[1].label)).toBe(`fitness (${dir})`);
+    expect(await page.evaluate(() => window.evocube.chart.plot.axes[1].label)).toBe(`fitness (${SOLVER_INFO[name].better === 'lower' ? '↓' : '↑'} better)`);
   }
   if (names.includes('hugo')) {
     await page.selectOption(tid('solver-select'), 'hugo');

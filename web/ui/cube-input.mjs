@@ -113,6 +113,7 @@ export class CubeInput {
   freeze(on) {
     this.frozen = on;
     $('scramble').readOnly = on;
+    $('scramble').title = on ? 'The cube is locked while its run goes: Cancel, or wait for the result, to change it.' : '';
     for (const id of ['random-scramble', 'clear-scramble', 'tab-scramble', 'tab-paint', 'paint-solved', 'paint-from-scramble']) $(id).disabled = on;
     for (const b of $('palette').querySelectorAll('button')) b.disabled = on;
     this.net.setPaintable(this.mode === 'paint' && !on);

@@ -53,7 +53,8 @@ export class LiveView {
     const dir = direction(name);
     setText($('fitness-def'), `Fitness of ${name}: ${info.fitness}${dir ? `; ${dir}` : ''}.`);
     for (const id of ['best-fitness', 'mean-fitness']) $(id).previousElementSibling.title = dir ? `fitness: ${dir}` : 'fitness';
-    this.chart.setYLabel(dir ? `fitness (${dir})` : 'fitness');
+    // short enough for the axis at any chart height: the line under the tiles says it in words
+    this.chart.setYLabel(info.better ? `fitness (${info.better === 'lower' ? '↓' : '↑'} better)` : 'fitness');
   }
 
   caption(r) {
