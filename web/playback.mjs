@@ -8,7 +8,6 @@
 // plays from its first move). index = moves done. O(n + phases) core calls per load.
 import { el, clear, setText } from './dom.mjs';
 
-const MAX_QUEUE = 64;
 
 export class Playback {
   constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState }) {
@@ -73,7 +72,7 @@ export class Playback {
   // Step by d (+1 forward, -1 back) after any turn now animating and the steps queued before.
   step(d) {
     this.pause();
-    if (this.queue.length < MAX_QUEUE) this.queue.push(d);
+    if (this.queue.length < 64) this.queue.push(d); // at most 64 waiting
     if (!this.draining) this._drain();
   }
 
@@ -128,10 +127,9 @@ export class Playback {
     [...rows].forEach((tr, k) => {
       const p = this.phases[k];
       if (!p) return;
-      tr.className = `phase-row ph${k % 6}`;
+      tr.className = `phase-row ph${k % 5}`;
       tr.dataset.phaseStart = String(p.start);
       tr.tabIndex = 0;
-      tr.title = `play from move ${p.start + 1}`;
       const go = async () => { await this.goTo(p.start); if (p.end > p.start) this.play(); };
       tr.onclick = go;
       tr.onkeydown = (e) => { if (e.key === 'Enter') go(); };
@@ -216,8 +214,8 @@ export class Playback {
     clear(this.list);
     this.items = this.moves.map((m, i) => {
       const k = this.phaseOf[i];
-      const li = el('li', { class: k >= 0 ? `ph${k % 6}` : null, dataset: { i: String(i), phase: String(k) } },
-        el('button', { type: 'button', class: 'mv', title: `go to after move ${i + 1}${k >= 0 ? ` (${this.phases[k].name})` : ''}` }, m));
+      const li = el('li', { class: k >= 0 ? `ph${k % 5}` : null, dataset: { i: String(i), phase: String(k) } },
+        el('button', { type: 'button', class: 'mv', title: `go to after move ${i + 1}` }, m));
       li.firstChild.addEventListener('click', () => this.goTo(i + 1));
       this.list.append(li);
       return li;
@@ -238,7 +236,7 @@ export class Playback {
     (this.items || []).forEach((li, i) => {
       li.classList.toggle('done', i < this.index);
       li.classList.toggle('next', i === this.index);
-      if (i === this.index) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
+      li.ariaCurrent = i === this.index ? 'step' : null; // ARIA reflection: the attribute
     });
   }
 }

@@ -11,7 +11,7 @@ import { byId as $ } from './dom.mjs';
 // in every export. seen counts them all.
 export class RunLog {
   constructor(request, version, max = 20000) {
-    Object.assign(this, { request, version, max, records: [], seen: 0, stride: 1, last: null, result: null, ended: 'still running when exported' });
+    Object.assign(this, { request, version, max, records: [], seen: 0, stride: 1, last: null, result: null, ended: 'running' }); // ended: why there is no result
   }
 
   add(records) {

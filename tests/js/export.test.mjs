@@ -46,7 +46,7 @@ test('JSON: the request, every record, the counts and the result parse back', ()
   const log = new RunLog({ solver: 'twes', seed: 3 }, 'v');
   log.add([rec(0), rec(1)]);
   // while running: no result yet, and it says so
-  expect(JSON.parse(runJson(log))).toMatchObject({ result: null, ended: 'still running when exported' });
+  expect(JSON.parse(runJson(log))).toMatchObject({ result: null, ended: 'running' });
   const back = JSON.parse(runJson(log.end({ kind: 'solved', result: { solution: 'R' } })));
   expect(back).toEqual({ evocube: 'v', request: { solver: 'twes', seed: 3 }, records: [rec(0), rec(1)], recordsSeen: 2, recordsStride: 1, result: { solution: 'R' } });
   expect(JSON.parse(runJson(log.end({ kind: 'cancelled' })))).toMatchObject({ result: null, ended: 'cancelled' });
