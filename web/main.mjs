@@ -8,6 +8,8 @@
 //   LiveView   (ui/live-view.mjs)       stat tiles, chart, islands table of the running solve
 //   ResultView (ui/result-view.mjs)     result, partial result, playback, share/Twizzle links
 //   the race   (web/race.mjs)           mounted below with the input cube and seed
+//   sharing    (web/share-panel.mjs)    copy solution, a link's solution shown unrun, the
+//                                       run log that the JSON/CSV export writes
 // main.mjs keeps what ties them: the workers (one SolverClient, or K of them for K islands
 // through web/islands.mjs), the Solve/Pause/Step/Cancel buttons, and the URL (kept in step
 // with the settings through history.replaceState, so it is always a share link).
@@ -19,7 +21,8 @@ import { FlatNet } from './net.mjs';
 import { SolverClient } from './client.mjs';
 import { solveIslands } from './islands.mjs';
 import { Playback } from './playback.mjs';
-import { readShare, buildShare, checkLinkSolution } from './share.mjs';
+import { readShare, buildShare, twizzleUrl } from './share.mjs';
+import { RunLog, copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
 import { RacePanel } from './race.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
 import { notify } from './ui/notices.mjs';
@@ -169,6 +172,7 @@ async function boot() {
 
   function clearResult() {
     results.clear();
+    clearLinkSolution();
     app.result = null;
     if (!controller.busy) setStatus('idle');
   }
@@ -196,7 +200,10 @@ async function boot() {
   // which browsers throttle) follows after a short pause in typing.
   function updateUrl() {
     const url = new URL(location.href);
-    url.search = buildShare({ ...settings.fields(), ...input.fields() });
+    // share: the link carries the shown solution when this page's solver found it for this cube
+    const r = results.result;
+    const solution = r && r.stats.solved && !r.race && r.facelets === input.cube.facelets ? r.solution : null;
+    url.search = buildShare({ ...settings.fields(), ...input.fields(), solution });
     url.hash = '';
     results.links(url.href, input.setup());
     clearTimeout(urlTimer);
@@ -225,14 +232,18 @@ async function boot() {
     if (box.top < 0 || box.bottom > window.innerHeight) {
       $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     }
-    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => live.add(0, records) });
+    const log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version()); // share: for the export
+    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); log.add(records); } });
     app.run = controller.run;
     if (watch.startPaused) controller.pause(); // watch: start paused
+    app.log = log;
     // Solve is off during the run: keep the keyboard on the run's controls, not <body>
     const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
     if (lost()) $('pause').focus();
     const outcome = await pending;
     watch.end(); // watch
+    app.log = null;
+    app.exported = log.end(outcome); // share: what the export writes
     app.run = null;
     input.freeze(false);
     settings.freeze(false);
@@ -244,6 +255,7 @@ async function boot() {
     } else {
       results.show(outcome);
       app.result = results.result;
+      if (outcome.result) compareWithLink(outcome.result, cube.facelets);
     }
     refresh();
     if (lost()) $(outcome.kind === 'solved' && !$('play').disabled ? 'play' : 'solve').focus();
@@ -263,13 +275,18 @@ async function boot() {
     cube: () => input.cube,
     seed: () => settings.seed(),
     onChange: () => refresh(),
-    onPlay: (facelets, solution, name) => {
-      if (controller.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
-      playback.load(facelets, solution);
-      notify(`Playing ${name}'s solution (${solution.split(/\s+/).filter(Boolean).length} moves) on the cube.`, 'info', 3000);
-    },
+    // a finished runner's result into the Result panel (web/lazy/race-run.mjs's playResult)
+    page: { controller, input, results, playback, notify, clearResult, refresh, setResult: (r) => { app.result = r; } },
   });
   app.race = race;
+
+  // ---- share: copy solution, export of the run (its records so far while it runs)
+  $('copy-solution').addEventListener('click', () => {
+    const r = results.result;
+    if (r && r.stats.solved) copyText(r.solution, notify);
+    else notify('No solution yet.', 'warn');
+  });
+  wireExport(() => app.log || app.exported, notify); // during a run: its records so far
 
   // ---- restore from the link
   const shared = readShare(location.search);
@@ -287,13 +304,8 @@ async function boot() {
   // a solution carried by the link is shown only once the core has verified it on the
   // link's own cube (a forged one, or one for another cube, is refused with the reason)
   if (shared.solution != null) {
-    const checked = checkLinkSolution(core, shared);
-    if (checked.ok) {
-      playback.load(checked.facelets, checked.solution);
-      notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);
-    } else {
-      notify(checked.message, 'warn');
-    }
+    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve, setResult: (r) => { app.result = r; refresh(); } })
+      .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
   }
 
   firstVisitHint();

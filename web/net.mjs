@@ -1,7 +1,9 @@
 // net.mjs - the flat net: the 54 stickers laid out as a cross (U above L F R B, D below),
 // each a button whose class names its colour (c-U .. c-B), so no inline style is needed.
 // The net shows any facelet string (invalid ones too, for the painter) and reports clicks
-// when painting is on. 54 buttons, updated in place.
+// when painting is on. 54 buttons, updated in place. Each face's centre carries its letter
+// (U R F D L B), the names the core's messages use; mark() outlines the stickers a message
+// names (web/lazy/outline.mjs reads them).
 import { el } from './dom.mjs';
 import { FACES, COLOR_NAMES } from './geometry.mjs';
 
@@ -21,7 +23,7 @@ export class FlatNet {
         class: `st r${r0 + ((k / 3) | 0) + 1} k${c0 + (k % 3) + 1}`,
         dataset: { index: String(i), testid: `sticker-${i}` },
         tabindex: '-1',
-      });
+      }, k === 4 ? el('span', { class: 'face-label' }, face) : null); // the button's aria-label names it
       b.addEventListener('click', () => { if (this.paintable && this.onSticker) this.onSticker(i); });
       this.stickers.push(b);
       this.root.append(b);

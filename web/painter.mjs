@@ -2,9 +2,10 @@
 // letter whose centre has that colour) and a 54-letter facelet string the user edits by
 // clicking stickers of the flat net. After every change the C core validates the cube and
 // its specific message is shown ("two edges are swapped..." etc.); state().ok is true
-// only for a possible cube, which is what enables Solve.
+// only for a possible cube, which is what enables Solve. The stickers the message names are
+// outlined on the net.
 import { el, setText } from './dom.mjs';
-import { FACES, COLOR_NAMES } from './geometry.mjs';
+import { FACES, FACELETS, COLOR_NAMES } from './geometry.mjs';
 import { SOLVED } from './core.mjs';
 
 export class Painter {
@@ -57,6 +58,13 @@ export class Painter {
   _changed(notify = true) {
     const st = this.state();
     this.net.set(this.facelets);
+    this.net.mark([]);
+    if (!st.ok) {
+      const msg = st.error.message;
+      import('./lazy/outline.mjs').then(({ stickersNamed }) => {
+        if (this.message.textContent === msg) this.net.mark(stickersNamed(msg, FACELETS));
+      }, () => {});
+    }
     setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : st.error.message);
     this.message.dataset.ok = String(st.ok);
     if (notify && this.onChange) this.onChange(st);

@@ -2,14 +2,23 @@
 // its own worker (its own SolverClient, warmed up before the start so table building is
 // not raced), with a live row per solver (status, generation) and, as they finish, length,
 // time from the start (wall clock; the tooltip splits solving and start-up) and the
-// finishing place; the shortest and the fastest are marked. Workers end with the race.
+// finishing place; the shortest and the fastest are marked. The comparison is a
+// full-width board (index.html's race-board): once the race ends its rows are sorted by
+// place, with length and time bars scaled to the longest and slowest, each solution in
+// full, and a play button that shows that result in the Result panel. Solvers that finish
+// in seconds are picked by default (QUICK), never hugo. Workers end with the race. The
+// picker is here; running a race and its board are web/lazy/race-run.mjs, fetched on the
+// first Start (the first load's budget is tight).
 import { ERROR } from './protocol.mjs';
 import { el, byId, clear, setText, fmtNum, fmtMs } from './dom.mjs';
 import { SolverClient } from './client.mjs';
 
+// the default runners: solvers that finish a random state in seconds
+export const QUICK = ['twophase', 'twes', 'aco'];
+
 export class RacePanel {
-  constructor({ solvers, notify, cube, seed, onChange, onPlay }) {
-    this.onPlay = onPlay; // (facelets, solution, solver): show a finished solution on the cube
+  constructor({ solvers, notify, cube, seed, onChange, page = null }) {
+    this.page = page; // the page's parts a played result goes to (lazy/race-run.mjs's playResult)
     this.solvers = solvers;
     this.notify = notify;
     this.cube = cube;
@@ -20,7 +29,7 @@ export class RacePanel {
     const pick = byId('race-pick');
     this.boxes = solvers.map((s, i) => {
       const box = el('input', { type: 'checkbox', value: s.name, dataset: { testid: `race-pick-${s.name}` } });
-      box.checked = i < 2;
+      box.checked = QUICK.includes(s.name);
       box.addEventListener('change', () => this.onChange());
       pick.append(el('label', { class: 'check', title: s.title }, box, ` ${s.name}`));
       return box;
@@ -33,93 +42,15 @@ export class RacePanel {
   picked() { return this.boxes.filter((b) => b.checked).map((b) => b.value); }
 
   async start() {
-    const cube = this.cube();
-    const seed = this.seed();
-    const names = this.picked();
-    if (this.running || !cube.ok || !seed.ok || !names.length) return;
-    this.running = true;
-    this.stopped = false;
-    byId('race-cancel').disabled = false;
-    this.onChange();
-    const table = byId('race-table');
-    const body = table.tBodies[0];
-    clear(body);
-    if (table.caption) table.caption.remove();
-    delete table.dataset.done;
-    table.hidden = false;
-    let place = 0;
-
-    // Every runner gets its own worker, warmed up (module loaded, tables built) before the
-    // start, so the race compares solving, not start-up. Time = wall time from the start.
-    this.entries = names.map((name) => {
-      const cells = {
-        status: el('td', { dataset: { testid: 'race-status' } }, 'warming up'),
-        gen: el('td', { class: 'num', dataset: { testid: 'race-generation' } }, '0'),
-        length: el('td', { class: 'num', dataset: { testid: 'race-length' } }, '–'),
-        time: el('td', { class: 'num', dataset: { testid: 'race-time' } }, '–'),
-        place: el('td', { class: 'num', dataset: { testid: 'race-place' } }, ''),
-      };
-      const row = el('tr', { dataset: { testid: `race-row-${name}`, solver: name } },
-        el('td', {}, name), cells.status, cells.gen, cells.length, cells.time, cells.place);
-      body.append(row);
-      const client = new SolverClient({ name: `evocube race ${name}`, warm: true });
-      return { name, client, row, cells, result: null, h: null };
-    });
-    await Promise.all(this.entries.map((e) => e.client.ready.then(() => e.client.warmed).catch(() => null)));
-
-    const t0 = performance.now();
-    for (const entry of this.entries) {
-      const { name, client, cells, row } = entry;
-      if (this.stopped) {
-        setText(cells.status, 'stopped');
-        entry.done = Promise.resolve();
-        client.terminate();
-        continue;
-      }
-      entry.h = client.solve({ solver: name, facelets: cube.facelets, seed: seed.seed }, {
-        onProgress: (recs) => { if (recs.length) setText(cells.gen, String(recs[recs.length - 1].gen)); },
-        onState: (state) => { if (!entry.result) setText(cells.status, state); },
-      });
-      entry.done = entry.h.promise.then((r) => {
-        entry.result = r;
-        entry.wallMs = performance.now() - t0;
-        const solved = r.stats.solved;
-        setText(cells.status, solved ? 'solved' : r.stats.status);
-        setText(cells.gen, String(r.stats.generations));
-        setText(cells.time, fmtMs(entry.wallMs));
-        cells.time.title = `solving ${fmtMs(r.stats.timeMs)}, start-up ${fmtMs(r.stats.setupMs || 0)}`;
-        if (solved) {
-          setText(cells.length, String(r.length));
-          setText(cells.place, String(++place));
-          row.title = r.solution;
-          if (this.onPlay) {
-            cells.status.append(' ', el('button', {
-              type: 'button', class: 'quiet small', title: 'play this solution on the cube',
-              'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
-              onclick: () => this.onPlay(cube.facelets, r.solution, name),
-            }, '▶'));
-          }
-        }
-        row.dataset.wallMs = String(Math.round(entry.wallMs));
-      }, (e) => {
-        setText(cells.status, e.code === ERROR.CANCELLED ? 'stopped' : 'error');
-        if (e.code !== ERROR.CANCELLED) row.title = e.message;
-      }).finally(() => client.terminate());
+    if (this.running) return;
+    let runRace;
+    try {
+      ({ runRace } = await import('./lazy/race-run.mjs'));
+    } catch (e) {
+      this.notify(`race: ${e.message}`, 'error');
+      return;
     }
-    await Promise.all(this.entries.map((e) => e.done));
-    const solved = this.entries.filter((e) => e.result && e.result.stats.solved);
-    if (solved.length) {
-      const best = Math.min(...solved.map((e) => e.result.length));
-      for (const e of solved) e.row.classList.toggle('shortest', e.result.length === best);
-      const fastest = solved.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
-      fastest.row.classList.add('fastest');
-      table.dataset.done = 'true';
-      setText(table.createCaption(),
-        `shortest: ${best} moves · fastest: ${fastest.name} (${fmtMs(fastest.wallMs)}) · ${fmtNum(solved.length)} of ${this.entries.length} solved`);
-    }
-    this.running = false;
-    byId('race-cancel').disabled = true;
-    this.onChange();
+    await runRace(this, { ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient });
   }
 
   stop() {

@@ -1,9 +1,12 @@
 // share.mjs - share links and the Twizzle link (DESIGN.md, "Share links").
 // A link: ?scramble=R_U_R-_F2&solver=hugo&seed=42&preset=fast&p.population=50, spaces as
 // '_' (or '+'), "'" as '-', or percent-encoded; facelets= instead of scramble= for painted
-// cubes; alg= and setup= are aliases of scramble=; islands=K (2..64) runs K islands (a link
-// without it means K = 1, web/islands.mjs); solution= a solution to show, which the core
-// verifies on the link's cube first (checkLinkSolution). Everything read here is untrusted:
+// cubes; islands=K (2..64) runs K islands (a link without it means K = 1, web/islands.mjs);
+// solution= a solution to show, which the core verifies on the link's cube first
+// (checkLinkSolution, web/lazy/link-solution.mjs). alg.cubing.net and Twizzle forms read as they mean it: setup= or
+// setup-alg= is the scramble and alg= a solution of it; alg= alone (alg.cubing.net's default,
+// Twizzle's setup-anchor=end) is a solution of the cube it solves, so the scramble is its
+// inverse (readShare marks that with algOnly; the page inverts it with the core). Everything read here is untrusted:
 // the query is length-bounded, every value is bounded and shape-checked, and the alg and
 // facelets are handed to the C core to parse (the page never inserts them as HTML).
 // An experiment definition's check (validateExperiment) is in web/experiment.mjs.
@@ -25,8 +28,8 @@ export function encodeAlg(alg) {
   return alg.replace(/[ \t]+/g, '_').replace(/'/g, '-').replace(/\r/g, '');
 }
 
-// Parse a location.search into {scramble?, facelets?, solver?, seed?, preset?, islands?, params,
-// problems: [...]} ; problems lists what was ignored and why.
+// Parse a location.search into {scramble?, facelets?, solution?, algOnly?, solver?, seed?,
+// preset?, islands?, params, problems: [...]} ; problems lists what was ignored and why.
 export function readShare(search) {
   const out = { params: {}, problems: [] };
   if (!search || search === '?') return out;
@@ -41,15 +44,19 @@ export function readShare(search) {
     out.problems.push('the link could not be read');
     return out;
   }
-  const alg = q.get('scramble') ?? q.get('alg') ?? q.get('setup');
+  const alg = q.get('scramble') ?? q.get('setup') ?? q.get('setup-alg');
   if (alg != null) {
     if (alg.length > MAX_SCRAMBLE) out.problems.push(`the scramble in the link has ${alg.length} characters, more than the ${MAX_SCRAMBLE} a link may carry; it was ignored`);
     else out.scramble = decodeAlg(alg);
   }
-  const sol = q.get('solution');
+  // solution= (evocube's own) or alg= (alg.cubing.net, Twizzle): a solution of the scramble
+  const sol = q.get('solution') ?? q.get('alg');
   if (sol != null) {
     if (sol.length > MAX_SCRAMBLE) out.problems.push(`the solution in the link has ${sol.length} characters, more than the ${MAX_SCRAMBLE} a link may carry; it was ignored`);
-    else out.solution = decodeAlg(sol);
+    else {
+      out.solution = decodeAlg(sol);
+      if (alg == null && q.get('facelets') == null) out.algOnly = true;
+    }
   }
   const f = q.get('facelets');
   if (f != null) {
@@ -120,35 +127,5 @@ export function twizzleUrl(setup, phases, solution) {
   return `https://alpha.twizzle.net/edit/?${q.toString()}`;
 }
 
-// A link's solution= checked by the core on the link's own cube before anything is shown:
-// {ok: true, facelets, solution (canonical), moves} or {ok: false, message}. A solution
-// that does not parse, or does not solve this cube (a forged one, or one copied from
-// another cube's link), is refused with the core's words. core is web/core.mjs's core.
-export function checkLinkSolution(core, { scramble, facelets, solution }) {
-  const fail = (why) => ({ ok: false, message: `The solution in the link was not shown: ${why}.` });
-  let start;
-  try {
-    if (facelets != null) {
-      core.validate(facelets);
-      start = facelets;
-    } else {
-      start = core.apply(scramble ?? '');
-    }
-  } catch (e) {
-    return fail(`the link's cube is not valid (${e.message})`);
-  }
-  let canonical;
-  try {
-    canonical = core.canonical(solution);
-  } catch (e) {
-    return fail(e.message);
-  }
-  let v;
-  try {
-    v = core.verify(start, solution);
-  } catch (e) {
-    return fail(e.message);
-  }
-  if (!v.solved) return fail(`it does not solve the link's cube, so it is wrong or belongs to another cube (${v.message.replace(/^the solution does not solve the cube: /, '')})`);
-  return { ok: true, facelets: start, solution: canonical, moves: canonical ? canonical.split(' ').length : 0 };
-}
+// A link's solution= is checked by the core on the link's own cube before it is shown:
+// checkLinkSolution, in web/lazy/link-solution.mjs (only a link with a solution fetches it).

@@ -30,7 +30,7 @@ const UPDATES = 'immediate';
 const SHELL = [
   '../', '../index.html',
   'main.mjs', 'dom.mjs', 'geometry.mjs', 'net.mjs', 'alg-input.mjs', 'solver-panel.mjs', 'client.mjs',
-  'worker.mjs', 'worker-api.mjs', 'protocol.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'painter.mjs', 'race.mjs',
+  'worker.mjs', 'worker-api.mjs', 'protocol.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'share-panel.mjs', 'lazy/export.mjs', 'lazy/race-run.mjs', 'lazy/link-solution.mjs', 'lazy/copy.mjs', 'lazy/outline.mjs', 'painter.mjs', 'race.mjs',
   'sw-register.mjs', 'cube3d.mjs', 'islands.mjs', 'islands-panel.mjs', 'app.css', 'manifest.webmanifest',
   'ui/notices.mjs', 'ui/cube-input.mjs', 'ui/settings.mjs', 'ui/stage.mjs', 'ui/run-controller.mjs', 'ui/live-view.mjs', 'ui/result-view.mjs', 'ui/solver-info.mjs', 'ui/about-panel.mjs', 'ui/hint.mjs', 'lazy/about.mjs',
   'link-shapes.mjs', 'experiment.mjs', 'experiment-store.mjs', 'papers.mjs', 'lazy/experiments.mjs',

@@ -1,7 +1,9 @@
 // race.test.mjs - the race in real Chromium: two or more solvers (as many as this build
 // has, up to three) on the same cube, each in its own worker; every row ends solved (or
 // gave up) with its length and time, the places are 1..k, and each solution the page
-// keeps is verified by the core in Node.
+// shows is verified by the core in Node. The comparison is a full-width board sorted by
+// place, with length and time bars and the solutions in full; playing one shows it in the
+// Result panel. By default the race picks solvers that finish in seconds, never hugo.
 import { setup, tid } from './helpers.mjs';
 
 let env;
@@ -16,6 +18,9 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   const names = [...new Set(order.filter((n) => all.includes(n)))].slice(0, 3);
   const scramble = "R U F' D2";
   const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&seed=11`);
+  const defaults = await page.$$eval('[data-testid="race-pick"] input:checked', (bs) => bs.map((b) => b.value));
+  expect(defaults).toEqual(all.filter((n) => ['twophase', 'twes', 'aco'].includes(n)));
+  expect(defaults).not.toContain('hugo');
   let started = 0;
   page.on('worker', (w) => { if (w.url().endsWith('/web/worker.mjs')) started++; });
   for (const n of all) {
@@ -36,13 +41,26 @@ test('a race runs the chosen solvers side by side and compares them', async () =
     length: tr.querySelector('[data-testid="race-length"]').textContent,
     time: tr.querySelector('[data-testid="race-time"]').textContent,
     place: tr.querySelector('[data-testid="race-place"]').textContent,
-    solution: tr.title,
+    solution: tr.querySelector('[data-testid="race-solution"]').textContent,
+    bars: [...tr.querySelectorAll('.race-bar')].map((b) => b.getBoundingClientRect().width),
     wallMs: Number(tr.dataset.wallMs),
   })));
-  expect(rows.map((r) => r.solver)).toEqual(all.filter((n) => names.includes(n))); // in the list order
+  expect(rows.map((r) => r.solver).sort()).toEqual([...names].sort());
   const start = env.core.apply(scramble);
   const solved = rows.filter((r) => r.status === 'solved');
   expect(solved.length).toBeGreaterThan(0);
+  // sorted by place: the finishers first, 1..k down the board
+  expect(rows.slice(0, solved.length).map((r) => r.place)).toEqual(solved.map((_, i) => String(i + 1)));
+  // bars: length and time, the longest / slowest full width, none wider
+  const lenBars = solved.map((r) => r.bars[0]);
+  const timeBars = solved.map((r) => r.bars[1]);
+  for (const bs of [lenBars, timeBars]) expect(Math.max(...bs)).toBeGreaterThan(20);
+  // time bars follow the places (slower, longer bar)
+  for (let i = 1; i < timeBars.length; i++) expect(timeBars[i]).toBeGreaterThanOrEqual(timeBars[i - 1] - 0.5);
+  // the board spans the page: wider than any column of the layout
+  const widths = await page.evaluate(() => ({ board: document.querySelector('[data-testid="race-board"]').getBoundingClientRect().width,
+    main: document.querySelector('main').getBoundingClientRect().width }));
+  expect(widths.board).toBeGreaterThan(0.9 * widths.main);
   for (const r of solved) {
     expect(env.core.verify(start, r.solution).solved).toBe(true);
     expect(Number(r.length)).toBe(env.core.metrics(r.solution).htm);
@@ -55,11 +73,14 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   expect(byPlace.map((r) => Number(r.place))).toEqual(solved.map((_, i) => i + 1));
   for (let i = 1; i < byPlace.length; i++) expect(byPlace[i].wallMs).toBeGreaterThanOrEqual(byPlace[i - 1].wallMs);
   expect(await page.textContent('[data-testid="race-table"] caption')).toMatch(/shortest: \d+ moves/);
-  // a finished solution plays on the cube
-  const first = solved[0];
+  // a finished solution plays on the cube and fills the Result panel
+  const first = solved[solved.length - 1];
   await page.click(`[data-testid="race-row-${first.solver}"] [data-testid="race-play"]`);
   const n = first.solution.split(/\s+/).length;
-  await page.waitForFunction((k) => document.querySelector('[data-testid="play-counter"]').textContent === `0 / ${k}`, n);
+  await page.waitForFunction((k) => document.querySelector('[data-testid="play-counter"]').textContent.endsWith(` / ${k}`), n);
+  expect((await page.textContent('[data-testid="solution"]')).trim()).toBe(first.solution);
+  expect(await page.textContent('[data-testid="result-summary"]')).toMatch(new RegExp(`^race: ${first.solver} · ${n} moves`));
+  expect(await page.textContent('[data-testid="verified"]')).toMatch(/^✓ verified/);
   await page.close();
   expect(env.errors).toEqual([]);
 });

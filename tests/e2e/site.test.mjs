@@ -82,7 +82,9 @@ describe('share links', () => {
   test('DESIGN.md forms and aliases', () => {
     expect(readShare('?scramble=R_U_R-_F2&solver=hugo&seed=42&p.population=50'))
       .toEqual({ scramble: "R U R' F2", solver: 'hugo', seed: '42', params: { population: '50' }, problems: [] });
-    expect(readShare("?alg=R+U'+F").scramble).toBe("R U' F");
+    // alg= is a solution (alg.cubing.net, Twizzle); alone, its cube is the one it solves
+    expect(readShare("?alg=R+U'+F")).toMatchObject({ solution: "R U' F", algOnly: true });
+    expect(readShare("?setup-alg=R+U'+F&alg=F-")).toMatchObject({ scramble: "R U' F", solution: "F'" });
     expect(readShare('?setup=R%20U%27').scramble).toBe("R U'");
     const f = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
     expect(readShare(`?facelets=${f}`).facelets).toBe(f);

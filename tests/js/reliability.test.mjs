@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { EC, textBytes, MEMORY_MAX } from '../../web/core.mjs';
 import { createWorkerApi } from '../../web/worker-api.mjs';
 import { REQUEST, REPLY } from '../../web/protocol.mjs';
-import { readShare, buildShare, checkLinkSolution } from '../../web/share.mjs';
+import { readShare, buildShare } from '../../web/share.mjs';
 import { validateExperiment, experimentFromText } from '../../web/experiment.mjs';
+import { checkLinkSolution } from '../../web/lazy/link-solution.mjs';
 
 const core = await loadCoreNode();
 const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
@@ -99,7 +100,7 @@ describe('web/core.mjs marshalling', () => {
   });
 });
 
-describe('forged share links (web/share.mjs)', () => {
+describe('forged share links (web/share.mjs, web/lazy/link-solution.mjs)', () => {
   test('solution= is read bounded, and verified by the core on the link\'s cube', () => {
     const link = readShare("?scramble=R_U_F&solution=F-_U-_R-");
     expect(link.solution).toBe("F' U' R'");

@@ -5,7 +5,9 @@
 // scramble of 3,000, a param name and value of 40 each (so are a solver and preset name),
 // 32 params, a seed of at most 10 digits (0..4294967295), facelets of at most 60 characters
 // (54 and some spaces).
-import { readShare, buildShare } from '../../web/share.mjs';
+import { readShare, buildShare, twizzleUrl } from '../../web/share.mjs';
+import { checkLinkSolution, phasesFromComments } from '../../web/lazy/link-solution.mjs';
+import { loadCoreNode } from '../../web/core-node.mjs';
 
 // a query of exactly n characters (with its '?'), padded by a field no link reads
 function queryOf(n) {
@@ -32,9 +34,11 @@ test('the scramble: 3,000 characters are read, 3,001 refused', () => {
   const over = readShare(`?scramble=${alg(3001)}`);
   expect(over.scramble).toBeUndefined();
   expect(over.problems).toEqual(['the scramble in the link has 3001 characters, more than the 3000 a link may carry; it was ignored']);
-  // alg= and setup= are the same field with the same bound
-  expect(readShare(`?alg=${alg(3001)}`).scramble).toBeUndefined();
+  // setup= and setup-alg= are the same field with the same bound; alg= (a solution) too
+  expect(readShare(`?setup-alg=${alg(3001)}`).scramble).toBeUndefined();
   expect(readShare(`?setup=${alg(3000)}`).scramble).toHaveLength(3000);
+  expect(readShare(`?alg=${alg(3000)}`).solution).toHaveLength(3000);
+  expect(readShare(`?alg=${alg(3001)}`).solution).toBeUndefined();
 });
 
 test('a param value: 40 characters are read, 41 refused; a param name likewise', () => {
@@ -90,4 +94,70 @@ test('a link built by buildShare reads back to what it was built from', () => {
   const link = buildShare({ scramble: "R U R' F2", solver: 'hugo', seed: 42, preset: 'short', params: { population: 50 } });
   expect(link).toBe("?scramble=R_U_R-_F2&solver=hugo&seed=42&preset=short&p.population=50");
   expect(readShare(link)).toEqual({ scramble: "R U R' F2", solver: 'hugo', seed: '42', preset: 'short', params: { population: '50' }, problems: [] });
+});
+
+// ---- alg.cubing.net and Twizzle forms (issue 17 item 5): setup= / setup-alg= is the
+// scramble, alg= a solution of it; alg= alone is the solution of the cube it solves.
+describe('alg.cubing.net and Twizzle query forms', () => {
+  test.each([
+    ['alg.cubing.net', "?setup=R_U-_F2&alg=F2_U_R-", "R U' F2", "F2 U R'"],
+    ['Twizzle', `?setup-alg=${encodeURIComponent("R U' F2")}&alg=${encodeURIComponent("F2 U R'")}`, "R U' F2", "F2 U R'"],
+    ['Twizzle with + for spaces', "?setup-alg=R+U%27+F2&alg=F2+U+R%27", "R U' F2", "F2 U R'"],
+  ])('%s: setup is the scramble, alg the solution', (_, q, scramble, solution) => {
+    const r = readShare(q);
+    expect(r).toMatchObject({ scramble, solution, problems: [] });
+    expect(r.algOnly).toBeUndefined();
+  });
+
+  test('alg= alone is a solution whose cube is its inverse (algOnly)', () => {
+    const r = readShare('?alg=R_U');
+    expect(r).toMatchObject({ solution: 'R U', algOnly: true, problems: [] });
+    expect(r.scramble).toBeUndefined();
+    // facelets= with alg=: the facelets are the cube, not the inverse
+    expect(readShare(`?facelets=${'U'.repeat(9)}&alg=R`).algOnly).toBeUndefined();
+  });
+
+  test('evocube names win: scramble= over setup=, solution= over alg=', () => {
+    expect(readShare('?scramble=R&setup=U&solution=R-&alg=U-')).toMatchObject({ scramble: 'R', solution: "R'" });
+  });
+
+  test("the page's own Twizzle link reads back: setup-alg as the scramble, the phase-commented alg as the solution", async () => {
+    const core = await loadCoreNode();
+    const scramble = "R U F' D2 L";
+    const start = core.apply(scramble);
+    const phases = [{ name: 'one', solution: "L' D2", length: 2 }, { name: 'two', solution: "F U' R'", length: 3 }];
+    const url = new URL(twizzleUrl(scramble, phases, "L' D2 F U' R'"));
+    const r = readShare(url.search);
+    expect(r.scramble).toBe(scramble);
+    expect(r.solution).toMatch(/\/\/ one \(2\)\n/);
+    const checked = checkLinkSolution(core, r);
+    expect(checked).toMatchObject({ ok: true, facelets: start, solution: "L' D2 F U' R'", moves: 5 });
+    // and its phases come back from the // comments
+    expect(phasesFromComments(r.solution)).toEqual([{ name: 'one', solution: "L' D2" }, { name: 'two', solution: "F U' R'" }]);
+  });
+
+  test('phasesFromComments: only the whole form is read; anything else has no phases', () => {
+    expect(phasesFromComments("R U // a (2)\nF // b (1)")).toEqual([{ name: 'a', solution: 'R U' }, { name: 'b', solution: 'F' }]);
+    expect(phasesFromComments("R U // only one phase")).toEqual([]);
+    expect(phasesFromComments("R U // a\nF")).toEqual([]); // a line without a comment
+    expect(phasesFromComments("R U F")).toEqual([]);
+  });
+
+  test('checkLinkSolution: alg= alone solves its inverse; a forged solution with setup= is refused', async () => {
+    const core = await loadCoreNode();
+    const ok = checkLinkSolution(core, readShare('?alg=R_U_F-'));
+    expect(ok).toMatchObject({ ok: true, scramble: "F U' R'", solution: "R U F'", moves: 3 });
+    expect(ok.facelets).toBe(core.apply("F U' R'"));
+    const forged = checkLinkSolution(core, readShare('?setup=R_U&alg=U-_R'));
+    expect(forged.ok).toBe(false);
+    expect(forged.message).toMatch(/^The solution in the link was not shown: it does not solve the link's cube/);
+    const bad = checkLinkSolution(core, readShare('?alg=R_Q'));
+    expect(bad).toEqual({ ok: false, message: 'The solution in the link was not shown: unknown move "Q" at character 3.' });
+  });
+
+  test('buildShare carries the solution and readShare reads it back', () => {
+    const q = buildShare({ scramble: "R U'", solver: 'twophase', seed: 1, solution: "U R'" });
+    expect(q).toBe("?scramble=R_U-&solver=twophase&seed=1&solution=U_R-");
+    expect(readShare(q)).toMatchObject({ scramble: "R U'", solution: "U R'", solver: 'twophase', seed: '1' });
+  });
 });

@@ -15,6 +15,7 @@
 import { byId as $, setText, fmtNum } from '../dom.mjs';
 import { ResultPanel } from '../result-panel.mjs';
 import { twizzleUrl } from '../share.mjs';
+import { copyText } from '../share-panel.mjs';
 
 export class ResultView {
   constructor({ core, playback, stage, notify }) {
@@ -23,15 +24,8 @@ export class ResultView {
     this.result = null;
     this.outcome = null;
     this.facelets = null; // the cube of what is shown (a result or a partial one)
-    $('copy-link').addEventListener('click', async () => {
-      const url = $('share-link').href;
-      try {
-        await navigator.clipboard.writeText(url);
-        notify('Link copied.', 'info', 2500);
-      } catch {
-        notify(`Copy this link: ${url}`, 'info', 0);
-      }
-    });
+    // one copy with its fallbacks (web/share-panel.mjs), shared with Copy solution
+    $('copy-link').addEventListener('click', () => copyText($('share-link').href, notify, 'Link'));
   }
 
   clear() {
@@ -53,7 +47,9 @@ export class ResultView {
       this.panel.show(r, input.facelets);
     }
     if (r && r.stats.solved) {
-      this.playback.load(input.facelets, r.solution);
+      // share: phase colours in the move list; a phase row plays from its first move
+      this.playback.load(input.facelets, r.solution, r.phases);
+      this.playback.bindPhaseRows($('phases').tBodies[0].rows);
       const setup = input.mode === 'paint' ? this.core.invert(r.solution) : input.setup;
       $('twizzle-link').href = twizzleUrl(setup, r.phases, r.solution);
       return;

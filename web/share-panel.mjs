@@ -1,0 +1,85 @@
+// share-panel.mjs - the first-load side of the Result panel's sharing tools (issue 17 item
+// 5); each does its work in a web/lazy/ module fetched when first needed: Copy solution and
+// Copy link (lazy/copy.mjs), a link's solution checked and shown without running with
+// Re-run and compare (lazy/link-solution.mjs), and the JSON/CSV export (lazy/export.mjs)
+// of the run's log (RunLog, here: a solve keeps one).
+import { byId as $ } from './dom.mjs';
+
+// A run's progress records, bounded: all of them up to `max`; past that every other kept
+// record is dropped and only every stride-th new one is kept (an even decimation that
+// keeps the first); the last record seen is always kept apart, so the final generation is
+// in every export. seen counts them all.
+export class RunLog {
+  constructor(request, version, max = 20000) {
+    Object.assign(this, { request, version, max, records: [], seen: 0, stride: 1, last: null, result: null, ended: 'running' }); // ended: why there is no result
+  }
+
+  add(records) {
+    for (const r of records) {
+      if (this.seen++ % this.stride === 0) this.records.push(r);
+      this.last = r;
+      if (this.records.length >= this.max) {
+        this.records = this.records.filter((_, i) => i % 2 === 0);
+        this.stride *= 2;
+      }
+    }
+  }
+
+  // the run's end (RunController's outcome): its result, or why there is none
+  end(outcome) {
+    this.result = outcome.result || null;
+    this.ended = outcome.result ? null : outcome.kind === 'error' ? `error: ${outcome.error.message}` : outcome.kind;
+    return this;
+  }
+
+  // the kept records with the last one seen at the end
+  all() {
+    const out = this.records.slice();
+    if (this.last && out[out.length - 1] !== this.last) out.push(this.last);
+    return out;
+  }
+}
+
+// Copy text with its fallbacks (web/lazy/copy.mjs, fetched on the first copy): resolves
+// to 'clipboard', 'selection' or 'manual'.
+export async function copyText(text, notify, what = 'Solution') {
+  const { copyText: copy } = await import('./lazy/copy.mjs');
+  return copy(text, notify, what);
+}
+
+// A link's solution, verified by the core (checkLinkSolution), shown without running
+// anything, with Re-run and compare (web/lazy/link-solution.mjs does both; only a link with
+// a solution fetches it). compareWithLink after a run of that cube.
+const link = { shown: null, comparing: null }; // {solution, facelets} shown; the same while re-run
+
+// shared: readShare's answer with a solution; ctx: see restoreLink, plus solve()
+export async function showLinkSolution(shared, ctx) {
+  const { restoreLink } = await import('./lazy/link-solution.mjs');
+  const checked = restoreLink(shared, { ...ctx, onRerun: () => { link.comparing = link.shown; ctx.solve(); } });
+  if (checked) link.shown = { solution: checked.solution, facelets: checked.facelets };
+}
+
+export async function compareWithLink(result, facelets) {
+  const theirs = link.comparing;
+  link.comparing = null;
+  if (!theirs || theirs.facelets !== facelets) return;
+  const { drawComparison } = await import('./lazy/link-solution.mjs');
+  drawComparison(theirs, result);
+}
+
+export function clearLinkSolution() {
+  $('link-compare').hidden = true;
+  link.shown = null;
+}
+
+// The export buttons: the export module is fetched on the first click (web/lazy/).
+// getRun() -> the RunLog to export (the running one, or the last run's) or null.
+export function wireExport(getRun, notify) {
+  for (const kind of ['json', 'csv']) {
+    $(`export-${kind}`).addEventListener('click', () => {
+      const run = getRun();
+      if (!run) notify('Run a solve first.', 'warn');
+      else import('./lazy/export.mjs').then((m) => m.exportRun(run, kind), (e) => notify(`export: ${e.message}`, 'error'));
+    });
+  }
+}
