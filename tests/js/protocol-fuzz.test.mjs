@@ -152,6 +152,16 @@ test(`${ROUNDS} seeded rounds of ${MESSAGES} random messages: one end per reques
   // in use changes only if a run leaks
   core.run({ solver: 'pso', facelets: core.apply("R U R' U' F"), seed: 1, params: '' }, { stop: () => true });
   core.randomStateScramble(1);
+  // and the exact reference optima's tables (c/search/optima.c: block and stage tables, built
+  // on first use), which the worker computes after a solved hugo or twes run
+  for (const solver of ['twes', 'hugo']) {
+    const run = core.createSolver(solver, core.apply("R U F'"), 1, '');
+    try {
+      while (run.advance(1000, false).status === 'running');
+      expect(run.result().solved).toBe(true);
+      run.optima();
+    } finally { run.free(); }
+  }
   fuzzRound(FIRST_SEED);
   const base = inUse();
   let replies = 0;
