@@ -61,7 +61,8 @@ export class Watch {
     this._views('reset', solver);
     const handle = startFn({
       ...callbacks,
-      onProgress: (records) => { callbacks.onProgress(records); this.add(records); },
+      // records of an earlier run that arrive late never enter this run's history
+      onProgress: (records) => { callbacks.onProgress(records); if (this.run === run) this.add(records); },
       onState: (s) => callbacks.onState(this.state(s)),
     });
     // the user's start paused comes as a pause of the wrapped handle (the page's controller)
