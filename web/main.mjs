@@ -202,7 +202,9 @@ async function boot() {
     const url = new URL(location.href);
     // share: the link carries the shown solution when this page's solver found it for this cube
     const r = results.result;
-    const solution = r && r.stats.solved && !r.race && r.facelets === input.cube.facelets ? r.solution : null;
+    // and only while the settings are the run's (a changed seed or param would re-run differently)
+    const same = !app.resultFields || app.resultFields === JSON.stringify(settings.fields());
+    const solution = r && r.stats.solved && !r.race && same && r.facelets === input.cube.facelets ? r.solution : null;
     url.search = buildShare({ ...settings.fields(), ...input.fields(), solution });
     url.hash = '';
     results.links(url.href, input.setup());
@@ -217,6 +219,7 @@ async function boot() {
     if (controller.busy || $('solve').disabled) return;
     const cube = input.cube;
     const req = settings.request();
+    const runFields = JSON.stringify(settings.fields());
     const k = settings.islandsUsed();
     // watch: paused when the user starts paused or a tempo holds the run from its start
     const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params, paused: watch.requestPaused };
@@ -241,6 +244,7 @@ async function boot() {
     const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
     if (lost()) $('pause').focus();
     const outcome = await pending;
+    app.resultFields = runFields; // the settings the shown result came from (updateUrl)
     watch.end(); // watch
     app.log = null;
     app.exported = log.end(outcome); // share: what the export writes

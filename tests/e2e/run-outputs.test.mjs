@@ -32,6 +32,13 @@ test('result, Twizzle link and playback are the run\'s cube\'s; an edit after th
   expect(env.core.verify(start, alg).solved).toBe(true);
   // playback starts from the run's cube
   expect(await shown(page)).toBe(start);
+  // the share link carries the solution while the settings are the run's; a new seed drops it
+  const linkSolution = async () => new URL(await page.getAttribute(tid('share-link'), 'href')).searchParams.get('solution');
+  expect(await linkSolution()).toBeTruthy();
+  await page.fill(tid('seed-input'), '3');
+  await page.waitForFunction(() => !new URL(document.querySelector('[data-testid="share-link"]').href).searchParams.has('solution'));
+  await page.fill(tid('seed-input'), '2');
+  await page.waitForFunction(() => new URL(document.querySelector('[data-testid="share-link"]').href).searchParams.has('solution'));
   // an edit after the run: the result goes, the Twizzle link follows the new scramble
   await page.fill(tid('scramble-input'), 'U2');
   await page.waitForFunction(() => document.querySelector('[data-testid="solution"]').textContent === '');
