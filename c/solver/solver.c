@@ -173,6 +173,16 @@ static void json_ints(ec_json *j, const char *key, const int64_t *v, int n)
     ec__json_raw(j, "]");
 }
 
+void ec__progress_pop_fit(ec_progress *r, const int *fit, const int *order, int n, int descending)
+{
+    const int q = EC_PROGRESS_QUANTILES - 1;
+    r->n_pop_fit = n > 0 ? EC_PROGRESS_QUANTILES : 0;
+    for (int k = 0; k < r->n_pop_fit; k++) {
+        int i = (int)(((int64_t)k * (n - 1) + q / 2) / q); /* round(k (n - 1) / 16), halves up */
+        r->pop_fit[k] = fit[order[descending ? n - 1 - i : i]];
+    }
+}
+
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
 {
     if (!h || !buf || !n) return EC_E_NULL;
@@ -213,6 +223,12 @@ int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
             ec__json_key(&j, "distinct", 0);
             ec__json_int(&j, r->distinct);
             json_ints(&j, "events", r->events, EC_PROGRESS_EVENTS);
+        }
+        if (r->n_pop_fit > 0) { /* hugo, twes, macro-ga: the population's fitness quantiles */
+            int64_t q[EC_PROGRESS_QUANTILES];
+            int nq = r->n_pop_fit < EC_PROGRESS_QUANTILES ? r->n_pop_fit : EC_PROGRESS_QUANTILES;
+            for (int k = 0; k < nq; k++) q[k] = r->pop_fit[k];
+            json_ints(&j, "popFit", q, nq);
         }
         ec__json_key(&j, "bestMoves", 0);
         json_moves(&j, r->moves, r->n_moves < EC_PROGRESS_MOVES ? r->n_moves : EC_PROGRESS_MOVES);
