@@ -175,12 +175,12 @@ static void json_ints(ec_json *j, const char *key, const int64_t *v, int n)
 
 void ec__progress_pop_fit(ec_progress *r, const int *fit, const int *order, int n, int descending)
 {
-    const int q = EC_PROGRESS_QUANTILES - 1;
+    const unsigned q = EC_PROGRESS_QUANTILES - 1;
     r->n_pop_fit = n > 0 ? EC_PROGRESS_QUANTILES : 0;
-    for (int k = 0; k < r->n_pop_fit; k++) {
-        int i = (int)(((int64_t)k * (n - 1) + q / 2) / q); /* round(k (n - 1) / 16), halves up */
-        r->pop_fit[k] = fit[order[descending ? n - 1 - i : i]];
-    }
+    if (!r->n_pop_fit) return;
+    const int *o = descending ? order + n - 1 : order, step = descending ? -1 : 1;
+    for (unsigned k = 0, at = q / 2; k < EC_PROGRESS_QUANTILES; k++, at += (unsigned)n - 1)
+        r->pop_fit[k] = fit[o[step * (int)(at / q)]]; /* rank round(k (n - 1) / 16), halves up */
 }
 
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)

@@ -2,11 +2,13 @@
  * records (ec_progress pop_fit, JSON "popFit"): the helper against a brute-force quantile of
  * random values; on small runs every record's 17 values sorted, the best at the solver's end
  * and, with a population of 17 (every individual is a quantile), summing to the record's mean
- * times 17; the JSON the same values; no popFit from the other solvers. */
+ * times 17; the JSON the same values; no popFit from the other solvers. Also the JSON writer's
+ * integers (hand-formatted) against printf's at the edges. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "check.h"
+#include "core/json.h"
 #include "evocube.h"
 #include "solver/solver.h"
 
@@ -149,8 +151,23 @@ static void check_none(const char *solver, const char *params)
     ec_solver_free(h);
 }
 
+static void json_ints_vs_printf(void)
+{
+    static const int64_t v[] = {0, 1, -1, 9, 10, -10, 99, 100, 65535, -65536, 2147483647, -2147483647 - 1,
+                                1000000000000LL, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+        char buf[32], want[32];
+        ec_json j;
+        ec__json_init(&j, buf, sizeof buf);
+        ec__json_int(&j, v[i]);
+        snprintf(want, sizeof want, "%lld", (long long)v[i]);
+        CHECK(!j.overflow && strcmp(buf, want) == 0, "%s, want %s", buf, want);
+    }
+}
+
 int main(void)
 {
+    json_ints_vs_printf();
     helper_vs_brute_force();
     /* a population of 17: every individual is one of the quantiles */
     check_run("hugo", "population=17", 1, 1, 400);
