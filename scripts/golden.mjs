@@ -16,7 +16,10 @@
 // One intended change since the file was written: progress records gained `solvedShare` (the
 // swarm solvers' share of solved agents, which they used to report as `diversity`; their
 // `diversity` is now the share of distinct agent states, as for every other solver). Streams
-// are hashed in the old shape (oldShape below), so everything else is still pinned.
+// are hashed in the old shape (oldShape below), so everything else is still pinned. Likewise
+// hugo's, twes's and macro-ga's records gained `popFit` (their population's 17 fitness
+// quantiles), left out of the old shape after a check of its shape (17 sorted values, the best
+// at the solver's end of them).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +50,7 @@ export const caseKey = (solver, [scramble, seed, params]) => `${solver} | ${scra
 export const readGolden = () => JSON.parse(readFileSync(GOLDEN_FILE, 'utf8'));
 
 const SWARM = new Set(['greedy', 'pso', 'aco', 'dkho']);
+const POPULATION = { hugo: 'higher', twes: 'lower', 'macro-ga': 'lower' }; // which end is best
 const sha = (lines) => createHash('sha256').update(lines.join('\n')).digest('hex');
 
 // A record in the shape the golden file was written from (see the header).
@@ -56,6 +60,10 @@ function oldShape(solver, r) {
   } else if (r.solvedShare !== 0) {
     throw new Error(`${solver}: solvedShare ${r.solvedShare} in a solver without agents`);
   }
+  const q = r.popFit, end = POPULATION[solver];
+  if (!end !== (q === undefined)) throw new Error(`${solver}: popFit ${JSON.stringify(q)}`);
+  if (end && !(q.length === 17 && q.every((v, k) => !k || q[k - 1] <= v) && r.best === q[end === 'higher' ? 16 : 0]))
+    throw new Error(`${solver}: popFit ${JSON.stringify(q)} with best ${r.best}`);
   const { gen, phase, phaseName, best, mean, bestLength, evaluations, restarts, found, bestMoves } = r;
   const diversity = SWARM.has(solver) ? r.solvedShare : r.diversity;
   return JSON.stringify({ gen, phase, phaseName, best, mean, bestLength, diversity, evaluations, restarts, found, bestMoves });

@@ -8,6 +8,7 @@
 // is not drawn while the user looks at an earlier generation), stepping (step-by-step tempo:
 // the Step button works), startPaused and requestPaused (the solve request's `paused`).
 import { byId as $, el, clear, setText, fmtNum } from './dom.mjs';
+import { direction } from './ui/solver-info.mjs';
 import { Tempo } from './tempo.mjs';
 import { RunHistory } from './history.mjs';
 
@@ -31,7 +32,7 @@ export class Watch {
   _load() {
     if (this.loading) return;
     this.loading = import('./lazy/watch-views.mjs').then((m) => {
-      this.views = m.mountViews({ host: $('watch-views'), watch: this, dom: { el, clear, setText, fmtNum } });
+      this.views = m.mountViews({ host: $('watch-views'), watch: this, dom: { el, clear, setText, fmtNum, direction } });
       this.views.reset(this.solver); // the records so far, from the history
       if (!this.run) this.views.end();
     }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));

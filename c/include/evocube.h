@@ -267,6 +267,7 @@ typedef struct ec_solver ec_solver;
 #define EC_PROGRESS_MOVES 1024 /* moves of the best individual kept in a progress record */
 #define EC_PROGRESS_AGENTS 64  /* swarm solvers: agents whose fitness a record carries */
 #define EC_PROGRESS_EVENTS 6   /* swarm solvers: event counters a record carries */
+#define EC_PROGRESS_QUANTILES 17 /* hugo, twes, macro-ga: population fitness quantiles a record carries */
 
 /* One generation or iteration of a solver. */
 typedef struct ec_progress {
@@ -293,6 +294,13 @@ typedef struct ec_progress {
     uint8_t agent_fit[EC_PROGRESS_AGENTS];
     int distinct;
     int64_t events[EC_PROGRESS_EVENTS];
+    /* hugo, twes, macro-ga (n_pop_fit 0 elsewhere, and in twes when the generation's fitness
+     * spread is 65536 or more): the fitness of the population's n individuals in the solver's
+     * own units (that of best and mean) at the ranks round(k (n - 1) / 16), k = 0..16, of the
+     * values sorted ascending: pop_fit[0] the lowest, pop_fit[16] the highest, never more than
+     * EC_PROGRESS_QUANTILES values whatever the population's size */
+    int n_pop_fit;
+    int32_t pop_fit[EC_PROGRESS_QUANTILES];
 } ec_progress;
 
 int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params,
@@ -309,7 +317,8 @@ int ec_solver_progress(ec_solver *h, ec_progress *records, int cap, int *n);
 /* The same as JSON lines ({"gen":..,"phase":..,"phaseName":..,"best":..,"mean":..,
  * "bestLength":..,"diversity":..,"evaluations":..,"restarts":..,"found":..,
  * "solvedShare":..,"bestMoves":".."}\n each; swarm solvers' records (n_agents > 0) also
- * carry "agents":[..],"distinct":..,"events":[..] after solvedShare), as many whole
+ * carry "agents":[..],"distinct":..,"events":[..] after solvedShare; hugo's, twes's and
+ * macro-ga's (n_pop_fit > 0) carry "popFit":[q0,..,q16] there), as many whole
  * records as fit in buf; the rest stay queued. EC_E_BUFFER if not even one fits. */
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n);
 /* Number of queued progress records. */

@@ -173,6 +173,16 @@ static void json_ints(ec_json *j, const char *key, const int64_t *v, int n)
     ec__json_raw(j, "]");
 }
 
+void ec__progress_pop_fit(ec_progress *r, const int *fit, const int *order, int n, int descending)
+{
+    const unsigned q = EC_PROGRESS_QUANTILES - 1;
+    r->n_pop_fit = n > 0 ? EC_PROGRESS_QUANTILES : 0;
+    if (!r->n_pop_fit) return;
+    const int *o = descending ? order + n - 1 : order, step = descending ? -1 : 1;
+    for (unsigned k = 0, at = q / 2; k < EC_PROGRESS_QUANTILES; k++, at += (unsigned)n - 1)
+        r->pop_fit[k] = fit[o[step * (int)(at / q)]]; /* rank round(k (n - 1) / 16), halves up */
+}
+
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
 {
     if (!h || !buf || !n) return EC_E_NULL;
@@ -213,6 +223,12 @@ int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n)
             ec__json_key(&j, "distinct", 0);
             ec__json_int(&j, r->distinct);
             json_ints(&j, "events", r->events, EC_PROGRESS_EVENTS);
+        }
+        if (r->n_pop_fit > 0) { /* hugo, twes, macro-ga: the population's fitness quantiles */
+            int64_t q[EC_PROGRESS_QUANTILES];
+            int nq = r->n_pop_fit < EC_PROGRESS_QUANTILES ? r->n_pop_fit : EC_PROGRESS_QUANTILES;
+            for (int k = 0; k < nq; k++) q[k] = r->pop_fit[k];
+            json_ints(&j, "popFit", q, nq);
         }
         ec__json_key(&j, "bestMoves", 0);
         json_moves(&j, r->moves, r->n_moves < EC_PROGRESS_MOVES ? r->n_moves : EC_PROGRESS_MOVES);

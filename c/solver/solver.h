@@ -124,6 +124,9 @@ double ec__param(const ec_solver *h, const char *key);
  * that scales the need most) and the limit, which ec_solver_new reports. A solver whose start
  * needs a few MB at any params need not call it. */
 int ec__memory_fits(ec_solver *h, double bytes, const char *param);
+/* r->pop_fit = the 17 quantiles of the n values fit[order[0..n-1]] (see ec_progress), order
+ * ranking them ascending, or descending when `descending`; n_pop_fit = 17 (0 when n < 1). */
+void ec__progress_pop_fit(ec_progress *r, const int *fit, const int *order, int n, int descending);
 /* Queue a progress record (copied); updates h->generations and h->evaluations. */
 int ec__emit(ec_solver *h, const ec_progress *rec);
 /* Append a phase's moves (face turns 0..17) to the result. */

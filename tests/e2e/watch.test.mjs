@@ -2,7 +2,8 @@
 // rate and changes nothing in its result, start paused then Step, the generation scrubber
 // redraws an earlier record's best individual on the cube, the history stays bounded on a
 // long HuGO! run whose chart is aggregated per round with phase labels that do not overlap,
-// and the population and swarm views draw the records of pso and greedy.
+// and the population and swarm views draw the records of pso and greedy, and twes's population
+// histogram from its records' fitness quantiles (popFit).
 import { setup, tid, waitStatus, text, readStickers, shownFacelets } from './helpers.mjs';
 
 const SCRAMBLE = 'R U F D L B R2';
@@ -208,5 +209,49 @@ test('the swarm and population views draw real records: pso agents, greedy neigh
   expect(g.bars).toEqual(g.agents);
   expect(g.agents.length).toBe(18);
   expect(g.scatter).toBe(true);
+  await page.close();
+});
+
+test('the population histogram of twes is drawn from its last record\'s popFit, lower is better', async () => {
+  if (!has('twes')) return;
+  const page = await env.open(`${link('twes')}&preset=small`);
+  await openWatch(page);
+  await solveOnce(page);
+  await page.waitForFunction(() => {
+    const h = document.querySelector('[data-testid="histogram"]'), last = window.evocube.watch.history.last;
+    return h && last && h.dataset.gen === String(last.gen) && h.dataset.popfit;
+  });
+  const p = await page.evaluate(() => {
+    const q = (t) => document.querySelector(`[data-testid="${t}"]`);
+    const last = window.evocube.watch.history.last;
+    return {
+      popFit: last.popFit, best: last.best, drawn: q('histogram').dataset.popfit, shown: q('histogram').style.display !== 'none',
+      heading: q('histogram').previousElementSibling.textContent, note: q('population-note').textContent,
+      bars: [...document.querySelectorAll('[data-testid="hist-bar"]')].map((g) => [Number(g.dataset.lo), Number(g.dataset.hi), Number(g.dataset.share)]),
+    };
+  });
+  // a real record: 17 sorted values, the best (lowest) first
+  const q = p.popFit;
+  expect(q).toHaveLength(17);
+  q.forEach((v, k) => { if (k) expect(v).toBeGreaterThanOrEqual(q[k - 1]); });
+  expect(q[0]).toBe(p.best);
+  expect(p.drawn).toBe(q.join(','));
+  expect(p.shown).toBe(true);
+  expect(p.heading).toContain('lower is better');
+  expect(p.note).toMatch(/17 quantiles.*lower is better/);
+  // the bars cover [q0, q16 + 1) in order, their shares sum to 1, and each quantile splits them:
+  // at most k/16 of the population lies below q_k, at least k/16 below q_k + 1
+  expect(p.bars.length).toBeGreaterThanOrEqual(1);
+  expect(p.bars.length).toBeLessThanOrEqual(20);
+  expect(p.bars[0][0]).toBe(q[0]);
+  expect(p.bars[p.bars.length - 1][1]).toBe(q[16] + 1);
+  p.bars.forEach(([lo, hi], i) => { expect(hi).toBeGreaterThan(lo); if (i) expect(lo).toBeCloseTo(p.bars[i - 1][1], 9); });
+  expect(p.bars.reduce((s, [, , share]) => s + share, 0)).toBeCloseTo(1, 9);
+  for (let k = 0; k <= 16; k++) {
+    const below = p.bars.filter(([, hi]) => hi <= q[k]).reduce((s, [, , share]) => s + share, 0);
+    const upTo = p.bars.filter(([lo]) => lo < q[k] + 1).reduce((s, [, , share]) => s + share, 0);
+    expect(below).toBeLessThanOrEqual(k / 16 + 1e-9);
+    expect(upTo).toBeGreaterThanOrEqual(k / 16 - 1e-9);
+  }
   await page.close();
 });

@@ -5,14 +5,16 @@
 //   chosen record on the cube (the record's bestMoves applied to the run's cube), never on
 //   the input net; while it is away from the latest record the live view stops following.
 // - Population: the best individuals of the current phase seen in the records, a histogram of
-//   the agents' fitness (swarm solvers: each record carries up to 64 agents), the diversity
-//   over the history; a solver whose records carry no population says so.
+//   the latest record's population: the agents' fitness (swarm solvers: each record carries up
+//   to 64 agents) or, for hugo, twes and macro-ga, their population's 17 fitness quantiles
+//   ("popFit": lowest, each 16th, highest), each 16th of the population spread evenly between
+//   its two quantiles; the diversity over the history; twophase says it has no population.
 // - Swarm (records with agents): the agents as points on a fitness axis per iteration (greedy:
 //   its 18 neighbour values as bars, 255 = not looked at), an event log from the counters'
 //   increments (common.h's list), and what the exact oracle means.
 // The DOM helpers come from web/dom.mjs through mountViews's `dom` (an import here would split
 // dom.mjs out of the page's bundle into a chunk of its own, a cost to the first load).
-let el, clear, setText, fmtNum;
+let el, clear, setText, fmtNum, direction;
 
 const SVG = 'http://www.w3.org/2000/svg';
 // SVG elements styled by presentation attributes (fill, stroke), so app.css needs no rules
@@ -53,7 +55,24 @@ export function eventText(solver, prev, cur) {
   return out;
 }
 
-const higherIsBetter = (solver) => solver === 'hugo';
+const higherIsBetter = (solver) => direction(solver) === 'higher is better';
+const BINS = 20; // the most bars a popFit histogram has
+
+// The histogram of a population given by its quantiles q (ascending, q.length - 1 equal shares
+// between neighbours; integer fitness: value v covers [v, v + 1)): at most BINS bars of equal
+// width over [q0, qmax + 1), each {lo, hi, share}, the shares summing to 1.
+export function quantileBins(q) {
+  const lo = q[0], hi = q[q.length - 1] + 1, k = Math.min(BINS, hi - lo), w = (hi - lo) / k, part = 1 / (q.length - 1);
+  const bins = Array.from({ length: k }, (_, i) => ({ lo: lo + i * w, hi: i === k - 1 ? hi : lo + (i + 1) * w, share: 0 }));
+  for (let j = 0; j + 1 < q.length; j++) {
+    const a = q[j], b = q[j + 1] + 1; // a share spread evenly over [a, b)
+    for (const bin of bins) {
+      const over = Math.min(b, bin.hi) - Math.max(a, bin.lo);
+      if (over > 0) bin.share += (part * over) / (b - a);
+    }
+  }
+  return bins;
+}
 const nMoves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
 // the look of the views, set through the CSSOM (allowed by the page's CSP, unlike style attributes)
@@ -70,7 +89,7 @@ function look(host) {
 }
 
 export function mountViews({ host, watch, dom }) {
-  ({ el, clear, setText, fmtNum } = dom);
+  ({ el, clear, setText, fmtNum, direction } = dom);
   clear(host);
   const { history, core } = watch;
   const scrub = el('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'recorded generation', dataset: { testid: 'scrubber' } });
@@ -186,34 +205,49 @@ export function mountViews({ host, watch, dom }) {
     const last = history.last;
     const twophase = st.solver === 'twophase';
     const hasAgents = last && Array.isArray(last.agents);
+    const popFit = last && Array.isArray(last.popFit) && last.popFit.length > 1 ? last.popFit : null;
+    const better = direction(st.solver);
     setText(popNote, twophase
       ? 'twophase reports no population: it is an exact tree search, and each record is a shorter solution it found.'
       : hasAgents ? `${st.solver}: ${last.agents.length} ${st.solver === 'greedy' ? 'neighbours of its one agent' : 'agents'} in each record; fitness is the distance to solved, lower is better.`
-        : `${st.solver} reports its best and mean fitness and its diversity per generation, not each individual: no histogram. Fitness: ${higherIsBetter(st.solver) ? 'higher' : 'lower'} is better.`);
+        : popFit ? `${st.solver}: each record carries its population's fitness at ${popFit.length} quantiles (lowest, every ${popFit.length - 1}th, highest); the histogram spreads each ${popFit.length - 1}th of the population evenly between its two quantiles. Fitness: ${better}.`
+          : `${st.solver}'s records carry no population (best, mean and diversity only): no histogram.${better ? ` Fitness: ${better}.` : ''}`);
     clear(top);
     for (const [moves, b] of [...st.best].sort(([, a], [, c]) => order(a, c)).slice(0, TOP)) {
       top.append(el('li', { dataset: { fitness: b.best } }, `fitness ${fmtNum(b.best)} · ${nMoves(b.length)} · generation ${b.gen}: `,
         el('code', {}, moves.length > 80 ? `${moves.slice(0, 80)}…` : moves)));
     }
-    // the histogram of the latest record's agents (255: a neighbour greedy did not look at)
+    // the histogram of the latest record's agents (255: a neighbour greedy did not look at) or
+    // of its population's quantiles
     clear(hist);
     const vals = hasAgents ? last.agents.filter((v) => v !== NOT_LOOKED) : [];
+    const shown = vals.length > 0 || !!popFit;
     hist.dataset.count = String(vals.length);
-    hist.style.display = vals.length ? '' : 'none';
-    hist.previousElementSibling.hidden = !vals.length;
+    hist.dataset.popfit = popFit ? popFit.join(',') : '';
+    hist.dataset.gen = last ? String(last.gen) : '';
+    hist.style.display = shown ? '' : 'none';
+    setText(hist.previousElementSibling, popFit ? `Population by fitness (generation ${last.gen}; ${better})` : 'Agents by fitness (latest record)');
+    hist.previousElementSibling.hidden = !shown;
+    hist.setAttribute('aria-label', popFit ? `fitness histogram of the population, ${better}` : 'fitness histogram of the agents');
+    const bar = (i, k, frac, label, data) => {
+      const w = 300 / k, h = frac * 64;
+      const g = svg('g', { 'data-testid': 'hist-bar', ...data });
+      g.append(svg('rect', { x: i * w + 1, y: 66 - h, width: Math.max(1, w - 2), height: h, fill: GREEN }),
+        svg('text', { x: i * w + w / 2, y: 78, ...TEXT }));
+      g.lastChild.textContent = label;
+      hist.append(g);
+    };
     if (vals.length) {
       const lo = Math.min(...vals), hi = Math.max(...vals), k = hi - lo + 1;
       const counts = new Array(k).fill(0);
       for (const v of vals) counts[v - lo]++;
-      const top1 = Math.max(...counts), w = 300 / k;
-      counts.forEach((c, i) => {
-        const h = (c / top1) * 64;
-        const g = svg('g', { 'data-testid': 'hist-bar', 'data-value': lo + i, 'data-count': c });
-        g.append(svg('rect', { x: i * w + 1, y: 66 - h, width: Math.max(1, w - 2), height: h, fill: GREEN }),
-          svg('text', { x: i * w + w / 2, y: 78, ...TEXT }));
-        g.lastChild.textContent = String(lo + i);
-        hist.append(g);
-      });
+      const top1 = Math.max(...counts);
+      counts.forEach((c, i) => bar(i, k, c / top1, String(lo + i), { 'data-value': lo + i, 'data-count': c }));
+    } else if (popFit) {
+      const bins = quantileBins(popFit), top1 = Math.max(...bins.map((b) => b.share));
+      const every = Math.ceil(bins.length / 10); // at most 10 labels
+      bins.forEach((b, i) => bar(i, bins.length, b.share / top1, i % every && i !== bins.length - 1 ? '' : fmtNum(Math.floor(b.lo)),
+        { 'data-lo': b.lo, 'data-hi': b.hi, 'data-share': b.share }));
     }
     // diversity over the history
     clear(div);

@@ -650,5 +650,7 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
     p->cur = p->prev;
     p->prev = tmp;
     out->best_genes = p->prev.g + (size_t)b * len;
+    out->fit = p->prev.fit;
+    out->order = p->order;
     p->gens++;
 }

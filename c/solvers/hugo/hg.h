@@ -266,6 +266,8 @@ typedef struct hg_genstats {
     int64_t sum_fit;
     double diversity;
     const uint8_t *best_genes; /* valid until the next generation */
+    const int *fit, *order;    /* the evaluated individuals' fitness and their order, best
+                                  first (n of each): valid until the next generation */
 } hg_genstats;
 
 hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r);

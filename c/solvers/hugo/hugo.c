@@ -345,6 +345,7 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
     r->best = gs->best_fit;
     r->mean = (double)gs->sum_fit / p->n;
     r->diversity = gs->diversity;
+    ec__progress_pop_fit(r, gs->fit, gs->order, p->n, 1);
     r->evaluations = s->evals;
     int n = 0;
     for (int ph = 0; ph < s->phase; ph++)

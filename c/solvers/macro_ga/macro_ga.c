@@ -336,6 +336,7 @@ static int emit(ec_solver *h, mga_state *s)
     rec.best = best->fit;
     rec.mean = (double)sum / s->pop;
     rec.diversity = (double)distinct / s->pop;
+    ec__progress_pop_fit(&rec, s->fitv, s->order, s->pop, 0); /* fitv and order: sort_population's */
     rec.evaluations = s->evals;
     int n = best->n < EC_MAX_ALG_MOVES ? best->n : EC_MAX_ALG_MOVES;
     uint8_t *tmp = malloc(n > 0 ? (size_t)n : 1);

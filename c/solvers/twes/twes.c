@@ -454,11 +454,12 @@ static void update_archive(tw_state *st, int nsol)
     take_archive(st, na);
 }
 
-/* Phase end by the selection pool: 1 when the `goal` best distinct children (fitness order,
- * ties by index) are all solvers; they then replace the archive. */
-static int pool_done(tw_state *st, int fmin, int fmax, int goal)
+/* order = the children by fitness, best first (ties by index); a counting sort. 1 when the
+ * order is exact, 0 when the spread fmax - fmin is NBUCKET or more (the worst share the last
+ * bucket, unordered among themselves) */
+static int rank_kids(tw_state *st, int fmin, int fmax)
 {
-    int range = fmax - fmin + 1;
+    int range = fmax - fmin + 1, exact = range <= NBUCKET;
     if (range > NBUCKET) range = NBUCKET;
     int *cnt = st->bucket;
     memset(cnt, 0, sizeof(int) * ((size_t)range + 1));
@@ -471,6 +472,13 @@ static int pool_done(tw_state *st, int fmin, int fmax, int goal)
         int b = st->fit[j] - fmin;
         st->order[cnt[b < range ? b : range - 1]++] = j;
     }
+    return exact;
+}
+
+/* Phase end by the selection pool: 1 when the `goal` best distinct children (order: rank_kids's,
+ * ties by index) are all solvers; they then replace the archive. */
+static int pool_done(tw_state *st, int goal)
+{
     hset_clear(st);
     int na = 0;
     for (int i = 0; i < st->lambda && na < goal; i++) {
@@ -570,12 +578,15 @@ static int generation(ec_solver *h, tw_state *st)
     update_archive(st, nsol); /* the mu shortest distinct solvers seen in this phase */
     if (st->narch >= goal) st->full_gens++;
     done = st->narch >= goal;
-    if (st->phase_end) /* the pool's rule, with the archive as fallback after `patience` */
-        done = (nsol > 0 && pool_done(st, fmin, fmax, goal < lam ? goal : lam)) ||
-               (done && st->full_gens > st->patience);
 
     ec_progress rec;
     memset(&rec, 0, sizeof rec);
+    if (rank_kids(st, fmin, fmax)) /* the record's quantiles, and the pool's order */
+        ec__progress_pop_fit(&rec, st->fit, st->order, lam, 0);
+    if (st->phase_end) /* the pool's rule, with the archive as fallback after `patience` */
+        done = (nsol > 0 && pool_done(st, goal < lam ? goal : lam)) ||
+               (done && st->full_gens > st->patience);
+
     rec.gen = st->gen;
     rec.phase = p;
     strncpy(rec.phase_name, phase_names[p], sizeof rec.phase_name - 1);
