@@ -1,6 +1,6 @@
 /* test_notation.c - parser (every move form, errors with positions), formatter,
  * simplification, inversion and metrics. */
-#include "check.h"
+#include "check_alg.h"
 #include "evocube.h"
 
 static char out[4096], msg[256];
@@ -62,11 +62,7 @@ int main(void)
     /* every error's exact position (1-based characters; ’ is one character of 3 bytes), the
      * innermost unclosed bracket, and nesting: 16 levels are read, the 17th "(" is named */
     {
-        static const struct {
-            const char *alg;
-            int rc;
-            const char *msg;
-        } errs[] = {
+        static const check_alg errs[] = {
             {"R (U (F", EC_E_PAREN_OPEN, "\"(\" at character 6 is never closed"},
             {"R (U F)0", EC_E_REPEAT, "repetition count at character 8 must be from 1 to 4000"},
             {"R\xE2\x80\x99 (U F)4001", EC_E_REPEAT, "repetition count at character 9 must be from 1 to 4000"},
@@ -76,11 +72,7 @@ int main(void)
              "parentheses nested deeper than 16 at character 20"},
             {"((((((((((((((((R))))))))))))))))", EC_OK, "R"},
         };
-        for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
-            int rc = err(errs[k].alg);
-            CHECK(rc == errs[k].rc && strcmp(rc ? msg : out, errs[k].msg) == 0, "%s: status %d \"%s\", want %d \"%s\"",
-                  errs[k].alg, rc, rc ? msg : out, errs[k].rc, errs[k].msg);
-        }
+        check_algs(errs, sizeof errs / sizeof errs[0]);
     }
     /* the move limit, 4,000 after expansion: exactly at it, one over, and one over through a
      * repeated group (named by its closing bracket) */

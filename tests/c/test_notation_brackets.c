@@ -4,7 +4,7 @@
  * its 1-based character (code point) position. */
 #include <stdlib.h>
 
-#include "check.h"
+#include "check_alg.h"
 #include "evocube.h"
 
 static char out[1 << 15], msg[512];
@@ -121,11 +121,7 @@ int main(void)
 
     /* errors: what is wrong, where (1-based characters: the ideographic space is 1 of 3 bytes) */
     {
-        static const struct {
-            const char *alg;
-            int rc;
-            const char *msg;
-        } errs[] = {
+        static const check_alg errs[] = {
             {"R, U", EC_E_TOKEN, "\",\" at character 2 is not directly inside [ ] (a commutator is [A, B], a conjugate [A: B])"},
             {"R: U", EC_E_TOKEN, "\":\" at character 2 is not directly inside [ ] (a commutator is [A, B], a conjugate [A: B])"},
             {"[R, (U: F)]", EC_E_TOKEN,
@@ -151,12 +147,7 @@ int main(void)
             {"[[[[[[[[[[[[[[[[[R, U]]]]]]]]]]]]]]]]", EC_E_NESTING,
              "brackets and parentheses nested deeper than 16 at character 17"},
         };
-        for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++) {
-            const char *got;
-            int rc = parse(errs[k].alg, &got);
-            CHECK(rc == errs[k].rc && strcmp(got, errs[k].msg) == 0, "%s: status %d \"%s\", want %d \"%s\"", errs[k].alg,
-                  rc, got, errs[k].rc, errs[k].msg);
-        }
+        check_algs(errs, sizeof errs / sizeof errs[0]);
         /* 16 levels of brackets and groups together are read: 7 brackets and 8 groups around a conjugate: X -> X F X' seven times */
         {
             static char want[1 << 13] = "R U R'", inv[1 << 12];
