@@ -264,7 +264,7 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   // the version names this build's files and the service worker's own code
   let sw = readFileSync(join(root, 'web', 'sw.js'), 'utf8');
   const version = `evocube-${sha256([sha256(sw), ...precache.map((p) => (p === './' ? '' : `${p}:${sha256(readFileSync(join(outdir, p)))}`))].join('\n')).slice(0, 12)}`;
-  const settings = { VERSION: version, BASE: '', MANIFEST_PATH: SITE_MANIFEST, UPDATES: 'offer', SHELL: precache, OPTIONAL: [] };
+  const settings = { VERSION: version, BASE: '', MANIFEST_PATH: SITE_MANIFEST, UPDATES: 'offer', SHELL: precache };
   for (const [k, v] of Object.entries(settings)) {
     const re = new RegExp(`^const ${k} = [\\s\\S]*?;$`, 'm');
     if (!re.test(sw)) throw new Error(`build-site: web/sw.js has no 'const ${k} = ...;' line to set`);

@@ -14,33 +14,23 @@
 //   without sw.js changing, so fetches are network-first (a fresh response is stored over the
 //   cached one) and a new worker takes over at once (UPDATES 'immediate').
 // Offline, the cached copy answers (navigations to index.html?... fall back to the cached
-// index.html). Bump VERSION when the dev list of files changes.
+// index.html).
 // Integrity: a response is cached only when its SHA-256 matches the build's manifest
 // (MANIFEST_PATH, written by scripts/shell-manifest.mjs), fetched fresh when a hash does not
 // match (a new build); so a corrupt, truncated or stray response is still handed to the
 // page (which reports it) but never replaces the good cached copy, and an install whose
 // files do not match fails and leaves the previous offline copy in place.
 const VERSION = 'evocube-v3';
-// SHELL's paths are relative to BASE, itself relative to the site root (the registration's
-// scope), so this script also works if a host needs it imported by a one-line sw.js at the
-// root (importScripts).
+// BASE is relative to the site root (the registration's scope), so this script also works if
+// a host needs it imported by a one-line sw.js at the root (importScripts).
 const BASE = 'web/';
 const MANIFEST_PATH = 'web/gen/shell.json';
 const UPDATES = 'immediate';
-const SHELL = [
-  '../', '../index.html',
-  'main.mjs', 'dom.mjs', 'geometry.mjs', 'net.mjs', 'alg-input.mjs', 'solver-panel.mjs', 'client.mjs',
-  'worker.mjs', 'worker-api.mjs', 'protocol.mjs', 'core.mjs', 'chart.mjs', 'live-panel.mjs', 'result-panel.mjs', 'playback.mjs', 'share.mjs', 'share-panel.mjs', 'lazy/export.mjs', 'lazy/race-run.mjs', 'lazy/link-solution.mjs', 'lazy/copy.mjs', 'lazy/outline.mjs', 'painter.mjs', 'race.mjs',
-  'sw-register.mjs', 'cube3d.mjs', 'islands.mjs', 'islands-panel.mjs', 'app.css', 'manifest.webmanifest',
-  'ui/notices.mjs', 'ui/cube-input.mjs', 'ui/settings.mjs', 'ui/stage.mjs', 'ui/run-controller.mjs', 'ui/live-view.mjs', 'ui/result-view.mjs', 'ui/solver-info.mjs', 'ui/about-panel.mjs', 'ui/hint.mjs', 'lazy/about.mjs',
-  'link-shapes.mjs', 'experiment.mjs', 'experiment-store.mjs', 'papers.mjs', 'lazy/experiments.mjs',
-
-  'watch.mjs', 'tempo.mjs', 'history.mjs', 'chart-data.mjs', 'lazy/watch-views.mjs', 'lazy/uplot.mjs',
-  'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png',
-  'gen/evocube.mjs', 'gen/evocube.wasm',
-  'vendor/three.module.js', 'vendor/addons/OrbitControls.js', 'vendor/uPlot.esm.js', 'vendor/uPlot.min.css',
-];
-const OPTIONAL = ['vendor/three.core.js'];
+// SHELL: the files install precaches, relative to BASE (the built site's list). null (the development site): every
+// file the build manifest lists (index.html and all of web/, scripts/shell-manifest.mjs) but
+// DEV_SKIP, so a new module is precached without editing this file.
+const SHELL = null;
+const DEV_SKIP = ['web/sw.js', 'web/core-node.mjs'];
 const WEB = new URL(BASE, self.registration.scope).href;
 
 const ROOT = self.registration.scope;
@@ -78,6 +68,14 @@ async function matchesBuild(url, response) {
   return false;
 }
 
+// the development site's precache list: the site root and every file of the (fresh) build
+// manifest but DEV_SKIP, as absolute URLs
+async function devShell() {
+  const files = await hashes(true);
+  if (!files) throw new Error(`offline copy not installed: no build manifest at ${MANIFEST_PATH} (run scripts/build.sh)`);
+  return [ROOT, ...Object.keys(files).filter((k) => !DEV_SKIP.includes(k)).map((k) => new URL(k, ROOT).href)];
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     // a failed install leaves no cache of its own behind (one that an active worker of the
@@ -85,20 +83,16 @@ self.addEventListener('install', (event) => {
     const existed = await caches.has(VERSION);
     const cache = await caches.open(VERSION);
     const url = (p) => new URL(p, WEB).href;
-    const get = async (p, optional) => {
+    const get = async (p) => {
       const r = await fetch(new Request(url(p), { cache: 'reload' }));
       if (r.ok && await matchesBuild(r.url || url(p), r)) return cache.put(url(p), r);
-      if (!optional) throw new Error(`offline copy not installed: ${p} does not match the build manifest (status ${r.status})`);
-      return undefined;
+      throw new Error(`offline copy not installed: ${p} does not match the build manifest (status ${r.status})`);
     };
     try {
-      await Promise.all(SHELL.map((p) => get(p, false)));
+      await Promise.all((SHELL || await devShell()).map((p) => get(p)));
     } catch (e) {
       if (!existed) await caches.delete(VERSION);
       throw e;
-    }
-    for (const p of OPTIONAL) {
-      try { await get(p, true); } catch { /* optional */ }
     }
     // the first install takes over at once; in a built site a later one waits for the page
     if (UPDATES !== 'offer' || !self.registration.active) await self.skipWaiting();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { ROOT } from './helpers.mjs';
 import { startServer, resolveRequestPath } from '../../scripts/serve.mjs';
+import { shellManifest } from '../../scripts/shell-manifest.mjs';
 import { readShare, buildShare, encodeAlg, decodeAlg, twizzleUrl, MAX_QUERY } from '../../web/share.mjs';
 
 function get(url, path) {
@@ -58,12 +59,19 @@ describe('scripts/serve.mjs', () => {
 });
 
 test('the service worker precaches every module and stylesheet the page loads', () => {
+  // the development site's list is the build manifest's files (web/sw.js's devShell) but DEV_SKIP
   const sw = readFileSync(join(ROOT, 'web', 'sw.js'), 'utf8');
-  const list = JSON.parse(`[${/const SHELL = \[([\s\S]*?)\];/.exec(sw)[1].replace(/'/g, '"').replace(/,\s*$/, '')}]`);
-  const wanted = readdirSync(join(ROOT, 'web')).filter((f) => /\.(mjs|css)$/.test(f) && f !== 'core-node.mjs');
+  expect(sw).toMatch(/^const SHELL = null;$/m);
+  const skip = JSON.parse(/^const DEV_SKIP = (\[.*\]);$/m.exec(sw)[1].replace(/'/g, '"'));
+  expect(skip.sort()).toEqual(['web/core-node.mjs', 'web/sw.js']);
+  const list = Object.keys(shellManifest(ROOT).files).filter((k) => !skip.includes(k));
+  const wanted = ['web', 'web/ui', 'web/lazy'].flatMap((d) => readdirSync(join(ROOT, d)).filter((f) => /\.(mjs|css)$/.test(f)).map((f) => `${d}/${f}`))
+    .filter((f) => !skip.includes(f));
+  expect(wanted.length).toBeGreaterThan(40);
   for (const f of wanted) expect(list).toContain(f);
   for (const f of ['gen/evocube.mjs', 'gen/evocube.wasm', 'vendor/three.module.js', 'vendor/addons/OrbitControls.js',
-    'vendor/uPlot.esm.js', 'vendor/uPlot.min.css', '../index.html', 'manifest.webmanifest']) expect(list).toContain(f);
+    'vendor/uPlot.esm.js', 'vendor/uPlot.min.css', 'manifest.webmanifest']) expect(list).toContain(`web/${f}`);
+  expect(list).toContain('index.html');
   // and index.html names no other origin and carries no inline script or style
   const html = readFileSync(join(ROOT, 'index.html'), 'utf8');
   expect(html).not.toMatch(/(src|href)="(https?:)?\/\/(?!alpha\.twizzle\.net)/);
