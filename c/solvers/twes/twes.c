@@ -89,235 +89,20 @@
  * phase's moves in its group, earlier phases finished) and migrants replace the worst
  * parents, or join a population below mu.
  *
+ * Files (tw.h): individual.c (tables, individuals), twes.c (this: the ES), islands.c
+ * (migrants).
+ *
  * Results (30 random states beside the paper's Table 1, the opt-ins' effect, small
  * populations) are in docs/BENCHMARKS.md, ## twes and ## twes-notes.
  */
-#include "solvers/twes/twes.h"
+#include "solvers/twes/tw.h"
 
 #include <stdlib.h>
-#include <string.h>
-
-#include "core/cube.h"
-#include "core/hash.h"
-#include "core/packed.h"
-#include "core/perm.h"
-#include "core/stickers.h"
-#include "core/util.h"
-#include "search/groups.h"
-#include "solver/solver.h"
-
-#define TW_HEAD 32
-#define NPERM8 40320
-
-typedef struct tw_ind {
-    ec_bcube s; /* the core's byte cube (20 bytes) */
-    uint8_t n;
-    uint8_t mark[EC_TWES_PHASES + 1]; /* mark[p]: index of phase p's first move */
-    uint8_t pad[TW_HEAD - 8 - 12 - 1 - EC_TWES_PHASES - 1];
-    uint8_t mv[EC_TWES_MAX_MOVES];
-} tw_ind;
 
 static const char *const phase_names[EC_TWES_PHASES] = {"G0 -> G1", "G1 -> G2 (edges)", "G1 -> G2 (corners)",
                                                         "G2 -> G3", "G3 -> G4"};
 
-/* ------------------------------------------------------------------ tables */
-
-static int tw_ready;
-/* per slot and byte-cube value (core/packed.h); phases 3 and 4 count stickers with the core's
- * tables (core/stickers.h: off-axis stickers are x, wrong ones z) */
-static uint8_t lrbad[12][24];   /* phase 0: edge bad for the R/L axis */
-static uint8_t eout[12][24];    /* phases 1, 2: E-slice cubie outside the E slice */
-static uint8_t cbad[8][24];     /* phase 2: corner twisted */
-static uint8_t yham[NPERM8];    /* phase 3: distance of a corner permutation to the G3 ones */
-static uint8_t gmoves[4][18];
-static int ngmoves[4];
-
-static void build_tables(void)
-{
-    ec__packed_init();
-    ec__stickers_init();
-    for (int i = 0; i < 12; i++)
-        for (int v = 0; v < 24; v++) {
-            int ep = v / 2, eo = v % 2;
-            lrbad[i][v] = (uint8_t)ec__edge_lr_flip(i, ep, eo);
-            eout[i][v] = (uint8_t)(i < 8 && ep >= 8);
-        }
-    for (int i = 0; i < 8; i++)
-        for (int v = 0; v < 24; v++) cbad[i][v] = (uint8_t)(v % 3 != 0);
-    /* the 96 corner permutations of G3, then every permutation's distance to them */
-    static uint8_t g3[96][8];
-    int n3 = 0;
-    uint8_t p[8];
-    for (int r = 0; r < NPERM8; r++) {
-        ec__perm_unrank(p, 8, r, 0);
-        if (ec__corner_perm_in_g3(p) && n3 < 96) memcpy(g3[n3++], p, 8);
-    }
-    for (int r = 0; r < NPERM8; r++) {
-        ec__perm_unrank(p, 8, r, 0);
-        int best = 8;
-        for (int k = 0; k < n3 && best; k++) {
-            int d = 0;
-            for (int i = 0; i < 8; i++) d += p[i] != g3[k][i];
-            if (d < best) best = d;
-        }
-        yham[r] = (uint8_t)best;
-    }
-    for (int g = 0; g < 4; g++) ngmoves[g] = ec__group_moves(g, gmoves[g]);
-    tw_ready = 1;
-}
-
-static void ensure_tables(void)
-{
-    if (!tw_ready) build_tables();
-}
-
-/* ------------------------------------------------------------------ individuals */
-
-static void pack(const ec_cube *c, tw_ind *x)
-{
-    memset(x, 0, TW_HEAD);
-    ec__bcube_from_cube(c, &x->s);
-}
-
-static inline void copy_ind(tw_ind *dst, const tw_ind *src)
-{
-    memcpy(dst, src, TW_HEAD + (size_t)src->n);
-}
-
-int ec__twes_append(uint8_t *mv, int n, int base, int m, int axis_merge, int cap)
-{
-    int f = m / 3, q = m % 3 + 1;
-    if (n > base && mv[n - 1] / 3 == f) {
-        int t = (mv[n - 1] % 3 + 1 + q) & 3;
-        if (!t) return n - 1;
-        mv[n - 1] = (uint8_t)(f * 3 + t - 1);
-        return n;
-    }
-    if (axis_merge && n > base + 1 && mv[n - 1] / 3 == (f + 3) % 6 && mv[n - 2] / 3 == f) {
-        int t = (mv[n - 2] % 3 + 1 + q) & 3;
-        if (!t) {
-            mv[n - 2] = mv[n - 1];
-            return n - 1;
-        }
-        mv[n - 2] = (uint8_t)(f * 3 + t - 1);
-        return n;
-    }
-    if (n >= cap) return -1;
-    mv[n] = (uint8_t)m;
-    return n + 1;
-}
-
-static inline uint32_t below(ec_rng *r, uint32_t n) { return (uint32_t)(((ec_rng_next(r) >> 32) * n) >> 32); }
-
-int ec__twes_phase_group(int p)
-{
-    static const int g[EC_TWES_PHASES] = {0, 1, 1, 2, 3};
-    return p >= 0 && p < EC_TWES_PHASES ? g[p] : 0;
-}
-
-int ec__twes_draw(ec_rng *r, int p, int s, uint8_t *out)
-{
-    ensure_tables();
-    int g = ec__twes_phase_group(p);
-    int l = (int)below(r, (uint32_t)s + 1);
-    for (int k = 0; k < l; k++) out[k] = gmoves[g][below(r, (uint32_t)ngmoves[g])];
-    return l;
-}
-
-/* fitness of x in phase p; *viol gets the violations */
-static inline int eval_ind(const tw_ind *x, int p, const int *w, int *viol)
-{
-    int v = 0, f = 0;
-    switch (p) {
-    case 0:
-        for (int i = 0; i < 12; i++) v += lrbad[i][x->s.e[i]];
-        v *= 2;
-        f = w[0] * v;
-        break;
-    case 1:
-        for (int i = 0; i < 8; i++) v += eout[i][x->s.e[i]];
-        v *= 2;
-        f = w[1] * v;
-        break;
-    case 2: {
-        int ve = 0, vc = 0;
-        for (int i = 0; i < 8; i++) ve += eout[i][x->s.e[i]];
-        for (int i = 0; i < 8; i++) vc += cbad[i][x->s.c[i]];
-        v = 2 * ve + 4 * vc;
-        f = w[2] * 4 * vc + w[1] * 2 * ve;
-        break;
-    }
-    case 3: {
-        int xx = 0;
-        uint8_t cp[8];
-        for (int i = 0; i < 8; i++) {
-            xx += ec__stk_offaxis_c[i][x->s.c[i]];
-            cp[i] = (uint8_t)(x->s.c[i] / 3);
-        }
-        for (int i = 0; i < 12; i++) xx += ec__stk_offaxis_e[i][x->s.e[i]];
-        v = xx + 2 * yham[ec__perm_rank(cp, 8)];
-        f = w[3] * v;
-        break;
-    }
-    default:
-        for (int i = 0; i < 8; i++) v += ec__stk_wrong_c[i][x->s.c[i]];
-        for (int i = 0; i < 12; i++) v += ec__stk_wrong_e[i][x->s.e[i]];
-        f = w[4] * v;
-        break;
-    }
-    *viol = v;
-    return f + x->n;
-}
-
-int ec__twes_eval(const ec_cube *c, int nmoves, int p, const int w[5], int *viol)
-{
-    ensure_tables();
-    tw_ind x;
-    pack(c, &x);
-    x.n = (uint8_t)(nmoves < 0 ? 0 : nmoves > 255 ? 255 : nmoves);
-    int v;
-    int f = eval_ind(&x, p, w, &v);
-    if (viol) *viol = v;
-    return f;
-}
-
-static uint64_t hash_state(const tw_ind *x)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < 8; i++) h = (h ^ x->s.c[i]) * 1099511628211ull;
-    for (int i = 0; i < 12; i++) h = (h ^ x->s.e[i]) * 1099511628211ull;
-    h ^= h >> 29;
-    return h ? h : 1;
-}
-
-static uint64_t hash_moves(const tw_ind *x)
-{
-    uint64_t h = 1469598103934665603ull ^ x->n;
-    for (int i = 0; i < x->n; i++) h = (h ^ x->mv[i]) * 1099511628211ull;
-    h ^= h >> 29;
-    return h ? h : 1;
-}
-
 /* ------------------------------------------------------------------ the solver */
-
-typedef struct tw_state {
-    ec_rng rng;
-    int mu, lambda, w[EC_TWES_PHASES], s[EC_TWES_PHASES], reset, axis_merge, final_mu, distinct_states, phase_end;
-    int64_t maxgen;
-    tw_ind start;
-    tw_ind *par, *kid, *arch, *arch2;
-    int npar, narch;
-    int *fit;
-    uint8_t *sol;
-    int *order;
-    uint64_t *ahash, *ahash2;
-    ec_hset hs; /* distinct individuals: their 64-bit hashes (never 0) as keys {hash, 0} */
-    int *bucket;
-    int phase, attempt_gens, resets, stall, phase_best, since_best, patience, full_gens;
-    int64_t gen, evals, phase_gens[EC_TWES_PHASES];
-} tw_state;
-
-#define NBUCKET 65536
 
 static void tw_destroy(void *p)
 {
@@ -363,7 +148,7 @@ static int tw_create(ec_solver *h, void **out)
 {
     int fits = ec__memory_fits(h, tw_memory(h), ec__param(h, "lambda") >= ec__param(h, "mu") ? "lambda" : "mu");
     if (fits) return fits; /* refused before anything is allocated */
-    ensure_tables();
+    ec__tw_tables();
     tw_state *st = calloc(1, sizeof *st);
     if (!st) return EC_E_NOMEM;
     static const char *const wk[5] = {"weight0", "weight1", "weight2", "weight3", "weight4"};
@@ -384,7 +169,7 @@ static int tw_create(ec_solver *h, void **out)
     st->patience = (int)ec__param(h, "patience");
     if (st->final_mu <= 0 || st->final_mu > st->mu) st->final_mu = st->mu;
     ec_rng_seed(&st->rng, h->seed);
-    pack(&h->start, &st->start);
+    ec__tw_pack(&h->start, &st->start);
     size_t mu = (size_t)st->mu, lam = (size_t)st->lambda;
     st->par = malloc(sizeof(tw_ind) * (mu > 1 ? mu : 1));
     st->kid = malloc(sizeof(tw_ind) * lam);
@@ -445,7 +230,7 @@ static void update_archive(tw_state *st, int nsol)
             hv = st->ahash[ia++];
         } else {
             x = &st->kid[st->order[ik++]];
-            hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? hash_state(x) : hash_moves(x);
+            hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? ec__tw_hash_state(x) : ec__tw_hash_moves(x);
         }
         if (!hset_add(st, hv)) continue;
         copy_ind(&st->arch2[na], x);
@@ -484,7 +269,7 @@ static int pool_done(tw_state *st, int goal)
     for (int i = 0; i < st->lambda && na < goal; i++) {
         const tw_ind *x = &st->kid[st->order[i]];
         if (!st->sol[st->order[i]]) break;
-        uint64_t hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? hash_state(x) : hash_moves(x);
+        uint64_t hv = st->distinct_states && st->phase < EC_TWES_PHASES - 1 ? ec__tw_hash_state(x) : ec__tw_hash_moves(x);
         if (!hset_add(st, hv)) continue;
         copy_ind(&st->arch2[na], x);
         st->ahash2[na++] = hv;
@@ -521,7 +306,7 @@ static double parent_diversity(tw_state *st)
 {
     hset_clear(st);
     int d = 0;
-    for (int i = 0; i < st->npar; i++) d += hset_add(st, hash_moves(&st->par[i]));
+    for (int i = 0; i < st->npar; i++) d += hset_add(st, ec__tw_hash_moves(&st->par[i]));
     return st->npar ? (double)d / st->npar : 0;
 }
 
@@ -538,8 +323,8 @@ static int finish(ec_solver *h, tw_state *st, const tw_ind *best)
 static int generation(ec_solver *h, tw_state *st)
 {
     const int p = st->phase, g = ec__twes_phase_group(p), s = st->s[p], lam = st->lambda;
-    const uint8_t *gm = gmoves[g];
-    const uint32_t ngm = (uint32_t)ngmoves[g];
+    const uint8_t *gm = ec__tw_gmoves[g];
+    const uint32_t ngm = (uint32_t)ec__tw_ngmoves[g];
     int fmin = 1 << 30, fmax = -1, best = 0, nsol = 0;
     int64_t sum = 0;
     for (int j = 0; j < lam; j++) {
@@ -639,124 +424,6 @@ static int tw_step(ec_solver *h, void *state, int work)
     return EC_RUNNING;
 }
 
-/* ------------------------------------------------------------------ islands */
-
-/* Migrants (evocube.h, "islands"): parents of the same phase. An individual is the start cube
- * plus its moves, the same on every island (they share the cube), so the context is the
- * phase. Payload per migrant: n, the 6 phase marks, then n face turns. */
-#define TW_MIG_HEAD (2 + EC_TWES_PHASES)
-
-static uint64_t tw_context(void *state) { return (uint64_t)((tw_state *)state)->phase + 1; }
-
-/* idx = the parents by fitness in the current phase, best first (ties by index); a counting
- * sort (fitness is a small integer, below NBUCKET in practice; larger ones share the last) */
-static int rank_parents(tw_state *st, int *idx)
-{
-    int *f = malloc(sizeof(int) * (size_t)(st->npar > 0 ? st->npar : 1)), *cnt = st->bucket;
-    if (!f) return EC_E_NOMEM;
-    memset(cnt, 0, sizeof(int) * NBUCKET);
-    for (int i = 0; i < st->npar; i++) {
-        int v;
-        f[i] = eval_ind(&st->par[i], st->phase, st->w, &v);
-        if (f[i] >= NBUCKET - 1) f[i] = NBUCKET - 2;
-        cnt[f[i] + 1]++;
-    }
-    for (int b = 1; b < NBUCKET; b++) cnt[b] += cnt[b - 1];
-    for (int i = 0; i < st->npar; i++) idx[cnt[f[i]]++] = i;
-    free(f);
-    return EC_OK;
-}
-
-static int tw_export(void *state, int count, uint8_t *buf, int size, int *n)
-{
-    tw_state *st = state;
-    int *idx = st->order, pos = 0;
-    if (rank_parents(st, idx)) return EC_E_NOMEM;
-    *n = 0;
-    for (int k = 0; k < count && k < st->npar; k++) {
-        const tw_ind *x = &st->par[idx[k]];
-        if (pos + TW_MIG_HEAD + x->n > size) return EC_E_BUFFER;
-        buf[pos++] = x->n;
-        for (int p = 0; p <= EC_TWES_PHASES; p++) buf[pos++] = p <= st->phase ? x->mark[p] : 0;
-        memcpy(buf + pos, x->mv, x->n);
-        pos += x->n;
-        (*n)++;
-    }
-    return pos;
-}
-
-static int in_group(int g, int m)
-{
-    for (int i = 0; i < ngmoves[g]; i++)
-        if (gmoves[g][i] == m) return 1;
-    return 0;
-}
-
-/* check one migrant at buf[pos..] and rebuild it in *x; returns its bytes or EC_E_MIGRANTS */
-static int tw_read_migrant(tw_state *st, const uint8_t *buf, int size, int pos, tw_ind *x, char *msg, int msgsize)
-{
-    if (pos + TW_MIG_HEAD > size)
-        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "twes migrant at payload byte %d is cut short", pos);
-    int n = buf[pos], ph = st->phase;
-    if (n > EC_TWES_MAX_MOVES || pos + TW_MIG_HEAD + n > size)
-        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "twes migrant at payload byte %d says %d moves", pos, n);
-    copy_ind(x, &st->start);
-    x->n = (uint8_t)n;
-    for (int p = 0; p <= EC_TWES_PHASES; p++) x->mark[p] = p <= ph ? buf[pos + 1 + p] : 0;
-    if (x->mark[0] != 0)
-        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "twes migrant at payload byte %d: phase 0 starts at %d", pos, x->mark[0]);
-    for (int p = 1; p <= ph; p++)
-        if (x->mark[p] < x->mark[p - 1] || x->mark[p] > n)
-            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "twes migrant at payload byte %d: phase mark %d is %d", pos, p,
-                           x->mark[p]);
-    const uint8_t *mv = buf + pos + TW_MIG_HEAD;
-    for (int p = 0; p <= ph; p++) {
-        int end = p < ph ? x->mark[p + 1] : n, g = ec__twes_phase_group(p);
-        for (int k = x->mark[p]; k < end; k++) {
-            if (mv[k] >= 18 || !in_group(g, mv[k]))
-                return ec__msg(EC_E_MIGRANTS, msg, msgsize,
-                               "twes migrant at payload byte %d: move byte %d (%d) is not a turn of phase %d's group", pos,
-                               pos + TW_MIG_HEAD + k, mv[k], p);
-            x->mv[k] = mv[k];
-            ec__bcube_move(&x->s, mv[k]);
-        }
-        int v;
-        if (p < ph && (eval_ind(x, p, st->w, &v), v != 0))
-            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "twes migrant at payload byte %d has not finished phase %d", pos, p);
-    }
-    return TW_MIG_HEAD + n;
-}
-
-static int tw_import(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize)
-{
-    (void)h;
-    tw_state *st = state;
-    if (count > st->mu) count = st->mu;
-    tw_ind *in = malloc(sizeof(tw_ind) * (size_t)(count > 0 ? count : 1));
-    if (!in) return EC_E_NOMEM;
-    int pos = 0;
-    for (int k = 0; k < count; k++) { /* every byte checked before anything changes */
-        int rc = tw_read_migrant(st, buf, size, pos, &in[k], msg, msgsize);
-        if (rc < 0) {
-            free(in);
-            return rc;
-        }
-        pos += rc;
-    }
-    int *idx = st->order;
-    if (rank_parents(st, idx)) {
-        free(in);
-        return EC_E_NOMEM;
-    }
-    int worst = st->npar; /* the worst parents give way; a population below mu grows */
-    for (int k = 0; k < count; k++) {
-        if (st->npar < st->mu) copy_ind(&st->par[st->npar++], &in[k]);
-        else copy_ind(&st->par[idx[--worst]], &in[k]);
-    }
-    free(in);
-    return count;
-}
-
 static const ec_param_def tw_params[] = {
     {"mu", 1000, 1, 100000, 1, "parents: the mu best children of a generation; also the number of distinct solvers that ends a phase"},
     {"lambda", 50000, 1, 200000, 1, "children per generation"},
@@ -803,7 +470,7 @@ const ec_solver_impl ec_solver_twes = {
     tw_create,
     tw_step,
     tw_destroy,
-    tw_context,
-    tw_export,
-    tw_import,
+    ec__tw_context,
+    ec__tw_export,
+    ec__tw_import,
 };
