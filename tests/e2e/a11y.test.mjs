@@ -7,7 +7,7 @@
 // - focus after Solve stays on a control (Pause during the run, Play once solved), never
 //   falls to <body>;
 // - the chart and the 3D canvas have roles and labels (the canvas says what it shows).
-import { setup, tid, pickSolver, waitStatus } from './helpers.mjs';
+import { setup, tid, pickSolver, waitStatus, waitReady } from './helpers.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -89,7 +89,7 @@ test('prefers-reduced-motion: turns land at once, no transitions, no smooth scro
   const page = await env.open('?scramble=R%20U&solver=twophase', { ready: false });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   expect(await page.evaluate(() => window.evocube.view.available)).toBe(true);
   await page.click(tid('solve'));
   await waitStatus(page, 'solved');

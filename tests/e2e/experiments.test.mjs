@@ -5,7 +5,7 @@
 // the statistics the view shows, and the experiment's link restores its definition without
 // running it. Every kept solution is verified again here by the core in Node.
 import { readFileSync } from 'node:fs';
-import { setup, tid } from './helpers.mjs';
+import { setup, tid, waitReady } from './helpers.mjs';
 import { recordsFromCsv } from '../../web/experiment.mjs';
 
 let env;
@@ -55,7 +55,7 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
   expect(before.records.length).toBeLessThan(30);
   expect(before.lanes).toBe(Math.max(1, Math.min(16, before.cores)));
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   // the view opens by itself and carries on; Pause stops it at once (the solves under way are
   // cancelled, not kept), nothing runs while paused, Resume finishes it
   await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.session.solved.length >= 2, null, { timeout: 60000 });

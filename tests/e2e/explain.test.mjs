@@ -4,7 +4,7 @@
 // the cube during a run, the "About this solver" panel loaded only when opened (and for a
 // swarm solver naming the exact two-phase oracle), and the first-visit hint remembered
 // once dismissed.
-import { setup, tid, pickSolver } from './helpers.mjs';
+import { setup, tid, pickSolver, waitReady } from './helpers.mjs';
 import { SOLVER_INFO } from '../../web/ui/solver-info.mjs';
 
 let env;
@@ -79,13 +79,13 @@ test('a first visit shows the three-step hint; Got it hides it for good', async 
   const page = await env.open('?scramble=R');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   expect(await page.isVisible(tid('first-hint'))).toBe(true);
   expect(await page.$$eval(`${tid('first-hint')} li`, (l) => l.length)).toBe(3);
   await page.click(tid('hint-dismiss'));
   expect(await page.isVisible(tid('first-hint'))).toBe(false);
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   expect(await page.isVisible(tid('first-hint'))).toBe(false);
   await page.close();
   expect(env.errors).toEqual([]);

@@ -44,7 +44,7 @@ export async function setup({ args = [], serviceWorkers = 'allow', site = 'dev' 
       page.on('pageerror', (e) => env.errors.push(`pageerror: ${e.message}`));
       page.on('console', (m) => { if (m.type() === 'error') env.errors.push(`console: ${m.text()}`); });
       await page.goto(server.url + query);
-      if (ready) await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+      if (ready) await waitReady(page);
       return page;
     },
     async close() {
@@ -58,13 +58,24 @@ export async function setup({ args = [], serviceWorkers = 'allow', site = 'dev' 
 
 export const tid = (name) => `[data-testid="${name}"]`;
 
+// Wait for the page's boot to end (body[data-ready] 'true' or 'failed'); a failed boot throws
+// at once with the page's error notice, a slow one (a loaded machine: the wasm compile, the
+// worker's tables) gets up to `timeout` ms.
+export async function waitReady(page, timeout = 60000) {
+  await page.waitForSelector('body[data-ready="true"], body[data-ready="failed"]', { timeout });
+  if (await page.getAttribute('body', 'data-ready') !== 'true') {
+    const notice = await page.textContent('[data-testid="notice-error"]').catch(() => null);
+    throw new Error(`the page's boot failed: ${notice || '(no error notice)'}`);
+  }
+}
+
 // With the network off, reload the page and wait for it to boot from the service worker's
 // cache; the facelet string it then shows (the network is back on afterwards, also on failure).
 export async function reloadOffline(env, page) {
   await env.context.setOffline(true);
   try {
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await waitReady(page);
     return await page.textContent(tid('facelets'));
   } finally {
     await env.context.setOffline(false);

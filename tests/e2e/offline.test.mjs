@@ -6,7 +6,7 @@
 // cached good copy survive it: offline, the app still loads and solves.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, siteCopy, reloadOffline, tid, pickSolver, waitStatus } from './helpers.mjs';
+import { setup, siteCopy, reloadOffline, tid, pickSolver, waitStatus, waitReady } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { writeShellManifest } from '../../scripts/shell-manifest.mjs';
 
@@ -26,7 +26,7 @@ test('after one visit the app loads and solves with the network off; a new build
   const page = await env.context.newPage();
   page.on('pageerror', (e) => env.errors.push(e.message));
   await page.goto(`${server.url}index.html?scramble=R_U_F-`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
   await page.waitForFunction(() => /offline/.test(document.querySelector('[data-testid="offline"]').textContent));
 
@@ -36,7 +36,7 @@ test('after one visit the app loads and solves with the network off; a new build
   await env.context.setOffline(true);
   try {
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    await waitReady(page);
     expect(await page.inputValue(tid('scramble-input'))).toBe("R U F'");
     expect(await page.textContent(tid('facelets'))).toBe(env.core.apply("R U F'"));
     const solver = pickSolver(env.core, ['twophase', 'greedy', 'hugo', 'devtoy']);
@@ -59,7 +59,7 @@ test('after one visit the app loads and solves with the network off; a new build
   appendFileSync(join(site, 'web', 'app.css'), `\n${marker}\n`);
   writeShellManifest(site);
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   await env.context.setOffline(true);
   try {
     const css = await page.evaluate(async () => (await fetch('web/app.css')).text());

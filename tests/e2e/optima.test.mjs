@@ -3,7 +3,7 @@
 // run in Node on the same cube, seed and solver, computes for that phase from where it started
 // (ec_solver_optima_json), never more than the phase's own length; the summary gives the
 // two-phase distance of the start.
-import { setup, tid, text, pickSolver, waitStatus } from './helpers.mjs';
+import { setup, tid, text, pickSolver, waitStatus, waitReady } from './helpers.mjs';
 import { optimumText } from '../../web/result-panel.mjs';
 
 let env;
@@ -35,7 +35,7 @@ for (const [solver, scramble, seed] of [['twes', "R U F' L2 D B R' U2 F D' L B2"
   test(`${solver}: every phase shows its exact optimum`, async () => {
     if (pickSolver(env.core, [solver]) !== solver) { console.warn(`SKIPPED: no ${solver} in this build`); return; }
     const page = await env.open('', { ready: false }); // the first load may be slow on a loaded machine
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 90000 });
+    await waitReady(page, 90000);
     await page.fill(tid('scramble-input'), scramble);
     await page.selectOption(tid('solver-select'), solver);
     await page.fill(tid('seed-input'), String(seed));

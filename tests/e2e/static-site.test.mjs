@@ -12,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, tid, pickSolver, waitStatus } from './helpers.mjs';
+import { CHROMIUM_ARGS, tid, pickSolver, waitStatus, waitReady } from './helpers.mjs';
 import { buildSite, isOnDemand } from '../../scripts/build-site.mjs';
 import { startServer, startPlainServer } from '../../scripts/serve.mjs';
 import { loadCoreNode } from '../../web/core-node.mjs';
@@ -70,7 +70,7 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   page.on('request', (r) => { if (r.url().startsWith(server.url)) fetched.add(new URL(r.url()).pathname.slice(1) || 'index.html'); });
 
   await page.goto(`${server.url}?scramble=R_U_F-`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await waitReady(page);
   expect(await page.evaluate(() => window.evocube.core.version())).toBeTruthy();
   const norm = (set) => [...set].map((p) => (p.endsWith('/') ? `${p}index.html` : p));
   // until the page is ready it fetches only the first-load list the size budget counts
@@ -93,14 +93,14 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   await context.setOffline(true);
   try {
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await waitReady(page);
     expect(await page.inputValue(tid('scramble-input'))).toBe("R U F'");
     await solve(page, "R U F'");
     // a share link opened offline, in a new tab
     const link = await context.newPage();
     link.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     await link.goto(`${server.url}index.html?scramble=F2_D-_L&solver=twophase&seed=5`);
-    await link.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await waitReady(link);
     expect(await link.inputValue(tid('scramble-input'))).toBe("F2 D' L");
     expect(await link.inputValue(tid('seed-input'))).toBe('5');
     await solve(link, "F2 D' L");
@@ -113,20 +113,20 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   site.root = second.outdir;
   server = await plainServer(site, port);
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await waitReady(page);
   expect(await pageEntry(page)).toBe(entry(first)); // still the first build, from the cache...
   await page.waitForSelector(tid('notice-update'), { timeout: 30000 }); // ...which offers the second
   expect(await page.textContent(tid('notice-update'))).toMatch(/new version/i);
   // not taken up unasked: a reload still runs the first build, and offers the second again
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await waitReady(page);
   expect(await pageEntry(page)).toBe(entry(first));
   await page.waitForSelector(tid('notice-update'), { timeout: 30000 });
   await Promise.all([
     page.waitForNavigation({ timeout: 30000 }),
     page.click(`${tid('notice-update')} ${tid('notice-action')}`),
   ]);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await waitReady(page);
   expect(await pageEntry(page)).toBe(entry(second));
   expect(await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('evocube-')))).toEqual([second.version]);
   // and the second build works offline too
@@ -134,7 +134,7 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   await context.setOffline(true);
   try {
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await waitReady(page);
     expect(await pageEntry(page)).toBe(entry(second));
     await solve(page, "R U F'");
   } finally {
@@ -155,7 +155,7 @@ test('a deployment whose wasm does not match its shell.json is never installed: 
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   try {
     await page.goto(`${server.url}?scramble=R_U`);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await waitReady(page);
     expect(await pageEntry(page)).toBe(entry(second));
     // the browser finds the new sw.js; its install fails on the wasm's hash
     const state = await page.evaluate(async () => {
@@ -173,7 +173,7 @@ test('a deployment whose wasm does not match its shell.json is never installed: 
     expect(await page.$(tid('notice-update'))).toBeNull();
     expect(await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('evocube-')))).toEqual([second.version]);
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await waitReady(page);
     expect(await pageEntry(page)).toBe(entry(second));
     await solve(page, 'R U');
   } finally {
@@ -189,7 +189,7 @@ test('the site works from a sub-folder (as on GitHub Pages): its service worker\
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   try {
     await page.goto(`${sub.url}?scramble=R_U`);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    await waitReady(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
     const reg = await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); return [r.scope, r.active.scriptURL]; });
     expect(reg).toEqual([sub.url, `${sub.url}sw.js`]);

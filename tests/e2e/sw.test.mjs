@@ -5,7 +5,7 @@
 // else. Each waits on the new worker's own state changes ('redundant' or 'activated').
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, siteCopy, reloadOffline } from './helpers.mjs';
+import { setup, siteCopy, reloadOffline, waitReady } from './helpers.mjs';
 import { writeShellManifest, sha256 } from '../../scripts/shell-manifest.mjs';
 
 let env, copy, site, server, page;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   page = await env.context.newPage();
   page.on('pageerror', (e) => env.errors.push(e.message));
   await page.goto(`${server.url}index.html?scramble=R_U`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await waitReady(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
 });
 afterAll(async () => {
