@@ -124,6 +124,7 @@ async function boot() {
   }
 
   // ---- the run
+  let runLog = null; // the running solve's RunLog (share: for the export)
   const watch = new Watch({ core, stage }); // watch
   app.watch = watch;
   controller = new RunController({
@@ -133,7 +134,11 @@ async function boot() {
       // K islands: island 0 feeds the tiles and the chart, every island its table row
       : solveIslands((i, request, callbacks) => islandClient(i).solve(request, callbacks), job, {
         islands,
-        onProgress: (i, records) => (i === 0 ? cb.onProgress(records) : live.add(i, records)),
+        onProgress: (i, records) => {
+          if (i === 0) return cb.onProgress(records);
+          live.add(i, records);
+          if (runLog) runLog.add(records, i); // share: the export holds every island
+        },
         onState: (i, state) => { if (i === 0) cb.onState(state); },
         onEpoch: ({ epoch }) => live.setEpoch(epoch),
       }))),
@@ -236,7 +241,8 @@ async function boot() {
       $('view3d').closest('section').scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     }
     const log = new RunLog({ ...job, scramble: runInput.setup || null, islands: k }, core.version()); // share: for the export
-    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); log.add(records); } });
+    runLog = log;
+    const pending = controller.begin(runInput, { job, islands: k }, { onProgress: (records) => { live.add(0, records); log.add(records, k > 1 ? 0 : null); } });
     app.run = controller.run;
     if (watch.startPaused) controller.pause(); // watch: start paused
     app.log = log;
@@ -248,6 +254,7 @@ async function boot() {
     watch.end(); // watch
     app.log = null;
     app.exported = log.end(outcome); // share: what the export writes
+    runLog = null;
     app.run = null;
     input.freeze(false);
     settings.freeze(false);

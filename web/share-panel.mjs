@@ -8,19 +8,34 @@ import { byId as $ } from './dom.mjs';
 // A run's progress records, bounded: all of them up to `max`; past that every other kept
 // record is dropped and only every stride-th new one is kept (an even decimation that
 // keeps the first); the last record seen is always kept apart, so the final generation is
-// in every export. seen counts them all.
+// in every export. seen counts them all. A run on K islands logs every island's records,
+// each tagged {island: i, ...}, decimated per island (island i's kept records are its
+// 0th, stride-th, 2 stride-th ... and its last).
 export class RunLog {
   constructor(request, version, max = 20000) {
     Object.assign(this, { request, version, max, records: [], seen: 0, stride: 1, last: null, result: null, ended: 'running' }); // ended: why there is no result
+    this.seq = []; // records[j] is its island's seq[j]-th record
+    this.seenBy = new Map(); // island (null: a run without islands) -> records seen
+    this.lasts = new Map(); // island -> its last record
   }
 
-  add(records) {
-    for (const r of records) {
-      if (this.seen++ % this.stride === 0) this.records.push(r);
+  add(records, island = null) {
+    for (const r0 of records) {
+      const r = island == null ? r0 : { island, ...r0 };
+      const n = this.seenBy.get(island) || 0;
+      this.seenBy.set(island, n + 1);
+      this.seen++;
+      if (n % this.stride === 0) {
+        this.records.push(r);
+        this.seq.push(n);
+      }
       this.last = r;
+      this.lasts.set(island, r);
       if (this.records.length >= this.max) {
-        this.records = this.records.filter((_, i) => i % 2 === 0);
         this.stride *= 2;
+        const keep = this.seq.map((q) => q % this.stride === 0);
+        this.records = this.records.filter((_, j) => keep[j]);
+        this.seq = this.seq.filter((_, j) => keep[j]);
       }
     }
   }
@@ -32,10 +47,11 @@ export class RunLog {
     return this;
   }
 
-  // the kept records with the last one seen at the end
+  // the kept records, then each island's last record seen (when it was not kept)
   all() {
     const out = this.records.slice();
-    if (this.last && out[out.length - 1] !== this.last) out.push(this.last);
+    const kept = new Set(out);
+    for (const r of this.lasts.values()) if (!kept.has(r)) out.push(r);
     return out;
   }
 }

@@ -1,9 +1,10 @@
 // islands.test.mjs - the island model in Chromium (one Web Worker per island,
 // web/islands.mjs): a link with islands=2 sets the field and says how many workers it uses;
 // a K = 2 run streams every island into its row; cancel in the middle of an epoch leaves no
-// job in any island's worker; the same page then solves again, and its solution is the one
-// the native model of the rule gives (tests/c/test_islands.c --run), so it depends on
-// (cube, solver, params, seed, K) only. A link without islands= means one island.
+// job in any island's worker; the same page then solves again, its export holds both
+// islands' records, and its solution is the one the native model of the rule gives
+// (tests/c/test_islands.c --run), so it depends on (cube, solver, params, seed, K) only.
+// A link without islands= means one island.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +72,12 @@ test('K = 2: the link sets it, cancel mid-epoch leaves no job, and a second solv
   expect(env.core.verify(env.core.apply(QUICK), solution).solved).toBe(true);
   expect(solution).toBe(await expected('hugo', 3, 'epoch=50', QUICK));
   expect(await text(page, 'result-summary')).toMatch(/island [12] of 2 won in epoch \d+/);
+  // the run's export holds every island's records, each tagged with its island
+  const logged = await page.evaluate(() => {
+    const l = window.evocube.exported;
+    return { islands: [...new Set(l.all().map((r) => r.island))].sort(), k: l.request.islands, result: !!l.result };
+  });
+  expect(logged).toEqual({ islands: [0, 1], k: 2, result: true });
   expect(env.errors).toEqual([]);
 });
 

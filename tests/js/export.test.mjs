@@ -30,6 +30,32 @@ test('past its bound the log thins evenly, stays bounded, and keeps the first an
   expect(log.stride).toBeGreaterThan(1);
 });
 
+test('a run on islands logs every island, tagged, thinned per island, each ending with its last record', () => {
+  const log = new RunLog({ solver: 'hugo', islands: 3 }, 'v', 30);
+  const n = 200;
+  // islands report in batches of different sizes, interleaved
+  const pos = [0, 0, 0];
+  while (pos.some((p) => p < n)) {
+    for (const [i, size] of [[0, 7], [1, 3], [2, 11]]) {
+      const k = Math.min(size, n - pos[i]);
+      if (k > 0) log.add(Array.from({ length: k }, (_, j) => rec(pos[i] + j)), i);
+      pos[i] += k;
+    }
+  }
+  expect(log.seen).toBe(3 * n);
+  expect(log.records.length).toBeLessThanOrEqual(30);
+  const all = log.all();
+  for (const i of [0, 1, 2]) {
+    const gens = all.filter((r) => r.island === i).map((r) => r.gen);
+    expect(gens[0]).toBe(0);
+    expect(gens[gens.length - 1]).toBe(n - 1);
+    const body = gens.slice(0, -1);
+    expect(body).toEqual(body.map((_, j) => j * log.stride)); // evenly, per island, none missing
+  }
+  expect(all.every((r) => [0, 1, 2].includes(r.island))).toBe(true);
+  expect(runCsv(log).split('\r\n')[0]).toBe('island,gen,phase,best,bestLength');
+});
+
 test('CSV: one row per record, a column per field in order of first appearance, quoted cells', () => {
   const log = new RunLog({ solver: 's' });
   log.add([rec(0, { phaseName: 'one, two' }), rec(1, { agents: [{ f: 1 }, { f: 2 }] }), rec(2, { bestMoves: 'R "U"' })]);
