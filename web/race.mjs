@@ -12,6 +12,7 @@
 import { ERROR } from './protocol.mjs';
 import { el, byId, clear, setText, fmtNum, fmtMs } from './dom.mjs';
 import { SolverClient } from './client.mjs';
+import { solverInfo } from './ui/solver-info.mjs';
 
 // the default runners: solvers that finish a random state in seconds
 export const QUICK = ['twophase', 'twes', 'aco'];
@@ -31,7 +32,8 @@ export class RacePanel {
       const box = el('input', { type: 'checkbox', value: s.name, dataset: { testid: `race-pick-${s.name}` } });
       box.checked = QUICK.includes(s.name);
       box.addEventListener('change', () => this.onChange());
-      pick.append(el('label', { class: 'check', title: s.title }, box, ` ${s.name}`));
+      const info = solverInfo(s.name);
+      pick.append(el('label', { class: 'check', title: `${info.label} (${s.name}): ${s.title}` }, box, ` ${info.short}`));
       return box;
     });
     if (!solvers.length) pick.append(el('span', { class: 'hint' }, 'No solver is registered in this build yet.'));
@@ -50,7 +52,7 @@ export class RacePanel {
       this.notify(`race: ${e.message}`, 'error');
       return;
     }
-    await runRace(this, { ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient });
+    await runRace(this, { ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient, solverInfo });
   }
 
   stop() {

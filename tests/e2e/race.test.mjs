@@ -3,7 +3,8 @@
 // gave up) with its length and time, the places are 1..k, and each solution the page
 // shows is verified by the core in Node. The comparison is a full-width board sorted by
 // place, with length and time bars and the solutions in full; playing one shows it in the
-// Result panel. By default the race picks solvers that finish in seconds, never hugo.
+// Result panel. By default the race picks solvers that finish in seconds, never hugo. Solvers
+// are named in words; on a phone the board is a card per runner and never scrolls sideways.
 import { setup, tid } from './helpers.mjs';
 
 let env;
@@ -81,6 +82,14 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   expect((await page.textContent('[data-testid="solution"]')).trim()).toBe(first.solution);
   expect(await page.textContent('[data-testid="result-summary"]')).toMatch(new RegExp(`^race: ${first.solver} · ${n} moves`));
   expect(await page.textContent('[data-testid="verified"]')).toMatch(/^✓ verified/);
+  // solvers are named in words, the code name in the tooltip
+  const label = await page.$eval(`label:has([data-testid="race-pick-${first.solver}"])`, (l) => ({ text: l.textContent.trim(), title: l.title }));
+  expect(label.title).toContain(`(${first.solver})`);
+  if (first.solver === 'twophase') expect(label.text).toBe('Two-phase');
+  // on a phone each runner is a card: the board never scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.$eval('[data-testid="race-board"]', (b) => b.scrollWidth - b.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.close();
   expect(env.errors).toEqual([]);
 });

@@ -48,10 +48,10 @@ function playResult(page, facelets, r, name) {
 }
 
 // Run a race of panel's picked solvers on its cube and seed (panel: a RacePanel).
-// lib: {ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient} (protocol.mjs, dom.mjs,
-// client.mjs).
+// lib: {ERROR, el, byId, clear, setText, fmtNum, fmtMs, SolverClient, solverInfo} (protocol.mjs,
+// dom.mjs, client.mjs, ui/solver-info.mjs).
 export async function runRace(panel, lib) {
-  const { ERROR, byId, clear, setText, fmtNum, fmtMs, SolverClient } = lib;
+  const { ERROR, byId, clear, setText, fmtNum, fmtMs, SolverClient, solverInfo } = lib;
   ({ el } = lib);
   const cube = panel.cube();
   const seed = panel.seed();
@@ -82,7 +82,7 @@ export async function runRace(panel, lib) {
       solution: el('td', {}, el('code', { class: 'long', dataset: { testid: 'race-solution' } })),
     };
     const row = el('tr', { dataset: { testid: `race-row-${name}`, solver: name } },
-      cells.place, el('td', {}, name), cells.status, cells.gen, cells.length, cells.time, cells.solution);
+      cells.place, el('td', { class: 'race-name', title: `${solverInfo(name).label} (${name})` }, solverInfo(name).short), cells.status, cells.gen, cells.length, cells.time, cells.solution);
     body.append(row);
     const client = new SolverClient({ name: `evocube race ${name}`, warm: true });
     return { name, client, row, cells, result: null, h: null };
@@ -149,7 +149,7 @@ export async function runRace(panel, lib) {
     fastest.row.classList.add('fastest');
     table.dataset.done = 'true';
     setText(table.createCaption(),
-      `shortest: ${best} moves · fastest: ${fastest.name} (${fmtMs(fastest.wallMs)}) · ${fmtNum(solved.length)} of ${panel.entries.length} solved`);
+      `shortest: ${best} moves · fastest: ${solverInfo(fastest.name).short} (${fmtMs(fastest.wallMs)}) · ${fmtNum(solved.length)} of ${panel.entries.length} solved`);
   }
   panel.running = false;
   byId('race-cancel').disabled = true;
