@@ -87,6 +87,10 @@ static inline int prun2(int cp, int ep, int mp, int limit)
     return h2 > h ? h2 : h;
 }
 
+/* The moves ruled out after a turn of face f (bit m): that face's, and after D, L or B the
+ * opposite face's (U before D, R before L, F before B: ec__move_follows). */
+static const uint32_t face_after[6] = {7, 7 << 3, 7 << 6, 7 << 9 | 7, 7 << 12 | 7 << 3, 7 << 15 | 7 << 6};
+
 /* Quarter turn of R, F, L or B: the only moves a phase-1 solution may end with. */
 static inline int leaves_g1(int m)
 {
@@ -563,50 +567,67 @@ int tp_run(tp_search *s, int64_t limit)
                 m1[--k]++;
                 continue;
             }
-            if (k && !ec__move_follows(m1[k - 1], m)) {
-                m1[k] = (int8_t)((m / 3 + 1) * 3);
-                continue;
-            }
-            nodes++;
-            /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
-             * twistFlip), read unconditionally and combined without branches: the four
-             * look-up chains overlap in the CPU, and a branch per table mispredicted often
-             * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
-             * (The conjugate's flipSlice bound is read only at the start: inside the search it
-             * pruned no node the others did not, on 200 random states.) */
-            int k1 = k + 1, togo = depth1 - k - 1;
-            int tw = ec__twistSymMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
-            int fl = ec__flipSymMove[d->fl[k] * N_MOVES + m];
-            int cm = d->conjmove[m];
-            int ctw = ec__twistSymMove[d->ctw[k] * N_MOVES + cm], cfl = ec__flipSymMove[d->cfl[k] * N_MOVES + cm];
-            int h = ec__prun_ts_sym(tw, sl), h2 = ec__prun_fs_sym(fl, sl), h3 = ec__prun_tf_sym(tw, fl),
-                h4 = ec__prun_tf_sym(ctw, cfl);
-            h = h2 > h ? h2 : h;
-            h3 = h4 > h3 ? h4 : h3;
-            h = h3 > h ? h3 : h;
-            d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
-            d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
-            if (h > togo) {
-                /* the face's other turns are one move from this one: none can do better */
-                m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
-                continue;
-            }
-            if (togo == 0) { /* h == 0: in G1 */
-                if (leaves_g1(m)) {
-                    s->nodes = nodes, d->k1 = k;
-                    if (enter_phase2(s)) break; /* phase 2 runs from the outer loop */
-                    m1[k]++;
-                    break; /* the outer loop checks what enter_phase2 may have changed */
+            /* level k: its coordinates, the moves its last move rules out (that face, and after
+             * D, L or B the opposite face) and the depth left, in locals; its children in turn
+             * until one is descended into, a phase-1 solution is reached or the node limit */
+            const int togo = depth1 - k - 1, k1 = k + 1;
+            const int ptw = d->tw[k] * N_MOVES, pfl = d->fl[k] * N_MOVES, psl = d->sl[k] * N_MOVES;
+            const int pctw = d->ctw[k] * N_MOVES, pcfl = d->cfl[k] * N_MOVES;
+            const uint32_t ruled_out = k ? face_after[m1[k - 1] / 3] : 0;
+            int next = 0; /* 1: descend into m; 2: leave the loop (phase 2, or what enter_phase2 changed) */
+            while (m < N_MOVES) {
+                if (ruled_out >> m & 1) {
+                    m = (m / 3 + 1) * 3;
+                    continue;
                 }
-                m1[k]++;
-                continue;
+                if (nodes >= stop) break;
+                nodes++;
+                /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
+                 * twistFlip), read unconditionally and combined without branches: the four
+                 * look-up chains overlap in the CPU, and a branch per table mispredicted often
+                 * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
+                 * (The conjugate's flipSlice bound is read only at the start: inside the search it
+                 * pruned no node the others did not, on 200 random states.) */
+                int tw = ec__twistSymMove[ptw + m], sl = ec__sliceMove[psl + m], fl = ec__flipSymMove[pfl + m];
+                int cm = d->conjmove[m];
+                int ctw = ec__twistSymMove[pctw + cm], cfl = ec__flipSymMove[pcfl + cm];
+                int h = ec__prun_ts_sym(tw, sl), h2 = ec__prun_fs_sym(fl, sl), h3 = ec__prun_tf_sym(tw, fl),
+                    h4 = ec__prun_tf_sym(ctw, cfl);
+                h = h2 > h ? h2 : h;
+                h3 = h4 > h3 ? h4 : h3;
+                h = h3 > h ? h3 : h;
+                if (h > togo) {
+                    /* the face's other turns are one move from this one: none can do better */
+                    m = h > togo + 1 ? (m / 3 + 1) * 3 : m + 1;
+                    continue;
+                }
+                if (togo == 0) { /* h == 0: in G1 */
+                    if (leaves_g1(m)) {
+                        m1[k] = (int8_t)m;
+                        s->nodes = nodes, d->k1 = k;
+                        if (!enter_phase2(s)) m1[k]++;
+                        next = 2; /* phase 2 runs from the outer loop, which also checks what
+                                     enter_phase2 may have changed */
+                        break;
+                    }
+                    m++;
+                    continue;
+                }
+                if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
+                    m++;
+                    continue;
+                }
+                d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
+                d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
+                next = 1;
+                break;
             }
-            if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
-                m1[k]++;
-                continue;
+            if (next == 2) break;
+            m1[k] = (int8_t)m;
+            if (next == 1) {
+                m1[k1] = 0;
+                k = k1;
             }
-            m1[k1] = 0;
-            k = k1;
         }
         s->nodes = nodes;
         if (!s->in2) d->k1 = k; /* (next_pre may have started a new search: k is 0 then too) */
