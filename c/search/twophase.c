@@ -98,21 +98,40 @@ static inline int leaves_g1(int m)
     return m % 3 != 1 && f != 0 && f != 3;
 }
 
-/* c seen after the whole-cube rotation rot (a rotation move code): the stickers turned,
- * colours renamed after the centres. facemap[k]: the original face now at position k. */
-static int view(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
+/* The whole-cube rotations z, x and y (rotation move codes) as cubie states: the solved
+ * stickers turned, read by their own colours (R), with R^-1 and the face map (facemap[k]:
+ * the original face now at position k), built once by views_init. */
+static const int view_rot[3] = {23 * 3, 21 * 3, 22 * 3};
+static ec_cube view_r[3], view_ri[3];
+static uint8_t view_facemap[3][6];
+static int views_ready;
+
+static void views_init(void)
 {
-    char f[EC_FACELETS_SIZE], solved[EC_FACELETS_SIZE];
-    ec_cube id;
-    ec_cube_solved(&id);
-    ec_cube_to_facelets(&id, solved, sizeof solved);
-    ec__apply_code(solved, rot);
-    for (int k = 0; k < 6; k++)
-        for (int g = 0; g < 6; g++)
-            if (solved[k * 9 + 4] == ec__face_char[g]) facemap[k] = (uint8_t)g;
-    ec_cube_to_facelets(c, f, sizeof f);
-    ec__apply_code(f, rot);
-    return ec_cube_from_facelets(f, out, NULL, 0);
+    for (int r = 0; r < 3; r++) {
+        char f[EC_FACELETS_SIZE];
+        ec_cube id;
+        ec_cube_solved(&id);
+        ec_cube_to_facelets(&id, f, sizeof f);
+        ec__apply_code(f, view_rot[r]);
+        for (int k = 0; k < 6; k++)
+            for (int g = 0; g < 6; g++)
+                if (f[k * 9 + 4] == ec__face_char[g]) view_facemap[r][k] = (uint8_t)g;
+        ec__cube_from_stickers(f, &view_r[r]);
+        ec_cube_inverse(&view_r[r], &view_ri[r]);
+    }
+    views_ready = 1;
+}
+
+/* c seen after rotation r (0 z, 1 x, 2 y): the stickers turned, colours renamed after the
+ * centres, which is R^-1 c R at the cubie level (two products instead of a facelet round
+ * trip, ~4 us a view in wasm; test_twophase checks it against the facelet rotations). */
+static void view(const ec_cube *c, int r, ec_cube *out, uint8_t facemap[6])
+{
+    ec_cube t;
+    ec_cube_multiply(&view_ri[r], c, &t);
+    ec_cube_multiply(&t, &view_r[r], out);
+    memcpy(facemap, view_facemap[r], 6);
 }
 
 /* Phase-1 bound of direction d's level k (symmetry coordinates, tables.h): max of the
@@ -138,7 +157,7 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
  * the same G1) gives a second, independent twist-flip and flip-slice bound. */
 static void set_level0(tp_dir *d);
 
-static int make_dir(tp_dir *d, const ec_cube *c, int i)
+static void make_dir(tp_dir *d, const ec_cube *c, int i)
 {
     ec_cube base;
     if (i >= 3) ec_cube_inverse(c, &base);
@@ -146,11 +165,10 @@ static int make_dir(tp_dir *d, const ec_cube *c, int i)
     d->inverse = i >= 3;
     for (int f = 0; f < 6; f++) d->facemap[f] = (uint8_t)f;
     d->start = base;
-    int rc;
-    if (i % 3 && (rc = view(&base, i % 3 == 1 ? 23 * 3 : 21 * 3, &d->start, d->facemap))) return rc;
+    if (i % 3) view(&base, i % 3 - 1, &d->start, d->facemap);
     ec_cube conj;
     uint8_t ymap[6];
-    if ((rc = view(&d->start, 22 * 3, &conj, ymap))) return rc;
+    view(&d->start, 2, &conj, ymap);
     for (int k = 0; k < 6; k++)
         for (int t = 0; t < 3; t++) d->conjmove[ymap[k] * 3 + t] = (uint8_t)(k * 3 + t);
     d->npre = 0;
@@ -158,7 +176,6 @@ static int make_dir(tp_dir *d, const ec_cube *c, int i)
     d->cpcube[0] = conj;
     set_level0(d);
     d->h1 = d->ph[0];
-    return EC_OK;
 }
 
 /* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves. */
@@ -265,6 +282,7 @@ static void next_pre(tp_search *s)
  * is the same whatever cubes come first). */
 static int search_tables_init(void)
 {
+    if (!views_ready) views_init();
     int rc = ec__tables_init();
     return rc ? rc : ec__near_init();
 }
@@ -289,8 +307,7 @@ int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int6
     }
     int lo = 99;
     for (int i = 0; i < s->ndirs; i++) {
-        rc = make_dir(&s->dir[i], c, i);
-        if (rc) return rc;
+        make_dir(&s->dir[i], c, i);
         if (s->dir[i].h1 < lo) lo = s->dir[i].h1;
     }
     s->d1 = lo;
@@ -308,12 +325,18 @@ static int64_t budget_end(const tp_search *s)
     return end < s->min_nodes ? s->min_nodes : end;
 }
 
+static int near_known(const ec_cube *c);
+#define KNOWN_LATER (-2) /* tp_search.known before the near table is asked */
+
 /* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
 static void check_target(tp_search *s)
 {
-    /* a target search goes on for min_nodes only for a cube known to be shorter (near.h) */
+    if (s->max_length < 0 || s->best > s->max_length) return;
+    /* a target search goes on for min_nodes only for a cube known to be shorter (near.h):
+     * the near table is asked only now, when the answer matters */
+    if (s->target && s->nodes < s->min_nodes && s->known == KNOWN_LATER) s->known = near_known(&s->start);
     int more = s->target ? s->known >= 0 && s->best > s->known : 1;
-    if (s->max_length >= 0 && s->best <= s->max_length && (s->nodes >= s->min_nodes || !more)) s->finished = 1;
+    if (s->nodes >= s->min_nodes || !more) s->finished = 1;
 }
 
 /* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
@@ -490,7 +513,14 @@ void tp_target(tp_search *s, int64_t total)
 {
     if (s->finished || s->max_length < 0) return;
     s->target = 1;
-    s->known = near_known(&s->start);
+    /* every direction's phase-1 bound is a lower bound of the distance (a view of the cube or
+     * of its inverse): over NEAR_MAX, near_known would say -1 after its query (~0.1 ms in wasm
+     * for the 18% of random states its own four bounds let through); else the query waits
+     * until a solution is found within min_nodes (check_target), the only time it is read */
+    int lo = 0;
+    for (int i = 0; i < s->ndirs; i++)
+        if (s->dir[i].h1 > lo) lo = s->dir[i].h1;
+    s->known = lo > NEAR_MAX ? -1 : KNOWN_LATER;
     s->use_pre = 1; /* pre-moves: more candidate solutions of a given length (min2phase) */
     s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
     if (s->max_length < s->bound) s->bound = s->max_length;
