@@ -155,7 +155,7 @@ static inline int prun1c(const tp_dir *d, int k, int limit)
 /* Direction i's view of c: i / 3 chooses the cube or its inverse, i % 3 the axis (none,
  * z, x: whole-cube rotations). Its y-conjugate (the same cube seen after a y turn, with
  * the same G1) gives a second, independent twist-flip and flip-slice bound. */
-static void set_level0(tp_dir *d);
+static void set_level0(tp_dir *d, int limit);
 
 static void make_dir(tp_dir *d, const ec_cube *c, int i)
 {
@@ -174,23 +174,39 @@ static void make_dir(tp_dir *d, const ec_cube *c, int i)
     d->npre = 0;
     d->pcube[0] = d->start;
     d->cpcube[0] = conj;
-    set_level0(d);
+    set_level0(d, 99);
     d->h1 = d->ph[0];
 }
 
-/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves. */
-static void set_level0(tp_dir *d)
+/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves, and
+ * its bound ph[npre]. After pre-moves (npre > 0) the y-conjugate's cube (the last pre-move
+ * applied to the previous one's) and its bounds are worked out only when the cube's own
+ * bound is at most limit: above it the sequence is neither searched nor extended (next_pre
+ * and start_search compare ph with that limit only), so ph[npre] may then be the own bound. */
+static void set_level0(tp_dir *d, int limit)
 {
-    const ec_cube *c = &d->pcube[d->npre], *cc = &d->cpcube[d->npre];
+    const int p = d->npre;
+    const ec_cube *c = &d->pcube[p], *cc = &d->cpcube[p];
     d->tw[0] = ec__twistSym[ec__get_twist(c)];
     d->fl[0] = ec__flipSym[ec__get_flip(c)];
     d->sl[0] = (uint16_t)ec__get_slice(c);
+    d->path[0] = *c;
+    d->path_ok = 1;
+    if (p) {
+        int h = ec__prun_ts_sym(d->tw[0], d->sl[0]), h2 = ec__prun_fs_sym(d->fl[0], d->sl[0]);
+        if (h2 > h) h = h2;
+        h2 = ec__prun_tf_sym(d->tw[0], d->fl[0]);
+        if (h2 > h) h = h2;
+        if (h > limit) {
+            d->ph[p] = h;
+            return;
+        }
+        ec_cube_multiply(ec__move_cube(d->conjmove[d->pre[p - 1]]), &d->cpcube[p - 1], &d->cpcube[p]);
+    }
     d->ctw[0] = ec__twistSym[ec__get_twist(cc)];
     d->cfl[0] = ec__flipSym[ec__get_flip(cc)];
     d->csl[0] = (uint16_t)ec__get_slice(cc);
-    d->ph[d->npre] = prun1c(d, 0, 99);
-    d->path[0] = *c;
-    d->path_ok = 1;
+    d->ph[p] = prun1c(d, 0, 99);
 }
 
 /* Begin the phase-1 search of direction cur's cube after its current pre-moves (none when
@@ -214,7 +230,7 @@ static void start_iteration(tp_search *s)
     tp_dir *d = &s->dir[s->cur];
     if (d->npre) {
         d->npre = 0;
-        set_level0(d);
+        set_level0(d, 99);
     }
     start_search(s);
 }
@@ -261,7 +277,7 @@ static void next_pre(tp_search *s)
         if (m < N_MOVES) break;
         if (p == 0) { /* every sequence done */
             d->npre = 0;
-            set_level0(d);
+            set_level0(d, 99);
             next_iteration(s);
             return;
         }
@@ -271,8 +287,7 @@ static void next_pre(tp_search *s)
     d->pre[p] = (uint8_t)m;
     d->npre = p + 1;
     ec_cube_multiply(ec__move_cube(m), &d->pcube[p], &d->pcube[p + 1]);
-    ec_cube_multiply(ec__move_cube(d->conjmove[m]), &d->cpcube[p], &d->cpcube[p + 1]);
-    set_level0(d);
+    set_level0(d, s->d1 - (p + 1));
     if (final_pre(m)) start_search(s);
     else d->m1[0] = N_MOVES, d->k1 = 0; /* not searched itself: the next call extends it */
 }
