@@ -12,7 +12,8 @@
 #include "core/cube.h"
 #include "core/perm.h"
 
-uint16_t *ec__twistMove, *ec__flipMove, *ec__sliceMove, *ec__cpermMove, *ec__epermMove;
+uint16_t *ec__twistMove, *ec__flipMove, *ec__cpermMove, *ec__epermMove;
+uint16_t ec__sliceMove[N_SLICE * N_MOVES];
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 uint8_t *ec__cpermToCcombp;
@@ -158,16 +159,15 @@ int ec__coord_init(void)
     if (ready) return EC_OK;
     ec__twistMove = malloc(sizeof(uint16_t) * N_TWIST * N_MOVES);
     ec__flipMove = malloc(sizeof(uint16_t) * N_FLIP * N_MOVES);
-    ec__sliceMove = malloc(sizeof(uint16_t) * N_SLICE * N_MOVES);
     ec__cpermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__epermMove = malloc(sizeof(uint16_t) * N_PERM8 * N_P2MOVES);
     ec__cpermToCcombp = malloc(N_PERM8);
     ec__permInv = malloc(sizeof(uint16_t) * N_PERM8);
-    if (!ec__twistMove || !ec__flipMove || !ec__sliceMove || !ec__cpermMove || !ec__epermMove ||
+    if (!ec__twistMove || !ec__flipMove || !ec__cpermMove || !ec__epermMove ||
         !ec__cpermToCcombp || !ec__permInv) {
-        free(ec__twistMove), free(ec__flipMove), free(ec__sliceMove), free(ec__cpermMove), free(ec__epermMove);
+        free(ec__twistMove), free(ec__flipMove), free(ec__cpermMove), free(ec__epermMove);
         free(ec__cpermToCcombp), free(ec__permInv);
-        ec__twistMove = ec__flipMove = ec__sliceMove = ec__cpermMove = ec__epermMove = NULL;
+        ec__twistMove = ec__flipMove = ec__cpermMove = ec__epermMove = NULL;
         ec__cpermToCcombp = NULL;
         ec__permInv = NULL;
         return EC_E_NOMEM;

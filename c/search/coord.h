@@ -42,7 +42,7 @@
 
 extern uint16_t *ec__twistMove; /* [twist * 18 + m] */
 extern uint16_t *ec__flipMove;  /* [flip * 18 + m] */
-extern uint16_t *ec__sliceMove; /* [slice * 18 + m] */
+extern uint16_t ec__sliceMove[N_SLICE * N_MOVES]; /* [slice * 18 + m] */
 extern uint16_t *ec__cpermMove; /* [cperm * 10 + p2move] */
 extern uint16_t *ec__epermMove; /* [eperm * 10 + p2move] */
 extern uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];

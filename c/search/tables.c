@@ -18,6 +18,44 @@ static long dist[EC_PRUN_TABLES][EC_PRUN_MAX_DEPTH];
 static long sizes[EC_PRUN_TABLES];
 static int ready;
 static uint16_t mpermMove16[N_MPERM * N_P2MOVES];
+uint16_t ec__twistSymMove[N_TWIST_SYM * 8 * N_MOVES], ec__flipSymMove[N_FLIP_SYM * 8 * N_MOVES];
+uint8_t ec__prunTS[(N_TWIST_SYM * N_SLICE + 1) / 2], ec__prunFS[(N_FLIP_SYM * N_SLICE + 1) / 2], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
+static int sym_ready;
+uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
+
+/* out[(class << 3 | s) * 18 + m]: raw2sym of move(raw, m) for the raw value conj_s(rep) of
+ * every class and each of the first 8 symmetries. A raw value r gives its own row
+ * (raw2sym[r]); the other rows of its class are those of conj_s(rep) = conj_(s ^ t)(rep)
+ * for t in the representative's stabiliser. */
+static void sym_move_table(uint16_t *out, const uint16_t *move, const uint16_t *raw2sym, const uint16_t *stab, int nraw,
+                           int nclass)
+{
+    memset(out, 0xff, sizeof(uint16_t) * (size_t)nclass * 8 * N_MOVES);
+    for (int r = 0; r < nraw; r++)
+        for (int m = 0; m < N_MOVES; m++) out[raw2sym[r] * N_MOVES + m] = raw2sym[move[r * N_MOVES + m]];
+    for (int c = 0; c < nclass; c++)
+        for (int s = 0; s < 8; s++) {
+            uint16_t *row = out + (c << 3 | s) * N_MOVES;
+            for (int t = 1; t < 8 && row[0] == 0xffff; t++)
+                if (stab[c] >> t & 1 && out[(c << 3 | (s ^ t)) * N_MOVES] != 0xffff)
+                    memcpy(row, out + (c << 3 | (s ^ t)) * N_MOVES, sizeof(uint16_t) * N_MOVES);
+        }
+}
+
+/* The phase-1 symmetry-coordinate tables (tables.h); EC_E_INTERNAL when the first 8
+ * symmetries are not the commuting involutions the XOR read assumes. */
+static int sym_tables(void)
+{
+    for (int a = 0; a < N_SYM8; a++)
+        for (int b = 0; b < N_SYM8; b++)
+            if (ec__symMult[a][b] != (a ^ b)) return EC_E_INTERNAL;
+    sym_move_table(ec__twistSymMove, ec__twistMove, ec__twistSym, ec__twistStab, N_TWIST, N_TWIST_SYM);
+    sym_move_table(ec__flipSymMove, ec__flipMove, ec__flipSym, ec__flipStab, N_FLIP, N_FLIP_SYM);
+    for (int c = 0; c < N_FLIP_SYM; c++)
+        for (int s = 0; s < 8; s++) ec__flipSymRaw[c << 3 | s] = ec__flipConj[ec__flipRep[c] * N_SYM8 + s];
+    sym_ready = 1;
+    return EC_OK;
+}
 
 typedef struct sym_spec {
     const uint16_t *ma; int stride;  /* first coordinate's raw move table and its row length */
@@ -105,6 +143,7 @@ int ec__tables_init(void)
     int rc = ec__coord_init();
     if (rc) return rc;
     if ((rc = ec__symmetry_init())) return rc; /* a wrong symmetry definition: EC_E_INTERNAL */
+    if (!sym_ready && (rc = sym_tables())) return rc;
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
     const sym_spec specs[EC_PRUN_TABLES] = {
         {ec__twistMove, N_MOVES, ec__twistRep, ec__twistSym, ec__twistStab, N_TWIST_SYM, 3, ec__sliceMove,
@@ -122,10 +161,10 @@ int ec__tables_init(void)
     if (!u) return EC_E_NOMEM;
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         sizes[t] = (long)specs[t].na * specs[t].nb;
-        ec__prun[t] = malloc(((size_t)sizes[t] + 1) / 2);
+        ec__prun[t] = t == 0 ? ec__prunTS : t == 1 ? ec__prunFS : t == 2 ? ec__prunTF : malloc(((size_t)sizes[t] + 1) / 2);
         if (!ec__prun[t]) {
             for (int v = 0; v <= t; v++) {
-                free(ec__prun[v]);
+                if (v > EC_PRUN_TWIST_FLIP) free(ec__prun[v]);
                 ec__prun[v] = NULL;
             }
             free(u);
@@ -152,6 +191,7 @@ long ec__tables_bytes(void)
     long b = 2L * (N_TWIST + N_FLIP + N_SLICE) * N_MOVES + 4L * N_PERM8 * N_P2MOVES + N_PERM8;
     b += 2L * (2187 + 2048 + 2 * 40320 + 2 * (N_TWIST_SYM + N_FLIP_SYM + 2 * N_PERM_SYM)) +
          2L * (495 * N_SYM8 + 2048 * N_SYM8 + 24 * N_SYM + 140 * N_SYM);
+    b += (long)sizeof ec__twistSymMove + (long)sizeof ec__flipSymMove + (long)sizeof ec__flipSymRaw;
     for (int t = 0; t < EC_PRUN_TABLES; t++) b += (sizes[t] + 1) / 2;
     return b;
 }

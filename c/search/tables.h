@@ -20,7 +20,10 @@
  * (664 KB, freed after): ~33 ms natively. With the move tables (coord.h, ~15 ms) and the
  * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52 ms of CPU
  * natively and ~110 ms in wasm under Node (CPU times on the loaded 2-core machine;
- * docs/BENCHMARKS.md, "## twophase"). ec__tables_bytes: 2.8 MB with the move tables.
+ * docs/BENCHMARKS.md, "## twophase"). ec__tables_bytes: 3.0 MB with the move tables and
+ * phase 1's symmetry-coordinate move tables below (195 KB, built in well under 1 ms).
+ * The three phase-1 tables, sliceMove and the symmetry-coordinate tables are static arrays:
+ * the search's node reads them at fixed addresses, not through a pointer loaded each time.
  */
 #ifndef EC_TABLES_H
 #define EC_TABLES_H
@@ -67,6 +70,31 @@ static inline int ec__prun_cm(int cp, int mp)
 static inline int ec__prun_ec(int ep, int cc)
 {
     return ec__prun_class(EC_PRUN_EPERM_CCOMBP, ec__epermSym[ep], 4, N_CCOMBP, ec__ccombpConj, N_SYM, cc);
+}
+
+/* Phase 1 on symmetry coordinates (class << 3 | s, the values of twistSym and flipSym:
+ * the raw value conj_s(rep of class)): twistSymMove[(class << 3 | s) * 18 + m] is the twist
+ * after move m as a symmetry coordinate (likewise flipSymMove), flipSymRaw[class << 3 | s] the
+ * raw flip conj_s(rep). The first 8 symmetries commute and are involutions (symMult is XOR
+ * on them, checked when the tables are built), so a flip fs read conjugated by a twist's
+ * symmetry t is the raw flip flipSymRaw[fs ^ t]. The search's node then reads each bound
+ * two dependent loads after the move (ec__prun_*_sym), one fewer than from raw values.
+ * 2,592 x 18 and 2,688 x 18 uint16 (93 KB, 97 KB) and 2,688 uint16. */
+extern uint16_t ec__twistSymMove[N_TWIST_SYM * 8 * N_MOVES], ec__flipSymMove[N_FLIP_SYM * 8 * N_MOVES];
+extern uint8_t ec__prunTS[(N_TWIST_SYM * N_SLICE + 1) / 2], ec__prunFS[(N_FLIP_SYM * N_SLICE + 1) / 2], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
+extern uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
+
+static inline int ec__prun_ts_sym(int tws, int sl)
+{
+    return ec__prun_get(ec__prunTS, (uint32_t)(tws >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (tws & 7)]);
+}
+static inline int ec__prun_fs_sym(int fls, int sl)
+{
+    return ec__prun_get(ec__prunFS, (uint32_t)(fls >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (fls & 7)]);
+}
+static inline int ec__prun_tf_sym(int tws, int fls)
+{
+    return ec__prun_get(ec__prunTF, (uint32_t)(tws >> 3) * N_FLIP + ec__flipSymRaw[fls ^ (tws & 7)]);
 }
 
 /* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */

@@ -14,7 +14,10 @@
  * Directions (as min2phase): the cube as it is, seen along the other two axes, and the
  * inverse cube seen along all three; every direction's phase-1 depth d runs before any
  * direction's depth d + 1, and all share the best solution.
- * Bounds (tables.h, read through the symmetry classes): phase 1 uses max(twistSlice,
+ * Bounds (tables.h, read through the symmetry classes; phase 1 carries twist and flip as
+ * symmetry coordinates, class << 3 | s, moved by ec__twistSymMove / ec__flipSymMove, so each
+ * bound is two dependent loads after the move: 12% less CPU natively than raw values
+ * looked up in twistSym / flipSym at every node, the same nodes): phase 1 uses max(twistSlice,
  * flipSlice, twistFlip) of the direction's cube and twistFlip of its y-conjugate (at the
  * start also its flipSlice) (the same cube seen after a y turn: same G1, but its flip is the R/L edge
  * orientation, so these two lookups add information; this plays the part of min2phase's
@@ -84,6 +87,10 @@ static inline int prun2(int cp, int ep, int mp, int limit)
     return h2 > h ? h2 : h;
 }
 
+/* The moves ruled out after a turn of face f (bit m): that face's, and after D, L or B the
+ * opposite face's (U before D, R before L, F before B: ec__move_follows). */
+static const uint32_t face_after[6] = {7, 7 << 3, 7 << 6, 7 << 9 | 7, 7 << 12 | 7 << 3, 7 << 15 | 7 << 6};
+
 /* Quarter turn of R, F, L or B: the only moves a phase-1 solution may end with. */
 static inline int leaves_g1(int m)
 {
@@ -91,40 +98,66 @@ static inline int leaves_g1(int m)
     return m % 3 != 1 && f != 0 && f != 3;
 }
 
-/* c seen after the whole-cube rotation rot (a rotation move code): the stickers turned,
- * colours renamed after the centres. facemap[k]: the original face now at position k. */
-static int view(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
+/* The whole-cube rotations z, x and y (rotation move codes) as cubie states: the solved
+ * stickers turned, read by their own colours (R), with R^-1 and the face map (facemap[k]:
+ * the original face now at position k), built once by views_init. */
+static const int view_rot[3] = {23 * 3, 21 * 3, 22 * 3};
+static ec_cube view_r[3], view_ri[3];
+static uint8_t view_facemap[3][6];
+static int views_ready;
+
+static void views_init(void)
 {
-    char f[EC_FACELETS_SIZE], solved[EC_FACELETS_SIZE];
-    ec_cube id;
-    ec_cube_solved(&id);
-    ec_cube_to_facelets(&id, solved, sizeof solved);
-    ec__apply_code(solved, rot);
-    for (int k = 0; k < 6; k++)
-        for (int g = 0; g < 6; g++)
-            if (solved[k * 9 + 4] == ec__face_char[g]) facemap[k] = (uint8_t)g;
-    ec_cube_to_facelets(c, f, sizeof f);
-    ec__apply_code(f, rot);
-    return ec_cube_from_facelets(f, out, NULL, 0);
+    for (int r = 0; r < 3; r++) {
+        char f[EC_FACELETS_SIZE];
+        ec_cube id;
+        ec_cube_solved(&id);
+        ec_cube_to_facelets(&id, f, sizeof f);
+        ec__apply_code(f, view_rot[r]);
+        for (int k = 0; k < 6; k++)
+            for (int g = 0; g < 6; g++)
+                if (f[k * 9 + 4] == ec__face_char[g]) view_facemap[r][k] = (uint8_t)g;
+        ec__cube_from_stickers(f, &view_r[r]);
+        ec_cube_inverse(&view_r[r], &view_ri[r]);
+    }
+    views_ready = 1;
 }
 
+/* c seen after rotation r (0 z, 1 x, 2 y): the stickers turned, colours renamed after the
+ * centres, which is R^-1 c R at the cubie level (two products instead of a facelet round
+ * trip, ~4 us a view in wasm; test_twophase checks it against the facelet rotations). */
+static void view(const ec_cube *c, int r, ec_cube *out, uint8_t facemap[6])
+{
+    ec_cube t;
+    ec_cube_multiply(&view_ri[r], c, &t);
+    ec_cube_multiply(&t, &view_r[r], out);
+    memcpy(facemap, view_facemap[r], 6);
+}
+
+/* Phase-1 bound of direction d's level k (symmetry coordinates, tables.h): max of the
+ * cube's twistSlice, flipSlice and twistFlip and its y-conjugate's twistFlip and flipSlice,
+ * read until over limit. */
 static inline int prun1c(const tp_dir *d, int k, int limit)
 {
-    int h = prun1(d->tw[k], d->fl[k], d->sl[k], limit);
-    if (h > limit) return h;
-    int h2 = ec__prun_tf(d->ctw[k], d->cfl[k]);
+    int h = ec__prun_ts_sym(d->tw[k], d->sl[k]), h2 = ec__prun_fs_sym(d->fl[k], d->sl[k]);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    h2 = ec__prun_fs(d->cfl[k], d->csl[k]);
+    h2 = ec__prun_tf_sym(d->tw[k], d->fl[k]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_tf_sym(d->ctw[k], d->cfl[k]);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_fs_sym(d->cfl[k], d->csl[k]);
     return h2 > h ? h2 : h;
 }
 
 /* Direction i's view of c: i / 3 chooses the cube or its inverse, i % 3 the axis (none,
  * z, x: whole-cube rotations). Its y-conjugate (the same cube seen after a y turn, with
  * the same G1) gives a second, independent twist-flip and flip-slice bound. */
-static void set_level0(tp_dir *d);
+static void set_level0(tp_dir *d, int limit);
 
-static int make_dir(tp_dir *d, const ec_cube *c, int i)
+static void make_dir(tp_dir *d, const ec_cube *c, int i)
 {
     ec_cube base;
     if (i >= 3) ec_cube_inverse(c, &base);
@@ -132,34 +165,48 @@ static int make_dir(tp_dir *d, const ec_cube *c, int i)
     d->inverse = i >= 3;
     for (int f = 0; f < 6; f++) d->facemap[f] = (uint8_t)f;
     d->start = base;
-    int rc;
-    if (i % 3 && (rc = view(&base, i % 3 == 1 ? 23 * 3 : 21 * 3, &d->start, d->facemap))) return rc;
+    if (i % 3) view(&base, i % 3 - 1, &d->start, d->facemap);
     ec_cube conj;
     uint8_t ymap[6];
-    if ((rc = view(&d->start, 22 * 3, &conj, ymap))) return rc;
+    view(&d->start, 2, &conj, ymap);
     for (int k = 0; k < 6; k++)
         for (int t = 0; t < 3; t++) d->conjmove[ymap[k] * 3 + t] = (uint8_t)(k * 3 + t);
     d->npre = 0;
     d->pcube[0] = d->start;
     d->cpcube[0] = conj;
-    set_level0(d);
+    set_level0(d, 99);
     d->h1 = d->ph[0];
-    return EC_OK;
 }
 
-/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves. */
-static void set_level0(tp_dir *d)
+/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves, and
+ * its bound ph[npre]. After pre-moves (npre > 0) the y-conjugate's cube (the last pre-move
+ * applied to the previous one's) and its bounds are worked out only when the cube's own
+ * bound is at most limit: above it the sequence is neither searched nor extended (next_pre
+ * and start_search compare ph with that limit only), so ph[npre] may then be the own bound. */
+static void set_level0(tp_dir *d, int limit)
 {
-    const ec_cube *c = &d->pcube[d->npre], *cc = &d->cpcube[d->npre];
-    d->tw[0] = (uint16_t)ec__get_twist(c);
-    d->fl[0] = (uint16_t)ec__get_flip(c);
+    const int p = d->npre;
+    const ec_cube *c = &d->pcube[p], *cc = &d->cpcube[p];
+    d->tw[0] = ec__twistSym[ec__get_twist(c)];
+    d->fl[0] = ec__flipSym[ec__get_flip(c)];
     d->sl[0] = (uint16_t)ec__get_slice(c);
-    d->ctw[0] = (uint16_t)ec__get_twist(cc);
-    d->cfl[0] = (uint16_t)ec__get_flip(cc);
-    d->csl[0] = (uint16_t)ec__get_slice(cc);
-    d->ph[d->npre] = prun1c(d, 0, 99);
     d->path[0] = *c;
     d->path_ok = 1;
+    if (p) {
+        int h = ec__prun_ts_sym(d->tw[0], d->sl[0]), h2 = ec__prun_fs_sym(d->fl[0], d->sl[0]);
+        if (h2 > h) h = h2;
+        h2 = ec__prun_tf_sym(d->tw[0], d->fl[0]);
+        if (h2 > h) h = h2;
+        if (h > limit) {
+            d->ph[p] = h;
+            return;
+        }
+        ec_cube_multiply(ec__move_cube(d->conjmove[d->pre[p - 1]]), &d->cpcube[p - 1], &d->cpcube[p]);
+    }
+    d->ctw[0] = ec__twistSym[ec__get_twist(cc)];
+    d->cfl[0] = ec__flipSym[ec__get_flip(cc)];
+    d->csl[0] = (uint16_t)ec__get_slice(cc);
+    d->ph[p] = prun1c(d, 0, 99);
 }
 
 /* Begin the phase-1 search of direction cur's cube after its current pre-moves (none when
@@ -183,7 +230,7 @@ static void start_iteration(tp_search *s)
     tp_dir *d = &s->dir[s->cur];
     if (d->npre) {
         d->npre = 0;
-        set_level0(d);
+        set_level0(d, 99);
     }
     start_search(s);
 }
@@ -230,7 +277,7 @@ static void next_pre(tp_search *s)
         if (m < N_MOVES) break;
         if (p == 0) { /* every sequence done */
             d->npre = 0;
-            set_level0(d);
+            set_level0(d, 99);
             next_iteration(s);
             return;
         }
@@ -240,8 +287,7 @@ static void next_pre(tp_search *s)
     d->pre[p] = (uint8_t)m;
     d->npre = p + 1;
     ec_cube_multiply(ec__move_cube(m), &d->pcube[p], &d->pcube[p + 1]);
-    ec_cube_multiply(ec__move_cube(d->conjmove[m]), &d->cpcube[p], &d->cpcube[p + 1]);
-    set_level0(d);
+    set_level0(d, s->d1 - (p + 1));
     if (final_pre(m)) start_search(s);
     else d->m1[0] = N_MOVES, d->k1 = 0; /* not searched itself: the next call extends it */
 }
@@ -251,6 +297,7 @@ static void next_pre(tp_search *s)
  * is the same whatever cubes come first). */
 static int search_tables_init(void)
 {
+    if (!views_ready) views_init();
     int rc = ec__tables_init();
     return rc ? rc : ec__near_init();
 }
@@ -275,8 +322,7 @@ int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int6
     }
     int lo = 99;
     for (int i = 0; i < s->ndirs; i++) {
-        rc = make_dir(&s->dir[i], c, i);
-        if (rc) return rc;
+        make_dir(&s->dir[i], c, i);
         if (s->dir[i].h1 < lo) lo = s->dir[i].h1;
     }
     s->d1 = lo;
@@ -294,12 +340,18 @@ static int64_t budget_end(const tp_search *s)
     return end < s->min_nodes ? s->min_nodes : end;
 }
 
+static int near_known(const ec_cube *c);
+#define KNOWN_LATER (-2) /* tp_search.known before the near table is asked */
+
 /* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
 static void check_target(tp_search *s)
 {
-    /* a target search goes on for min_nodes only for a cube known to be shorter (near.h) */
+    if (s->max_length < 0 || s->best > s->max_length) return;
+    /* a target search goes on for min_nodes only for a cube known to be shorter (near.h):
+     * the near table is asked only now, when the answer matters */
+    if (s->target && s->nodes < s->min_nodes && s->known == KNOWN_LATER) s->known = near_known(&s->start);
     int more = s->target ? s->known >= 0 && s->best > s->known : 1;
-    if (s->max_length >= 0 && s->best <= s->max_length && (s->nodes >= s->min_nodes || !more)) s->finished = 1;
+    if (s->nodes >= s->min_nodes || !more) s->finished = 1;
 }
 
 /* A solution: direction cur's phase-1 moves m1[0..d1) then phase-2 moves m2[0..d2),
@@ -476,7 +528,14 @@ void tp_target(tp_search *s, int64_t total)
 {
     if (s->finished || s->max_length < 0) return;
     s->target = 1;
-    s->known = near_known(&s->start);
+    /* every direction's phase-1 bound is a lower bound of the distance (a view of the cube or
+     * of its inverse): over NEAR_MAX, near_known would say -1 after its query (~0.1 ms in wasm
+     * for the 18% of random states its own four bounds let through); else the query waits
+     * until a solution is found within min_nodes (check_target), the only time it is read */
+    int lo = 0;
+    for (int i = 0; i < s->ndirs; i++)
+        if (s->dir[i].h1 > lo) lo = s->dir[i].h1;
+    s->known = lo > NEAR_MAX ? -1 : KNOWN_LATER;
     s->use_pre = 1; /* pre-moves: more candidate solutions of a given length (min2phase) */
     s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
     if (s->max_length < s->bound) s->bound = s->max_length;
@@ -553,49 +612,67 @@ int tp_run(tp_search *s, int64_t limit)
                 m1[--k]++;
                 continue;
             }
-            if (k && !ec__move_follows(m1[k - 1], m)) {
-                m1[k] = (int8_t)((m / 3 + 1) * 3);
-                continue;
-            }
-            nodes++;
-            /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
-             * twistFlip), read unconditionally and combined without branches: the four
-             * look-up chains overlap in the CPU, and a branch per table mispredicted often
-             * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
-             * (The conjugate's flipSlice bound is read only at the start: inside the search it
-             * pruned no node the others did not, on 200 random states.) */
-            int k1 = k + 1, togo = depth1 - k - 1;
-            int tw = ec__twistMove[d->tw[k] * N_MOVES + m], sl = ec__sliceMove[d->sl[k] * N_MOVES + m];
-            int fl = ec__flipMove[d->fl[k] * N_MOVES + m];
-            int cm = d->conjmove[m];
-            int ctw = ec__twistMove[d->ctw[k] * N_MOVES + cm], cfl = ec__flipMove[d->cfl[k] * N_MOVES + cm];
-            int h = ec__prun_ts(tw, sl), h2 = ec__prun_fs(fl, sl), h3 = ec__prun_tf(tw, fl), h4 = ec__prun_tf(ctw, cfl);
-            h = h2 > h ? h2 : h;
-            h3 = h4 > h3 ? h4 : h3;
-            h = h3 > h ? h3 : h;
-            d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
-            d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
-            if (h > togo) {
-                /* the face's other turns are one move from this one: none can do better */
-                m1[k] = (int8_t)(h > togo + 1 ? (m / 3 + 1) * 3 : m + 1);
-                continue;
-            }
-            if (togo == 0) { /* h == 0: in G1 */
-                if (leaves_g1(m)) {
-                    s->nodes = nodes, d->k1 = k;
-                    if (enter_phase2(s)) break; /* phase 2 runs from the outer loop */
-                    m1[k]++;
-                    break; /* the outer loop checks what enter_phase2 may have changed */
+            /* level k: its coordinates, the moves its last move rules out (that face, and after
+             * D, L or B the opposite face) and the depth left, in locals; its children in turn
+             * until one is descended into, a phase-1 solution is reached or the node limit */
+            const int togo = depth1 - k - 1, k1 = k + 1;
+            const int ptw = d->tw[k] * N_MOVES, pfl = d->fl[k] * N_MOVES, psl = d->sl[k] * N_MOVES;
+            const int pctw = d->ctw[k] * N_MOVES, pcfl = d->cfl[k] * N_MOVES;
+            const uint32_t ruled_out = k ? face_after[m1[k - 1] / 3] : 0;
+            int next = 0; /* 1: descend into m; 2: leave the loop (phase 2, or what enter_phase2 changed) */
+            while (m < N_MOVES) {
+                if (ruled_out >> m & 1) {
+                    m = (m / 3 + 1) * 3;
+                    continue;
                 }
-                m1[k]++;
-                continue;
+                if (nodes >= stop) break;
+                nodes++;
+                /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
+                 * twistFlip), read unconditionally and combined without branches: the four
+                 * look-up chains overlap in the CPU, and a branch per table mispredicted often
+                 * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
+                 * (The conjugate's flipSlice bound is read only at the start: inside the search it
+                 * pruned no node the others did not, on 200 random states.) */
+                int tw = ec__twistSymMove[ptw + m], sl = ec__sliceMove[psl + m], fl = ec__flipSymMove[pfl + m];
+                int cm = d->conjmove[m];
+                int ctw = ec__twistSymMove[pctw + cm], cfl = ec__flipSymMove[pcfl + cm];
+                int h = ec__prun_ts_sym(tw, sl), h2 = ec__prun_fs_sym(fl, sl), h3 = ec__prun_tf_sym(tw, fl),
+                    h4 = ec__prun_tf_sym(ctw, cfl);
+                h = h2 > h ? h2 : h;
+                h3 = h4 > h3 ? h4 : h3;
+                h = h3 > h ? h3 : h;
+                if (h > togo) {
+                    /* the face's other turns are one move from this one: none can do better */
+                    m = h > togo + 1 ? (m / 3 + 1) * 3 : m + 1;
+                    continue;
+                }
+                if (togo == 0) { /* h == 0: in G1 */
+                    if (leaves_g1(m)) {
+                        m1[k] = (int8_t)m;
+                        s->nodes = nodes, d->k1 = k;
+                        if (!enter_phase2(s)) m1[k]++;
+                        next = 2; /* phase 2 runs from the outer loop, which also checks what
+                                     enter_phase2 may have changed */
+                        break;
+                    }
+                    m++;
+                    continue;
+                }
+                if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
+                    m++;
+                    continue;
+                }
+                d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
+                d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
+                next = 1;
+                break;
             }
-            if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
-                m1[k]++;
-                continue;
+            if (next == 2) break;
+            m1[k] = (int8_t)m;
+            if (next == 1) {
+                m1[k1] = 0;
+                k = k1;
             }
-            m1[k1] = 0;
-            k = k1;
         }
         s->nodes = nodes;
         if (!s->in2) d->k1 = k; /* (next_pre may have started a new search: k is 0 then too) */

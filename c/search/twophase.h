@@ -64,7 +64,8 @@ typedef struct tp_search {
                           nodes (it can still end sooner, exhausted) */
     int p2_cap;      /* longest phase-2 search */
     int target;      /* 1: only solutions of at most max_length are searched (tp_target) */
-    int known;       /* target search: the exact distance when near.h knows it, else -1 */
+    int known;       /* target search: the exact distance when near.h knows it, else -1 (-2 before
+                        it is looked up: only when a solution comes within min_nodes) */
     int pause_on_solution, new_best; /* 1: tp_run returns after recording a better solution */
     int64_t total;   /* target search: nodes before taking any solution (-1: no limit) */
     int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/cube.h"
 #include "search/coord.h"
 #include "search/symmetry.h"
 #include "evocube.h"
@@ -220,6 +221,49 @@ static void test_symmetry(void)
         }
     }
     CHECK(stab == 0, "%d corner-permutation stabiliser bits wrong", stab);
+}
+
+/* Phase 1's symmetry-coordinate tables (tables.h) against the cubie model: every row
+ * (class << 3 | s, the raw value conj_s(rep), canonical or not) moved by every face turn,
+ * flipSymRaw, and the bounds read through them equal to the raw-value reads. */
+static void test_sym_coords(void)
+{
+    int bad[3] = {0}, bounds = 0;
+    for (int c = 0; c < N_FLIP_SYM; c++)
+        for (int s = 0; s < N_SYM8; s++) {
+            ec_cube a, v, w;
+            ec_cube_solved(&a);
+            ec__set_flip(&a, ec__flipRep[c]);
+            ec__sym_conj(&a, s, &v);
+            bad[2] += ec__flipSymRaw[c << 3 | s] != ec__get_flip(&v);
+            for (int m = 0; m < 18; m++) {
+                ec_cube_multiply(&v, ec__move_cube(m), &w);
+                bad[1] += ec__flipSymMove[(c << 3 | s) * 18 + m] != ec__flipSym[ec__get_flip(&w)];
+            }
+            if (c >= N_TWIST_SYM) continue;
+            ec_cube_solved(&a);
+            ec__set_twist(&a, ec__twistRep[c]);
+            ec__sym_conj(&a, s, &v);
+            for (int m = 0; m < 18; m++) {
+                ec_cube_multiply(&v, ec__move_cube(m), &w);
+                bad[0] += ec__twistSymMove[(c << 3 | s) * 18 + m] != ec__twistSym[ec__get_twist(&w)];
+            }
+        }
+    CHECK(bad[0] == 0, "%d twistSymMove entries disagree with the cubie model", bad[0]);
+    CHECK(bad[1] == 0, "%d flipSymMove entries disagree with the cubie model", bad[1]);
+    CHECK(bad[2] == 0, "%d flipSymRaw entries disagree with conjugation", bad[2]);
+    ec_rng r;
+    ec_rng_seed(&r, 12);
+    for (int i = 0; i < 3000; i++) {
+        ec_cube c;
+        random_cube(&r, &c, 25, 0);
+        int tw = ec__get_twist(&c), fl = ec__get_flip(&c), sl = ec__get_slice(&c);
+        int tws = ec__twistSym[tw], fls = ec__flipSym[fl];
+        bounds += ec__prun_ts_sym(tws, sl) != ec__prun_ts(tw, sl);
+        bounds += ec__prun_fs_sym(fls, sl) != ec__prun_fs(fl, sl);
+        bounds += ec__prun_tf_sym(tws, fls) != ec__prun_tf(tw, fl);
+    }
+    CHECK(bounds == 0, "%d bounds read through symmetry coordinates differ from the raw reads", bounds);
 }
 
 static void test_pruning_tables(void)
@@ -553,6 +597,7 @@ int main(void)
     test_symmetry_checks();
     test_symmetry();
     test_pruning_tables();
+    test_sym_coords();
     test_solved_and_small();
     test_invalid();
     test_stepping();
