@@ -33,6 +33,14 @@
 #define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
+/* ec_distance's configuration of the improving search for a cube whose phase-1 bound (the
+ * least over the six directions) is at least TP_DIST_FAR: pre-moves as a target search uses
+ * them, and a phase 2 whose bound is within TP_DIST_ONEPASS of its cap searched in one
+ * branch-and-bound pass (p2_onepass). On 1,000 random states: 10.8% fewer nodes, mean value
+ * 20.73 (20.95 before); closer cubes keep the plain improving search, which finds their short
+ * solutions sooner (docs/BENCHMARKS.md, "## oracle", session 27). */
+#define TP_DIST_FAR 7
+#define TP_DIST_ONEPASS 4
 
 typedef struct tp_dir {
     ec_cube start;      /* the cube in this direction's frame */
@@ -80,6 +88,10 @@ typedef struct tp_search {
                                    (pre-moves included) */
     int depth1;                 /* phase-1 moves after the current pre-moves: d1 - npre */
     int use_pre;                /* 1: pre-move sequences are searched too */
+    int p2_onepass;             /* oracle (ec_distance; 0 elsewhere): an improving search's
+                                   phase 2 whose bound is within p2_onepass of its cap is one
+                                   depth-first pass to the cap that lowers its depth to each
+                                   solution found (branch and bound), not IDA* from its bound */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
@@ -105,6 +117,10 @@ void tp_target(tp_search *s, int64_t total);
  * finished, 0 when it stopped at the node limit (or, with pause_on_solution, after a
  * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
+
+/* ec_distance with the search it ran in *s (s->best_moves[0..s->best) solve c when the
+ * result came from the search, not the near table: then the result equals s->best). */
+int ec__distance_search(const ec_cube *c, int budget, tp_search *s);
 
 /* The swarm thesis's oracle: the first one-direction two-phase solution of at most
  * max_length moves, without pre-moves or the near-goal table, in at most 2 * nodes nodes
