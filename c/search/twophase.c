@@ -332,7 +332,8 @@ static void record(tp_search *s, int d2)
     }
     s->best_inverse = d->inverse;
     if (s->best == TP_NONE) {
-        s->nodes_first = s->nodes;
+        /* oracle: found by a one-pass phase 2, the budget counts from the pass's end (end_phase2) */
+        s->nodes_first = s->p2_pass ? TP_OPEN : s->nodes;
         if (s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
     }
     s->best = n;
@@ -372,7 +373,8 @@ static int start_phase2(tp_search *s, const ec_cube *c)
     s->p2runs++;
     /* target: one search to the cap, any length up to it; oracle: one search to the cap,
      * each solution lowering it (run_phase2) */
-    s->d2 = s->target || s->d2max - h < s->p2_onepass ? s->d2max : h;
+    s->p2_pass = !s->target && s->d2max - h < s->p2_onepass;
+    s->d2 = s->target || s->p2_pass ? s->d2max : h;
     s->k2 = 0;
     s->m2[0] = 0;
     s->in2 = 1;
@@ -406,6 +408,17 @@ static int enter_phase2(tp_search *s)
     return start_alt(s);
 }
 
+/* Phase 2 is over for the current phase-1 solution. After a one-pass phase 2 that found the
+ * first solution, the budget after the first solution starts now (record). */
+static void end_phase2(tp_search *s)
+{
+    s->in2 = 0;
+    if (s->nodes_first == TP_OPEN) {
+        s->nodes_first = s->nodes;
+        if (s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
+    }
+}
+
 /* Phase 2 from the current phase-1 solution; returns when phase 2 is over for it or the
  * node limit is reached (s->in2 stays 1 then). */
 static void run_phase2(tp_search *s)
@@ -417,7 +430,7 @@ static void run_phase2(tp_search *s)
         if (m >= N_P2MOVES) {
             if (k == 0) {
                 if (++s->d2 > s->d2max) {
-                    s->in2 = 0;
+                    end_phase2(s);
                     return;
                 }
                 s->m2[0] = 0;
@@ -446,11 +459,11 @@ static void run_phase2(tp_search *s)
         }
         if (h == 0) { /* solved (before the depth only in a one-pass search) */
             record(s, k + 1);
-            /* oracle: branch and bound, only shorter phase 2s of this phase-1 solution from
-             * here on (the levels at or past the new depth are dropped) */
+            /* oracle's pass: branch and bound, only shorter phase 2s of this phase-1 solution
+             * from here on (the levels at or past the new depth are dropped) */
             int d2 = s->bound - s->d1 < k ? s->bound - s->d1 : k;
-            if (!s->p2_onepass || s->target || s->finished || d2 < 1) {
-                s->in2 = 0;
+            if (!s->p2_pass || s->finished || d2 < 1) {
+                end_phase2(s);
                 return;
             }
             s->d2 = s->d2max = d2;
@@ -635,10 +648,7 @@ int ec__distance_search(const ec_cube *c, int budget, tp_search *s)
         int near = ec__near_distance(c);
         if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
     }
-    if (s->d1 >= TP_DIST_FAR) { /* the oracle's configuration for a far cube (twophase.h) */
-        s->use_pre = 1;
-        s->p2_onepass = TP_DIST_ONEPASS;
-    }
+    s->p2_onepass = TP_DIST_ONEPASS; /* the oracle's phase 2 (twophase.h) */
     tp_run(s, INT64_MAX);
     return s->best;
 }

@@ -33,14 +33,14 @@
 #define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
-/* ec_distance's configuration of the improving search for a cube whose phase-1 bound (the
- * least over the six directions) is at least TP_DIST_FAR: pre-moves as a target search uses
- * them, and a phase 2 whose bound is within TP_DIST_ONEPASS of its cap searched in one
- * branch-and-bound pass (p2_onepass). On 1,000 random states: 10.8% fewer nodes, mean value
- * 20.73 (20.95 before); closer cubes keep the plain improving search, which finds their short
- * solutions sooner (docs/BENCHMARKS.md, "## oracle", session 27). */
-#define TP_DIST_FAR 7
+/* ec_distance's improving search runs a phase 2 whose bound is within TP_DIST_ONEPASS of its
+ * cap as one branch-and-bound pass (p2_onepass; min2phase's phase 2 is such a pass): on the
+ * 1,000 random states of the oracle bench 5% fewer nodes at a mean value of 20.94 (20.95
+ * before). The first solution's budget counts from the end of the pass that found it (as it
+ * counts from the end of IDA*'s iterations), so the values stay those of the IDA* phase 2 on
+ * most cubes (docs/BENCHMARKS.md, "## oracle", session 27). */
 #define TP_DIST_ONEPASS 4
+#define TP_OPEN (INT64_MAX / 4) /* nodes_first while the first solution's one-pass phase 2 runs */
 
 typedef struct tp_dir {
     ec_cube start;      /* the cube in this direction's frame */
@@ -75,7 +75,8 @@ typedef struct tp_search {
     int known;       /* target search: the exact distance when near.h knows it, else -1 */
     int pause_on_solution, new_best; /* 1: tp_run returns after recording a better solution */
     int64_t total;   /* target search: nodes before taking any solution (-1: no limit) */
-    int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
+    int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found
+                                   (TP_OPEN while the one-pass phase 2 that found it runs) */
     int64_t nodes2, leaves, p2runs; /* statistics: phase-2 nodes, phase-1 solutions, phase-2 searches */
     int64_t stop;    /* node count at which tp_run returns (its limit or the budget's end) */
     int best, best_split;       /* best length; moves before the phase boundary */
@@ -92,6 +93,7 @@ typedef struct tp_search {
                                    phase 2 whose bound is within p2_onepass of its cap is one
                                    depth-first pass to the cap that lowers its depth to each
                                    solution found (branch and bound), not IDA* from its bound */
+    int p2_pass;                /* 1: the current phase 2 is such a pass */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
