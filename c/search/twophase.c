@@ -373,7 +373,7 @@ static int start_phase2(tp_search *s, const ec_cube *c)
     s->p2runs++;
     /* target: one search to the cap, any length up to it; oracle: one search to the cap,
      * each solution lowering it (run_phase2) */
-    s->p2_pass = !s->target && s->d2max - h < s->p2_onepass;
+    s->p2_pass = !s->target && s->d2max - h < s->p2_onepass && s->best == TP_NONE;
     s->d2 = s->target || s->p2_pass ? s->d2max : h;
     s->k2 = 0;
     s->m2[0] = 0;

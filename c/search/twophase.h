@@ -33,12 +33,13 @@
 #define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
-/* ec_distance's improving search runs a phase 2 whose bound is within TP_DIST_ONEPASS of its
- * cap as one branch-and-bound pass (p2_onepass; min2phase's phase 2 is such a pass): on the
- * 1,000 random states of the oracle bench 5% fewer nodes at a mean value of 20.94 (20.95
- * before). The first solution's budget counts from the end of the pass that found it (as it
- * counts from the end of IDA*'s iterations), so the values stay those of the IDA* phase 2 on
- * most cubes (docs/BENCHMARKS.md, "## oracle", session 27). */
+/* ec_distance's improving search runs a phase 2 before its first solution whose bound is
+ * within TP_DIST_ONEPASS of its cap as one branch-and-bound pass (p2_onepass; min2phase's
+ * phase 2 is such a pass), and counts the budget after the first solution from the end of the
+ * pass that found it (as from the end of IDA*'s iterations), so its values stay those of IDA*
+ * phase 2s: on the oracle bench's 1,000 random states 5% fewer nodes, the same mean value
+ * 20.946. Later phase 2s stay IDA* (a pass over a phase-1 solution with a short phase 2
+ * spends the budget that improves the value). docs/BENCHMARKS.md, "## oracle", session 27. */
 #define TP_DIST_ONEPASS 4
 #define TP_OPEN (INT64_MAX / 4) /* nodes_first while the first solution's one-pass phase 2 runs */
 
@@ -89,10 +90,11 @@ typedef struct tp_search {
                                    (pre-moves included) */
     int depth1;                 /* phase-1 moves after the current pre-moves: d1 - npre */
     int use_pre;                /* 1: pre-move sequences are searched too */
-    int p2_onepass;             /* oracle (ec_distance; 0 elsewhere): an improving search's
-                                   phase 2 whose bound is within p2_onepass of its cap is one
-                                   depth-first pass to the cap that lowers its depth to each
-                                   solution found (branch and bound), not IDA* from its bound */
+    int p2_onepass;             /* oracle (ec_distance; 0 elsewhere): before the first
+                                   solution, an improving search's phase 2 whose bound is within
+                                   p2_onepass of its cap is one depth-first pass to the cap that
+                                   lowers its depth to each solution found (branch and bound),
+                                   not IDA* from its bound */
     int p2_pass;                /* 1: the current phase 2 is such a pass */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
     tp_dir dir[TP_DIRS];

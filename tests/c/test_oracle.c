@@ -63,8 +63,8 @@ static void test_random_states(void)
 }
 
 /* States whose first solution's one-pass phase 2 ran long after finding it: with the budget
- * counted from the first solution (not from the end of its pass) the oracle read 20, 22, 21,
- * 22, 22 and 22 on them, one or two more than IDA*'s phase 2 gives. */
+ * counted from the first solution (not from the end of its pass) the oracle read 20, 22, 22
+ * and 22 on the 1st, 2nd, 5th and 6th, one or two more than with IDA*'s phase 2. */
 static void test_budget_from_pass_end(void)
 {
     const int seeds[] = {155, 222, 301, 746, 755, 762};
