@@ -390,9 +390,9 @@ int ec_solver_migrants_import(ec_solver *h, const uint8_t *buf, int size, int *a
  * Distance oracle (the swarm solvers' "Kociemba(S)" fitness): for a cube at most 7 face
  * turns from solved, its exact HTM distance (a 2 MB table of the cubes within 4 turns and
  * a 3-turn lookahead, near.h); otherwise the HTM length of the best two-phase solution of c
- * found within `budget` search nodes spent after the first solution (the first solution is
- * always found; the search runs at least 2,000 nodes unless it completes sooner), which is
- * then at least 8. Returns the length (>= 0) or a negative error. Deterministic for a given
+ * found within `budget` search nodes spent after the first solution (counted from the end of
+ * the phase-2 search that found it; the first solution is always found; the search runs at
+ * least 2,000 nodes unless it completes sooner), which is then at least 8. Returns the length (>= 0) or a negative error. Deterministic for a given
  * state and budget. Tables are built on first use.
  */
 int ec_distance(const ec_cube *c, int budget);

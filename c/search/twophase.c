@@ -384,7 +384,8 @@ static void record(tp_search *s, int d2)
     }
     s->best_inverse = d->inverse;
     if (s->best == TP_NONE) {
-        s->nodes_first = s->nodes;
+        /* oracle: found by a one-pass phase 2, the budget counts from the pass's end (end_phase2) */
+        s->nodes_first = s->p2_pass ? TP_OPEN : s->nodes;
         if (s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
     }
     s->best = n;
@@ -422,7 +423,10 @@ static int start_phase2(tp_search *s, const ec_cube *c)
     s->ep[0] = (uint16_t)ep;
     s->mp[0] = (uint8_t)mp;
     s->p2runs++;
-    s->d2 = s->target ? s->d2max : h; /* target: one search to the cap, any length up to it */
+    /* target: one search to the cap, any length up to it; oracle: one search to the cap,
+     * each solution lowering it (run_phase2) */
+    s->p2_pass = !s->target && s->d2max - h < s->p2_onepass && s->best == TP_NONE;
+    s->d2 = s->target || s->p2_pass ? s->d2max : h;
     s->k2 = 0;
     s->m2[0] = 0;
     s->in2 = 1;
@@ -456,6 +460,17 @@ static int enter_phase2(tp_search *s)
     return start_alt(s);
 }
 
+/* Phase 2 is over for the current phase-1 solution. After a one-pass phase 2 that found the
+ * first solution, the budget after the first solution starts now (record). */
+static void end_phase2(tp_search *s)
+{
+    s->in2 = 0;
+    if (s->nodes_first == TP_OPEN) {
+        s->nodes_first = s->nodes;
+        if (s->budget >= 0 && budget_end(s) < s->stop) s->stop = budget_end(s);
+    }
+}
+
 /* Phase 2 from the current phase-1 solution; returns when phase 2 is over for it or the
  * node limit is reached (s->in2 stays 1 then). */
 static void run_phase2(tp_search *s)
@@ -467,7 +482,7 @@ static void run_phase2(tp_search *s)
         if (m >= N_P2MOVES) {
             if (k == 0) {
                 if (++s->d2 > s->d2max) {
-                    s->in2 = 0;
+                    end_phase2(s);
                     return;
                 }
                 s->m2[0] = 0;
@@ -494,10 +509,19 @@ static void run_phase2(tp_search *s)
             s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? (m / 3 + 1) * 3 : m + 1);
             continue;
         }
-        if (h == 0) { /* solved (before the depth only in a target search's one pass) */
+        if (h == 0) { /* solved (before the depth only in a one-pass search) */
             record(s, k + 1);
-            s->in2 = 0;
-            return;
+            /* oracle's pass: branch and bound, only shorter phase 2s of this phase-1 solution
+             * from here on (the levels at or past the new depth are dropped) */
+            int d2 = s->bound - s->d1 < k ? s->bound - s->d1 : k;
+            if (!s->p2_pass || s->finished || d2 < 1) {
+                end_phase2(s);
+                return;
+            }
+            s->d2 = s->d2max = d2;
+            s->k2 = d2 - 1;
+            s->m2[d2 - 1]++;
+            continue;
         }
         s->cp[k + 1] = (uint16_t)cp;
         s->ep[k + 1] = (uint16_t)ep;
@@ -684,20 +708,32 @@ int tp_run(tp_search *s, int64_t limit)
 
 int ec_twophase_init(void) { return search_tables_init(); }
 
-int ec_distance(const ec_cube *c, int budget)
+int ec__distance_search(const ec_cube *c, int budget, tp_search *s)
 {
     if (!c) return EC_E_NULL;
     if (budget < 0) return EC_E_RANGE;
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
-    if ((rc = search_tables_init())) return rc;
-    int near = near_known(c);
-    if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
+    if ((rc = tp_init(s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS))) return rc;
+    /* the near table only when no direction's phase-1 bound (each a lower bound of the
+     * distance) exceeds NEAR_MAX: on random states 1.6% read it (18% with near_known's four
+     * views), a query costing ~75 us natively */
+    int most = 0;
+    for (int i = 0; i < s->ndirs; i++)
+        if (s->dir[i].h1 > most) most = s->dir[i].h1;
+    if (most <= NEAR_MAX) {
+        int near = ec__near_distance(c);
+        if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
+    }
+    s->p2_onepass = TP_DIST_ONEPASS; /* the oracle's phase 2 (twophase.h) */
+    tp_run(s, INT64_MAX);
+    return s->best;
+}
+
+int ec_distance(const ec_cube *c, int budget)
+{
     tp_search s;
-    rc = tp_init(&s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS);
-    if (rc) return rc;
-    tp_run(&s, INT64_MAX);
-    return s.best;
+    return ec__distance_search(c, budget, &s);
 }
 
 /* The thesis's oracle ("Kociemba(S)" of the swarm solvers' oracle=1), as Kociemba's own

@@ -33,6 +33,15 @@
 #define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
 #define TP_DIST_MIN_NODES 2000 /* ec_distance's least search */
+/* ec_distance's improving search runs a phase 2 before its first solution whose bound is
+ * within TP_DIST_ONEPASS of its cap as one branch-and-bound pass (p2_onepass; min2phase's
+ * phase 2 is such a pass), and counts the budget after the first solution from the end of the
+ * pass that found it (as from the end of IDA*'s iterations), so its values stay those of IDA*
+ * phase 2s: on the oracle bench's 1,000 random states 5% fewer nodes, the same mean value
+ * 20.946. Later phase 2s stay IDA* (a pass over a phase-1 solution with a short phase 2
+ * spends the budget that improves the value). docs/BENCHMARKS.md, "## oracle", session 27. */
+#define TP_DIST_ONEPASS 4
+#define TP_OPEN (INT64_MAX / 4) /* nodes_first while the first solution's one-pass phase 2 runs */
 
 typedef struct tp_dir {
     ec_cube start;      /* the cube in this direction's frame */
@@ -68,7 +77,8 @@ typedef struct tp_search {
                         it is looked up: only when a solution comes within min_nodes) */
     int pause_on_solution, new_best; /* 1: tp_run returns after recording a better solution */
     int64_t total;   /* target search: nodes before taking any solution (-1: no limit) */
-    int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found */
+    int64_t nodes, nodes_first; /* nodes so far; nodes when the first solution was found
+                                   (TP_OPEN while the one-pass phase 2 that found it runs) */
     int64_t nodes2, leaves, p2runs; /* statistics: phase-2 nodes, phase-1 solutions, phase-2 searches */
     int64_t stop;    /* node count at which tp_run returns (its limit or the budget's end) */
     int best, best_split;       /* best length; moves before the phase boundary */
@@ -81,6 +91,12 @@ typedef struct tp_search {
                                    (pre-moves included) */
     int depth1;                 /* phase-1 moves after the current pre-moves: d1 - npre */
     int use_pre;                /* 1: pre-move sequences are searched too */
+    int p2_onepass;             /* oracle (ec_distance; 0 elsewhere): before the first
+                                   solution, an improving search's phase 2 whose bound is within
+                                   p2_onepass of its cap is one depth-first pass to the cap that
+                                   lowers its depth to each solution found (branch and bound),
+                                   not IDA* from its bound */
+    int p2_pass;                /* 1: the current phase 2 is such a pass */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
     tp_dir dir[TP_DIRS];
     /* phase 2 (of direction cur's current phase-1 solution) */
@@ -106,6 +122,10 @@ void tp_target(tp_search *s, int64_t total);
  * finished, 0 when it stopped at the node limit (or, with pause_on_solution, after a
  * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
+
+/* ec_distance with the search it ran in *s (s->best_moves[0..s->best) solve c when the
+ * result came from the search, not the near table: then the result equals s->best). */
+int ec__distance_search(const ec_cube *c, int budget, tp_search *s);
 
 /* The swarm thesis's oracle: the first one-direction two-phase solution of at most
  * max_length moves, without pre-moves or the near-goal table, in at most 2 * nodes nodes
