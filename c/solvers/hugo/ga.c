@@ -78,7 +78,14 @@ static int ctz64(uint64_t x)
 
 int hg_optimize_pass(uint8_t *g, int n)
 {
+    uint64_t at[2];
+    return hg__optimize_pass_at(g, n, at);
+}
+
+int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2])
+{
     if (!merged_ready) merged_init();
+    at[0] = at[1] = 0;
     if (n > 64) { /* the plain walk */
         int o = 0, i = 0;
         while (i < n) {
@@ -98,7 +105,7 @@ int hg_optimize_pass(uint8_t *g, int n)
      * move down as one fixed-size copy (64 bytes, beyond the segment too: the next segment
      * or the final length overwrites or drops the excess), so no copy loop of variable
      * length (compilers turn those into memcpy calls or rep movs, slow for a few bytes). */
-    uint8_t in[128] = {0}, out[128];
+    uint8_t in[128], out[128];
     uint64_t same = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* 8 genes a word (byte k = gene k): faces g % 6 (genes are below 18: subtract 6 twice
@@ -120,11 +127,18 @@ int hg_optimize_pass(uint8_t *g, int n)
     }
     same &= n >= 2 ? ~0ull >> (65 - n) : 0; /* pairs start at 0..n-2 */
 #else
-    for (int i = 0; i < n; i++) in[i] = g[i];
+    for (int i = 0; i < n + 64; i++) in[i] = i < n ? g[i] : 0;
     for (int i = 0; i + 1 < n; i++) same |= (uint64_t)(merged[g[i]][g[i + 1]] != APART) << i;
 #endif
     if (!same) return n;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the fixed-size copies below read up to 63 bytes past n (bytes that end up past the
+     * result's length): zeros, not indeterminate bytes (bytes n.. of the last word are 0) */
+    const uint64_t zw = 0;
+    for (int j = 0, w0 = (n + 7) & ~7; j < 8; j++) memcpy(in + w0 + 8 * j, &zw, 8);
+#endif
     int o = 0, from = 0;
+    uint64_t pairs = 0, gone = 0;
     while (same) {
         int i = ctz64(same);
         same &= ~(3ull << i);
@@ -133,8 +147,12 @@ int hg_optimize_pass(uint8_t *g, int n)
         int m = merged[in[i]][in[i + 1]];
         out[o] = (uint8_t)m;
         o += m != CANCEL;
+        pairs |= 1ull << i;
+        gone |= (uint64_t)(m == CANCEL) << i;
         from = i + 2;
     }
+    at[0] = pairs;
+    at[1] = gone;
     memcpy(out + o, in + from, 64);
     o += n - from;
     copy_small(g, out, (size_t)o);
@@ -354,18 +372,27 @@ int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *ste
     return t->weight * best - bk;
 }
 
-/* the number of leading genes a and b share, at most lim (8 at a time, then one by one) */
-static int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
+/* the number of leading genes a and b share, at most lim (8 at a time; the first differing
+ * byte of a word from its lowest set bit: genome buffers have 8 bytes of room past the end) */
+static inline int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
 {
-    int j = 0;
-    for (; j + 8 <= lim; j += 8) {
+    for (int j = 0; j < lim; j += 8) {
         uint64_t x, y;
         memcpy(&x, a + j, 8);
         memcpy(&y, b + j, 8);
-        if (x != y) break;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (x != y) {
+            int k = j + ctz64(x ^ y) / 8;
+            return k < lim ? k : lim;
+        }
+#else
+        if (x != y) {
+            while (j < lim && a[j] == b[j]) j++;
+            return j;
+        }
+#endif
     }
-    while (j < lim && a[j] == b[j]) j++;
-    return j;
+    return lim;
 }
 
 /* The prefixes k+1..len of genome g from record pre[k] on: the records, and the prefix
@@ -412,36 +439,87 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
         x->mk = mk;
         x->best = (int16_t)best;
         x->bstep = (uint8_t)bstep;
+        x->sc = (uint8_t)sc;
         if (sc == goal) break;
     }
     return k;
 }
 
-/* evaluate individual i of p->cur, starting from the longest prefix shared with a parent */
-static int evaluate(hg_pop *p, const hg_task *t, int i)
+/* the longest prefix of genome g that a parent of individual i of p->cur shares with it and
+ * has evaluated (in p->prev): its length, the parent in *src (-1: none) */
+static int parent_prefix(const hg_pop *p, int i, const uint8_t *g, int *src)
+{
+    const hg_gen *v = &p->prev;
+    int d = 0, len = p->len;
+    *src = -1;
+    for (int k = 0; k < 2; k++) {
+        int q = p->cur.par[i * 2 + k];
+        if (q < 0) continue;
+        int j = shared_prefix(v->g + (size_t)q * len, g, v->valid[q]);
+        if (j > d) {
+            d = j;
+            *src = q;
+        }
+    }
+    return d;
+}
+
+/* Shifted reuse: the optimization pass turned genes 0..lim-1 of a parent's genome (all
+ * evaluated) into fewer genes, combining the pairs at[0] (at[1]: those that vanished). Each
+ * new prefix ends where some prefix of the parent's genes ends, in the same state (a merged
+ * turn is the two turns; a vanished pair is no turn), so its record is that one's with the
+ * best score and its first step recounted. The number of new prefixes the parent's first
+ * lim genes cover; *inside: whether the pass combined genes among them (else those
+ * prefixes are the parent's own, first to last) */
+static int shifted_count(const uint64_t at[2], int lim, int *inside)
+{
+    *inside = 0;
+    if (lim < 1) return 0;
+    uint64_t in = lim >= 2 ? at[0] & (~0ull >> (65 - lim)) : 0; /* pairs starting at 0..lim-2 */
+    int straddle = (int)(at[0] >> (lim - 1) & 1);              /* a pair of genes lim-1 and lim */
+    *inside = in != 0;
+    return lim - straddle - hg_popcount(in) - hg_popcount(at[1] & in);
+}
+
+/* the records 1..count of the shifted reuse from parent records sp (count = shifted_count) */
+static void shifted_copy(hg_prefix *pre, const hg_prefix *sp, const uint64_t at[2], int count)
+{
+    int best = -1, bstep = 0;
+    for (int o = 0, at_gene = 0; o < count;) {
+        int end = at_gene + 1 + (int)(at[0] >> at_gene & 1); /* the parent's prefix this gene (or pair) ends */
+        if (!(at[1] >> at_gene & 1)) {
+            hg_prefix x = sp[end];
+            o++;
+            bstep = x.sc > best ? o : bstep;
+            best = x.sc > best ? x.sc : best;
+            x.best = (int16_t)best;
+            x.bstep = (uint8_t)bstep;
+            pre[o] = x;
+        }
+        at_gene = end;
+    }
+}
+
+/* evaluate individual i of p->cur from its first d prefixes, which parent src's records give
+ * (src -1: none): copies of its records 1..d, or with at (not NULL) the shifted reuse */
+static int evaluate(hg_pop *p, const hg_task *t, int i, int src, int d, const uint64_t *at)
 {
     int len = p->len, L1 = len + 1;
     hg_gen *c = &p->cur, *v = &p->prev;
     const uint8_t *g = c->g + (size_t)i * len;
     hg_prefix *pre = c->pre + (size_t)i * L1;
-    int d = 0, src = -1;
-    for (int k = 0; k < 2; k++) {
-        int q = c->par[i * 2 + k];
-        if (q < 0) continue;
-        int j = shared_prefix(v->g + (size_t)q * len, g, v->valid[q]);
-        if (j > d) {
-            d = j;
-            src = q;
-        }
-    }
     if (src >= 0) {
-        copy_small((uint8_t *)(pre + 1), (const uint8_t *)(v->pre + (size_t)src * L1 + 1), (size_t)d * sizeof *pre);
+        const hg_prefix *sp = v->pre + (size_t)src * L1;
+        if (at) shifted_copy(pre, sp, at, d);
+        else copy_small((uint8_t *)(pre + 1), (const uint8_t *)(sp + 1), (size_t)d * sizeof *pre);
         p->reused += d;
+        p->shifted += at ? d : 0;
     }
     pre[0].s = p->start;
     pre[0].mk = p->mask0;
     pre[0].best = -1;
     pre[0].bstep = 0;
+    pre[0].sc = 0;
     int k = d;
     if (pre[d].best != t->goal) {
         if (t->ps->pair_tab) k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 1, 1) : run_prefixes(t, g, pre, k, len, 1, 0);
@@ -457,7 +535,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
 static int gen_alloc(hg_gen *b, int n, int len)
 {
     size_t L1 = (size_t)len + 1;
-    b->g = malloc((size_t)n * (size_t)len);
+    b->g = malloc((size_t)n * (size_t)len + 8); /* 8 more: shared_prefix reads whole words */
     b->pre = malloc((size_t)n * L1 * sizeof *b->pre);
     b->valid = calloc((size_t)n, sizeof *b->valid);
     b->fit = calloc((size_t)n, sizeof *b->fit);
@@ -572,14 +650,32 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
 {
     int n = p->n, len = p->len;
     hg_gen *c = &p->cur;
-    /* optimization operator: compact, then refill the freed tail with random genes */
+    /* optimization operator (compact, then refill the freed tail with random genes) and
+     * evaluation, one individual after the other (evaluation draws no random numbers, so
+     * the draws are those of all the passes first): the parents' records cover the genes the
+     * individual shares with one of them, and when the pass combined some of those, the
+     * shifted reuse covers what they became */
+    int64_t sum = 0;
     for (int i = 0; i < n; i++) {
         uint8_t *g = c->g + (size_t)i * len;
-        for (int k = hg_optimize_pass(g, len); k < len; k++) g[k] = random_allele(r, t->alleles, t->nalleles);
+        int src, d = parent_prefix(p, i, g, &src);
+        uint64_t at[2];
+        int k = hg__optimize_pass_at(g, len, at);
+        const uint64_t *shift = NULL;
+        if (k < len) {
+            ec_rng lr = *r; /* a local copy: the gene stores cannot alias it */
+            for (; k < len; k++) g[k] = random_allele(&lr, t->alleles, t->nalleles);
+            *r = lr;
+            /* the shifted reuse when the pass combined genes the parent shares, else the
+             * parent's records up to the first pair (beyond 64 genes the pass does not say
+             * where it combined: the parents are compared again) */
+            int inside, ds = len <= 64 ? shifted_count(at, d, &inside) : 0;
+            if (len > 64) d = parent_prefix(p, i, g, &src);
+            else if (inside) shift = at;
+            d = len > 64 ? d : ds;
+        }
+        sum += evaluate(p, t, i, src, d, shift);
     }
-    /* evaluation */
-    int64_t sum = 0;
-    for (int i = 0; i < n; i++) sum += evaluate(p, t, i);
     /* sorting (ties: lower index first, so the order is fully determined) */
     sort_by_fitness(p->order, c->fit, n);
     /* the best goal-reaching prefix ever seen */

@@ -187,6 +187,9 @@ void hg__twogen_init(void);
 /* Optimization operator (ga.c): one left-to-right pass over consecutive gene pairs;
  * a pair on the same face becomes one turn or vanishes. Returns the new length. */
 int hg_optimize_pass(uint8_t *genes, int n);
+/* The same pass, saying where it combined genes (n <= 64 only; 0 and 0 beyond): bit i of
+ * at[0] = genes i and i+1 became one turn or vanished, of at[1] = they vanished. */
+int hg__optimize_pass_at(uint8_t *genes, int n, uint64_t at[2]);
 /* The final operator: passes until nothing changes. */
 int hg_optimize_full(uint8_t *genes, int n);
 
@@ -231,6 +234,7 @@ typedef struct hg_gaconf {
 typedef struct hg_prefix {
     ec_bcube s;
     uint8_t bstep;
+    uint8_t sc; /* this prefix's own score (pairs, plus membership in phase 2) */
     int16_t best;
     uint64_t mk;
 } hg_prefix;
@@ -256,7 +260,8 @@ typedef struct hg_pop {
     int hcap;
     int64_t gens;
     uint64_t mask0; /* the task's start state's pair mask */
-    int64_t reused; /* prefix moves not recomputed thanks to parents' stored prefixes */
+    int64_t reused;  /* prefix moves not recomputed thanks to parents' stored prefixes */
+    int64_t shifted; /* those of them reused through the optimization pass's shifts */
     int hof_fit, hof_n; /* best goal-reaching prefix seen so far (-1: none) */
     uint8_t hof[HG_MAXLEN];
 } hg_pop;
