@@ -27,18 +27,48 @@
 
 #include "solvers/hugo/hg.h"
 
-/* n bytes from s to d (not overlapping) as 8-byte moves, the last one overlapping the one
- * before it: a variable-size memcpy is a call in wasm (and above 512 bytes a call out to JS) */
+/* An empty volatile statement in a copy loop keeps clang from turning the loop back into a
+ * memcpy call (in wasm a call, and above 512 bytes a call out to JS) */
+#if defined(__clang__)
+#define KEEP_LOOP() __asm__ volatile("")
+#else
+#define KEEP_LOOP() ((void)0)
+#endif
+
+/* n bytes from s to d (not overlapping) as 16-byte moves with SIMD (else 8-byte ones), the
+ * last one overlapping the one before it: no memcpy call */
 static inline void copy_small(uint8_t *d, const uint8_t *s, size_t n)
 {
     if (n < 8) {
-        for (size_t j = 0; j < n; j++) d[j] = s[j];
+        for (size_t j = 0; j < n; j++) {
+            d[j] = s[j];
+            KEEP_LOOP();
+        }
         return;
     }
     uint64_t w;
+#if EC_BREG_SIMD
+    if (n >= 16) {
+        for (size_t j = 0; j + 16 < n; j += 16) {
+#if defined(__wasm_simd128__)
+            wasm_v128_store(d + j, wasm_v128_load(s + j));
+#else
+            _mm_storeu_si128((__m128i *)(d + j), _mm_loadu_si128((const __m128i *)(s + j)));
+#endif
+            KEEP_LOOP();
+        }
+#if defined(__wasm_simd128__)
+        wasm_v128_store(d + n - 16, wasm_v128_load(s + n - 16));
+#else
+        _mm_storeu_si128((__m128i *)(d + n - 16), _mm_loadu_si128((const __m128i *)(s + n - 16)));
+#endif
+        return;
+    }
+#endif
     for (size_t j = 0; j + 8 < n; j += 8) {
         memcpy(&w, s + j, 8);
         memcpy(d + j, &w, 8);
+        KEEP_LOOP();
     }
     memcpy(&w, s + n - 8, 8);
     memcpy(d + n - 8, &w, 8);
@@ -76,13 +106,8 @@ static int ctz64(uint64_t x)
 #endif
 }
 
-int hg_optimize_pass(uint8_t *g, int n)
-{
-    uint64_t at[2];
-    return hg__optimize_pass_at(g, n, at);
-}
-
-int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2])
+/* The pass; padded: g may be read up to 32 bytes past n (the population's genome buffers) */
+static inline __attribute__((always_inline)) int optimize_pass(uint8_t *g, int n, uint64_t at[2], const int padded)
 {
     if (!merged_ready) merged_init();
     at[0] = at[1] = 0;
@@ -107,6 +132,37 @@ int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2])
      * length (compilers turn those into memcpy calls or rep movs, slow for a few bytes). */
     uint8_t in[128], out[128];
     uint64_t same = 0;
+#if EC_BREG_SIMD && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (padded && n <= 32) { /* 32 genes as two vectors: faces, compared with the next gene's */
+#if defined(__wasm_simd128__)
+        v128_t v0 = wasm_v128_load(g), v1 = wasm_v128_load(g + 16), six = wasm_i8x16_splat(6);
+        wasm_v128_store(in, v0);
+        wasm_v128_store(in + 16, v1);
+        v0 = wasm_i8x16_sub(v0, wasm_v128_and(wasm_i8x16_gt(v0, wasm_i8x16_splat(5)), six));
+        v0 = wasm_i8x16_sub(v0, wasm_v128_and(wasm_i8x16_gt(v0, wasm_i8x16_splat(5)), six));
+        v1 = wasm_i8x16_sub(v1, wasm_v128_and(wasm_i8x16_gt(v1, wasm_i8x16_splat(5)), six));
+        v1 = wasm_i8x16_sub(v1, wasm_v128_and(wasm_i8x16_gt(v1, wasm_i8x16_splat(5)), six));
+        v128_t n0 = wasm_i8x16_shuffle(v0, v1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+        v128_t n1 = wasm_i8x16_shuffle(v1, v1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15);
+        same = (uint64_t)wasm_i8x16_bitmask(wasm_i8x16_eq(v0, n0)) | (uint64_t)wasm_i8x16_bitmask(wasm_i8x16_eq(v1, n1)) << 16;
+#else
+        __m128i v0 = _mm_loadu_si128((const __m128i *)g), v1 = _mm_loadu_si128((const __m128i *)(g + 16));
+        __m128i six = _mm_set1_epi8(6), five = _mm_set1_epi8(5);
+        _mm_storeu_si128((__m128i *)in, v0);
+        _mm_storeu_si128((__m128i *)(in + 16), v1);
+        v0 = _mm_sub_epi8(v0, _mm_and_si128(_mm_cmpgt_epi8(v0, five), six));
+        v0 = _mm_sub_epi8(v0, _mm_and_si128(_mm_cmpgt_epi8(v0, five), six));
+        v1 = _mm_sub_epi8(v1, _mm_and_si128(_mm_cmpgt_epi8(v1, five), six));
+        v1 = _mm_sub_epi8(v1, _mm_and_si128(_mm_cmpgt_epi8(v1, five), six));
+        __m128i n0 = _mm_alignr_epi8(v1, v0, 1), n1 = _mm_srli_si128(v1, 1);
+        same = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, n0)) |
+               (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, n1)) << 16;
+#endif
+        same &= n >= 2 ? ~0ull >> (65 - n) : 0; /* pairs start at 0..n-2 */
+        if (!same) return n;
+        goto found;
+    }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* 8 genes a word (byte k = gene k): faces g % 6 (genes are below 18: subtract 6 twice
      * where at least 6), then the zero bytes of faces ^ (faces of the next genes) */
@@ -114,9 +170,12 @@ int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2])
     uint64_t next = 0;
     for (int k = (n - 1) & ~7; k >= 0; k -= 8) {
         uint64_t x = 0;
-        if (k + 8 <= n) memcpy(&x, g + k, 8);
-        else
+        if (k + 8 <= n || padded) {
+            memcpy(&x, g + k, 8);
+            x &= k + 8 <= n ? ~0ull : ~0ull >> 8 * (k + 8 - n); /* the genes from n on read as 0 */
+        } else {
             for (int j = n - 1; j >= k; j--) x = x << 8 | g[j];
+        }
         memcpy(in + k, &x, 8);
         x -= (((x + 122 * b01) & b80) >> 7) * 6; /* x + 122 has its top bit set where x >= 6 */
         x -= (((x + 122 * b01) & b80) >> 7) * 6;
@@ -131,9 +190,13 @@ int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2])
     for (int i = 0; i + 1 < n; i++) same |= (uint64_t)(merged[g[i]][g[i + 1]] != APART) << i;
 #endif
     if (!same) return n;
+#if EC_BREG_SIMD && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+found:;
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* the fixed-size copies below read up to 63 bytes past n (bytes that end up past the
-     * result's length): zeros, not indeterminate bytes (bytes n.. of the last word are 0) */
+     * result's length, dropped): set ones, not indeterminate bytes (those up to the next
+     * whole word are 0 or the next genome's genes) */
     const uint64_t zw = 0;
     for (int j = 0, w0 = (n + 7) & ~7; j < 8; j++) memcpy(in + w0 + 8 * j, &zw, 8);
 #endif
@@ -158,6 +221,14 @@ int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2])
     copy_small(g, out, (size_t)o);
     return o;
 }
+
+int hg_optimize_pass(uint8_t *g, int n)
+{
+    uint64_t at[2];
+    return optimize_pass(g, n, at, 0);
+}
+
+int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2]) { return optimize_pass(g, n, at, 1); }
 
 int hg_optimize_full(uint8_t *g, int n)
 {
@@ -270,9 +341,15 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
         if (k == 8) { /* constant-size copies: plain loads and stores (a variable size is a memcpy call in wasm) */
             memcpy(&x, a + i, 8);
             memcpy(&y, b + i, 8);
-        } else {
-            memcpy(&x, a + i, (size_t)k);
-            memcpy(&y, b + i, (size_t)k);
+        } else { /* the last k < 8 genes through zeroed words (byte j = gene i + j), byte by byte */
+            uint8_t ta[8] = {0}, tb[8] = {0};
+            for (int j = 0; j < k; j++) {
+                ta[j] = a[i + j];
+                tb[j] = b[i + j];
+                KEEP_LOOP();
+            }
+            memcpy(&x, ta, 8);
+            memcpy(&y, tb, 8);
         }
         u = (x & ~m) | (y & m);
         v = (y & ~m) | (x & m);
@@ -280,8 +357,14 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
             memcpy(c1 + i, &u, 8);
             memcpy(c2 + i, &v, 8);
         } else {
-            memcpy(c1 + i, &u, (size_t)k);
-            memcpy(c2 + i, &v, (size_t)k);
+            uint8_t tu[8], tv[8];
+            memcpy(tu, &u, 8);
+            memcpy(tv, &v, 8);
+            for (int j = 0; j < k; j++) {
+                c1[i + j] = tu[j];
+                c2[i + j] = tv[j];
+                KEEP_LOOP();
+            }
         }
     }
 }
@@ -535,7 +618,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i, int src, int d, const ui
 static int gen_alloc(hg_gen *b, int n, int len)
 {
     size_t L1 = (size_t)len + 1;
-    b->g = malloc((size_t)n * (size_t)len + 8); /* 8 more: shared_prefix reads whole words */
+    b->g = calloc((size_t)n * (size_t)len + 32, 1); /* 32 more: whole words and vectors are read */
     b->pre = malloc((size_t)n * L1 * sizeof *b->pre);
     b->valid = calloc((size_t)n, sizeof *b->valid);
     b->fit = calloc((size_t)n, sizeof *b->fit);
@@ -603,7 +686,11 @@ static void sort_by_fitness(int *order, const int *fit, int n)
         hi = fit[i] > hi ? fit[i] : hi;
     }
     if (hi - lo < 256) {
-        int at[257] = {0}; /* at[hi - f + 1]: individuals fitter than f, then where f's go */
+        int at[257]; /* at[hi - f + 1]: individuals fitter than f, then where f's go */
+        for (int v = 0; v <= hi - lo + 1; v++) { /* the entries used (a loop, not a 1 KB memset) */
+            at[v] = 0;
+            KEEP_LOOP();
+        }
         for (int i = 0; i < n; i++) at[hi - fit[i] + 1]++;
         for (int v = 1; v <= hi - lo; v++) at[v] += at[v - 1];
         for (int i = 0; i < n; i++) order[at[hi - fit[i]]++] = i;
@@ -624,7 +711,10 @@ static void sort_by_fitness(int *order, const int *fit, int n)
 static double diversity(hg_pop *p)
 {
     int distinct = 0, cap = p->hcap;
-    memset(p->hused, 0, (size_t)cap);
+    for (int j = 0; j < cap; j += 8) { /* cap is a multiple of 64: 8-byte stores, not a memset call */
+        memcpy(p->hused + j, &(uint64_t){0}, 8);
+        KEEP_LOOP();
+    }
     for (int i = 0; i < p->n; i++) {
         uint64_t h = 1469598103934665603ull, w;
         const uint8_t *g = p->cur.g + (size_t)i * p->len;

@@ -187,7 +187,8 @@ void hg__twogen_init(void);
 /* Optimization operator (ga.c): one left-to-right pass over consecutive gene pairs;
  * a pair on the same face becomes one turn or vanishes. Returns the new length. */
 int hg_optimize_pass(uint8_t *genes, int n);
-/* The same pass, saying where it combined genes (n <= 64 only; 0 and 0 beyond): bit i of
+/* The same pass on a genome that may be read up to 32 bytes past its end (a population's
+ * genome buffer), saying where it combined genes (n <= 64 only; 0 and 0 beyond): bit i of
  * at[0] = genes i and i+1 became one turn or vanished, of at[1] = they vanished. */
 int hg__optimize_pass_at(uint8_t *genes, int n, uint64_t at[2]);
 /* The final operator: passes until nothing changes. */
