@@ -478,6 +478,46 @@ static inline int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
     return lim;
 }
 
+#if EC_BREG_SIMD
+/* hg_retest_after_b with the state in registers (SIMD builds): the 4 pairs' and 4 edge
+ * slots' stickers compared in 16 lanes (hg.h, hg_retest), no per-pair table lookups */
+static inline __attribute__((always_inline)) uint64_t retest_after_v(const hg_retest *r, ec_breg s, uint64_t before)
+{
+    const hg_colours *k = &hg__colours;
+#if defined(__wasm_simd128__)
+#define LD(p) wasm_v128_load(p)
+    const v128_t s16 = wasm_i8x16_splat(16);
+    v128_t e = wasm_i8x16_swizzle(s.e, LD(r->ge)), eh = wasm_i8x16_sub(e, s16);
+    v128_t c0 = wasm_v128_or(wasm_i8x16_swizzle(LD(k->e0[0]), e), wasm_i8x16_swizzle(LD(k->e0[1]), eh));
+    v128_t c1 = wasm_v128_or(wasm_i8x16_swizzle(LD(k->e1[0]), e), wasm_i8x16_swizzle(LD(k->e1[1]), eh));
+    v128_t ecol = wasm_v128_bitselect(c1, c0, LD(r->esel));
+    v128_t rot = LD(r->rot), x = wasm_i8x16_add(wasm_i8x16_swizzle(s.c, LD(r->gc)), rot);
+    v128_t res = wasm_v128_or(wasm_i8x16_swizzle(ec__mod3_lo, x), wasm_i8x16_swizzle(ec__mod3_hi, wasm_i8x16_sub(x, s16)));
+    x = wasm_i8x16_sub(x, wasm_v128_and(wasm_u8x16_lt(res, rot), wasm_i8x16_splat(3)));
+    v128_t ccol = wasm_v128_or(wasm_i8x16_swizzle(LD(k->c0[0]), x), wasm_i8x16_swizzle(LD(k->c0[1]), wasm_i8x16_sub(x, s16)));
+    unsigned mm = wasm_i8x16_bitmask(wasm_i8x16_eq(ecol, wasm_v128_bitselect(ccol, LD(r->fz), LD(k->low8))));
+#undef LD
+#else
+#define LD(p) _mm_load_si128((const __m128i *)(p))
+    const __m128i s16 = _mm_set1_epi8(16), b70 = _mm_set1_epi8(0x70);
+    __m128i e = _mm_shuffle_epi8(s.e, LD(r->ge)), el = _mm_adds_epu8(e, b70), eh = _mm_sub_epi8(e, s16);
+    __m128i c0 = _mm_or_si128(_mm_shuffle_epi8(LD(k->e0[0]), el), _mm_shuffle_epi8(LD(k->e0[1]), eh));
+    __m128i c1 = _mm_or_si128(_mm_shuffle_epi8(LD(k->e1[0]), el), _mm_shuffle_epi8(LD(k->e1[1]), eh));
+    __m128i sel = LD(r->esel), ecol = _mm_or_si128(_mm_and_si128(sel, c1), _mm_andnot_si128(sel, c0));
+    __m128i rot = LD(r->rot), x = _mm_add_epi8(_mm_shuffle_epi8(s.c, LD(r->gc)), rot);
+    __m128i res = _mm_or_si128(_mm_shuffle_epi8(ec__mod3_lo, _mm_adds_epu8(x, b70)), _mm_shuffle_epi8(ec__mod3_hi, _mm_sub_epi8(x, s16)));
+    __m128i unwrapped = _mm_cmpeq_epi8(_mm_subs_epu8(rot, res), _mm_setzero_si128());
+    x = _mm_sub_epi8(x, _mm_andnot_si128(unwrapped, _mm_set1_epi8(3)));
+    __m128i ccol = _mm_or_si128(_mm_shuffle_epi8(LD(k->c0[0]), _mm_adds_epu8(x, b70)), _mm_shuffle_epi8(LD(k->c0[1]), _mm_sub_epi8(x, s16)));
+    __m128i low = LD(k->low8), target = _mm_or_si128(_mm_and_si128(low, ccol), _mm_andnot_si128(low, LD(r->fz)));
+    unsigned mm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(ecol, target));
+#undef LD
+#endif
+    return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
+           r->sce[mm & mm >> 4 & 15] | r->sze[0][mm >> 8 & 15] | r->sze[1][mm >> 12 & 15];
+}
+#endif
+
 /* The prefixes k+1..len of genome g from record pre[k] on: the records, and the prefix
  * count reached (evaluation stops at the goal). Inlined once per kind of pair set, so the
  * loop has no test of the kind (tab: 1 the block sets' table masks, 2 the whole cube's
@@ -511,7 +551,11 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
             mk = (uint64_t)(tb[0][a | m] | tb[1][a | be[es[1]]] | tb[2][a | be[es[2]]] | tb[3][b | m] | tb[4][b | be[es[3]]] |
                             tb[5][b | be[es[4]]]);
         } else if (tab == 2) {
+#if EC_BREG_SIMD
+            mk = retest_after_v(&rt[mv], s, mk);
+#else
             mk = hg_retest_after_b(&rt[mv], &x->s, mk);
+#endif
         } else {
             mk = hg_pair_mask_after(ps, ec__pk_pack(&x->s), mv, mk);
         }

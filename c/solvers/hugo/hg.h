@@ -82,7 +82,24 @@ typedef struct hg_retest {
     const uint32_t (*copy)[256]; /* copy_bytes[mv] */
     const uint8_t *need[4], *zbits[4]; /* ce_need[pair], ze_bits[slot] */
     uint8_t cs[4], es[4], cbit[4], zs[4], zbit[4]; /* corner, edge slots of the pairs, edge slots */
+    /* The same re-tests as sticker colours compared in 16 byte lanes (hg_retest_after_v, for
+     * SIMD builds): lanes 0..3 compare pair k's edge sticker 0 with the corner sticker facing
+     * it, lanes 4..7 sticker 1, lanes 8 + 2k + j sticker j of re-tested edge slot k with its
+     * face. gc, ge: the byte shuffles that gather the corner and edge values into the lanes
+     * (0x80: none); rot: the twist that brings the corner sticker in question to sticker 0;
+     * esel: 0xff where the edge's sticker 1 is compared; fz: the face colours (lanes 8..15).
+     * The lanes' 16-bit match mask goes back to mask bits through spread tables: sce[m] for
+     * the 4 pairs (both stickers matched), sze[h][m] for edge slots 2h, 2h + 1. */
+    _Alignas(16) uint8_t gc[16], ge[16], rot[16], esel[16], fz[16];
+    uint64_t sce[16], sze[2][16];
 } hg_retest;
+
+/* colour tables of the SIMD re-test (pairs.c): edge sticker 0 and 1 by edge value, corner
+ * sticker 0 by corner value, each as values 0..15 and 16..31; lanes 0..7 set */
+typedef struct hg_colours {
+    _Alignas(16) uint8_t e0[2][16], e1[2][16], c0[2][16], low8[16];
+} hg_colours;
+extern hg_colours hg__colours;
 
 
 
