@@ -536,9 +536,9 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     const uint16_t(*tb)[1024] = ps->pair_tab;
     unsigned cs0 = 0, cs1 = 0, es[HG_BLOCK_E] = {0}; /* the block's slots (byte indices) */
     if (tab == 1) {
-        cs0 = ps->tab_csh[0] / 5u;
-        cs1 = ps->tab_csh[1] / 5u;
-        for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_esh[z] / 5u;
+        cs0 = ps->tab_cs[0];
+        cs1 = ps->tab_cs[1];
+        for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_es[z];
     }
     while (k < len) {
         int mv = hg_gene_move[g[k]];

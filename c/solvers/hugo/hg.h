@@ -71,6 +71,7 @@ typedef struct hg_pairset {
      * (next to A), b1, b2 (next to B) as bit offsets; pair_tab's tables are in the order
      * A-M, A-a1, A-a2, B-M, B-b1, B-b2 (so a step extracts 7 fields, not 12) */
     uint8_t tab_csh[2], tab_esh[HG_BLOCK_E];
+    uint8_t tab_cs[2], tab_es[HG_BLOCK_E]; /* the same slots as byte-cube indices */
     /* the whole cube's set only (else NULL): per face turn, everything the update needs in
      * one place, with exactly 4 corner-edge pairs and 4 edge slots to re-test (true of every
      * face turn on the whole cube), so the update has no loop over per-move lists */

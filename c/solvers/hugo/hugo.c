@@ -190,6 +190,7 @@ typedef struct hugo {
     int nmv[3];
     int64_t pgens[3];
     ec_progress rec;
+    int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */
 } hugo;
 
 static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
@@ -339,10 +340,12 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
     ec_progress *r = &s->rec;
     r->gen = s->total;
     r->phase = s->phase;
-    if (s->phase == 0)
+    int named = s->phase == 0 ? 1 + s->loc : 1 + HG_LOCS + s->phase; /* (hgs) formatted only when it changes */
+    if (named != s->named && s->phase == 0)
         snprintf(r->phase_name, sizeof r->phase_name, "%s %s", phase_names[0], hg_loc_block_name(s->loc));
-    else
+    else if (named != s->named)
         snprintf(r->phase_name, sizeof r->phase_name, "%s", phase_names[s->phase]);
+    s->named = named;
     r->best = gs->best_fit;
     r->mean = (double)gs->sum_fit / p->n;
     r->diversity = gs->diversity;

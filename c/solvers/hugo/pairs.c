@@ -175,6 +175,8 @@ static void build_pair_tabs(hg_pairset *p, uint16_t (*tab)[1024])
     p->tab_csh[0] = (uint8_t)cs[0];
     p->tab_csh[1] = (uint8_t)cs[1];
     for (int x = 0; x < HG_BLOCK_E; x++) p->tab_esh[x] = p->ze_esh[zof[x]];
+    for (int x = 0; x < 2; x++) p->tab_cs[x] = (uint8_t)(p->tab_csh[x] / 5);
+    for (int x = 0; x < HG_BLOCK_E; x++) p->tab_es[x] = (uint8_t)(p->tab_esh[x] / 5);
     for (int x = 0; x < HG_BLOCK_CE; x++) {
         int i = order[x], z = zof[edge_of[x]], first = x != 3; /* B-M: M's bits are in A-M's */
         for (int cv = 0; cv < 32; cv++)
