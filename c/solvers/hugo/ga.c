@@ -459,6 +459,20 @@ int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *ste
  * byte of a word from its lowest set bit: genome buffers have 8 bytes of room past the end) */
 static inline int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
 {
+#if EC_BREG_SIMD
+    if (lim <= 32) { /* two vector compares, no loop (genome buffers have 32 bytes of room) */
+#if defined(__wasm_simd128__)
+        uint32_t eq = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(a), wasm_v128_load(b))) |
+                      (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(a + 16), wasm_v128_load(b + 16))) << 16;
+#else
+        uint32_t eq = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b))) |
+                      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + 16)),
+                                                                 _mm_loadu_si128((const __m128i *)(b + 16)))) << 16;
+#endif
+        int k = ~eq ? ctz64(~eq) : 32;
+        return k < lim ? k : lim;
+    }
+#endif
     for (int j = 0; j < lim; j += 8) {
         uint64_t x, y;
         memcpy(&x, a + j, 8);
@@ -574,7 +588,7 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
 
 /* the longest prefix of genome g that a parent of individual i of p->cur shares with it and
  * has evaluated (in p->prev): its length, the parent in *src (-1: none) */
-static int parent_prefix(const hg_pop *p, int i, const uint8_t *g, int *src)
+static inline int parent_prefix(const hg_pop *p, int i, const uint8_t *g, int *src)
 {
     const hg_gen *v = &p->prev;
     int d = 0, len = p->len;
