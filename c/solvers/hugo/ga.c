@@ -10,16 +10,22 @@
  * (the result is exactly what a full evaluation gives; only work is saved: elites and
  * uncrossed children in a converged population share most of their genes).
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
- * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation, a counting sort.
- * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 11-16 us
- * per generation at 50 x 30 natively on x86-64 and 15-22 us in wasm (phases 1-2 / phase 3;
+ * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation and one per gene
+ * the optimization pass frees (~110 in phases 1-2, ~350 in phase 3), a counting sort.
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 10-14 us
+ * per generation at 50 x 30 natively on x86-64 and 12.5-18 us in wasm (phases 1-2 / phase 3;
  * docs/BENCHMARKS.md, ## hugo-gen, which also says where the time goes). Prefix states are
  * byte cubes turned in registers by byte shuffles (core/packed.h, ec_breg).
  * Speed without changing a result: the evaluation loop is written once per kind of pair
- * set (block tables, whole-cube re-tests, general), the optimization pass finds its pairs
- * in a bit mask, SUS searches prefix sums, mutation gaps start from a hint, allele draws
- * avoid 64-bit divisions, copies are fixed-size moves (no memcpy calls in wasm);
- * tests/c/test_hugo_parts.c holds plain versions to compare with.
+ * set (block tables, whole-cube re-tests, general; the whole cube's as SIMD colour compares
+ * in SIMD builds), a child's prefixes that the optimization pass only shifted are its
+ * parent's records (shifted reuse), the optimization pass finds its pairs in a bit mask (a
+ * vector compare up to 32 genes), shared prefixes by vector compares, SUS searches prefix
+ * sums, mutation gaps start from a hint, allele draws avoid 64-bit divisions, copies are
+ * fixed-size or 16-byte moves (no memcpy or memset calls in wasm: a loop clang would turn
+ * into one keeps an empty asm statement); genome buffers have 32 bytes of room past the end
+ * for whole-word and vector reads; tests/c/test_hugo_parts.c holds plain versions to compare
+ * with.
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>

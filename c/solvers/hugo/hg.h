@@ -9,7 +9,7 @@
  *   hugo.c    the three-phase workflow behind the stepped solver API.
  *
  * States are the core's byte cube (ec_bcube, 20 bytes) and packed cube (ec_pk, 16 bytes) with
- * their face-turn tables (core/packed.h); prefix states are stored packed.
+ * their face-turn tables (core/packed.h); prefix states are stored as byte cubes.
  *
  * Genes are the paper's Table 2 numbers 0..17: F U R B D L clockwise (0..5), half turns
  * (6..11), counter-clockwise (12..17); hg_gene_move maps them to evocube move codes.

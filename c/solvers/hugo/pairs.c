@@ -9,8 +9,9 @@
  * hand. Sizes: ~15 KB per pair set, 12 KB of mask tables per block set (144 KB), 55 KB of
  * byte tables for the whole cube's moved bits; built once in a few milliseconds.
  * Costs per turn of a prefix: pair mask: the whole cube re-tests 4 corner-edge pairs and 4
- * edge slots (one per-move entry) and moves 8 bits by 3 table lookups; a block set's mask
- * is 6 table lookups from 7 fields (2 corners, 5 edges) of the state, from scratch.
+ * edge slots (one per-move entry; in SIMD builds as sticker colours compared in 16 byte
+ * lanes, build_retest_lanes) and moves 8 bits by 3 table lookups; a block set's mask is 6
+ * table lookups from 7 fields (2 corners, 5 edges) of the state, from scratch.
  */
 #include <string.h>
 
