@@ -513,7 +513,7 @@ static inline __attribute__((always_inline)) uint64_t retest_after_v(const hg_re
     v128_t ecol = wasm_v128_bitselect(c1, c0, LD(r->esel));
     v128_t rot = LD(r->rot), x = wasm_i8x16_add(wasm_i8x16_swizzle(s.c, LD(r->gc)), rot);
     v128_t res = wasm_v128_or(wasm_i8x16_swizzle(ec__mod3_lo, x), wasm_i8x16_swizzle(ec__mod3_hi, wasm_i8x16_sub(x, s16)));
-    x = wasm_i8x16_sub(x, wasm_v128_and(wasm_u8x16_lt(res, rot), wasm_i8x16_splat(3)));
+    x = wasm_i8x16_sub(x, wasm_v128_and(wasm_i8x16_lt(res, rot), wasm_i8x16_splat(3))); /* 0..2: signed (packed.h) */
     v128_t ccol = wasm_v128_or(wasm_i8x16_swizzle(LD(k->c0[0]), x), wasm_i8x16_swizzle(LD(k->c0[1]), wasm_i8x16_sub(x, s16)));
     unsigned mm = wasm_i8x16_bitmask(wasm_i8x16_eq(ecol, wasm_v128_bitselect(ccol, LD(r->fz), LD(k->low8))));
 #undef LD
