@@ -141,9 +141,10 @@ int ec__emit(ec_solver *h, const ec_progress *rec)
      * a call out to JS in wasm): the fields before the moves, the moves, the fields after */
     ec_progress *q = &h->queue[h->qhead + h->qlen++];
     int nm = rec->n_moves < 0 ? 0 : rec->n_moves > EC_PROGRESS_MOVES ? EC_PROGRESS_MOVES : rec->n_moves;
+    const size_t after = offsetof(ec_progress, moves) + sizeof rec->moves;
     memcpy(q, rec, offsetof(ec_progress, moves));
     memcpy(q->moves, rec->moves, (size_t)nm);
-    memcpy(&q->n_agents, &rec->n_agents, sizeof *rec - offsetof(ec_progress, n_agents));
+    memcpy((char *)q + after, (const char *)rec + after, sizeof *rec - after);
     h->generations = rec->gen;
     h->evaluations = rec->evaluations;
     return EC_OK;
