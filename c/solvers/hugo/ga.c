@@ -13,7 +13,7 @@
  * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation and one per gene
  * the optimization pass frees (~110 in phases 1-2, ~350 in phase 3), a counting sort.
  * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 10-14 us
- * per generation at 50 x 30 natively on x86-64 and 12.5-18 us in wasm (phases 1-2 / phase 3;
+ * per generation at 50 x 30 natively on x86-64 and 12-17 us in wasm (phases 1-2 / phase 3;
  * docs/BENCHMARKS.md, ## hugo-gen, which also says where the time goes). Prefix states are
  * byte cubes turned in registers by byte shuffles (core/packed.h, ec_breg).
  * Speed without changing a result: the evaluation loop is written once per kind of pair

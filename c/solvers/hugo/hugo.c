@@ -95,8 +95,8 @@
  * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
  * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
- * Costs: about 12.5-13.5 us per generation in wasm in phases 1-2 and 17.5 us in phase 3, 14.5 us
- * over the three (10-10.5 and 13.5 natively; `npm run bench -- hugo-gen`, docs/BENCHMARKS.md
+ * Costs: about 12-13 us per generation in wasm in phases 1-2 and 16.5-17 us in phase 3, 14 us
+ * over the three (10-10.5 and 13.5-14 natively; `npm run bench -- hugo-gen`, docs/BENCHMARKS.md
  * ## hugo-gen, session 27);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
  * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
