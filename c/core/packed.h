@@ -148,7 +148,9 @@ static inline __attribute__((always_inline)) ec_breg ec__breg_turned(ec_breg s, 
     v128_t x = wasm_i8x16_add(wasm_i8x16_swizzle(s.c, t->cperm), t->ctw);
     v128_t res = wasm_v128_or(wasm_i8x16_swizzle(ec__mod3_lo, x),
                               wasm_i8x16_swizzle(ec__mod3_hi, wasm_i8x16_sub(x, wasm_i8x16_splat(16))));
-    r.c = wasm_i8x16_sub(x, wasm_v128_and(wasm_u8x16_lt(res, t->ctw), wasm_i8x16_splat(3)));
+    /* res, ctw are 0..2: the signed compare is the same, and one x86 instruction (pcmpgtb)
+     * where the unsigned one takes three */
+    r.c = wasm_i8x16_sub(x, wasm_v128_and(wasm_i8x16_lt(res, t->ctw), wasm_i8x16_splat(3)));
     r.e = wasm_v128_xor(wasm_i8x16_swizzle(s.e, t->eperm), t->efl);
 #else
     __m128i x = _mm_add_epi8(_mm_shuffle_epi8(s.c, t->cperm), t->ctw);

@@ -7,6 +7,7 @@
 #include "solver/solver.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,11 +131,20 @@ int ec__emit(ec_solver *h, const ec_progress *rec)
             int cap = h->qcap ? h->qcap * 2 : 64;
             ec_progress *q = realloc(h->queue, (size_t)cap * sizeof *q);
             if (!q) return EC_E_NOMEM;
+            /* zeroed: a record's moves past its n_moves are never read, but stay defined */
+            memset(q + h->qcap, 0, (size_t)(cap - h->qcap) * sizeof *q);
             h->queue = q;
             h->qcap = cap;
         }
     }
-    h->queue[h->qhead + h->qlen++] = *rec;
+    /* the record without the unused part of its moves (most of its 1.3 KB; a struct copy is
+     * a call out to JS in wasm): the fields before the moves, the moves, the fields after */
+    ec_progress *q = &h->queue[h->qhead + h->qlen++];
+    int nm = rec->n_moves < 0 ? 0 : rec->n_moves > EC_PROGRESS_MOVES ? EC_PROGRESS_MOVES : rec->n_moves;
+    const size_t after = offsetof(ec_progress, moves) + sizeof rec->moves;
+    memcpy(q, rec, offsetof(ec_progress, moves));
+    memcpy(q->moves, rec->moves, (size_t)nm);
+    memcpy((char *)q + after, (const char *)rec + after, sizeof *rec - after);
     h->generations = rec->gen;
     h->evaluations = rec->evaluations;
     return EC_OK;

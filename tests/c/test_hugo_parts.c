@@ -50,6 +50,20 @@ static int ref_optimize_pass(uint8_t *g, int n)
     }
     return o;
 }
+/* the pass's pairs (bit i: genes i, i + 1 combined) and the pairs that vanished, by the walk */
+static void ref_optimize_at(const uint8_t *g, int n, uint64_t at[2])
+{
+    at[0] = at[1] = 0;
+    for (int i = 0; i + 1 < n;) {
+        if (g[i] % 6 == g[i + 1] % 6) {
+            at[0] |= 1ull << i;
+            at[1] |= (uint64_t)((g[i] / 6 + 1 + g[i + 1] / 6 + 1) % 4 == 0) << i;
+            i += 2;
+        } else {
+            i++;
+        }
+    }
+}
 /* SUS by walking the wheel from the start for each spin */
 static void ref_sus(const int32_t *w, int n, int count, int pointers, ec_rng *r, int *out)
 {
@@ -264,11 +278,23 @@ int main(void)
         hg_gaconf cf;
         hg_gaconf_init(&cf, 50, 30, 0.6, 0, 2);
         hg_pop *pop = hg_pop_new(&cf, &pt, &r);
-        int agree = 1, sorted = 1;
+        int agree = 1, sorted = 1, records = 1;
         hg_genstats gs;
         for (int gen = 0; gen < 300; gen++) {
             hg_pop_generation(pop, &cf, &pt, &r, &gs);
             for (int i = 0; i < pop->n; i++) agree &= pop->prev.fit[i] == hg_fitness(&pt, pop->prev.g + i * 30, 30, NULL, NULL);
+            /* every stored prefix record (computed, copied from a parent or shifted through
+             * the optimization pass) holds the state after its genes and the best score so far */
+            for (int i = 0; i < pop->n; i++) {
+                const hg_prefix *pre = pop->prev.pre + i * 31;
+                ec_bcube x = pt.start;
+                int best, bstep;
+                for (int k = 1; k <= pop->prev.valid[i]; k++) {
+                    ec__bcube_move(&x, hg_gene_move[pop->prev.g[i * 30 + k - 1]]);
+                    hg_fitness(&pt, pop->prev.g + i * 30, k, &best, &bstep);
+                    records &= memcmp(&x, &pre[k].s, sizeof x) == 0 && pre[k].best == best && pre[k].bstep == bstep;
+                }
+            }
             for (int i = 1; i < pop->n; i++) { /* order: by fitness, best first, ties by index */
                 int f0 = pop->prev.fit[pop->order[i - 1]], f1 = pop->prev.fit[pop->order[i]];
                 sorted &= f0 > f1 || (f0 == f1 && pop->order[i - 1] < pop->order[i]);
@@ -278,7 +304,10 @@ int main(void)
         }
         CHECK(agree, "kind %d: stored fitness = fresh fitness over 300 generations", kind);
         CHECK(sorted, "kind %d: the order is by fitness, ties by index, every generation", kind);
+        CHECK(records, "kind %d: every stored prefix record = the state after its genes and the best score so far", kind);
         CHECK(pop->reused > 0, "kind %d: prefixes were reused (%lld moves)", kind, (long long)pop->reused);
+        CHECK(pop->shifted > 0, "kind %d: prefixes were reused through the optimization pass (%lld moves)", kind,
+              (long long)pop->shifted);
         hg_pop_free(pop);
     }
 
@@ -420,7 +449,7 @@ int main(void)
     {
         ec_rng q;
         ec_rng_seed(&q, 2024);
-        int bad_opt = 0, bad_sus = 0, bad_mut = 0;
+        int bad_opt = 0, bad_at = 0, bad_sus = 0, bad_mut = 0;
         for (int trial = 0; trial < 20000; trial++) {
             int len = 1 + trial % 100, two = trial / 100 % 2;
             uint8_t x[128], y[128];
@@ -428,9 +457,17 @@ int main(void)
                 int gg = (int)ec_rng_below(&q, 18);
                 x[i] = (uint8_t)(two ? gg / 6 * 6 + gg % 2 : gg); /* faces 0 and 1 only, or any */
             }
+            /* the population's form: the genome in a buffer with 32 more bytes (random genes
+             * there, which must not count), saying where it combined genes */
+            uint8_t z[128 + 32];
+            uint64_t where[2], want[2] = {0, 0};
+            memcpy(z, x, (size_t)len);
+            for (int i = len; i < len + 32; i++) z[i] = (uint8_t)ec_rng_below(&q, 18);
+            if (len <= 64) ref_optimize_at(x, len, want);
             memcpy(y, x, (size_t)len);
-            int nx = hg_optimize_pass(x, len), ny = ref_optimize_pass(y, len);
+            int nx = hg_optimize_pass(x, len), ny = ref_optimize_pass(y, len), nz = hg__optimize_pass_at(z, len, where);
             bad_opt += nx != ny || memcmp(x, y, (size_t)nx) != 0;
+            bad_at += nz != ny || memcmp(z, y, (size_t)nz) != 0 || where[0] != want[0] || where[1] != want[1];
         }
         for (int trial = 0; trial < 2000; trial++) {
             int32_t w[60];
@@ -457,6 +494,8 @@ int main(void)
             ec_rng_next(&q);
         }
         CHECK(bad_opt == 0, "optimization pass = the plain walk (%d of 20000 differ)", bad_opt);
+        CHECK(bad_at == 0, "the pass on a padded genome = the plain walk, and says where it combined genes (%d of 20000 differ)",
+              bad_at);
         CHECK(bad_sus == 0, "SUS = the walk over the wheel (%d of 2000 differ)", bad_sus);
         CHECK(bad_mut == 0, "mutation = the linear gap search (%d of 5000 differ)", bad_mut);
     }

@@ -10,16 +10,22 @@
  * (the result is exactly what a full evaluation gives; only work is saved: elites and
  * uncrossed children in a converged population share most of their genes).
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
- * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation, a counting sort.
- * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 11-16 us
- * per generation at 50 x 30 natively on x86-64 and 15-22 us in wasm (phases 1-2 / phase 3;
+ * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation and one per gene
+ * the optimization pass frees (~110 in phases 1-2, ~350 in phase 3), a counting sort.
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 10-14 us
+ * per generation at 50 x 30 natively on x86-64 and 12-17 us in wasm (phases 1-2 / phase 3;
  * docs/BENCHMARKS.md, ## hugo-gen, which also says where the time goes). Prefix states are
  * byte cubes turned in registers by byte shuffles (core/packed.h, ec_breg).
  * Speed without changing a result: the evaluation loop is written once per kind of pair
- * set (block tables, whole-cube re-tests, general), the optimization pass finds its pairs
- * in a bit mask, SUS searches prefix sums, mutation gaps start from a hint, allele draws
- * avoid 64-bit divisions, copies are fixed-size moves (no memcpy calls in wasm);
- * tests/c/test_hugo_parts.c holds plain versions to compare with.
+ * set (block tables, whole-cube re-tests, general; the whole cube's as SIMD colour compares
+ * in SIMD builds), a child's prefixes that the optimization pass only shifted are its
+ * parent's records (shifted reuse), the optimization pass finds its pairs in a bit mask (a
+ * vector compare up to 32 genes), shared prefixes by vector compares, SUS searches prefix
+ * sums, mutation gaps start from a hint, allele draws avoid 64-bit divisions, copies are
+ * fixed-size or 16-byte moves (no memcpy or memset calls in wasm: a loop clang would turn
+ * into one keeps an empty asm statement); genome buffers have 32 bytes of room past the end
+ * for whole-word and vector reads; tests/c/test_hugo_parts.c holds plain versions to compare
+ * with.
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
@@ -27,18 +33,48 @@
 
 #include "solvers/hugo/hg.h"
 
-/* n bytes from s to d (not overlapping) as 8-byte moves, the last one overlapping the one
- * before it: a variable-size memcpy is a call in wasm (and above 512 bytes a call out to JS) */
+/* An empty volatile statement in a copy loop keeps clang from turning the loop back into a
+ * memcpy call (in wasm a call, and above 512 bytes a call out to JS) */
+#if defined(__clang__)
+#define KEEP_LOOP() __asm__ volatile("")
+#else
+#define KEEP_LOOP() ((void)0)
+#endif
+
+/* n bytes from s to d (not overlapping) as 16-byte moves with SIMD (else 8-byte ones), the
+ * last one overlapping the one before it: no memcpy call */
 static inline void copy_small(uint8_t *d, const uint8_t *s, size_t n)
 {
     if (n < 8) {
-        for (size_t j = 0; j < n; j++) d[j] = s[j];
+        for (size_t j = 0; j < n; j++) {
+            d[j] = s[j];
+            KEEP_LOOP();
+        }
         return;
     }
     uint64_t w;
+#if EC_BREG_SIMD
+    if (n >= 16) {
+        for (size_t j = 0; j + 16 < n; j += 16) {
+#if defined(__wasm_simd128__)
+            wasm_v128_store(d + j, wasm_v128_load(s + j));
+#else
+            _mm_storeu_si128((__m128i *)(d + j), _mm_loadu_si128((const __m128i *)(s + j)));
+#endif
+            KEEP_LOOP();
+        }
+#if defined(__wasm_simd128__)
+        wasm_v128_store(d + n - 16, wasm_v128_load(s + n - 16));
+#else
+        _mm_storeu_si128((__m128i *)(d + n - 16), _mm_loadu_si128((const __m128i *)(s + n - 16)));
+#endif
+        return;
+    }
+#endif
     for (size_t j = 0; j + 8 < n; j += 8) {
         memcpy(&w, s + j, 8);
         memcpy(d + j, &w, 8);
+        KEEP_LOOP();
     }
     memcpy(&w, s + n - 8, 8);
     memcpy(d + n - 8, &w, 8);
@@ -76,9 +112,11 @@ static int ctz64(uint64_t x)
 #endif
 }
 
-int hg_optimize_pass(uint8_t *g, int n)
+/* The pass; padded: g may be read up to 32 bytes past n (the population's genome buffers) */
+static inline __attribute__((always_inline)) int optimize_pass(uint8_t *g, int n, uint64_t at[2], const int padded)
 {
     if (!merged_ready) merged_init();
+    at[0] = at[1] = 0;
     if (n > 64) { /* the plain walk */
         int o = 0, i = 0;
         while (i < n) {
@@ -98,8 +136,39 @@ int hg_optimize_pass(uint8_t *g, int n)
      * move down as one fixed-size copy (64 bytes, beyond the segment too: the next segment
      * or the final length overwrites or drops the excess), so no copy loop of variable
      * length (compilers turn those into memcpy calls or rep movs, slow for a few bytes). */
-    uint8_t in[128] = {0}, out[128];
+    uint8_t in[128], out[128];
     uint64_t same = 0;
+#if EC_BREG_SIMD && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (padded && n <= 32) { /* 32 genes as two vectors: faces, compared with the next gene's */
+#if defined(__wasm_simd128__)
+        v128_t v0 = wasm_v128_load(g), v1 = wasm_v128_load(g + 16), six = wasm_i8x16_splat(6);
+        wasm_v128_store(in, v0);
+        wasm_v128_store(in + 16, v1);
+        v0 = wasm_i8x16_sub(v0, wasm_v128_and(wasm_i8x16_gt(v0, wasm_i8x16_splat(5)), six));
+        v0 = wasm_i8x16_sub(v0, wasm_v128_and(wasm_i8x16_gt(v0, wasm_i8x16_splat(5)), six));
+        v1 = wasm_i8x16_sub(v1, wasm_v128_and(wasm_i8x16_gt(v1, wasm_i8x16_splat(5)), six));
+        v1 = wasm_i8x16_sub(v1, wasm_v128_and(wasm_i8x16_gt(v1, wasm_i8x16_splat(5)), six));
+        v128_t n0 = wasm_i8x16_shuffle(v0, v1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
+        v128_t n1 = wasm_i8x16_shuffle(v1, v1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15);
+        same = (uint64_t)wasm_i8x16_bitmask(wasm_i8x16_eq(v0, n0)) | (uint64_t)wasm_i8x16_bitmask(wasm_i8x16_eq(v1, n1)) << 16;
+#else
+        __m128i v0 = _mm_loadu_si128((const __m128i *)g), v1 = _mm_loadu_si128((const __m128i *)(g + 16));
+        __m128i six = _mm_set1_epi8(6), five = _mm_set1_epi8(5);
+        _mm_storeu_si128((__m128i *)in, v0);
+        _mm_storeu_si128((__m128i *)(in + 16), v1);
+        v0 = _mm_sub_epi8(v0, _mm_and_si128(_mm_cmpgt_epi8(v0, five), six));
+        v0 = _mm_sub_epi8(v0, _mm_and_si128(_mm_cmpgt_epi8(v0, five), six));
+        v1 = _mm_sub_epi8(v1, _mm_and_si128(_mm_cmpgt_epi8(v1, five), six));
+        v1 = _mm_sub_epi8(v1, _mm_and_si128(_mm_cmpgt_epi8(v1, five), six));
+        __m128i n0 = _mm_alignr_epi8(v1, v0, 1), n1 = _mm_srli_si128(v1, 1);
+        same = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, n0)) |
+               (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, n1)) << 16;
+#endif
+        same &= n >= 2 ? ~0ull >> (65 - n) : 0; /* pairs start at 0..n-2 */
+        if (!same) return n;
+        goto found;
+    }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* 8 genes a word (byte k = gene k): faces g % 6 (genes are below 18: subtract 6 twice
      * where at least 6), then the zero bytes of faces ^ (faces of the next genes) */
@@ -107,9 +176,12 @@ int hg_optimize_pass(uint8_t *g, int n)
     uint64_t next = 0;
     for (int k = (n - 1) & ~7; k >= 0; k -= 8) {
         uint64_t x = 0;
-        if (k + 8 <= n) memcpy(&x, g + k, 8);
-        else
+        if (k + 8 <= n || padded) {
+            memcpy(&x, g + k, 8);
+            x &= k + 8 <= n ? ~0ull : ~0ull >> 8 * (k + 8 - n); /* the genes from n on read as 0 */
+        } else {
             for (int j = n - 1; j >= k; j--) x = x << 8 | g[j];
+        }
         memcpy(in + k, &x, 8);
         x -= (((x + 122 * b01) & b80) >> 7) * 6; /* x + 122 has its top bit set where x >= 6 */
         x -= (((x + 122 * b01) & b80) >> 7) * 6;
@@ -120,11 +192,22 @@ int hg_optimize_pass(uint8_t *g, int n)
     }
     same &= n >= 2 ? ~0ull >> (65 - n) : 0; /* pairs start at 0..n-2 */
 #else
-    for (int i = 0; i < n; i++) in[i] = g[i];
+    for (int i = 0; i < n + 64; i++) in[i] = i < n ? g[i] : 0;
     for (int i = 0; i + 1 < n; i++) same |= (uint64_t)(merged[g[i]][g[i + 1]] != APART) << i;
 #endif
     if (!same) return n;
+#if EC_BREG_SIMD && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+found:;
+#endif
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the fixed-size copies below read up to 63 bytes past n (bytes that end up past the
+     * result's length, dropped): set ones, not indeterminate bytes (those up to the next
+     * whole word are 0 or the next genome's genes) */
+    const uint64_t zw = 0;
+    for (int j = 0, w0 = (n + 7) & ~7; j < 8; j++) memcpy(in + w0 + 8 * j, &zw, 8);
+#endif
     int o = 0, from = 0;
+    uint64_t pairs = 0, gone = 0;
     while (same) {
         int i = ctz64(same);
         same &= ~(3ull << i);
@@ -133,13 +216,25 @@ int hg_optimize_pass(uint8_t *g, int n)
         int m = merged[in[i]][in[i + 1]];
         out[o] = (uint8_t)m;
         o += m != CANCEL;
+        pairs |= 1ull << i;
+        gone |= (uint64_t)(m == CANCEL) << i;
         from = i + 2;
     }
+    at[0] = pairs;
+    at[1] = gone;
     memcpy(out + o, in + from, 64);
     o += n - from;
     copy_small(g, out, (size_t)o);
     return o;
 }
+
+int hg_optimize_pass(uint8_t *g, int n)
+{
+    uint64_t at[2];
+    return optimize_pass(g, n, at, 0);
+}
+
+int hg__optimize_pass_at(uint8_t *g, int n, uint64_t at[2]) { return optimize_pass(g, n, at, 1); }
 
 int hg_optimize_full(uint8_t *g, int n)
 {
@@ -252,9 +347,15 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
         if (k == 8) { /* constant-size copies: plain loads and stores (a variable size is a memcpy call in wasm) */
             memcpy(&x, a + i, 8);
             memcpy(&y, b + i, 8);
-        } else {
-            memcpy(&x, a + i, (size_t)k);
-            memcpy(&y, b + i, (size_t)k);
+        } else { /* the last k < 8 genes through zeroed words (byte j = gene i + j), byte by byte */
+            uint8_t ta[8] = {0}, tb[8] = {0};
+            for (int j = 0; j < k; j++) {
+                ta[j] = a[i + j];
+                tb[j] = b[i + j];
+                KEEP_LOOP();
+            }
+            memcpy(&x, ta, 8);
+            memcpy(&y, tb, 8);
         }
         u = (x & ~m) | (y & m);
         v = (y & ~m) | (x & m);
@@ -262,8 +363,14 @@ void hg_crossover(const uint8_t *a, const uint8_t *b, uint8_t *c1, uint8_t *c2, 
             memcpy(c1 + i, &u, 8);
             memcpy(c2 + i, &v, 8);
         } else {
-            memcpy(c1 + i, &u, (size_t)k);
-            memcpy(c2 + i, &v, (size_t)k);
+            uint8_t tu[8], tv[8];
+            memcpy(tu, &u, 8);
+            memcpy(tv, &v, 8);
+            for (int j = 0; j < k; j++) {
+                c1[i + j] = tu[j];
+                c2[i + j] = tv[j];
+                KEEP_LOOP();
+            }
         }
     }
 }
@@ -354,19 +461,82 @@ int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *ste
     return t->weight * best - bk;
 }
 
-/* the number of leading genes a and b share, at most lim (8 at a time, then one by one) */
-static int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
+/* the number of leading genes a and b share, at most lim (8 at a time; the first differing
+ * byte of a word from its lowest set bit: genome buffers have 8 bytes of room past the end) */
+static inline int shared_prefix(const uint8_t *a, const uint8_t *b, int lim)
 {
-    int j = 0;
-    for (; j + 8 <= lim; j += 8) {
+#if EC_BREG_SIMD
+    if (lim <= 32) { /* two vector compares, no loop (genome buffers have 32 bytes of room) */
+#if defined(__wasm_simd128__)
+        uint32_t eq = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(a), wasm_v128_load(b))) |
+                      (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(a + 16), wasm_v128_load(b + 16))) << 16;
+#else
+        uint32_t eq = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b))) |
+                      (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(a + 16)),
+                                                                 _mm_loadu_si128((const __m128i *)(b + 16)))) << 16;
+#endif
+        int k = ~eq ? ctz64(~eq) : 32;
+        return k < lim ? k : lim;
+    }
+#endif
+    for (int j = 0; j < lim; j += 8) {
         uint64_t x, y;
         memcpy(&x, a + j, 8);
         memcpy(&y, b + j, 8);
-        if (x != y) break;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (x != y) {
+            int k = j + ctz64(x ^ y) / 8;
+            return k < lim ? k : lim;
+        }
+#else
+        if (x != y) {
+            while (j < lim && a[j] == b[j]) j++;
+            return j;
+        }
+#endif
     }
-    while (j < lim && a[j] == b[j]) j++;
-    return j;
+    return lim;
 }
+
+#if EC_BREG_SIMD
+/* hg_retest_after_b with the state in registers (SIMD builds): the 4 pairs' and 4 edge
+ * slots' stickers compared in 16 lanes (hg.h, hg_retest), no per-pair table lookups */
+static inline __attribute__((always_inline)) uint64_t retest_after_v(const hg_retest *r, ec_breg s, uint64_t before)
+{
+    const hg_colours *k = &hg__colours;
+#if defined(__wasm_simd128__)
+#define LD(p) wasm_v128_load(p)
+    const v128_t s16 = wasm_i8x16_splat(16);
+    v128_t e = wasm_i8x16_swizzle(s.e, LD(r->ge)), eh = wasm_i8x16_sub(e, s16);
+    v128_t c0 = wasm_v128_or(wasm_i8x16_swizzle(LD(k->e0[0]), e), wasm_i8x16_swizzle(LD(k->e0[1]), eh));
+    v128_t c1 = wasm_v128_or(wasm_i8x16_swizzle(LD(k->e1[0]), e), wasm_i8x16_swizzle(LD(k->e1[1]), eh));
+    v128_t ecol = wasm_v128_bitselect(c1, c0, LD(r->esel));
+    v128_t rot = LD(r->rot), x = wasm_i8x16_add(wasm_i8x16_swizzle(s.c, LD(r->gc)), rot);
+    v128_t res = wasm_v128_or(wasm_i8x16_swizzle(ec__mod3_lo, x), wasm_i8x16_swizzle(ec__mod3_hi, wasm_i8x16_sub(x, s16)));
+    x = wasm_i8x16_sub(x, wasm_v128_and(wasm_i8x16_lt(res, rot), wasm_i8x16_splat(3))); /* 0..2: signed (packed.h) */
+    v128_t ccol = wasm_v128_or(wasm_i8x16_swizzle(LD(k->c0[0]), x), wasm_i8x16_swizzle(LD(k->c0[1]), wasm_i8x16_sub(x, s16)));
+    unsigned mm = wasm_i8x16_bitmask(wasm_i8x16_eq(ecol, wasm_v128_bitselect(ccol, LD(r->fz), LD(k->low8))));
+#undef LD
+#else
+#define LD(p) _mm_load_si128((const __m128i *)(p))
+    const __m128i s16 = _mm_set1_epi8(16), b70 = _mm_set1_epi8(0x70);
+    __m128i e = _mm_shuffle_epi8(s.e, LD(r->ge)), el = _mm_adds_epu8(e, b70), eh = _mm_sub_epi8(e, s16);
+    __m128i c0 = _mm_or_si128(_mm_shuffle_epi8(LD(k->e0[0]), el), _mm_shuffle_epi8(LD(k->e0[1]), eh));
+    __m128i c1 = _mm_or_si128(_mm_shuffle_epi8(LD(k->e1[0]), el), _mm_shuffle_epi8(LD(k->e1[1]), eh));
+    __m128i sel = LD(r->esel), ecol = _mm_or_si128(_mm_and_si128(sel, c1), _mm_andnot_si128(sel, c0));
+    __m128i rot = LD(r->rot), x = _mm_add_epi8(_mm_shuffle_epi8(s.c, LD(r->gc)), rot);
+    __m128i res = _mm_or_si128(_mm_shuffle_epi8(ec__mod3_lo, _mm_adds_epu8(x, b70)), _mm_shuffle_epi8(ec__mod3_hi, _mm_sub_epi8(x, s16)));
+    __m128i unwrapped = _mm_cmpeq_epi8(_mm_subs_epu8(rot, res), _mm_setzero_si128());
+    x = _mm_sub_epi8(x, _mm_andnot_si128(unwrapped, _mm_set1_epi8(3)));
+    __m128i ccol = _mm_or_si128(_mm_shuffle_epi8(LD(k->c0[0]), _mm_adds_epu8(x, b70)), _mm_shuffle_epi8(LD(k->c0[1]), _mm_sub_epi8(x, s16)));
+    __m128i low = LD(k->low8), target = _mm_or_si128(_mm_and_si128(low, ccol), _mm_andnot_si128(low, LD(r->fz)));
+    unsigned mm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(ecol, target));
+#undef LD
+#endif
+    return (before & r->keep) | r->copy[0][before & 255] | r->copy[1][before >> 8 & 255] | r->copy[2][before >> 16 & 255] |
+           r->sce[mm & mm >> 4 & 15] | r->sze[0][mm >> 8 & 15] | r->sze[1][mm >> 12 & 15];
+}
+#endif
 
 /* The prefixes k+1..len of genome g from record pre[k] on: the records, and the prefix
  * count reached (evaluation stops at the goal). Inlined once per kind of pair set, so the
@@ -386,9 +556,9 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     const uint16_t(*tb)[1024] = ps->pair_tab;
     unsigned cs0 = 0, cs1 = 0, es[HG_BLOCK_E] = {0}; /* the block's slots (byte indices) */
     if (tab == 1) {
-        cs0 = ps->tab_csh[0] / 5u;
-        cs1 = ps->tab_csh[1] / 5u;
-        for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_esh[z] / 5u;
+        cs0 = ps->tab_cs[0];
+        cs1 = ps->tab_cs[1];
+        for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_es[z];
     }
     while (k < len) {
         int mv = hg_gene_move[g[k]];
@@ -401,7 +571,11 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
             mk = (uint64_t)(tb[0][a | m] | tb[1][a | be[es[1]]] | tb[2][a | be[es[2]]] | tb[3][b | m] | tb[4][b | be[es[3]]] |
                             tb[5][b | be[es[4]]]);
         } else if (tab == 2) {
+#if EC_BREG_SIMD
+            mk = retest_after_v(&rt[mv], s, mk);
+#else
             mk = hg_retest_after_b(&rt[mv], &x->s, mk);
+#endif
         } else {
             mk = hg_pair_mask_after(ps, ec__pk_pack(&x->s), mv, mk);
         }
@@ -412,36 +586,87 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
         x->mk = mk;
         x->best = (int16_t)best;
         x->bstep = (uint8_t)bstep;
+        x->sc = (uint8_t)sc;
         if (sc == goal) break;
     }
     return k;
 }
 
-/* evaluate individual i of p->cur, starting from the longest prefix shared with a parent */
-static int evaluate(hg_pop *p, const hg_task *t, int i)
+/* the longest prefix of genome g that a parent of individual i of p->cur shares with it and
+ * has evaluated (in p->prev): its length, the parent in *src (-1: none) */
+static inline int parent_prefix(const hg_pop *p, int i, const uint8_t *g, int *src)
+{
+    const hg_gen *v = &p->prev;
+    int d = 0, len = p->len;
+    *src = -1;
+    for (int k = 0; k < 2; k++) {
+        int q = p->cur.par[i * 2 + k];
+        if (q < 0) continue;
+        int j = shared_prefix(v->g + (size_t)q * len, g, v->valid[q]);
+        if (j > d) {
+            d = j;
+            *src = q;
+        }
+    }
+    return d;
+}
+
+/* Shifted reuse: the optimization pass turned genes 0..lim-1 of a parent's genome (all
+ * evaluated) into fewer genes, combining the pairs at[0] (at[1]: those that vanished). Each
+ * new prefix ends where some prefix of the parent's genes ends, in the same state (a merged
+ * turn is the two turns; a vanished pair is no turn), so its record is that one's with the
+ * best score and its first step recounted. The number of new prefixes the parent's first
+ * lim genes cover; *inside: whether the pass combined genes among them (else those
+ * prefixes are the parent's own, first to last) */
+static int shifted_count(const uint64_t at[2], int lim, int *inside)
+{
+    *inside = 0;
+    if (lim < 1) return 0;
+    uint64_t in = lim >= 2 ? at[0] & (~0ull >> (65 - lim)) : 0; /* pairs starting at 0..lim-2 */
+    int straddle = (int)(at[0] >> (lim - 1) & 1);              /* a pair of genes lim-1 and lim */
+    *inside = in != 0;
+    return lim - straddle - hg_popcount(in) - hg_popcount(at[1] & in);
+}
+
+/* the records 1..count of the shifted reuse from parent records sp (count = shifted_count) */
+static void shifted_copy(hg_prefix *pre, const hg_prefix *sp, const uint64_t at[2], int count)
+{
+    int best = -1, bstep = 0;
+    for (int o = 0, at_gene = 0; o < count;) {
+        int end = at_gene + 1 + (int)(at[0] >> at_gene & 1); /* the parent's prefix this gene (or pair) ends */
+        if (!(at[1] >> at_gene & 1)) {
+            hg_prefix x = sp[end];
+            o++;
+            bstep = x.sc > best ? o : bstep;
+            best = x.sc > best ? x.sc : best;
+            x.best = (int16_t)best;
+            x.bstep = (uint8_t)bstep;
+            pre[o] = x;
+        }
+        at_gene = end;
+    }
+}
+
+/* evaluate individual i of p->cur from its first d prefixes, which parent src's records give
+ * (src -1: none): copies of its records 1..d, or with at (not NULL) the shifted reuse */
+static int evaluate(hg_pop *p, const hg_task *t, int i, int src, int d, const uint64_t *at)
 {
     int len = p->len, L1 = len + 1;
     hg_gen *c = &p->cur, *v = &p->prev;
     const uint8_t *g = c->g + (size_t)i * len;
     hg_prefix *pre = c->pre + (size_t)i * L1;
-    int d = 0, src = -1;
-    for (int k = 0; k < 2; k++) {
-        int q = c->par[i * 2 + k];
-        if (q < 0) continue;
-        int j = shared_prefix(v->g + (size_t)q * len, g, v->valid[q]);
-        if (j > d) {
-            d = j;
-            src = q;
-        }
-    }
     if (src >= 0) {
-        copy_small((uint8_t *)(pre + 1), (const uint8_t *)(v->pre + (size_t)src * L1 + 1), (size_t)d * sizeof *pre);
+        const hg_prefix *sp = v->pre + (size_t)src * L1;
+        if (at) shifted_copy(pre, sp, at, d);
+        else copy_small((uint8_t *)(pre + 1), (const uint8_t *)(sp + 1), (size_t)d * sizeof *pre);
         p->reused += d;
+        p->shifted += at ? d : 0;
     }
     pre[0].s = p->start;
     pre[0].mk = p->mask0;
     pre[0].best = -1;
     pre[0].bstep = 0;
+    pre[0].sc = 0;
     int k = d;
     if (pre[d].best != t->goal) {
         if (t->ps->pair_tab) k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 1, 1) : run_prefixes(t, g, pre, k, len, 1, 0);
@@ -457,7 +682,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i)
 static int gen_alloc(hg_gen *b, int n, int len)
 {
     size_t L1 = (size_t)len + 1;
-    b->g = malloc((size_t)n * (size_t)len);
+    b->g = calloc((size_t)n * (size_t)len + 32, 1); /* 32 more: whole words and vectors are read */
     b->pre = malloc((size_t)n * L1 * sizeof *b->pre);
     b->valid = calloc((size_t)n, sizeof *b->valid);
     b->fit = calloc((size_t)n, sizeof *b->fit);
@@ -525,7 +750,11 @@ static void sort_by_fitness(int *order, const int *fit, int n)
         hi = fit[i] > hi ? fit[i] : hi;
     }
     if (hi - lo < 256) {
-        int at[257] = {0}; /* at[hi - f + 1]: individuals fitter than f, then where f's go */
+        int at[257]; /* at[hi - f + 1]: individuals fitter than f, then where f's go */
+        for (int v = 0; v <= hi - lo + 1; v++) { /* the entries used (a loop, not a 1 KB memset) */
+            at[v] = 0;
+            KEEP_LOOP();
+        }
         for (int i = 0; i < n; i++) at[hi - fit[i] + 1]++;
         for (int v = 1; v <= hi - lo; v++) at[v] += at[v - 1];
         for (int i = 0; i < n; i++) order[at[hi - fit[i]]++] = i;
@@ -546,7 +775,10 @@ static void sort_by_fitness(int *order, const int *fit, int n)
 static double diversity(hg_pop *p)
 {
     int distinct = 0, cap = p->hcap;
-    memset(p->hused, 0, (size_t)cap);
+    for (int j = 0; j < cap; j += 8) { /* cap is a multiple of 64: 8-byte stores, not a memset call */
+        memcpy(p->hused + j, &(uint64_t){0}, 8);
+        KEEP_LOOP();
+    }
     for (int i = 0; i < p->n; i++) {
         uint64_t h = 1469598103934665603ull, w;
         const uint8_t *g = p->cur.g + (size_t)i * p->len;
@@ -572,14 +804,32 @@ void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng 
 {
     int n = p->n, len = p->len;
     hg_gen *c = &p->cur;
-    /* optimization operator: compact, then refill the freed tail with random genes */
+    /* optimization operator (compact, then refill the freed tail with random genes) and
+     * evaluation, one individual after the other (evaluation draws no random numbers, so
+     * the draws are those of all the passes first): the parents' records cover the genes the
+     * individual shares with one of them, and when the pass combined some of those, the
+     * shifted reuse covers what they became */
+    int64_t sum = 0;
     for (int i = 0; i < n; i++) {
         uint8_t *g = c->g + (size_t)i * len;
-        for (int k = hg_optimize_pass(g, len); k < len; k++) g[k] = random_allele(r, t->alleles, t->nalleles);
+        int src, d = parent_prefix(p, i, g, &src);
+        uint64_t at[2];
+        int k = hg__optimize_pass_at(g, len, at);
+        const uint64_t *shift = NULL;
+        if (k < len) {
+            ec_rng lr = *r; /* a local copy: the gene stores cannot alias it */
+            for (; k < len; k++) g[k] = random_allele(&lr, t->alleles, t->nalleles);
+            *r = lr;
+            /* the shifted reuse when the pass combined genes the parent shares, else the
+             * parent's records up to the first pair (beyond 64 genes the pass does not say
+             * where it combined: the parents are compared again) */
+            int inside, ds = len <= 64 ? shifted_count(at, d, &inside) : 0;
+            if (len > 64) d = parent_prefix(p, i, g, &src);
+            else if (inside) shift = at;
+            d = len > 64 ? d : ds;
+        }
+        sum += evaluate(p, t, i, src, d, shift);
     }
-    /* evaluation */
-    int64_t sum = 0;
-    for (int i = 0; i < n; i++) sum += evaluate(p, t, i);
     /* sorting (ties: lower index first, so the order is fully determined) */
     sort_by_fitness(p->order, c->fit, n);
     /* the best goal-reaching prefix ever seen */

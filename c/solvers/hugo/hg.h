@@ -9,7 +9,7 @@
  *   hugo.c    the three-phase workflow behind the stepped solver API.
  *
  * States are the core's byte cube (ec_bcube, 20 bytes) and packed cube (ec_pk, 16 bytes) with
- * their face-turn tables (core/packed.h); prefix states are stored packed.
+ * their face-turn tables (core/packed.h); prefix states are stored as byte cubes.
  *
  * Genes are the paper's Table 2 numbers 0..17: F U R B D L clockwise (0..5), half turns
  * (6..11), counter-clockwise (12..17); hg_gene_move maps them to evocube move codes.
@@ -71,6 +71,7 @@ typedef struct hg_pairset {
      * (next to A), b1, b2 (next to B) as bit offsets; pair_tab's tables are in the order
      * A-M, A-a1, A-a2, B-M, B-b1, B-b2 (so a step extracts 7 fields, not 12) */
     uint8_t tab_csh[2], tab_esh[HG_BLOCK_E];
+    uint8_t tab_cs[2], tab_es[HG_BLOCK_E]; /* the same slots as byte-cube indices */
     /* the whole cube's set only (else NULL): per face turn, everything the update needs in
      * one place, with exactly 4 corner-edge pairs and 4 edge slots to re-test (true of every
      * face turn on the whole cube), so the update has no loop over per-move lists */
@@ -82,7 +83,24 @@ typedef struct hg_retest {
     const uint32_t (*copy)[256]; /* copy_bytes[mv] */
     const uint8_t *need[4], *zbits[4]; /* ce_need[pair], ze_bits[slot] */
     uint8_t cs[4], es[4], cbit[4], zs[4], zbit[4]; /* corner, edge slots of the pairs, edge slots */
+    /* The same re-tests as sticker colours compared in 16 byte lanes (hg_retest_after_v, for
+     * SIMD builds): lanes 0..3 compare pair k's edge sticker 0 with the corner sticker facing
+     * it, lanes 4..7 sticker 1, lanes 8 + 2k + j sticker j of re-tested edge slot k with its
+     * face. gc, ge: the byte shuffles that gather the corner and edge values into the lanes
+     * (0x80: none); rot: the twist that brings the corner sticker in question to sticker 0;
+     * esel: 0xff where the edge's sticker 1 is compared; fz: the face colours (lanes 8..15).
+     * The lanes' 16-bit match mask goes back to mask bits through spread tables: sce[m] for
+     * the 4 pairs (both stickers matched), sze[h][m] for edge slots 2h, 2h + 1. */
+    _Alignas(16) uint8_t gc[16], ge[16], rot[16], esel[16], fz[16];
+    uint64_t sce[16], sze[2][16];
 } hg_retest;
+
+/* colour tables of the SIMD re-test (pairs.c): edge sticker 0 and 1 by edge value, corner
+ * sticker 0 by corner value, each as values 0..15 and 16..31; lanes 0..7 set */
+typedef struct hg_colours {
+    _Alignas(16) uint8_t e0[2][16], e1[2][16], c0[2][16], low8[16];
+} hg_colours;
+extern hg_colours hg__colours;
 
 
 
@@ -187,6 +205,10 @@ void hg__twogen_init(void);
 /* Optimization operator (ga.c): one left-to-right pass over consecutive gene pairs;
  * a pair on the same face becomes one turn or vanishes. Returns the new length. */
 int hg_optimize_pass(uint8_t *genes, int n);
+/* The same pass on a genome that may be read up to 32 bytes past its end (a population's
+ * genome buffer), saying where it combined genes (n <= 64 only; 0 and 0 beyond): bit i of
+ * at[0] = genes i and i+1 became one turn or vanished, of at[1] = they vanished. */
+int hg__optimize_pass_at(uint8_t *genes, int n, uint64_t at[2]);
 /* The final operator: passes until nothing changes. */
 int hg_optimize_full(uint8_t *genes, int n);
 
@@ -231,6 +253,7 @@ typedef struct hg_gaconf {
 typedef struct hg_prefix {
     ec_bcube s;
     uint8_t bstep;
+    uint8_t sc; /* this prefix's own score (pairs, plus membership in phase 2) */
     int16_t best;
     uint64_t mk;
 } hg_prefix;
@@ -256,7 +279,8 @@ typedef struct hg_pop {
     int hcap;
     int64_t gens;
     uint64_t mask0; /* the task's start state's pair mask */
-    int64_t reused; /* prefix moves not recomputed thanks to parents' stored prefixes */
+    int64_t reused;  /* prefix moves not recomputed thanks to parents' stored prefixes */
+    int64_t shifted; /* those of them reused through the optimization pass's shifts */
     int hof_fit, hof_n; /* best goal-reaching prefix seen so far (-1: none) */
     uint8_t hof[HG_MAXLEN];
 } hg_pop;

@@ -95,8 +95,9 @@
  * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
  * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
- * Costs: about 15 us per generation in wasm in phases 1-2 and 21 us in phase 3 (10.5 and 15.5
- * natively; `npm run bench -- hugo-gen`, docs/BENCHMARKS.md ## hugo-gen);
+ * Costs: about 12-13 us per generation in wasm in phases 1-2 and 16.5-17 us in phase 3, 14 us
+ * over the three (10-10.5 and 13.5-14 natively; `npm run bench -- hugo-gen`, docs/BENCHMARKS.md
+ * ## hugo-gen, session 27);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
  * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
  * Islands (evocube.h, "islands"; params epoch, default 1000, and migrants, default 5): the
@@ -190,6 +191,7 @@ typedef struct hugo {
     int nmv[3];
     int64_t pgens[3];
     ec_progress rec;
+    int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */
 } hugo;
 
 static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
@@ -339,10 +341,12 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
     ec_progress *r = &s->rec;
     r->gen = s->total;
     r->phase = s->phase;
-    if (s->phase == 0)
+    int named = s->phase == 0 ? 1 + s->loc : 1 + HG_LOCS + s->phase; /* (hgs) formatted only when it changes */
+    if (named != s->named && s->phase == 0)
         snprintf(r->phase_name, sizeof r->phase_name, "%s %s", phase_names[0], hg_loc_block_name(s->loc));
-    else
+    else if (named != s->named)
         snprintf(r->phase_name, sizeof r->phase_name, "%s", phase_names[s->phase]);
+    s->named = named;
     r->best = gs->best_fit;
     r->mean = (double)gs->sum_fit / p->n;
     r->diversity = gs->diversity;

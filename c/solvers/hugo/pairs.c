@@ -9,8 +9,9 @@
  * hand. Sizes: ~15 KB per pair set, 12 KB of mask tables per block set (144 KB), 55 KB of
  * byte tables for the whole cube's moved bits; built once in a few milliseconds.
  * Costs per turn of a prefix: pair mask: the whole cube re-tests 4 corner-edge pairs and 4
- * edge slots (one per-move entry) and moves 8 bits by 3 table lookups; a block set's mask
- * is 6 table lookups from 7 fields (2 corners, 5 edges) of the state, from scratch.
+ * edge slots (one per-move entry; in SIMD builds as sticker colours compared in 16 byte
+ * lanes, build_retest_lanes) and moves 8 bits by 3 table lookups; a block set's mask is 6
+ * table lookups from 7 fields (2 corners, 5 edges) of the state, from scratch.
  */
 #include <string.h>
 
@@ -25,6 +26,7 @@ const uint8_t hg_move_gene[18] = {1, 7, 13, 2, 8, 14, 0, 6, 12, 4, 10, 16, 5, 11
 static hg_pairset block_sets[HG_LOCS], cube_set;
 static uint32_t cube_copy_bytes[18][3][256];
 static hg_retest cube_retest[18];
+hg_colours hg__colours;
 static uint16_t block_tabs[HG_LOCS][HG_BLOCK_CE][1024];
 static int loc_f1[HG_LOCS], loc_f2[HG_LOCS], loc_block_edge[HG_LOCS];
 static uint8_t block_cmask[HG_LOCS], block_n_e[HG_LOCS], block_e[HG_LOCS][12];
@@ -174,6 +176,8 @@ static void build_pair_tabs(hg_pairset *p, uint16_t (*tab)[1024])
     p->tab_csh[0] = (uint8_t)cs[0];
     p->tab_csh[1] = (uint8_t)cs[1];
     for (int x = 0; x < HG_BLOCK_E; x++) p->tab_esh[x] = p->ze_esh[zof[x]];
+    for (int x = 0; x < 2; x++) p->tab_cs[x] = (uint8_t)(p->tab_csh[x] / 5);
+    for (int x = 0; x < HG_BLOCK_E; x++) p->tab_es[x] = (uint8_t)(p->tab_esh[x] / 5);
     for (int x = 0; x < HG_BLOCK_CE; x++) {
         int i = order[x], z = zof[edge_of[x]], first = x != 3; /* B-M: M's bits are in A-M's */
         for (int cv = 0; cv < 32; cv++)
@@ -184,6 +188,50 @@ static void build_pair_tabs(hg_pairset *p, uint16_t (*tab)[1024])
             }
     }
     p->pair_tab = (const uint16_t(*)[1024])tab;
+}
+
+/* the lanes of the whole cube's SIMD re-tests (hg.h, hg_retest), from the same geometry as
+ * build_set: a pair matches when both edge stickers show the colour of the corner sticker
+ * facing them; corner sticker j of value v shows corner_col(j, v) = sticker 0 of the value
+ * twisted by (3 - j) % 3 */
+static void build_retest_lanes(void)
+{
+    for (int v = 0; v < 32; v++) {
+        hg__colours.e0[v >> 4][v & 15] = (uint8_t)(v < 24 ? edge_col(0, v) : 0);
+        hg__colours.e1[v >> 4][v & 15] = (uint8_t)(v < 24 ? edge_col(1, v) : 0);
+        hg__colours.c0[v >> 4][v & 15] = (uint8_t)(v < 24 ? corner_col(0, v) : 0);
+    }
+    for (int l = 0; l < 16; l++) hg__colours.low8[l] = l < 8 ? 0xff : 0;
+    for (int m = 0; m < 18; m++) {
+        hg_retest *r = &cube_retest[m];
+        memset(r->gc, 0x80, 16);
+        memset(r->rot, 0, 16);
+        memset(r->esel, 0, 16);
+        memset(r->fz, 0, 16);
+        memset(r->sce, 0, sizeof r->sce);
+        memset(r->sze, 0, sizeof r->sze);
+        for (int k = 0; k < 4; k++) {
+            int cs = r->cs[k], es = r->es[k];
+            for (int st = 0; st < 2; st++) { /* edge sticker st of the pair's edge, the corner sticker facing it */
+                int f = edge_face(es, st), j = 0;
+                while (corner_face(cs, j) != f) j++;
+                r->gc[4 * st + k] = (uint8_t)cs;
+                r->ge[4 * st + k] = (uint8_t)es;
+                r->rot[4 * st + k] = (uint8_t)((3 - j) % 3);
+                r->esel[4 * st + k] = st ? 0xff : 0;
+                r->ge[8 + 2 * k + st] = r->zs[k];
+                r->esel[8 + 2 * k + st] = st ? 0xff : 0;
+                r->fz[8 + 2 * k + st] = (uint8_t)ec__face_char[edge_face(r->zs[k], st)];
+            }
+        }
+        for (int b = 0; b < 16; b++)
+            for (int k = 0; k < 4; k++) {
+                if (b >> k & 1) r->sce[b] |= 1ull << r->cbit[k];
+                /* nibble h of the edge-slot lanes: slots 2h and 2h + 1, stickers 0 and 1 */
+                for (int h = 0; h < 2; h++)
+                    if (b >> k & 1) r->sze[h][b] |= 1ull << (r->zbit[2 * h + k / 2] + k % 2);
+            }
+    }
 }
 
 void hg__pairs_init(void)
@@ -242,7 +290,10 @@ void hg__pairs_init(void)
             r->zbit[k] = (uint8_t)(p->nce + 2 * z);
         }
     }
-    if (fixed) cube_set.retest = cube_retest;
+    if (fixed) {
+        build_retest_lanes();
+        cube_set.retest = cube_retest;
+    }
     ready = 1;
 }
 
