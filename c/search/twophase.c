@@ -92,8 +92,10 @@ static inline int leaves_g1(int m)
 }
 
 /* c seen after the whole-cube rotation rot (a rotation move code): the stickers turned,
- * colours renamed after the centres. facemap[k]: the original face now at position k. */
-static int view(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
+ * colours renamed after the centres. facemap[k]: the original face now at position k. The
+ * definition, through facelet strings (~1.3 us natively); view() below is the same map at
+ * the cubie level. */
+static int view_facelets(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
 {
     char f[EC_FACELETS_SIZE], solved[EC_FACELETS_SIZE];
     ec_cube id;
@@ -106,6 +108,49 @@ static int view(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
     ec_cube_to_facelets(c, f, sizeof f);
     ec__apply_code(f, rot);
     return ec_cube_from_facelets(f, out, NULL, 0);
+}
+
+/* The three rotations the directions use (z, x, y) as cubie states S (the solved cube's
+ * stickers turned, not renamed): c seen after the rotation is S^-1 c S. Both sides are
+ * automorphisms of the cube group, so rot_init's check on the 18 face turns proves it for
+ * every cube (EC_E_INTERNAL otherwise). Built with the tables (search_tables_init). */
+static const int rot_code[3] = {23 * 3, 21 * 3, 22 * 3};
+static ec_cube rot_s[3], rot_sinv[3];
+static uint8_t rot_facemap[3][6];
+static int rot_ready;
+
+static int rot_init(void)
+{
+    if (rot_ready) return EC_OK;
+    for (int r = 0; r < 3; r++) {
+        char st[EC_FACELETS_SIZE];
+        ec_cube id, want, t, got;
+        ec_cube_solved(&id);
+        ec_cube_to_facelets(&id, st, sizeof st);
+        ec__apply_code(st, rot_code[r]);
+        ec__cube_from_stickers(st, &rot_s[r]);
+        ec_cube_inverse(&rot_s[r], &rot_sinv[r]);
+        for (int m = 0; m < N_MOVES; m++) {
+            int rc = view_facelets(ec__move_cube(m), rot_code[r], &want, rot_facemap[r]);
+            if (rc) return rc;
+            ec_cube_multiply(&rot_sinv[r], ec__move_cube(m), &t);
+            ec_cube_multiply(&t, &rot_s[r], &got);
+            if (memcmp(&got, &want, sizeof got)) return EC_E_INTERNAL;
+        }
+    }
+    rot_ready = 1;
+    return EC_OK;
+}
+
+/* view_facelets at the cubie level: two multiplications (~13 us less per tp_init natively). */
+static int view(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
+{
+    int r = rot == rot_code[0] ? 0 : rot == rot_code[1] ? 1 : 2;
+    ec_cube t;
+    ec_cube_multiply(&rot_sinv[r], c, &t);
+    ec_cube_multiply(&t, &rot_s[r], out);
+    memcpy(facemap, rot_facemap[r], 6);
+    return EC_OK;
 }
 
 static inline int prun1c(const tp_dir *d, int k, int limit)
@@ -252,6 +297,7 @@ static void next_pre(tp_search *s)
 static int search_tables_init(void)
 {
     int rc = ec__tables_init();
+    if (!rc) rc = rot_init();
     return rc ? rc : ec__near_init();
 }
 
