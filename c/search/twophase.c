@@ -37,9 +37,11 @@
  * searched on for min_nodes until it has its optimal solution; with no solution after the
  * budget (or none that short at all) it becomes an improving search.
  * Improving search: phase 2 runs IDA* upward from its bound (its shortest completion) to
- * the cap, min(12, bound - d1); after the first solution the bound drops to best - 1, for
- * budget nodes, never stopping before min_nodes (20,000 for the solver, 2,000 for
- * ec_distance) unless exhausted, so a cube a few moves from solved gets its short solution.
+ * the cap, min(12, bound - d1) (ec_distance's before its first solution: one branch-and-bound
+ * pass from the cap when the bound is within TP_DIST_ONEPASS of it, the budget then counted
+ * from the pass's end); after the first solution the bound drops to best - 1, for budget
+ * nodes, never stopping before min_nodes (20,000 for the solver, 2,000 for ec_distance)
+ * unless exhausted, so a cube a few moves from solved gets its short solution.
  * Deviations from min2phase: phase 2 capped at 12 moves (its MAX_DEPTH2 is 13); pre-moves
  * only in target searches, without min2phase's second try of the last pre-move's inverse;
  * no probe limits (node budgets instead).
@@ -408,6 +410,7 @@ static int start_phase2(tp_search *s, const ec_cube *c)
 {
     int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
     int h = prun2(cp, ep, mp, s->d2max);
+    s->p2_pass = 0;
     if (h > s->d2max) return 0;
     if (h == 0) {
         record(s, 0);
