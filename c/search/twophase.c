@@ -40,9 +40,11 @@
  * searched on for min_nodes until it has its optimal solution; with no solution after the
  * budget (or none that short at all) it becomes an improving search.
  * Improving search: phase 2 runs IDA* upward from its bound (its shortest completion) to
- * the cap, min(12, bound - d1); after the first solution the bound drops to best - 1, for
- * budget nodes, never stopping before min_nodes (20,000 for the solver, 2,000 for
- * ec_distance) unless exhausted, so a cube a few moves from solved gets its short solution.
+ * the cap, min(12, bound - d1) (ec_distance's before its first solution: one branch-and-bound
+ * pass from the cap when the bound is within TP_DIST_ONEPASS of it, the budget then counted
+ * from the pass's end); after the first solution the bound drops to best - 1, for budget
+ * nodes, never stopping before min_nodes (20,000 for the solver, 2,000 for ec_distance)
+ * unless exhausted, so a cube a few moves from solved gets its short solution.
  * Deviations from min2phase: phase 2 capped at 12 moves (its MAX_DEPTH2 is 13); pre-moves
  * only in target searches, without min2phase's second try of the last pre-move's inverse;
  * no probe limits (node budgets instead).
@@ -98,40 +100,65 @@ static inline int leaves_g1(int m)
     return m % 3 != 1 && f != 0 && f != 3;
 }
 
-/* The whole-cube rotations z, x and y (rotation move codes) as cubie states: the solved
- * stickers turned, read by their own colours (R), with R^-1 and the face map (facemap[k]:
- * the original face now at position k), built once by views_init. */
-static const int view_rot[3] = {23 * 3, 21 * 3, 22 * 3};
-static ec_cube view_r[3], view_ri[3];
-static uint8_t view_facemap[3][6];
-static int views_ready;
-
-static void views_init(void)
+/* c seen after the whole-cube rotation rot (a rotation move code): the stickers turned,
+ * colours renamed after the centres. facemap[k]: the original face now at position k. The
+ * definition, through facelet strings (~1.3 us natively); view() below is the same map at
+ * the cubie level. */
+static int view_facelets(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
 {
-    for (int r = 0; r < 3; r++) {
-        char f[EC_FACELETS_SIZE];
-        ec_cube id;
-        ec_cube_solved(&id);
-        ec_cube_to_facelets(&id, f, sizeof f);
-        ec__apply_code(f, view_rot[r]);
-        for (int k = 0; k < 6; k++)
-            for (int g = 0; g < 6; g++)
-                if (f[k * 9 + 4] == ec__face_char[g]) view_facemap[r][k] = (uint8_t)g;
-        ec__cube_from_stickers(f, &view_r[r]);
-        ec_cube_inverse(&view_r[r], &view_ri[r]);
-    }
-    views_ready = 1;
+    char f[EC_FACELETS_SIZE], solved[EC_FACELETS_SIZE];
+    ec_cube id;
+    ec_cube_solved(&id);
+    ec_cube_to_facelets(&id, solved, sizeof solved);
+    ec__apply_code(solved, rot);
+    for (int k = 0; k < 6; k++)
+        for (int g = 0; g < 6; g++)
+            if (solved[k * 9 + 4] == ec__face_char[g]) facemap[k] = (uint8_t)g;
+    ec_cube_to_facelets(c, f, sizeof f);
+    ec__apply_code(f, rot);
+    return ec_cube_from_facelets(f, out, NULL, 0);
 }
 
-/* c seen after rotation r (0 z, 1 x, 2 y): the stickers turned, colours renamed after the
- * centres, which is R^-1 c R at the cubie level (two products instead of a facelet round
- * trip, ~4 us a view in wasm; test_twophase checks it against the facelet rotations). */
+/* The three rotations the directions use (z, x, y) as cubie states S (the solved cube's
+ * stickers turned, not renamed): c seen after the rotation is S^-1 c S. Both sides are
+ * automorphisms of the cube group, so rot_init's check on the 18 face turns proves it for
+ * every cube (EC_E_INTERNAL otherwise). Built with the tables (search_tables_init). */
+static const int rot_code[3] = {23 * 3, 21 * 3, 22 * 3};
+static ec_cube rot_s[3], rot_sinv[3];
+static uint8_t rot_facemap[3][6];
+static int rot_ready;
+
+static int rot_init(void)
+{
+    if (rot_ready) return EC_OK;
+    for (int r = 0; r < 3; r++) {
+        char st[EC_FACELETS_SIZE];
+        ec_cube id, want, t, got;
+        ec_cube_solved(&id);
+        ec_cube_to_facelets(&id, st, sizeof st);
+        ec__apply_code(st, rot_code[r]);
+        ec__cube_from_stickers(st, &rot_s[r]);
+        ec_cube_inverse(&rot_s[r], &rot_sinv[r]);
+        for (int m = 0; m < N_MOVES; m++) {
+            int rc = view_facelets(ec__move_cube(m), rot_code[r], &want, rot_facemap[r]);
+            if (rc) return rc;
+            ec_cube_multiply(&rot_sinv[r], ec__move_cube(m), &t);
+            ec_cube_multiply(&t, &rot_s[r], &got);
+            if (memcmp(&got, &want, sizeof got)) return EC_E_INTERNAL;
+        }
+    }
+    rot_ready = 1;
+    return EC_OK;
+}
+
+/* c seen after rotation r (0 z, 1 x, 2 y): view_facelets at the cubie level, two
+ * multiplications (~13 us less per tp_init natively). */
 static void view(const ec_cube *c, int r, ec_cube *out, uint8_t facemap[6])
 {
     ec_cube t;
-    ec_cube_multiply(&view_ri[r], c, &t);
-    ec_cube_multiply(&t, &view_r[r], out);
-    memcpy(facemap, view_facemap[r], 6);
+    ec_cube_multiply(&rot_sinv[r], c, &t);
+    ec_cube_multiply(&t, &rot_s[r], out);
+    memcpy(facemap, rot_facemap[r], 6);
 }
 
 /* Phase-1 bound of direction d's level k (symmetry coordinates, tables.h): max of the
@@ -297,8 +324,8 @@ static void next_pre(tp_search *s)
  * is the same whatever cubes come first). */
 static int search_tables_init(void)
 {
-    if (!views_ready) views_init();
     int rc = ec__tables_init();
+    if (!rc) rc = rot_init();
     return rc ? rc : ec__near_init();
 }
 
@@ -414,6 +441,7 @@ static int start_phase2(tp_search *s, const ec_cube *c)
 {
     int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
     int h = prun2(cp, ep, mp, s->d2max);
+    s->p2_pass = 0;
     if (h > s->d2max) return 0;
     if (h == 0) {
         record(s, 0);
