@@ -19,7 +19,7 @@ static long sizes[EC_PRUN_TABLES];
 static int ready;
 static uint16_t mpermMove16[N_MPERM * N_P2MOVES];
 uint16_t ec__twistSymMove[N_TWIST_SYM * 8 * N_MOVES], ec__flipSymMove[N_FLIP_SYM * 8 * N_MOVES];
-uint8_t ec__prunTS[(N_TWIST_SYM * N_SLICE + 1) / 2], ec__prunFS[(N_FLIP_SYM * N_SLICE + 1) / 2], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
+uint8_t ec__prunTS[N_TWIST_SYM * N_SLICE], ec__prunFS[N_FLIP_SYM * N_SLICE], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
 static int sym_ready;
 uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
 
@@ -115,7 +115,7 @@ EC_NOINLINE static long bfs_rows(const sym_spec *s, uint8_t *u, int c0, int c1, 
     return found;
 }
 
-static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts)
+static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts, int bytes)
 {
     long n = (long)s->na * s->nb;
     memset(u, 15, (size_t)n);
@@ -132,6 +132,10 @@ static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts)
         if (!found) break;
         counts[d + 1] = found;
         done += found;
+    }
+    if (bytes) {
+        memcpy(t, u, (size_t)n);
+        return;
     }
     for (long i = 0; i + 1 < n; i += 2) t[i >> 1] = (uint8_t)(u[i] | u[i + 1] << 4);
     if (n & 1) t[n >> 1] = (uint8_t)(u[n - 1] | 15 << 4);
@@ -170,7 +174,7 @@ int ec__tables_init(void)
             free(u);
             return EC_E_NOMEM;
         }
-        bfs(&specs[t], u, ec__prun[t], dist[t]);
+        bfs(&specs[t], u, ec__prun[t], dist[t], t <= EC_PRUN_BYTE_TABLES);
     }
     free(u);
     ready = 1;
@@ -192,6 +196,6 @@ long ec__tables_bytes(void)
     b += 2L * (2187 + 2048 + 2 * 40320 + 2 * (N_TWIST_SYM + N_FLIP_SYM + 2 * N_PERM_SYM)) +
          2L * (495 * N_SYM8 + 2048 * N_SYM8 + 24 * N_SYM + 140 * N_SYM);
     b += (long)sizeof ec__twistSymMove + (long)sizeof ec__flipSymMove + (long)sizeof ec__flipSymRaw;
-    for (int t = 0; t < EC_PRUN_TABLES; t++) b += (sizes[t] + 1) / 2;
+    for (int t = 0; t < EC_PRUN_TABLES; t++) b += t <= EC_PRUN_BYTE_TABLES ? sizes[t] : (sizes[t] + 1) / 2;
     return b;
 }

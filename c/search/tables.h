@@ -40,6 +40,7 @@
 #define EC_PRUN_EPERM_CCOMBP 4
 #define EC_PRUN_TABLES 5
 #define EC_PRUN_MAX_DEPTH 16
+#define EC_PRUN_BYTE_TABLES EC_PRUN_FLIP_SLICE /* tables 0..this one: a byte an entry */
 
 extern uint8_t *ec__prun[EC_PRUN_TABLES];
 
@@ -49,7 +50,8 @@ static inline int ec__prun_get(const uint8_t *t, uint32_t i) { return t[i >> 1] 
  * conjugated by that symmetry (conj[b * nsym + s]) in the class's row of nb entries. */
 static inline int ec__prun_class(int t, uint32_t y, int bits, uint32_t nb, const uint16_t *conj, int nsym, int b)
 {
-    return ec__prun_get(ec__prun[t], (y >> bits) * nb + conj[b * nsym + (int)(y & ((1u << bits) - 1))]);
+    uint32_t i = (y >> bits) * nb + conj[b * nsym + (int)(y & ((1u << bits) - 1))];
+    return t <= EC_PRUN_BYTE_TABLES ? ec__prun[t][i] : ec__prun_get(ec__prun[t], i);
 }
 static inline int ec__prun_ts(int tw, int sl)
 {
@@ -81,16 +83,16 @@ static inline int ec__prun_ec(int ep, int cc)
  * two dependent loads after the move (ec__prun_*_sym), one fewer than from raw values.
  * 2,592 x 18 and 2,688 x 18 uint16 (93 KB, 97 KB) and 2,688 uint16. */
 extern uint16_t ec__twistSymMove[N_TWIST_SYM * 8 * N_MOVES], ec__flipSymMove[N_FLIP_SYM * 8 * N_MOVES];
-extern uint8_t ec__prunTS[(N_TWIST_SYM * N_SLICE + 1) / 2], ec__prunFS[(N_FLIP_SYM * N_SLICE + 1) / 2], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
+extern uint8_t ec__prunTS[N_TWIST_SYM * N_SLICE], ec__prunFS[N_FLIP_SYM * N_SLICE], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
 extern uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
 
 static inline int ec__prun_ts_sym(int tws, int sl)
 {
-    return ec__prun_get(ec__prunTS, (uint32_t)(tws >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (tws & 7)]);
+    return ec__prunTS[(uint32_t)(tws >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (tws & 7)]];
 }
 static inline int ec__prun_fs_sym(int fls, int sl)
 {
-    return ec__prun_get(ec__prunFS, (uint32_t)(fls >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (fls & 7)]);
+    return ec__prunFS[(uint32_t)(fls >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (fls & 7)]];
 }
 static inline int ec__prun_tf_sym(int tws, int fls)
 {
