@@ -99,6 +99,54 @@ static inline int ec__prun_tf_sym(int tws, int fls)
     return ec__prun_get(ec__prunTF, (uint32_t)(tws >> 3) * N_FLIP + ec__flipSymRaw[fls ^ (tws & 7)]);
 }
 
+/* Phase 2 on symmetry coordinates (class << 4 | s, the values of cpermSym / epermSym: the raw
+ * permutation conj_s^-1(rep of class), all 16 symmetries), as min2phase's phase 2: the move
+ * tables hold a row per class (2,768 x 10, 55 KB each, instead of 40,320 x 10 raw rows, 806 KB
+ * each, which left L2), a move m of (c, s) is row c's entry for S m S^-1 (p2SymMove) with
+ * its symmetry s' composed as s' s (ec__p2_compose); the inverse permutation of (c, s) is
+ * that of c's representative composed with s (cpermInvSym / epermInvSym); ccombpRep[c] the
+ * corner representative's ccombp, read conjugated by s_e s_c^-1 (symMultInv) for the
+ * edge bound. ec__prun2_sym: max of the cube's and the inverse's cpermMperm and epermCcombp,
+ * read until over limit (the same bound as the raw reads; test_twophase compares them). */
+extern uint16_t ec__cpermSymMove[N_PERM_SYM * N_P2MOVES], ec__epermSymMove[N_PERM_SYM * N_P2MOVES];
+extern uint16_t ec__cpermInvSym[N_PERM_SYM], ec__epermInvSym[N_PERM_SYM];
+extern uint8_t ec__ccombpRep[N_PERM_SYM];
+extern uint8_t ec__p2SymMove[N_SYM][N_P2MOVES];
+extern uint8_t ec__symMultInv[N_SYM][N_SYM]; /* symMult[a][symInv[b]] */
+
+static inline int ec__p2_compose(int y, int s) { return (y & ~15) | ec__symMult[y & 15][s]; }
+static inline int ec__cperm_sym_move(int cs, int m)
+{
+    return ec__p2_compose(ec__cpermSymMove[(cs >> 4) * N_P2MOVES + ec__p2SymMove[cs & 15][m]], cs & 15);
+}
+static inline int ec__eperm_sym_move(int es, int m)
+{
+    return ec__p2_compose(ec__epermSymMove[(es >> 4) * N_P2MOVES + ec__p2SymMove[es & 15][m]], es & 15);
+}
+static inline int ec__prun_cm_sym(int cs, int mp)
+{
+    return ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)(cs >> 4) * N_MPERM + ec__mpermConj[mp * N_SYM + (cs & 15)]);
+}
+static inline int ec__prun_ec_sym(int es, int cs)
+{
+    return ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP],
+                        (uint32_t)(es >> 4) * N_CCOMBP + ec__ccombpConj[ec__ccombpRep[cs >> 4] * N_SYM + ec__symMultInv[es & 15][cs & 15]]);
+}
+static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
+{
+    int h = ec__prun_cm_sym(cs, mp);
+    if (h > limit) return h;
+    int h2 = ec__prun_ec_sym(es, cs);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    int ci = ec__p2_compose(ec__cpermInvSym[cs >> 4], cs & 15), ei = ec__p2_compose(ec__epermInvSym[es >> 4], es & 15);
+    h2 = ec__prun_ec_sym(ei, ci);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_cm_sym(ci, ec__mpermInv[mp]);
+    return h2 > h ? h2 : h;
+}
+
 /* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */
 int ec__tables_init(void);
 /* Entries of table t and how many of them have each depth (counts[EC_PRUN_MAX_DEPTH]);

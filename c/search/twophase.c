@@ -71,22 +71,6 @@ static inline int prun1(int tw, int fl, int sl, int limit)
     return h2 > h ? h2 : h;
 }
 
-/* Phase 2's bound: the cube's and its inverse's (same distance), read until over limit. */
-static inline int prun2(int cp, int ep, int mp, int limit)
-{
-    int h = ec__prun_cm(cp, mp);
-    if (h > limit) return h;
-    int h2 = ec__prun_ec(ep, ec__cpermToCcombp[cp]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    int icp = ec__permInv[cp];
-    h2 = ec__prun_ec(ec__permInv[ep], ec__cpermToCcombp[icp]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_cm(icp, ec__mpermInv[mp]);
-    return h2 > h ? h2 : h;
-}
-
 /* The moves ruled out after a turn of face f (bit m): that face's, and after D, L or B the
  * opposite face's (U before D, R before L, F before B: ec__move_follows). */
 static const uint32_t face_after[6] = {7, 7 << 3, 7 << 6, 7 << 9 | 7, 7 << 12 | 7 << 3, 7 << 15 | 7 << 6};
@@ -411,8 +395,8 @@ static const ec_cube *path_cube(tp_search *s)
  * cube is already solved there. Returns 1 when phase 2 should run. */
 static int start_phase2(tp_search *s, const ec_cube *c)
 {
-    int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
-    int h = prun2(cp, ep, mp, s->d2max);
+    int cp = ec__cpermSym[ec__get_cperm(c)], ep = ec__epermSym[ec__get_eperm(c)], mp = ec__get_mperm(c);
+    int h = ec__prun2_sym(cp, ep, mp, s->d2max);
     if (h > s->d2max) return 0;
     if (h == 0) {
         record(s, 0);
@@ -485,11 +469,11 @@ static void run_phase2(tp_search *s)
         }
         s->nodes++;
         s->nodes2++;
-        int cp = ec__cpermMove[s->cp[k] * N_P2MOVES + m];
-        int ep = ec__epermMove[s->ep[k] * N_P2MOVES + m];
+        int cp = ec__cperm_sym_move(s->cp[k], m); /* symmetry coordinates (tables.h) */
+        int ep = ec__eperm_sym_move(s->ep[k], m);
         int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
         int togo = s->d2 - k - 1;
-        int h = prun2(cp, ep, mp, togo + 1);
+        int h = ec__prun2_sym(cp, ep, mp, togo + 1);
         if (h > togo) { /* skip U2 U' (D2 D') too when U (D) is two over */
             s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? (m / 3 + 1) * 3 : m + 1);
             continue;
