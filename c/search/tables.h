@@ -3,25 +3,29 @@
  * of moves needed to solve both together (a lower bound on solving the cube), stored one
  * row per symmetry class of the first coordinate (symmetry.h), as min2phase stores them.
  *
- * Layout: 4 bits per entry (two entries a byte, low nibble first). Entry (class, b) is the
- * pair (the class's representative, b); a raw pair (a, b) with a = conj_s^-1(rep) reads
- * entry (class, conj_s(b)) (the ec__prun_* functions below).
+ * Layout: 4 bits per entry (two entries a byte, low nibble first), except twistSlice and
+ * flipSlice, a byte an entry (no nibble decode on two of phase 1's four reads a node; the
+ * other three stay nibbles: all five as bytes, 1.44 MB, was slower, session 26). Entry
+ * (class, b) is the pair (the class's representative, b); a raw pair (a, b) with
+ * a = conj_s^-1(rep) reads entry (class, conj_s(b)) (the ec__prun_* functions below).
  *   phase 1 (18 moves):
- *     twistSlice  324 twist classes (8 symmetries) x 495 slices     160,380 entries
- *     flipSlice   336 flip classes (8 symmetries)  x 495 slices     166,320
+ *     twistSlice  324 twist classes (8 symmetries) x 495 slices     160,380 entries (bytes)
+ *     flipSlice   336 flip classes (8 symmetries)  x 495 slices     166,320 (bytes)
  *     twistFlip   324 twist classes (8 symmetries) x 2048 flips     663,552
  *   phase 2 (10 moves):
  *     cpermMperm  2768 corner-permutation classes (16) x 24 mperms   66,432
  *     epermCcombp 2768 edge-permutation classes (16) x 140 ccombps  387,520
- * 1.44 million entries, 722 KB (was 9.8 million, 4.9 MB, with only 4 symmetries on one
+ * 1.44 million entries, 885 KB (was 9.8 million, 4.9 MB, with only 4 symmetries on one
  * table), built by breadth-first search to the last depth (no caps: every entry exact):
  * forward from the current layer while it is small, backward (each unreached entry looks
  * for a neighbour in the current layer) once it is large, in a temporary byte per entry
  * (664 KB, freed after): ~33 ms natively. With the move tables (coord.h, ~15 ms) and the
- * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52 ms of CPU
- * natively and ~110 ms in wasm under Node (CPU times on the loaded 2-core machine;
- * docs/BENCHMARKS.md, "## twophase"). ec__tables_bytes: 3.0 MB with the move tables and
- * phase 1's symmetry-coordinate move tables below (195 KB, built in well under 1 ms).
+ * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52-55 ms of CPU
+ * natively and ~100-110 ms in wasm under Node (loaded 2-core machine; docs/BENCHMARKS.md,
+ * "## twophase"). The search reads both phases through symmetry coordinates (below): phase
+ * 1's move tables 195 KB, phase 2's 111 KB plus 11 KB of inverses and maps, built from the raw
+ * move tables in well under 1 ms. ec__tables_bytes: 3.3 MB in all (the raw move tables stay:
+ * the pruning tables' BFS, optima.c and the tests read them).
  * The three phase-1 tables, sliceMove and the symmetry-coordinate tables are static arrays:
  * the search's node reads them at fixed addresses, not through a pointer loaded each time.
  */

@@ -23,8 +23,9 @@
  * orientation, so these two lookups add information; this plays the part of min2phase's
  * conjugate twist-flip lookup), all four read at every node (no branch between them). Phase 2 uses
  * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
- * permutations are the inverse permutations, ec__permInv; min2phase reads the inverse's
- * epermCcombp too). Moves are canonical: never the same face twice in a row,
+ * permutations are the inverse permutations; min2phase reads the inverse's epermCcombp too),
+ * with cperm and eperm carried as symmetry coordinates, class << 4 | s (ec__prun2_sym: move
+ * tables of 2,768 rows instead of 40,320, which kept phase 2's raw tables out of L2). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
  * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
