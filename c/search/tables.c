@@ -19,8 +19,13 @@ static long sizes[EC_PRUN_TABLES];
 static int ready;
 static uint16_t mpermMove16[N_MPERM * N_P2MOVES];
 uint16_t ec__twistSymMove[N_TWIST_SYM * 8 * N_MOVES], ec__flipSymMove[N_FLIP_SYM * 8 * N_MOVES];
-uint8_t ec__prunTS[(N_TWIST_SYM * N_SLICE + 1) / 2], ec__prunFS[(N_FLIP_SYM * N_SLICE + 1) / 2], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
+uint8_t ec__prunTS[N_TWIST_SYM * N_SLICE], ec__prunFS[N_FLIP_SYM * N_SLICE], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
 static int sym_ready;
+uint16_t ec__cpermSymMove[N_PERM_SYM * N_P2MOVES], ec__epermSymMove[N_PERM_SYM * N_P2MOVES];
+uint16_t ec__cpermInvSym[N_PERM_SYM], ec__epermInvSym[N_PERM_SYM];
+uint8_t ec__ccombpRep[N_PERM_SYM];
+uint8_t ec__p2SymMove[N_SYM][N_P2MOVES];
+uint8_t ec__symMultInv[N_SYM][N_SYM];
 uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
 
 /* out[(class << 3 | s) * 18 + m]: raw2sym of move(raw, m) for the raw value conj_s(rep) of
@@ -53,6 +58,26 @@ static int sym_tables(void)
     sym_move_table(ec__flipSymMove, ec__flipMove, ec__flipSym, ec__flipStab, N_FLIP, N_FLIP_SYM);
     for (int c = 0; c < N_FLIP_SYM; c++)
         for (int s = 0; s < 8; s++) ec__flipSymRaw[c << 3 | s] = ec__flipConj[ec__flipRep[c] * N_SYM8 + s];
+    /* phase 2: p2SymMove (every symmetry maps G1's moves to G1's moves), rows per class */
+    for (int sy = 0; sy < N_SYM; sy++) {
+        for (int b = 0; b < N_SYM; b++) ec__symMultInv[sy][b] = ec__symMult[sy][ec__symInv[b]];
+        for (int m = 0; m < N_P2MOVES; m++) {
+            int code = ec__symMove[sy][ec__p2_move[m]], k = 0;
+            while (k < N_P2MOVES && ec__p2_move[k] != code) k++;
+            if (k == N_P2MOVES) return EC_E_INTERNAL;
+            ec__p2SymMove[sy][m] = (uint8_t)k;
+        }
+    }
+    for (int c = 0; c < N_PERM_SYM; c++) {
+        int cr = ec__cpermRep[c], er = ec__epermRep[c];
+        for (int m = 0; m < N_P2MOVES; m++) {
+            ec__cpermSymMove[c * N_P2MOVES + m] = ec__cpermSym[ec__cpermMove[cr * N_P2MOVES + m]];
+            ec__epermSymMove[c * N_P2MOVES + m] = ec__epermSym[ec__epermMove[er * N_P2MOVES + m]];
+        }
+        ec__cpermInvSym[c] = ec__cpermSym[ec__permInv[cr]];
+        ec__epermInvSym[c] = ec__epermSym[ec__permInv[er]];
+        ec__ccombpRep[c] = ec__cpermToCcombp[cr];
+    }
     sym_ready = 1;
     return EC_OK;
 }
@@ -115,7 +140,7 @@ EC_NOINLINE static long bfs_rows(const sym_spec *s, uint8_t *u, int c0, int c1, 
     return found;
 }
 
-static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts)
+static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts, int bytes)
 {
     long n = (long)s->na * s->nb;
     memset(u, 15, (size_t)n);
@@ -132,6 +157,10 @@ static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts)
         if (!found) break;
         counts[d + 1] = found;
         done += found;
+    }
+    if (bytes) {
+        memcpy(t, u, (size_t)n);
+        return;
     }
     for (long i = 0; i + 1 < n; i += 2) t[i >> 1] = (uint8_t)(u[i] | u[i + 1] << 4);
     if (n & 1) t[n >> 1] = (uint8_t)(u[n - 1] | 15 << 4);
@@ -170,7 +199,7 @@ int ec__tables_init(void)
             free(u);
             return EC_E_NOMEM;
         }
-        bfs(&specs[t], u, ec__prun[t], dist[t]);
+        bfs(&specs[t], u, ec__prun[t], dist[t], t <= EC_PRUN_BYTE_TABLES);
     }
     free(u);
     ready = 1;
@@ -192,6 +221,8 @@ long ec__tables_bytes(void)
     b += 2L * (2187 + 2048 + 2 * 40320 + 2 * (N_TWIST_SYM + N_FLIP_SYM + 2 * N_PERM_SYM)) +
          2L * (495 * N_SYM8 + 2048 * N_SYM8 + 24 * N_SYM + 140 * N_SYM);
     b += (long)sizeof ec__twistSymMove + (long)sizeof ec__flipSymMove + (long)sizeof ec__flipSymRaw;
-    for (int t = 0; t < EC_PRUN_TABLES; t++) b += (sizes[t] + 1) / 2;
+    b += (long)sizeof ec__cpermSymMove + (long)sizeof ec__epermSymMove + (long)sizeof ec__cpermInvSym +
+         (long)sizeof ec__epermInvSym + (long)sizeof ec__ccombpRep + (long)sizeof ec__p2SymMove + (long)sizeof ec__symMultInv;
+    for (int t = 0; t < EC_PRUN_TABLES; t++) b += t <= EC_PRUN_BYTE_TABLES ? sizes[t] : (sizes[t] + 1) / 2;
     return b;
 }

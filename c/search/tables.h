@@ -3,25 +3,29 @@
  * of moves needed to solve both together (a lower bound on solving the cube), stored one
  * row per symmetry class of the first coordinate (symmetry.h), as min2phase stores them.
  *
- * Layout: 4 bits per entry (two entries a byte, low nibble first). Entry (class, b) is the
- * pair (the class's representative, b); a raw pair (a, b) with a = conj_s^-1(rep) reads
- * entry (class, conj_s(b)) (the ec__prun_* functions below).
+ * Layout: 4 bits per entry (two entries a byte, low nibble first), except twistSlice and
+ * flipSlice, a byte an entry (no nibble decode on two of phase 1's four reads a node; the
+ * other three stay nibbles: all five as bytes, 1.44 MB, was slower, session 26). Entry
+ * (class, b) is the pair (the class's representative, b); a raw pair (a, b) with
+ * a = conj_s^-1(rep) reads entry (class, conj_s(b)) (the ec__prun_* functions below).
  *   phase 1 (18 moves):
- *     twistSlice  324 twist classes (8 symmetries) x 495 slices     160,380 entries
- *     flipSlice   336 flip classes (8 symmetries)  x 495 slices     166,320
+ *     twistSlice  324 twist classes (8 symmetries) x 495 slices     160,380 entries (bytes)
+ *     flipSlice   336 flip classes (8 symmetries)  x 495 slices     166,320 (bytes)
  *     twistFlip   324 twist classes (8 symmetries) x 2048 flips     663,552
  *   phase 2 (10 moves):
  *     cpermMperm  2768 corner-permutation classes (16) x 24 mperms   66,432
  *     epermCcombp 2768 edge-permutation classes (16) x 140 ccombps  387,520
- * 1.44 million entries, 722 KB (was 9.8 million, 4.9 MB, with only 4 symmetries on one
+ * 1.44 million entries, 885 KB (was 9.8 million, 4.9 MB, with only 4 symmetries on one
  * table), built by breadth-first search to the last depth (no caps: every entry exact):
  * forward from the current layer while it is small, backward (each unreached entry looks
  * for a neighbour in the current layer) once it is large, in a temporary byte per entry
  * (664 KB, freed after): ~33 ms natively. With the move tables (coord.h, ~15 ms) and the
- * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52 ms of CPU
- * natively and ~110 ms in wasm under Node (CPU times on the loaded 2-core machine;
- * docs/BENCHMARKS.md, "## twophase"). ec__tables_bytes: 3.0 MB with the move tables and
- * phase 1's symmetry-coordinate move tables below (195 KB, built in well under 1 ms).
+ * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52-55 ms of CPU
+ * natively and ~100-110 ms in wasm under Node (loaded 2-core machine; docs/BENCHMARKS.md,
+ * "## twophase"). The search reads both phases through symmetry coordinates (below): phase
+ * 1's move tables 195 KB, phase 2's 111 KB plus 11 KB of inverses and maps, built from the raw
+ * move tables in well under 1 ms. ec__tables_bytes: 3.3 MB in all (the raw move tables stay:
+ * the pruning tables' BFS, optima.c and the tests read them).
  * The three phase-1 tables, sliceMove and the symmetry-coordinate tables are static arrays:
  * the search's node reads them at fixed addresses, not through a pointer loaded each time.
  */
@@ -40,6 +44,7 @@
 #define EC_PRUN_EPERM_CCOMBP 4
 #define EC_PRUN_TABLES 5
 #define EC_PRUN_MAX_DEPTH 16
+#define EC_PRUN_BYTE_TABLES EC_PRUN_FLIP_SLICE /* tables 0..this one: a byte an entry */
 
 extern uint8_t *ec__prun[EC_PRUN_TABLES];
 
@@ -49,7 +54,8 @@ static inline int ec__prun_get(const uint8_t *t, uint32_t i) { return t[i >> 1] 
  * conjugated by that symmetry (conj[b * nsym + s]) in the class's row of nb entries. */
 static inline int ec__prun_class(int t, uint32_t y, int bits, uint32_t nb, const uint16_t *conj, int nsym, int b)
 {
-    return ec__prun_get(ec__prun[t], (y >> bits) * nb + conj[b * nsym + (int)(y & ((1u << bits) - 1))]);
+    uint32_t i = (y >> bits) * nb + conj[b * nsym + (int)(y & ((1u << bits) - 1))];
+    return t <= EC_PRUN_BYTE_TABLES ? ec__prun[t][i] : ec__prun_get(ec__prun[t], i);
 }
 static inline int ec__prun_ts(int tw, int sl)
 {
@@ -81,20 +87,68 @@ static inline int ec__prun_ec(int ep, int cc)
  * two dependent loads after the move (ec__prun_*_sym), one fewer than from raw values.
  * 2,592 x 18 and 2,688 x 18 uint16 (93 KB, 97 KB) and 2,688 uint16. */
 extern uint16_t ec__twistSymMove[N_TWIST_SYM * 8 * N_MOVES], ec__flipSymMove[N_FLIP_SYM * 8 * N_MOVES];
-extern uint8_t ec__prunTS[(N_TWIST_SYM * N_SLICE + 1) / 2], ec__prunFS[(N_FLIP_SYM * N_SLICE + 1) / 2], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
+extern uint8_t ec__prunTS[N_TWIST_SYM * N_SLICE], ec__prunFS[N_FLIP_SYM * N_SLICE], ec__prunTF[(N_TWIST_SYM * N_FLIP + 1) / 2];
 extern uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
 
 static inline int ec__prun_ts_sym(int tws, int sl)
 {
-    return ec__prun_get(ec__prunTS, (uint32_t)(tws >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (tws & 7)]);
+    return ec__prunTS[(uint32_t)(tws >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (tws & 7)]];
 }
 static inline int ec__prun_fs_sym(int fls, int sl)
 {
-    return ec__prun_get(ec__prunFS, (uint32_t)(fls >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (fls & 7)]);
+    return ec__prunFS[(uint32_t)(fls >> 3) * N_SLICE + ec__sliceConj[sl * N_SYM8 + (fls & 7)]];
 }
 static inline int ec__prun_tf_sym(int tws, int fls)
 {
     return ec__prun_get(ec__prunTF, (uint32_t)(tws >> 3) * N_FLIP + ec__flipSymRaw[fls ^ (tws & 7)]);
+}
+
+/* Phase 2 on symmetry coordinates (class << 4 | s, the values of cpermSym / epermSym: the raw
+ * permutation conj_s^-1(rep of class), all 16 symmetries), as min2phase's phase 2: the move
+ * tables hold a row per class (2,768 x 10, 55 KB each, instead of 40,320 x 10 raw rows, 806 KB
+ * each, which left L2), a move m of (c, s) is row c's entry for S m S^-1 (p2SymMove) with
+ * its symmetry s' composed as s' s (ec__p2_compose); the inverse permutation of (c, s) is
+ * that of c's representative composed with s (cpermInvSym / epermInvSym); ccombpRep[c] the
+ * corner representative's ccombp, read conjugated by s_e s_c^-1 (symMultInv) for the
+ * edge bound. ec__prun2_sym: max of the cube's and the inverse's cpermMperm and epermCcombp,
+ * read until over limit (the same bound as the raw reads; test_twophase compares them). */
+extern uint16_t ec__cpermSymMove[N_PERM_SYM * N_P2MOVES], ec__epermSymMove[N_PERM_SYM * N_P2MOVES];
+extern uint16_t ec__cpermInvSym[N_PERM_SYM], ec__epermInvSym[N_PERM_SYM];
+extern uint8_t ec__ccombpRep[N_PERM_SYM];
+extern uint8_t ec__p2SymMove[N_SYM][N_P2MOVES];
+extern uint8_t ec__symMultInv[N_SYM][N_SYM]; /* symMult[a][symInv[b]] */
+
+static inline int ec__p2_compose(int y, int s) { return (y & ~15) | ec__symMult[y & 15][s]; }
+static inline int ec__cperm_sym_move(int cs, int m)
+{
+    return ec__p2_compose(ec__cpermSymMove[(cs >> 4) * N_P2MOVES + ec__p2SymMove[cs & 15][m]], cs & 15);
+}
+static inline int ec__eperm_sym_move(int es, int m)
+{
+    return ec__p2_compose(ec__epermSymMove[(es >> 4) * N_P2MOVES + ec__p2SymMove[es & 15][m]], es & 15);
+}
+static inline int ec__prun_cm_sym(int cs, int mp)
+{
+    return ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)(cs >> 4) * N_MPERM + ec__mpermConj[mp * N_SYM + (cs & 15)]);
+}
+static inline int ec__prun_ec_sym(int es, int cs)
+{
+    return ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP],
+                        (uint32_t)(es >> 4) * N_CCOMBP + ec__ccombpConj[ec__ccombpRep[cs >> 4] * N_SYM + ec__symMultInv[es & 15][cs & 15]]);
+}
+static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
+{
+    int h = ec__prun_cm_sym(cs, mp);
+    if (h > limit) return h;
+    int h2 = ec__prun_ec_sym(es, cs);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    int ci = ec__p2_compose(ec__cpermInvSym[cs >> 4], cs & 15), ei = ec__p2_compose(ec__epermInvSym[es >> 4], es & 15);
+    h2 = ec__prun_ec_sym(ei, ci);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_cm_sym(ci, ec__mpermInv[mp]);
+    return h2 > h ? h2 : h;
 }
 
 /* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */

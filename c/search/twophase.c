@@ -23,8 +23,9 @@
  * orientation, so these two lookups add information; this plays the part of min2phase's
  * conjugate twist-flip lookup), all four read at every node (no branch between them). Phase 2 uses
  * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
- * permutations are the inverse permutations, ec__permInv; min2phase reads the inverse's
- * epermCcombp too). Moves are canonical: never the same face twice in a row,
+ * permutations are the inverse permutations; min2phase reads the inverse's epermCcombp too),
+ * with cperm and eperm carried as symmetry coordinates, class << 4 | s (ec__prun2_sym: move
+ * tables of 2,768 rows instead of 40,320, which kept phase 2's raw tables out of L2). Moves are canonical: never the same face twice in a row,
  * and of two opposite faces only U before D, R before L, F before B. A phase-1 solution
  * must end in a quarter turn of R, F, L or B (any other last move would make it a shorter
  * phase-1 solution followed by a longer phase 2, which is searched anyway), and a path
@@ -73,25 +74,11 @@ static inline int prun1(int tw, int fl, int sl, int limit)
     return h2 > h ? h2 : h;
 }
 
-/* Phase 2's bound: the cube's and its inverse's (same distance), read until over limit. */
-static inline int prun2(int cp, int ep, int mp, int limit)
-{
-    int h = ec__prun_cm(cp, mp);
-    if (h > limit) return h;
-    int h2 = ec__prun_ec(ep, ec__cpermToCcombp[cp]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    int icp = ec__permInv[cp];
-    h2 = ec__prun_ec(ec__permInv[ep], ec__cpermToCcombp[icp]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_cm(icp, ec__mpermInv[mp]);
-    return h2 > h ? h2 : h;
-}
-
 /* The moves ruled out after a turn of face f (bit m): that face's, and after D, L or B the
  * opposite face's (U before D, R before L, F before B: ec__move_follows). */
 static const uint32_t face_after[6] = {7, 7 << 3, 7 << 6, 7 << 9 | 7, 7 << 12 | 7 << 3, 7 << 15 | 7 << 6};
+/* The first turn of the next face: (m / 3 + 1) * 3 without a division in the node loop. */
+static const uint8_t next_face[18] = {3, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 15, 15, 15, 18, 18, 18};
 
 /* Quarter turn of R, F, L or B: the only moves a phase-1 solution may end with. */
 static inline int leaves_g1(int m)
@@ -439,8 +426,8 @@ static const ec_cube *path_cube(tp_search *s)
  * cube is already solved there. Returns 1 when phase 2 should run. */
 static int start_phase2(tp_search *s, const ec_cube *c)
 {
-    int cp = ec__get_cperm(c), ep = ec__get_eperm(c), mp = ec__get_mperm(c);
-    int h = prun2(cp, ep, mp, s->d2max);
+    int cp = ec__cpermSym[ec__get_cperm(c)], ep = ec__epermSym[ec__get_eperm(c)], mp = ec__get_mperm(c);
+    int h = ec__prun2_sym(cp, ep, mp, s->d2max);
     s->p2_pass = 0;
     if (h > s->d2max) return 0;
     if (h == 0) {
@@ -528,13 +515,13 @@ static void run_phase2(tp_search *s)
         }
         s->nodes++;
         s->nodes2++;
-        int cp = ec__cpermMove[s->cp[k] * N_P2MOVES + m];
-        int ep = ec__epermMove[s->ep[k] * N_P2MOVES + m];
+        int cp = ec__cperm_sym_move(s->cp[k], m); /* symmetry coordinates (tables.h) */
+        int ep = ec__eperm_sym_move(s->ep[k], m);
         int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
         int togo = s->d2 - k - 1;
-        int h = prun2(cp, ep, mp, togo + 1);
+        int h = ec__prun2_sym(cp, ep, mp, togo + 1);
         if (h > togo) { /* skip U2 U' (D2 D') too when U (D) is two over */
-            s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? (m / 3 + 1) * 3 : m + 1);
+            s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? next_face[m] : m + 1);
             continue;
         }
         if (h == 0) { /* solved (before the depth only in a one-pass search) */
@@ -674,7 +661,7 @@ int tp_run(tp_search *s, int64_t limit)
             int next = 0; /* 1: descend into m; 2: leave the loop (phase 2, or what enter_phase2 changed) */
             while (m < N_MOVES) {
                 if (ruled_out >> m & 1) {
-                    m = (m / 3 + 1) * 3;
+                    m = next_face[m];
                     continue;
                 }
                 if (nodes >= stop) break;
@@ -695,7 +682,7 @@ int tp_run(tp_search *s, int64_t limit)
                 h = h3 > h ? h3 : h;
                 if (h > togo) {
                     /* the face's other turns are one move from this one: none can do better */
-                    m = h > togo + 1 ? (m / 3 + 1) * 3 : m + 1;
+                    m = h > togo + 1 ? next_face[m] : m + 1;
                     continue;
                 }
                 if (togo == 0) { /* h == 0: in G1 */

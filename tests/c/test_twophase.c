@@ -266,6 +266,45 @@ static void test_sym_coords(void)
     CHECK(bounds == 0, "%d bounds read through symmetry coordinates differ from the raw reads", bounds);
 }
 
+/* Phase 2's symmetry coordinates (tables.h) along random phase-2 walks: each move keeps the
+ * coordinate a true one (conjugating the cube by its symmetry gives its class's
+ * representative), and the bound ec__prun2_sym equals the raw reads of the cube and its
+ * inverse. */
+static void test_p2_sym_coords(void)
+{
+    ec_rng r;
+    ec_rng_seed(&r, 13);
+    int moved = 0, bounds = 0;
+    for (int i = 0; i < 300; i++) {
+        ec_cube g, t, v, inv;
+        random_cube(&r, &g, 25, 1);
+        int cs = ec__cpermSym[ec__get_cperm(&g)], es = ec__epermSym[ec__get_eperm(&g)];
+        for (int k = 0; k < 20; k++) {
+            int m = (int)ec_rng_below(&r, N_P2MOVES);
+            ec_cube_multiply(&g, ec__move_cube(ec__p2_move[m]), &t);
+            g = t;
+            cs = ec__cperm_sym_move(cs, m);
+            es = ec__eperm_sym_move(es, m);
+            ec__sym_conj(&g, cs & 15, &v);
+            moved += ec__get_cperm(&v) != ec__cpermRep[cs >> 4];
+            ec__sym_conj(&g, es & 15, &v);
+            moved += ec__get_eperm(&v) != ec__epermRep[es >> 4];
+            int cp = ec__get_cperm(&g), ep = ec__get_eperm(&g), mp = ec__get_mperm(&g);
+            ec_cube_inverse(&g, &inv);
+            int icp = ec__get_cperm(&inv), iep = ec__get_eperm(&inv), imp = ec__get_mperm(&inv);
+            int raw = ec__prun_cm(cp, mp), b;
+            if ((b = ec__prun_ec(ep, ec__get_ccombp(&g))) > raw) raw = b;
+            if ((b = ec__prun_ec(iep, ec__get_ccombp(&inv))) > raw) raw = b;
+            if ((b = ec__prun_cm(icp, imp)) > raw) raw = b;
+            bounds += ec__prun2_sym(cs, es, mp, 99) != raw;
+            bounds += ec__prun_ec_sym(es, cs) != ec__prun_ec(ep, ec__get_ccombp(&g));
+            bounds += ec__prun_cm_sym(cs, mp) != ec__prun_cm(cp, mp);
+        }
+    }
+    CHECK(moved == 0, "%d phase-2 symmetry-coordinate moves lead off the cube", moved);
+    CHECK(bounds == 0, "%d phase-2 bounds through symmetry coordinates differ from the raw reads", bounds);
+}
+
 static void test_pruning_tables(void)
 {
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
@@ -303,7 +342,8 @@ static void test_pruning_tables(void)
         }
         CHECK(bad == 0, "table %d: %d sampled pairs break the BFS invariant", t, bad);
     }
-    CHECK(ec__tables_bytes() < 3L * 1024 * 1024, "tables take %ld bytes", ec__tables_bytes());
+    /* 3.3 MB since the phase-1 and phase-2 symmetry-coordinate move tables (tables.h) */
+    CHECK(ec__tables_bytes() < 3584L * 1024, "tables take %ld bytes", ec__tables_bytes());
 }
 
 /* Solve facelets f with params; returns the length, or -1 (after a failed check). */
@@ -598,6 +638,7 @@ int main(void)
     test_symmetry();
     test_pruning_tables();
     test_sym_coords();
+    test_p2_sym_coords();
     test_solved_and_small();
     test_invalid();
     test_stepping();
