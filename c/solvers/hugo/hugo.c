@@ -116,6 +116,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -144,9 +145,20 @@ static const ec_param_def params[] = {
     {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
     {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
     {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
+    {"length1", 0, 0, 100, 1, "phase 1's genes per individual (0: length; opt-in)"},
+    {"length2", 0, 0, 100, 1, "phase 2's genes per individual (0: length; opt-in)"},
+    {"length3", 0, 0, 100, 1, "phase 3's genes per individual (0: length; opt-in)"},
+    {"extraRounds2", 0, 0, 1e6, 1, "phase 2 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
+    {"extraRounds3", 0, 0, 1e6, 1, "phase 3 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
+    {"restart1", 0, 0, 1e6, 1, "phase 1: a location whose best block has not improved for this many of its rounds starts again from a new random population, keeping its best block (0: never, paper; opt-in)"},
+    {"fresh2", 0, 0, 1, 1, "1: every phase-2 round after the first starts from a new random population, keeping only the best goal-reaching individual (restarts; paper: 0; opt-in)"},
+    {"fresh3", 0, 0, 1, 1, "1: the same for phase 3's rounds (paper: 0; opt-in)"},
+    {"candidates2", 1, 1, 12, 1, "phase 2 runs from the blocks of this many locations (best first) and keeps the block whose phases 1+2 are shortest (paper: 1; opt-in)"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
 };
+
+_Static_assert(sizeof params / sizeof params[0] <= EC_MAX_PARAMS, "hugo has more params than EC_MAX_PARAMS");
 
 static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
@@ -168,10 +180,11 @@ static const ec_preset presets[] = {
 static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
 
 typedef struct hugo {
-    hg_gaconf cf;
+    hg_gaconf cf[3]; /* per phase (they differ only by length1..3) */
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block, weight[3], min_rounds1, max_block;
+    int grow[3], first_block, weight[3], min_rounds1, max_block, extra[3], fresh[3];
+    int extra_left; /* rounds the current phase still runs after reaching its goal */
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -180,6 +193,7 @@ typedef struct hugo {
     hg_pop *store[HG_LOCS];
     hg_task task1[HG_LOCS];
     int loc;
+    int restart1, stag_fit[HG_LOCS], stag_round[HG_LOCS]; /* restart1: each location's best and the round it last improved */
     int own; /* the block locations this island works in phase 1, a bit each (all 12 unless split) */
     /* phases 2 and 3 */
     hg_pop *pop;
@@ -189,6 +203,12 @@ typedef struct hugo {
     uint8_t mv[3][HG_MAXLEN];
     int nmv[3];
     int64_t pgens[3];
+    /* candidates2 > 1: the phase-1 blocks phase 2 is run from, and what it gave from each */
+    struct {
+        int loc, n1, n2;
+        uint8_t mv1[HG_MAXLEN], mv2[HG_MAXLEN];
+    } cand[HG_LOCS];
+    int ncand, ci, max_cand;
     ec_progress rec;
 } hugo;
 
@@ -222,6 +242,40 @@ static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
 
 static int start_phase(hugo *s, int ph);
 
+/* load candidate block i as phase 1's result (its location and moves) */
+static void load_cand(hugo *s, int i)
+{
+    s->chosen = s->cand[i].loc;
+    s->nmv[0] = s->cand[i].n1;
+    memcpy(s->mv[0], s->cand[i].mv1, (size_t)s->cand[i].n1);
+    s->at[1] = s->at[0];
+    for (int k = 0; k < s->nmv[0]; k++) ec__bcube_move(&s->at[1], s->mv[0][k]);
+}
+
+/* phase 2 is done (mv[1], at[2] set): with candidate blocks, note what it gave and go on with
+ * the next block, or, after the last, keep the one whose phases 1+2 are shortest (ties: the
+ * earlier, i.e. the shorter block) and enter phase 3 */
+static int phase2_done(hugo *s)
+{
+    if (s->ncand > 1) {
+        s->cand[s->ci].n2 = s->nmv[1];
+        memcpy(s->cand[s->ci].mv2, s->mv[1], (size_t)s->nmv[1]);
+        if (++s->ci < s->ncand) {
+            load_cand(s, s->ci);
+            return start_phase(s, 1);
+        }
+        int b = 0;
+        for (int i = 1; i < s->ncand; i++)
+            if (s->cand[i].n1 + s->cand[i].n2 < s->cand[b].n1 + s->cand[b].n2) b = i;
+        load_cand(s, b);
+        s->nmv[1] = s->cand[b].n2;
+        memcpy(s->mv[1], s->cand[b].mv2, (size_t)s->nmv[1]);
+        s->at[2] = s->at[1];
+        for (int k = 0; k < s->nmv[1]; k++) ec__bcube_move(&s->at[2], s->mv[1][k]);
+    }
+    return start_phase(s, 2);
+}
+
 /* the first location from `from` on that this island works (HG_LOCS: none left) */
 static int next_loc(const hugo *s, int from)
 {
@@ -244,6 +298,7 @@ static int start_phase(hugo *s, int ph)
 {
     s->phase = ph;
     s->round = 1;
+    s->extra_left = s->extra[ph];
     const ec_bcube *x = &s->at[ph];
     if (ph == 0) {
         int pick = -1;
@@ -257,7 +312,7 @@ static int start_phase(hugo *s, int ph)
         }
         for (int loc = next_loc(s, 0); loc < HG_LOCS; loc = next_loc(s, loc + 1)) {
             task_init(&s->task1[loc], s->weight[0], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
-            s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
+            s->store[loc] = hg_pop_new(&s->cf[0], &s->task1[loc], &s->rng);
             if (!s->store[loc]) return EC_E_NOMEM;
         }
         s->loc = next_loc(s, 0);
@@ -270,7 +325,7 @@ static int start_phase(hugo *s, int ph)
         if (hg_twogen(x, s->chosen)) {
             s->nmv[1] = 0;
             s->at[2] = *x;
-            return start_phase(s, 2);
+            return phase2_done(s);
         }
         const hg_pairset *ps = hg_block_pairs(s->chosen);
         task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
@@ -287,8 +342,22 @@ static int start_phase(hugo *s, int ph)
         s->left = budget(s->g3, s->grow[2], 1);
     }
     hg_pop_free(s->pop);
-    s->pop = hg_pop_new(&s->cf, &s->task, &s->rng);
+    s->pop = hg_pop_new(&s->cf[ph], &s->task, &s->rng);
     return s->pop ? EC_RUNNING : EC_E_NOMEM;
+}
+
+/* a restart: *pp becomes a new random population that inherits only the kept best goal-reaching
+ * individual (0, or EC_E_NOMEM) */
+static int renew(hugo *s, hg_pop **pp, const hg_gaconf *cf, const hg_task *t)
+{
+    hg_pop *q = hg_pop_new(cf, t, &s->rng);
+    if (!q) return EC_E_NOMEM;
+    q->hof_fit = (*pp)->hof_fit;
+    q->hof_n = (*pp)->hof_n;
+    if (q->hof_n > 0) memcpy(q->hof, (*pp)->hof, (size_t)q->hof_n);
+    hg_pop_free(*pp);
+    *pp = q;
+    return 0;
 }
 
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
@@ -296,6 +365,17 @@ static int end_segment(hugo *s)
 {
     if (s->phase == 0) {
         hg_pop *p = s->store[s->loc];
+        if (s->restart1) {
+            int fit = p->hof_n < 0 ? INT_MIN : p->hof_fit;
+            if (s->round == 1 || fit > s->stag_fit[s->loc]) {
+                s->stag_fit[s->loc] = fit;
+                s->stag_round[s->loc] = s->round;
+            } else if (s->round - s->stag_round[s->loc] >= s->restart1) { /* stagnant: restart, keeping the best block */
+                if (renew(s, &s->store[s->loc], &s->cf[0], &s->task1[s->loc])) return EC_E_NOMEM;
+                p = s->store[s->loc];
+                s->stag_round[s->loc] = s->round;
+            }
+        }
         if (s->first_block && p->hof_n >= 0 && (!s->max_block || p->hof_n <= s->max_block)) {
             s->chosen = s->loc;
         } else if ((s->loc = next_loc(s, s->loc + 1)) < HG_LOCS) {
@@ -316,6 +396,23 @@ static int end_segment(hugo *s)
                 return EC_RUNNING;
             }
             s->chosen = best;
+            /* candidates2: the best blocks of up to max_cand locations, best first (ties: lower location) */
+            s->ncand = s->ci = 0;
+            for (int taken = 0; s->max_cand > 1 && s->ncand < s->max_cand; s->ncand++) {
+                int b = -1;
+                for (int loc = 0; loc < HG_LOCS; loc++) {
+                    hg_pop *q = s->store[loc];
+                    if (q && !(taken >> loc & 1) && q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
+                        (b < 0 || q->hof_fit > s->store[b]->hof_fit))
+                        b = loc;
+                }
+                if (b < 0) break;
+                taken |= 1 << b;
+                set_phase_moves(s, 0, s->store[b]->hof, s->store[b]->hof_n);
+                s->cand[s->ncand].loc = b;
+                s->cand[s->ncand].n1 = s->nmv[0];
+                memcpy(s->cand[s->ncand].mv1, s->mv[0], (size_t)s->nmv[0]);
+            }
         }
         set_phase_moves(s, 0, s->store[s->chosen]->hof, s->store[s->chosen]->hof_n);
         for (int loc = 0; loc < HG_LOCS; loc++) {
@@ -324,14 +421,15 @@ static int end_segment(hugo *s)
         }
         return start_phase(s, 1);
     }
-    if (s->pop->hof_n < 0) {
+    if (s->pop->hof_n < 0 || s->extra_left-- > 0) {
         s->round++;
         s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
+        if (s->fresh[s->phase] && renew(s, &s->pop, &s->cf[s->phase], &s->task)) return EC_E_NOMEM;
         return EC_RUNNING;
     }
     set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
     if (s->phase == 2) return EC_DONE;
-    return start_phase(s, 2);
+    return phase2_done(s);
 }
 
 static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
@@ -366,7 +464,7 @@ static int hugo_step(ec_solver *h, void *state, int work)
         hg_pop *p = s->phase == 0 ? s->store[s->loc] : s->pop;
         const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
         hg_genstats gs;
-        hg_pop_generation(p, &s->cf, t, &s->rng, &gs);
+        hg_pop_generation(p, &s->cf[s->phase], t, &s->rng, &gs);
         s->total++;
         s->evals += p->n;
         s->pgens[s->phase]++;
@@ -459,8 +557,17 @@ static int hugo_create(ec_solver *h, void **state)
     hg_init();
     hugo *s = calloc(1, sizeof *s);
     if (!s) return EC_E_NOMEM;
-    hg_gaconf_init(&s->cf, (int)ec__param(h, "population"), (int)ec__param(h, "length"), ec__param(h, "crossover"),
-                   ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
+    for (int ph = 0; ph < 3; ph++) {
+        static const char *const lens[3] = {"length1", "length2", "length3"}, *const extras[3] = {NULL, "extraRounds2", "extraRounds3"},
+                                 *const freshs[3] = {NULL, "fresh2", "fresh3"};
+        int len = (int)ec__param(h, lens[ph]);
+        hg_gaconf_init(&s->cf[ph], (int)ec__param(h, "population"), len ? len : (int)ec__param(h, "length"),
+                       ec__param(h, "crossover"), ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
+        s->cf[ph].raw_sus = (int)ec__param(h, "rawSelection");
+        s->cf[ph].elite_parent = (int)ec__param(h, "eliteParent");
+        s->extra[ph] = extras[ph] ? (int)ec__param(h, extras[ph]) : 0;
+        s->fresh[ph] = freshs[ph] ? (int)ec__param(h, freshs[ph]) : 0;
+    }
     s->g1 = (int64_t)ec__param(h, "generations1");
     s->g2 = (int64_t)ec__param(h, "generations2");
     s->g3 = (int64_t)ec__param(h, "generations3");
@@ -476,8 +583,8 @@ static int hugo_create(ec_solver *h, void **state)
     }
     s->min_rounds1 = (int)ec__param(h, "minRounds1");
     s->max_block = (int)ec__param(h, "maxBlockTurns");
-    s->cf.raw_sus = (int)ec__param(h, "rawSelection");
-    s->cf.elite_parent = (int)ec__param(h, "eliteParent");
+    s->max_cand = (int)ec__param(h, "candidates2");
+    s->restart1 = (int)ec__param(h, "restart1");
     s->own = (1 << HG_LOCS) - 1;
     if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
         int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;
