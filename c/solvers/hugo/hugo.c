@@ -145,14 +145,8 @@ static const ec_param_def params[] = {
     {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
     {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
     {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
-    {"length1", 0, 0, 100, 1, "phase 1's genes per individual (0: length; opt-in)"},
-    {"length2", 0, 0, 100, 1, "phase 2's genes per individual (0: length; opt-in)"},
-    {"length3", 0, 0, 100, 1, "phase 3's genes per individual (0: length; opt-in)"},
     {"extraRounds2", 0, 0, 1e6, 1, "phase 2 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
-    {"extraRounds3", 0, 0, 1e6, 1, "phase 3 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
     {"restart1", 0, 0, 1e6, 1, "phase 1: a location whose best block has not improved for this many of its rounds starts again from a new random population, keeping its best block (0: never, paper; opt-in)"},
-    {"fresh2", 0, 0, 1, 1, "1: every phase-2 round after the first starts from a new random population, keeping only the best goal-reaching individual (restarts; paper: 0; opt-in)"},
-    {"fresh3", 0, 0, 1, 1, "1: the same for phase 3's rounds (paper: 0; opt-in)"},
     {"candidates2", 1, 1, 12, 1, "phase 2 runs from the blocks of this many locations (best first) and keeps the block whose phases 1+2 are shortest (paper: 1; opt-in)"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
@@ -180,11 +174,11 @@ static const ec_preset presets[] = {
 static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
 
 typedef struct hugo {
-    hg_gaconf cf[3]; /* per phase (they differ only by length1..3) */
+    hg_gaconf cf;
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block, weight[3], min_rounds1, max_block, extra[3], fresh[3];
-    int extra_left; /* rounds the current phase still runs after reaching its goal */
+    int grow[3], first_block, weight[3], min_rounds1, max_block, extra2;
+    int extra_left; /* rounds phase 2 still runs after reaching its goal (extraRounds2) */
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -298,7 +292,7 @@ static int start_phase(hugo *s, int ph)
 {
     s->phase = ph;
     s->round = 1;
-    s->extra_left = s->extra[ph];
+    s->extra_left = ph == 1 ? s->extra2 : 0;
     const ec_bcube *x = &s->at[ph];
     if (ph == 0) {
         int pick = -1;
@@ -312,7 +306,7 @@ static int start_phase(hugo *s, int ph)
         }
         for (int loc = next_loc(s, 0); loc < HG_LOCS; loc = next_loc(s, loc + 1)) {
             task_init(&s->task1[loc], s->weight[0], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
-            s->store[loc] = hg_pop_new(&s->cf[0], &s->task1[loc], &s->rng);
+            s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
             if (!s->store[loc]) return EC_E_NOMEM;
         }
         s->loc = next_loc(s, 0);
@@ -342,7 +336,7 @@ static int start_phase(hugo *s, int ph)
         s->left = budget(s->g3, s->grow[2], 1);
     }
     hg_pop_free(s->pop);
-    s->pop = hg_pop_new(&s->cf[ph], &s->task, &s->rng);
+    s->pop = hg_pop_new(&s->cf, &s->task, &s->rng);
     return s->pop ? EC_RUNNING : EC_E_NOMEM;
 }
 
@@ -371,7 +365,7 @@ static int end_segment(hugo *s)
                 s->stag_fit[s->loc] = fit;
                 s->stag_round[s->loc] = s->round;
             } else if (s->round - s->stag_round[s->loc] >= s->restart1) { /* stagnant: restart, keeping the best block */
-                if (renew(s, &s->store[s->loc], &s->cf[0], &s->task1[s->loc])) return EC_E_NOMEM;
+                if (renew(s, &s->store[s->loc], &s->cf, &s->task1[s->loc])) return EC_E_NOMEM;
                 p = s->store[s->loc];
                 s->stag_round[s->loc] = s->round;
             }
@@ -424,7 +418,6 @@ static int end_segment(hugo *s)
     if (s->pop->hof_n < 0 || s->extra_left-- > 0) {
         s->round++;
         s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
-        if (s->fresh[s->phase] && renew(s, &s->pop, &s->cf[s->phase], &s->task)) return EC_E_NOMEM;
         return EC_RUNNING;
     }
     set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
@@ -464,7 +457,7 @@ static int hugo_step(ec_solver *h, void *state, int work)
         hg_pop *p = s->phase == 0 ? s->store[s->loc] : s->pop;
         const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
         hg_genstats gs;
-        hg_pop_generation(p, &s->cf[s->phase], t, &s->rng, &gs);
+        hg_pop_generation(p, &s->cf, t, &s->rng, &gs);
         s->total++;
         s->evals += p->n;
         s->pgens[s->phase]++;
@@ -557,17 +550,11 @@ static int hugo_create(ec_solver *h, void **state)
     hg_init();
     hugo *s = calloc(1, sizeof *s);
     if (!s) return EC_E_NOMEM;
-    for (int ph = 0; ph < 3; ph++) {
-        static const char *const lens[3] = {"length1", "length2", "length3"}, *const extras[3] = {NULL, "extraRounds2", "extraRounds3"},
-                                 *const freshs[3] = {NULL, "fresh2", "fresh3"};
-        int len = (int)ec__param(h, lens[ph]);
-        hg_gaconf_init(&s->cf[ph], (int)ec__param(h, "population"), len ? len : (int)ec__param(h, "length"),
-                       ec__param(h, "crossover"), ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
-        s->cf[ph].raw_sus = (int)ec__param(h, "rawSelection");
-        s->cf[ph].elite_parent = (int)ec__param(h, "eliteParent");
-        s->extra[ph] = extras[ph] ? (int)ec__param(h, extras[ph]) : 0;
-        s->fresh[ph] = freshs[ph] ? (int)ec__param(h, freshs[ph]) : 0;
-    }
+    hg_gaconf_init(&s->cf, (int)ec__param(h, "population"), (int)ec__param(h, "length"), ec__param(h, "crossover"),
+                   ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
+    s->cf.raw_sus = (int)ec__param(h, "rawSelection");
+    s->cf.elite_parent = (int)ec__param(h, "eliteParent");
+    s->extra2 = (int)ec__param(h, "extraRounds2");
     s->g1 = (int64_t)ec__param(h, "generations1");
     s->g2 = (int64_t)ec__param(h, "generations2");
     s->g3 = (int64_t)ec__param(h, "generations3");
