@@ -75,14 +75,34 @@
  * phase 1 at the first location holding a block) is opt-in, kept for comparison. The evidence
  * behind these choices, the measurements and what was tried and dropped are in
  * docs/BENCHMARKS.md, ## hugo and ## hugo-issue20.
+ * Opt-in departures from the paper's workflow (issue 20; the paper's presets leave them off):
+ *  - restart1=r: in phase 1 a location whose best block has not improved for r of its rounds
+ *    starts again from a new random population; its best block so far is kept (the paper
+ *    resumes every location's stored population, never restarting it);
+ *  - candidates2=k: phase 2 runs, one after the other, from the best blocks of the k best
+ *    locations (best first), and the block whose phases 1 + 2 are shortest is kept (ties: the
+ *    shorter block); phase 3 runs once, from it. The paper takes the single best block; phase
+ *    1's choice ignores what phases 2-3 cost from it, and the paper notes that a long phase 2
+ *    makes phase 3 longer (4.2). Costs k phase-2 runs;
+ *  - extraRounds2=k: phase 2 runs k more rounds after its goal first holds at a round's end,
+ *    keeping the shortest (the paper ends the phase there).
  * preset=short's parts and what each did (random states, native, on top of performance):
  *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
  *    13.9 in ~480,000 (30 states). pairWeight1=2 instead (issue 20, 41 paired random states
  *    with the other three parts): 36.02 turns against 36.80, paired -0.78 +- 0.96, phase 1
  *    11.0 against 11.4 turns: no clear gain, so the preset keeps 3 (docs/BENCHMARKS.md,
  *    ## hugo-issue20);
- *  - minRounds1=40: the 12 locations keep evolving 40 rounds before the shortest block is
- *    taken: 11.2 turns instead of 13.4, for ~96,000 phase-1 generations (10-12 states);
+ *  - minRounds1 (40 until issue 20's second session, now 80): the 12 locations keep evolving
+ *    that many rounds before the shortest block is taken: at 40, 11.2 turns instead of 13.4,
+ *    for ~96,000 phase-1 generations (10-12 states); at 80, 10.17 against 11.50 on states
+ *    1..12 (paired with the 40-round preset; 192,000 phase-1 generations);
+ *  - restart1=5 (issue 20): phase-1 blocks of 9.86 against 12.00 turns on states 1..7 with
+ *    the 40-round preset, the same phase-1 generations;
+ *  - candidates2=3 (issue 20): on states 1..12 with the 40-round preset, -2.17 +- 1.13 turns
+ *    in all (35.50 against 37.67; phases 1/2/3 11.83/5.33/18.33 against 11.50/5.83/20.33),
+ *    phase-2 generations 378,000 against 39,000 on average, median CPU not higher (4.1 s
+ *    against 5.7 s: phase 3 ended sooner);
+ *  - extraRounds2=3 (issue 20): -2.50 +- 1.85 turns on states 1..10 with the 40-round preset;
  *  - length=26: 26 genes instead of 30 make phase 3 shorter (exploratory: phase 3 21.3 turns
  *    at 30 genes, 18.7 at 24 genes on 10 states, 17.2 at 26 genes with growth3=0 on 6);
  *  - growth3=0 (equal phase-3 rounds, as Table 7's totals suggest): alone on performance it
@@ -158,10 +178,10 @@ static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
     {"short",
-     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=40,length=26,"
-     "growth3=0",
-     "performance plus opt-in changes that shorten solutions (phase 1 pairs first and 40 rounds, 26 genes, equal "
-     "phase-3 rounds); not the paper's"},
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=80,restart1=5,"
+     "length=26,growth3=0,candidates2=3,extraRounds2=3",
+     "performance plus opt-in changes that shorten solutions (phase 1 pairs first, 80 rounds, stagnant locations "
+     "restarted; phase 2 from the 3 best blocks, 3 more rounds; 26 genes; equal phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
     {"program",
