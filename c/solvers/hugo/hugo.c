@@ -109,9 +109,16 @@
  *    gave the same solution on 17 of 17 random states (the goal is first reached in the same
  *    generation; equal rounds only stop sooner): phase-3 generations 205,882 instead of
  *    250,000 on average, no change in length.
- *  All four: 36.4 turns on 30 states (performance 39.9), phase 1 11.1 turns; 36.8 on states
- *  1..41 of issue 20's run (phase 1 11.4; the exact shortest block at the chosen location 8.7,
- *  over the 12 locations 8.0).
+ *  The first four (minRounds1=40): 36.4 turns on 30 states (performance 39.9), phase 1 11.1
+ *  turns; 36.8 on states 1..41 of issue 20's run (phase 1 11.4; the exact shortest block at
+ *  the chosen location 8.7, over the 12 locations 8.0).
+ *  All seven (issue 20, states 1..60, native, the same run as performance): 34.53 +- 0.46
+ *  turns, median 34, 60/60 solved and verified (performance 40.12 +- 0.93; paired -5.58 +-
+ *  1.01); phases 9.92 / 5.83 / 18.87 turns (performance 13.75 / 6.82 / 19.78); the exact
+ *  shortest block at the chosen location 8.70, over the 12 locations 7.97; about 1.7x the CPU
+ *  and 2x the generations of the four-part preset on states 1..12 (phase 2 runs three times).
+ *  Tried and dropped (states 1..12): extraRounds3=1 (the same solution on 12 of 12), restarted
+ *  phase-3 rounds with 2 extra rounds (-1.0 +- 1.6 on 6 states at about 2x the CPU).
  * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
  * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
