@@ -116,7 +116,8 @@
  *  turns, median 34, 60/60 solved and verified (performance 40.12 +- 0.93; paired -5.58 +-
  *  1.01); phases 9.92 / 5.83 / 18.87 turns (performance 13.75 / 6.82 / 19.78); the exact
  *  shortest block at the chosen location 8.70, over the 12 locations 7.97; about 1.7x the CPU
- *  and 2x the generations of the four-part preset on states 1..12 (phase 2 runs three times).
+ *  and 2x the generations of the four-part preset on states 1..12 (phase 2 runs three times);
+ *  islands K = 2 (30 states, quiet machine): median wall 12.34 s, above issue 16's 8 s.
  *  Without candidates2 and extraRounds2 (same states, run after): 34.87 +- 0.44, phase 1 9.52; paired +0.33
  *  +- 0.46 against all seven, for 22% fewer generations: no clear gain from those two once
  *  phase 1 has restart1 and 80 rounds; the preset keeps them (length first).
