@@ -36,7 +36,7 @@
 
 #include "evocube.h"
 
-#define EC_MAX_PARAMS 32
+#define EC_MAX_PARAMS 48
 #define EC_MAX_PHASES 16
 
 typedef struct ec_param_def {

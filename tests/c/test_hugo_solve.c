@@ -2,7 +2,9 @@
  * verified with the paper's default settings, phases skipped when their goal holds, one
  * progress record per generation, determinism (same seed and params, same run), giving up at
  * maxGenerations, params and presets. Random-state solves live in the benchmark. */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -13,6 +15,7 @@ static char buf[1 << 16], msg[256];
 typedef struct run {
     int rc;
     long long records, last_gen, gens_ok, phase_ok;
+    int best0; /* the best fitness any phase-1 record reported (INT_MIN: none) */
     unsigned long long hash;
     char solution[2048];
     char json[8192];
@@ -33,6 +36,7 @@ static void solve(const char *scramble, uint32_t seed, const char *params, run *
     out->hash = 1469598103934665603ull;
     out->gens_ok = 1;
     out->phase_ok = 1;
+    out->best0 = INT_MIN;
     int prev_phase = 0;
     do {
         rc = ec_solver_step(h, 7);
@@ -46,6 +50,7 @@ static void solve(const char *scramble, uint32_t seed, const char *params, run *
                 out->last_gen = rec[i].gen;
                 out->phase_ok &= rec[i].phase >= prev_phase && rec[i].phase <= 2 && rec[i].n_moves == rec[i].best_length;
                 prev_phase = rec[i].phase;
+                if (rec[i].phase == 0 && rec[i].best > out->best0) out->best0 = (int)rec[i].best;
                 const unsigned char *p = (const unsigned char *)&rec[i].best;
                 for (size_t k = 0; k < sizeof rec[i].best; k++) out->hash = (out->hash ^ p[k]) * 1099511628211ull;
                 for (int k = 0; k < rec[i].n_moves; k++) out->hash = (out->hash ^ rec[i].moves[k]) * 1099511628211ull;
@@ -60,6 +65,17 @@ static void solve(const char *scramble, uint32_t seed, const char *params, run *
     }
     ec_solver_result_json(h, out->json, sizeof out->json);
     ec_solver_free(h);
+}
+
+/* phase ph's "length" or "generations" in a result JSON (-1: not found) */
+static long long phase_field(const char *json, int ph, const char *field)
+{
+    const char *p = strstr(json, "\"phases\":[");
+    for (int i = 0; p && i <= ph; i++) p = strstr(p + 1, "{\"name\":");
+    char key[32];
+    snprintf(key, sizeof key, "\"%s\":", field);
+    p = p ? strstr(p, key) : NULL;
+    return p ? atoll(p + strlen(key)) : -1;
 }
 
 static int count_moves(const char *alg)
@@ -144,6 +160,43 @@ int main(void)
         if (p1) sscanf(p1 + strlen("\"name\":\"2x2x3 block\",\"solution\":\""), "%255[^\"]", moves);
         CHECK(a.rc == EC_DONE && p1 && count_moves(moves) <= 4, "seed %u: status %d, block \"%s\" (at most 4 turns)", seed,
               a.rc, moves);
+    }
+
+    /* extraRounds2 (opt-in): phase 2 runs k more rounds of generations2 after its goal first
+     * holds; until then the run is the default's (same stream), so phase 1 is the same, phase 2
+     * takes exactly k x 50 more generations and keeps the shortest: never longer */
+    solve("F2 D L' B R U2", 2, "", &a);
+    solve("F2 D L' B R U2", 2, "extraRounds2=2", &b);
+    CHECK(a.rc == EC_DONE && b.rc == EC_DONE && phase_field(a.json, 1, "generations") > 0, "phase 2 runs: %s", a.json);
+    CHECK(phase_field(b.json, 1, "generations") == phase_field(a.json, 1, "generations") + 2 * 50 &&
+              phase_field(b.json, 1, "length") <= phase_field(a.json, 1, "length") &&
+              phase_field(b.json, 0, "length") == phase_field(a.json, 0, "length"),
+          "extraRounds2=2: two more rounds of phase 2, no longer: %s / %s", a.json, b.json);
+    /* candidates2 (opt-in): phase 2 runs from the 3 best locations' blocks (the first is the
+     * default's, same stream) and keeps the block whose phases 1 + 2 are shortest: never longer
+     * than the default's, and shorter on seed 2 (17 turns in all: 4 + 4 + 9; a block already in
+     * the two-generator group gives 5) */
+    int shorter = 0;
+    for (uint32_t seed = 2; seed <= 4; seed++) {
+        solve("L D2 F' U B", seed, "minRounds1=4", &a);
+        solve("L D2 F' U B", seed, "minRounds1=4,candidates2=3", &b);
+        long long la = phase_field(a.json, 0, "length") + phase_field(a.json, 1, "length");
+        long long lb = phase_field(b.json, 0, "length") + phase_field(b.json, 1, "length");
+        CHECK(a.rc == EC_DONE && b.rc == EC_DONE && lb <= la &&
+                  phase_field(b.json, 1, "generations") >= phase_field(a.json, 1, "generations"),
+              "seed %u candidates2=3: phases 1+2 %lld turns, default %lld (%s / %s)", seed, lb, la, a.json, b.json);
+        shorter += lb < la;
+    }
+    CHECK(shorter >= 1, "candidates2=3 found shorter phases 1+2 on %d of 3 seeds", shorter);
+    /* restart1 (opt-in): a stagnant location restarts from a new population keeping its best
+     * block, so the block taken is never longer than any block a phase-1 record reported.
+     * pairWeight1=100: a record's best over 1500 is a block of 1600 - best turns (16 pairs). */
+    const char *rs[] = {"R U R F' R2 B2 R", "U2 L' U B2 F' D2"};
+    for (int i = 0; i < 4; i++) {
+        solve(rs[i / 2], (uint32_t)(i % 2 + 1), "pairWeight1=100,restart1=1,minRounds1=10,population=20", &a);
+        long long block = phase_field(a.json, 0, "length");
+        CHECK(a.rc == EC_DONE && a.best0 > 1500 && block <= 1600 - a.best0,
+              "%s seed %d restart1=1: block of %lld turns, a record saw %d", rs[i / 2], i % 2 + 1, block, 1600 - a.best0);
     }
     DONE();
 }

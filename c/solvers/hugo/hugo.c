@@ -75,23 +75,54 @@
  * phase 1 at the first location holding a block) is opt-in, kept for comparison. The evidence
  * behind these choices, the measurements and what was tried and dropped are in
  * docs/BENCHMARKS.md, ## hugo and ## hugo-issue20.
+ * Opt-in departures from the paper's workflow (issue 20; the paper's presets leave them off):
+ *  - restart1=r: in phase 1 a location whose best block has not improved for r of its rounds
+ *    starts again from a new random population; its best block so far is kept (the paper
+ *    resumes every location's stored population, never restarting it);
+ *  - candidates2=k: phase 2 runs, one after the other, from the best blocks of the k best
+ *    locations (best first), and the block whose phases 1 + 2 are shortest is kept (ties: the
+ *    shorter block); phase 3 runs once, from it. The paper takes the single best block; phase
+ *    1's choice ignores what phases 2-3 cost from it, and the paper notes that a long phase 2
+ *    makes phase 3 longer (4.2). Costs k phase-2 runs;
+ *  - extraRounds2=k: phase 2 runs k more rounds after its goal first holds at a round's end,
+ *    keeping the shortest (the paper ends the phase there).
  * preset=short's parts and what each did (random states, native, on top of performance):
  *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
  *    13.9 in ~480,000 (30 states). pairWeight1=2 instead (issue 20, 41 paired random states
  *    with the other three parts): 36.02 turns against 36.80, paired -0.78 +- 0.96, phase 1
  *    11.0 against 11.4 turns: no clear gain, so the preset keeps 3 (docs/BENCHMARKS.md,
  *    ## hugo-issue20);
- *  - minRounds1=40: the 12 locations keep evolving 40 rounds before the shortest block is
- *    taken: 11.2 turns instead of 13.4, for ~96,000 phase-1 generations (10-12 states);
+ *  - minRounds1 (40 until issue 20's second session, now 80): the 12 locations keep evolving
+ *    that many rounds before the shortest block is taken: at 40, 11.2 turns instead of 13.4,
+ *    for ~96,000 phase-1 generations (10-12 states); at 80, 10.17 against 11.50 on states
+ *    1..12 (paired with the 40-round preset; 192,000 phase-1 generations);
+ *  - restart1=5 (issue 20): phase-1 blocks of 9.86 against 12.00 turns on states 1..7 with
+ *    the 40-round preset, the same phase-1 generations;
+ *  - candidates2=3 (issue 20): on states 1..12 with the 40-round preset, -2.17 +- 1.13 turns
+ *    in all (35.50 against 37.67; phases 1/2/3 11.83/5.33/18.33 against 11.50/5.83/20.33),
+ *    phase-2 generations 378,000 against 39,000 on average, median CPU not higher (4.1 s
+ *    against 5.7 s: phase 3 ended sooner);
+ *  - extraRounds2=3 (issue 20): -2.50 +- 1.85 turns on states 1..10 with the 40-round preset;
  *  - length=26: 26 genes instead of 30 make phase 3 shorter (exploratory: phase 3 21.3 turns
  *    at 30 genes, 18.7 at 24 genes on 10 states, 17.2 at 26 genes with growth3=0 on 6);
  *  - growth3=0 (equal phase-3 rounds, as Table 7's totals suggest): alone on performance it
  *    gave the same solution on 17 of 17 random states (the goal is first reached in the same
  *    generation; equal rounds only stop sooner): phase-3 generations 205,882 instead of
  *    250,000 on average, no change in length.
- *  All four: 36.4 turns on 30 states (performance 39.9), phase 1 11.1 turns; 36.8 on states
- *  1..41 of issue 20's run (phase 1 11.4; the exact shortest block at the chosen location 8.7,
- *  over the 12 locations 8.0).
+ *  The first four (minRounds1=40): 36.4 turns on 30 states (performance 39.9), phase 1 11.1
+ *  turns; 36.8 on states 1..41 of issue 20's run (phase 1 11.4; the exact shortest block at
+ *  the chosen location 8.7, over the 12 locations 8.0).
+ *  All seven (issue 20, states 1..60, native, the same run as performance): 34.53 +- 0.46
+ *  turns, median 34, 60/60 solved and verified (performance 40.12 +- 0.93; paired -5.58 +-
+ *  1.01); phases 9.92 / 5.83 / 18.87 turns (performance 13.75 / 6.82 / 19.78); the exact
+ *  shortest block at the chosen location 8.70, over the 12 locations 7.97; about 1.7x the CPU
+ *  and 2x the generations of the four-part preset on states 1..12 (phase 2 runs three times);
+ *  islands K = 2 (30 states, quiet machine): median wall 12.34 s, above issue 16's 8 s.
+ *  Without candidates2 and extraRounds2 (same states, run after): 34.87 +- 0.44, phase 1 9.52; paired +0.33
+ *  +- 0.46 against all seven, for 22% fewer generations: no clear gain from those two once
+ *  phase 1 has restart1 and 80 rounds; the preset keeps them (length first).
+ *  Tried and dropped (states 1..12): extraRounds3=1 (the same solution on 12 of 12), restarted
+ *  phase-3 rounds with 2 extra rounds (-1.0 +- 1.6 on 6 states at about 2x the CPU).
  * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
  * random states, so phase 1 is where HuGO! loses most moves (## optima).
  *
@@ -117,6 +148,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -145,18 +177,23 @@ static const ec_param_def params[] = {
     {"rawSelection", 0, 0, 1, 1, "1: SUS on the raw fitness (negative counts 0), as the authors' program; 0: fitness - worst + 1"},
     {"eliteParent", 0, 0, 1, 1, "1: the elite is also the first parent of the first crossover pair (the authors' program)"},
     {"maxBlockTurns", 0, 0, 100, 1, "phase 1 accepts only blocks of at most this many turns (0: any; the authors' program: 20)"},
+    {"extraRounds2", 0, 0, 1e6, 1, "phase 2 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
+    {"restart1", 0, 0, 1e6, 1, "phase 1: a location whose best block has not improved for this many of its rounds starts again from a new random population, keeping its best block (0: never, paper; opt-in)"},
+    {"candidates2", 1, 1, 12, 1, "phase 2 runs from the blocks of this many locations (best first) and keeps the block whose phases 1+2 are shortest (paper: 1; opt-in)"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
 };
+
+_Static_assert(sizeof params / sizeof params[0] <= EC_MAX_PARAMS, "hugo has more params than EC_MAX_PARAMS");
 
 static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
     {"short",
-     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=40,length=26,"
-     "growth3=0",
-     "performance plus opt-in changes that shorten solutions (phase 1 pairs first and 40 rounds, 26 genes, equal "
-     "phase-3 rounds); not the paper's"},
+     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=80,restart1=5,"
+     "length=26,growth3=0,candidates2=3,extraRounds2=3",
+     "performance plus opt-in changes that shorten solutions (phase 1 pairs first, 80 rounds, stagnant locations "
+     "restarted; phase 2 from the 3 best blocks, 3 more rounds; 26 genes; equal phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
     {"program",
@@ -172,7 +209,8 @@ typedef struct hugo {
     hg_gaconf cf;
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block, weight[3], min_rounds1, max_block;
+    int grow[3], first_block, weight[3], min_rounds1, max_block, extra2;
+    int extra_left; /* rounds phase 2 still runs after reaching its goal (extraRounds2) */
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
     int round;
@@ -181,6 +219,7 @@ typedef struct hugo {
     hg_pop *store[HG_LOCS];
     hg_task task1[HG_LOCS];
     int loc;
+    int restart1, stag_fit[HG_LOCS], stag_round[HG_LOCS]; /* restart1: each location's best and the round it last improved */
     int own; /* the block locations this island works in phase 1, a bit each (all 12 unless split) */
     /* phases 2 and 3 */
     hg_pop *pop;
@@ -190,6 +229,12 @@ typedef struct hugo {
     uint8_t mv[3][HG_MAXLEN];
     int nmv[3];
     int64_t pgens[3];
+    /* candidates2 > 1: the phase-1 blocks phase 2 is run from, and what it gave from each */
+    struct {
+        int loc, n1, n2;
+        uint8_t mv1[HG_MAXLEN], mv2[HG_MAXLEN];
+    } cand[HG_LOCS];
+    int ncand, ci, max_cand;
     ec_progress rec;
     int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */
 } hugo;
@@ -224,6 +269,40 @@ static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
 
 static int start_phase(hugo *s, int ph);
 
+/* load candidate block i as phase 1's result (its location and moves) */
+static void load_cand(hugo *s, int i)
+{
+    s->chosen = s->cand[i].loc;
+    s->nmv[0] = s->cand[i].n1;
+    memcpy(s->mv[0], s->cand[i].mv1, (size_t)s->cand[i].n1);
+    s->at[1] = s->at[0];
+    for (int k = 0; k < s->nmv[0]; k++) ec__bcube_move(&s->at[1], s->mv[0][k]);
+}
+
+/* phase 2 is done (mv[1], at[2] set): with candidate blocks, note what it gave and go on with
+ * the next block, or, after the last, keep the one whose phases 1+2 are shortest (ties: the
+ * earlier, i.e. the shorter block) and enter phase 3 */
+static int phase2_done(hugo *s)
+{
+    if (s->ncand > 1) {
+        s->cand[s->ci].n2 = s->nmv[1];
+        memcpy(s->cand[s->ci].mv2, s->mv[1], (size_t)s->nmv[1]);
+        if (++s->ci < s->ncand) {
+            load_cand(s, s->ci);
+            return start_phase(s, 1);
+        }
+        int b = 0;
+        for (int i = 1; i < s->ncand; i++)
+            if (s->cand[i].n1 + s->cand[i].n2 < s->cand[b].n1 + s->cand[b].n2) b = i;
+        load_cand(s, b);
+        s->nmv[1] = s->cand[b].n2;
+        memcpy(s->mv[1], s->cand[b].mv2, (size_t)s->nmv[1]);
+        s->at[2] = s->at[1];
+        for (int k = 0; k < s->nmv[1]; k++) ec__bcube_move(&s->at[2], s->mv[1][k]);
+    }
+    return start_phase(s, 2);
+}
+
 /* the first location from `from` on that this island works (HG_LOCS: none left) */
 static int next_loc(const hugo *s, int from)
 {
@@ -246,6 +325,7 @@ static int start_phase(hugo *s, int ph)
 {
     s->phase = ph;
     s->round = 1;
+    s->extra_left = ph == 1 ? s->extra2 : 0;
     const ec_bcube *x = &s->at[ph];
     if (ph == 0) {
         int pick = -1;
@@ -272,7 +352,7 @@ static int start_phase(hugo *s, int ph)
         if (hg_twogen(x, s->chosen)) {
             s->nmv[1] = 0;
             s->at[2] = *x;
-            return start_phase(s, 2);
+            return phase2_done(s);
         }
         const hg_pairset *ps = hg_block_pairs(s->chosen);
         task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
@@ -293,11 +373,36 @@ static int start_phase(hugo *s, int ph)
     return s->pop ? EC_RUNNING : EC_E_NOMEM;
 }
 
+/* a restart: *pp becomes a new random population that inherits only the kept best goal-reaching
+ * individual (0, or EC_E_NOMEM) */
+static int renew(hugo *s, hg_pop **pp, const hg_gaconf *cf, const hg_task *t)
+{
+    hg_pop *q = hg_pop_new(cf, t, &s->rng);
+    if (!q) return EC_E_NOMEM;
+    q->hof_fit = (*pp)->hof_fit;
+    q->hof_n = (*pp)->hof_n;
+    if (q->hof_n > 0) memcpy(q->hof, (*pp)->hof, (size_t)q->hof_n);
+    hg_pop_free(*pp);
+    *pp = q;
+    return 0;
+}
+
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
 static int end_segment(hugo *s)
 {
     if (s->phase == 0) {
         hg_pop *p = s->store[s->loc];
+        if (s->restart1) {
+            int fit = p->hof_n < 0 ? INT_MIN : p->hof_fit;
+            if (s->round == 1 || fit > s->stag_fit[s->loc]) {
+                s->stag_fit[s->loc] = fit;
+                s->stag_round[s->loc] = s->round;
+            } else if (s->round - s->stag_round[s->loc] >= s->restart1) { /* stagnant: restart, keeping the best block */
+                if (renew(s, &s->store[s->loc], &s->cf, &s->task1[s->loc])) return EC_E_NOMEM;
+                p = s->store[s->loc];
+                s->stag_round[s->loc] = s->round;
+            }
+        }
         if (s->first_block && p->hof_n >= 0 && (!s->max_block || p->hof_n <= s->max_block)) {
             s->chosen = s->loc;
         } else if ((s->loc = next_loc(s, s->loc + 1)) < HG_LOCS) {
@@ -318,6 +423,23 @@ static int end_segment(hugo *s)
                 return EC_RUNNING;
             }
             s->chosen = best;
+            /* candidates2: the best blocks of up to max_cand locations, best first (ties: lower location) */
+            s->ncand = s->ci = 0;
+            for (int taken = 0; s->max_cand > 1 && s->ncand < s->max_cand; s->ncand++) {
+                int b = -1;
+                for (int loc = 0; loc < HG_LOCS; loc++) {
+                    hg_pop *q = s->store[loc];
+                    if (q && !(taken >> loc & 1) && q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
+                        (b < 0 || q->hof_fit > s->store[b]->hof_fit))
+                        b = loc;
+                }
+                if (b < 0) break;
+                taken |= 1 << b;
+                set_phase_moves(s, 0, s->store[b]->hof, s->store[b]->hof_n);
+                s->cand[s->ncand].loc = b;
+                s->cand[s->ncand].n1 = s->nmv[0];
+                memcpy(s->cand[s->ncand].mv1, s->mv[0], (size_t)s->nmv[0]);
+            }
         }
         set_phase_moves(s, 0, s->store[s->chosen]->hof, s->store[s->chosen]->hof_n);
         for (int loc = 0; loc < HG_LOCS; loc++) {
@@ -326,14 +448,14 @@ static int end_segment(hugo *s)
         }
         return start_phase(s, 1);
     }
-    if (s->pop->hof_n < 0) {
+    if (s->pop->hof_n < 0 || s->extra_left-- > 0) {
         s->round++;
         s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
         return EC_RUNNING;
     }
     set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
     if (s->phase == 2) return EC_DONE;
-    return start_phase(s, 2);
+    return phase2_done(s);
 }
 
 static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
@@ -465,6 +587,9 @@ static int hugo_create(ec_solver *h, void **state)
     if (!s) return EC_E_NOMEM;
     hg_gaconf_init(&s->cf, (int)ec__param(h, "population"), (int)ec__param(h, "length"), ec__param(h, "crossover"),
                    ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
+    s->cf.raw_sus = (int)ec__param(h, "rawSelection");
+    s->cf.elite_parent = (int)ec__param(h, "eliteParent");
+    s->extra2 = (int)ec__param(h, "extraRounds2");
     s->g1 = (int64_t)ec__param(h, "generations1");
     s->g2 = (int64_t)ec__param(h, "generations2");
     s->g3 = (int64_t)ec__param(h, "generations3");
@@ -480,8 +605,8 @@ static int hugo_create(ec_solver *h, void **state)
     }
     s->min_rounds1 = (int)ec__param(h, "minRounds1");
     s->max_block = (int)ec__param(h, "maxBlockTurns");
-    s->cf.raw_sus = (int)ec__param(h, "rawSelection");
-    s->cf.elite_parent = (int)ec__param(h, "eliteParent");
+    s->max_cand = (int)ec__param(h, "candidates2");
+    s->restart1 = (int)ec__param(h, "restart1");
     s->own = (1 << HG_LOCS) - 1;
     if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
         int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;
