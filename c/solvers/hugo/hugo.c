@@ -86,7 +86,9 @@
  *    makes phase 3 longer (4.2). Costs k phase-2 runs;
  *  - extraRounds2=k: phase 2 runs k more rounds after its goal first holds at a round's end,
  *    keeping the shortest (the paper ends the phase there).
- * preset=short's parts and what each did (random states, native, on top of performance):
+ * preset=short = performance + pairWeight1=3, minRounds1=80, restart1=5, length=26, growth3=0
+ * (five parts; candidates2 and extraRounds2 are opt-in params, not in the preset). What each
+ * part, and the two params, did (random states, native, on top of performance):
  *  - pairWeight1=3 (phase 1 only): blocks of 13.4 turns in ~28,000 generations instead of
  *    13.9 in ~480,000 (30 states). pairWeight1=2 instead (issue 20, 41 paired random states
  *    with the other three parts): 36.02 turns against 36.80, paired -0.78 +- 0.96, phase 1
@@ -118,9 +120,13 @@
  *  shortest block at the chosen location 8.70, over the 12 locations 7.97; about 1.7x the CPU
  *  and 2x the generations of the four-part preset on states 1..12 (phase 2 runs three times);
  *  islands K = 2 (30 states, quiet machine): median wall 12.34 s, above issue 16's 8 s.
- *  Without candidates2 and extraRounds2 (same states, run after): 34.87 +- 0.44, phase 1 9.52; paired +0.33
- *  +- 0.46 against all seven, for 22% fewer generations: no clear gain from those two once
- *  phase 1 has restart1 and 80 rounds; the preset keeps them (length first).
+ *  preset=short, the five parts (same states, run after): 34.87 +- 0.44 turns, median 35,
+ *  60/60, phase 1 9.52 (exact optimum at the chosen location 8.53); paired +0.33 +- 0.46
+ *  against all seven, for 22% fewer generations: no clear gain from candidates2 and
+ *  extraRounds2 once phase 1 has restart1 and 80 rounds, and only the five parts keep issue
+ *  16's islands target: K = 2 median wall 7.27 s, p90 21.8 s, 30/30, mean 33.7 turns (30
+ *  states, `npm run bench -- islands --n 30 --k 2`, lead's run); so the preset is these five
+ *  (both targets met), and candidates2=3,extraRounds2=3 on top remain an opt-in.
  *  Tried and dropped (states 1..12): extraRounds3=1 (the same solution on 12 of 12), restarted
  *  phase-3 rounds with 2 extra rounds (-1.0 +- 1.6 on 6 states at about 2x the CPU).
  * The exact shortest block (c/search/optima.h) averages 7.9 turns over the 12 locations on
@@ -191,9 +197,9 @@ static const ec_preset presets[] = {
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
     {"short",
      "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=80,restart1=5,"
-     "length=26,growth3=0,candidates2=3,extraRounds2=3",
+     "length=26,growth3=0",
      "performance plus opt-in changes that shorten solutions (phase 1 pairs first, 80 rounds, stagnant locations "
-     "restarted; phase 2 from the 3 best blocks, 3 more rounds; 26 genes; equal phase-3 rounds); not the paper's"},
+     "restarted; 26 genes; equal phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
     {"program",
