@@ -121,7 +121,7 @@ static const struct {
     {EC_E_RANGE, "argument out of range"},
     {EC_E_NOMEM, "out of memory"},
     {EC_E_INPUT_SIZE, "input too long"},
-    {EC_E_INTERNAL, "internal error: the solver's tables failed their own checks"},
+    {EC_E_INTERNAL, "internal error: the core failed one of its own checks (its tables or a solver's definition)"},
     {EC_E_CHAR, "input text has a control character or bytes that are not UTF-8"},
     {EC_E_FACELETS_LENGTH, "a facelet string must have exactly 54 characters"},
     {EC_E_FACELETS_CHAR, "a facelet character is not one of U R F D L B"},

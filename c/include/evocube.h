@@ -70,8 +70,10 @@ extern "C" {
                                or bytes that are not well-formed UTF-8; msg names the character
                                (U+0000) or byte (0xFF) and its 1-based character position.
                                Checked first, on every text, before anything else is read. */
-#define EC_E_INTERNAL -7    /* the core's own tables failed their build-time checks (a bug in
-                               the core, never caused by input); nothing was searched */
+#define EC_E_INTERNAL -7    /* the core failed one of its own consistency checks (a table's
+                               build-time check, a solver declaring more params than
+                               EC_MAX_PARAMS): a bug in the core, never caused by input;
+                               nothing was searched */
 
 /* Faults of a user's cube (facelet string), one code per fault, checked in this order. */
 #define EC_E_FACELETS_LENGTH -10  /* not exactly 54 characters */

@@ -123,6 +123,9 @@ static int set_pairs(const ec_solver_impl *impl, const char *text, double *value
 int ec__params_parse_n(const ec_solver_impl *impl, const char *text, int len, double *values, char *msg,
                        int msgsize)
 {
+    if (impl->nparams < 0 || impl->nparams > EC_MAX_PARAMS) /* values holds EC_MAX_PARAMS (solver.h) */
+        return ec__msg(EC_E_INTERNAL, msg, msgsize, "internal error: solver %s declares %d params, more than the core's %d",
+                       impl->name, impl->nparams, EC_MAX_PARAMS);
     for (int i = 0; i < impl->nparams; i++) values[i] = impl->params[i].def;
     if (!text && len <= 0) return EC_OK;
     if (len > EC_MAX_PARAMS_CHARS)

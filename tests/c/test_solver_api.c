@@ -52,6 +52,17 @@ int main(void)
     CHECK_RC(ec__params_parse(&test_impl, "rate=1e999", v, msg, sizeof msg), EC_E_PARAM_VALUE);
     CHECK_RC(ec__params_parse(&test_impl, "rate", v, msg, sizeof msg), EC_E_PARAM_VALUE);
     CHECK(strstr(msg, "key=value") != NULL, "%s", msg);
+    { /* a solver declaring more params than a handle holds is refused, never written past v */
+        static ec_param_def many[EC_MAX_PARAMS + 1];
+        for (int i = 0; i <= EC_MAX_PARAMS; i++) many[i] = (ec_param_def){"p", 1, 0, 2, 1, "a param"};
+        ec_solver_impl big_impl = test_impl;
+        big_impl.params = many;
+        big_impl.nparams = EC_MAX_PARAMS + 1;
+        CHECK_RC(ec__params_parse(&big_impl, "", v, msg, sizeof msg), EC_E_INTERNAL);
+        char want[96];
+        snprintf(want, sizeof want, "declares %d params, more than the core's %d", EC_MAX_PARAMS + 1, EC_MAX_PARAMS);
+        CHECK(strstr(msg, want) != NULL, "%s", msg);
+    }
     {
         static char big[EC_MAX_PARAMS_CHARS + 10];
         memset(big, 'a', sizeof big - 1);
