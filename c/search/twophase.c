@@ -3,9 +3,9 @@
  * G1) with every phase-1 solution continued by IDA* over phase 2 (cperm, eperm, mperm to
  * solved), then continued search for shorter solutions (the total bound drops to best - 1)
  * until a solution of at most max_length moves is found, the node budget after the first
- * solution is spent, or the bound is exhausted. The distance oracle ec_distance (exact
- * within 7 turns through near.h, else this search) and ec_twophase_init live here too; the
- * `twophase` stepped solver built on this search is c/solvers/twophase/twophase.c.
+ * solution is spent, or the bound is exhausted. ec_twophase_init lives here too; the distance
+ * oracles built on this search (ec_distance, ec__distance_first) are c/search/distance.c, the
+ * `twophase` stepped solver c/solvers/twophase/twophase.c.
  *
  * Search layout: both phases run from explicit stacks (tp_search in twophase.h), so the
  * search stops after any node and resumes exactly there: a step costs at most its nodes,
@@ -62,17 +62,6 @@
 #include "core/util.h"
 
 #define P2_CAP 12
-
-static inline int prun1(int tw, int fl, int sl, int limit)
-{
-    int h = ec__prun_ts(tw, sl);
-    if (h > limit) return h;
-    int h2 = ec__prun_fs(fl, sl);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_tf(tw, fl);
-    return h2 > h ? h2 : h;
-}
 
 /* The moves ruled out after a turn of face f (bit m): that face's, and after D, L or B the
  * opposite face's (U before D, R before L, F before B: ec__move_follows). */
@@ -307,7 +296,7 @@ static void next_pre(tp_search *s)
 }
 
 /* Everything the search reads, built once: the pruning tables and the near-goal table (which
- * near_known consults for some cubes; built here, so the core's memory after the first search
+ * the target search and ec_distance consult for some cubes; built here, so the core's memory after the first search
  * is the same whatever cubes come first). */
 static int search_tables_init(void)
 {
@@ -354,8 +343,16 @@ static int64_t budget_end(const tp_search *s)
     return end < s->min_nodes ? s->min_nodes : end;
 }
 
-static int near_known(const ec_cube *c);
 #define KNOWN_LATER (-2) /* tp_search.known before the near table is asked */
+
+/* (twophase.h) */
+int tp_dirs_bound(const tp_search *s)
+{
+    int lo = 0;
+    for (int i = 0; i < s->ndirs; i++)
+        if (s->dir[i].h1 > lo) lo = s->dir[i].h1;
+    return lo;
+}
 
 /* Stop once a solution of at most max_length moves is known (after min_nodes nodes). */
 static void check_target(tp_search *s)
@@ -363,7 +360,7 @@ static void check_target(tp_search *s)
     if (s->max_length < 0 || s->best > s->max_length) return;
     /* a target search goes on for min_nodes only for a cube known to be shorter (near.h):
      * the near table is asked only now, when the answer matters */
-    if (s->target && s->nodes < s->min_nodes && s->known == KNOWN_LATER) s->known = near_known(&s->start);
+    if (s->target && s->nodes < s->min_nodes && s->known == KNOWN_LATER) s->known = ec__near_distance(&s->start);
     int more = s->target ? s->known >= 0 && s->best > s->known : 1;
     if (s->nodes >= s->min_nodes || !more) s->finished = 1;
 }
@@ -546,35 +543,13 @@ static void run_phase2(tp_search *s)
     }
 }
 
-/* The exact distance of c when it is at most NEAR_MAX turns (near.h), else -1 (or
- * EC_E_NOMEM). Phase-1 bounds of the cube, its inverse and their quarter-turn conjugates
- * (the y views) bound the distance: over NEAR_MAX, the near table cannot have it and is not
- * read (on random states the table is then read for 18% of them, not 37% as with the cube
- * and its conjugate alone; a query costs ~0.1 ms). */
-static int near_known(const ec_cube *c)
-{
-    ec_cube v[4];
-    v[0] = *c;
-    ec_cube_inverse(c, &v[2]);
-    ec__sym_conj(&v[0], 8, &v[1]);
-    ec__sym_conj(&v[2], 8, &v[3]);
-    for (int i = 0; i < 4; i++)
-        if (prun1(ec__get_twist(&v[i]), ec__get_flip(&v[i]), ec__get_slice(&v[i]), NEAR_MAX) > NEAR_MAX) return -1;
-    return ec__near_distance(c);
-}
-
 void tp_target(tp_search *s, int64_t total)
 {
     if (s->finished || s->max_length < 0) return;
     s->target = 1;
-    /* every direction's phase-1 bound is a lower bound of the distance (a view of the cube or
-     * of its inverse): over NEAR_MAX, near_known would say -1 after its query (~0.1 ms in wasm
-     * for the 18% of random states its own four bounds let through); else the query waits
+    /* over NEAR_MAX the near table cannot know the cube (tp_dirs_bound); else the query waits
      * until a solution is found within min_nodes (check_target), the only time it is read */
-    int lo = 0;
-    for (int i = 0; i < s->ndirs; i++)
-        if (s->dir[i].h1 > lo) lo = s->dir[i].h1;
-    s->known = lo > NEAR_MAX ? -1 : KNOWN_LATER;
+    s->known = tp_dirs_bound(s) > NEAR_MAX ? -1 : KNOWN_LATER;
     s->use_pre = 1; /* pre-moves: more candidate solutions of a given length (min2phase) */
     s->total = total < 0 ? -1 : total < s->min_nodes ? s->min_nodes : total;
     if (s->max_length < s->bound) s->bound = s->max_length;
@@ -719,71 +694,4 @@ int tp_run(tp_search *s, int64_t limit)
     return 1;
 }
 
-/* ------------------------------------------------------------------ distance oracle */
-
 int ec_twophase_init(void) { return search_tables_init(); }
-
-int ec__distance_search(const ec_cube *c, int budget, tp_search *s)
-{
-    if (!c) return EC_E_NULL;
-    if (budget < 0) return EC_E_RANGE;
-    int rc = ec_cube_check(c, NULL, 0);
-    if (rc) return rc;
-    if ((rc = tp_init(s, c, -1, budget, TP_DIST_MIN_NODES, TP_DIRS))) return rc;
-    /* the near table only when no direction's phase-1 bound (each a lower bound of the
-     * distance) exceeds NEAR_MAX: on random states 1.6% read it (18% with near_known's four
-     * views), a query costing ~75 us natively */
-    int most = 0;
-    for (int i = 0; i < s->ndirs; i++)
-        if (s->dir[i].h1 > most) most = s->dir[i].h1;
-    if (most <= NEAR_MAX) {
-        int near = ec__near_distance(c);
-        if (near != -1) return near; /* exact within NEAR_MAX turns, or an error */
-    }
-    s->p2_onepass = TP_DIST_ONEPASS; /* the oracle's phase 2 (twophase.h) */
-    tp_run(s, INT64_MAX);
-    return s->best;
-}
-
-int ec_distance(const ec_cube *c, int budget)
-{
-    tp_search s;
-    return ec__distance_search(c, budget, &s);
-}
-
-/* The thesis's oracle ("Kociemba(S)" of the swarm solvers' oracle=1), as Kociemba's own
- * program answers with a depth limit: the first solution of at most max_length moves found by
- * one-direction two-phase search (the cube as it is, no inverse or rotated views, no
- * pre-moves, no near-goal table): phase-1 depth rising, each phase 2 by IDA* up to
- * min(12, max_length - phase-1 depth). Its length is an upper bound of the distance, often
- * well above it (a cube 1 move from solved can read 1, one 5 from solved 15), and it is not
- * monotone along a path, so the swarm solvers meet plateaus and dead ends. With none found
- * in `nodes` nodes (or none that short) the search restarts without the length limit for
- * `nodes` more; with still none the answer is TP_MAX_LEN. Cost: one tp_search (15.9 KB of
- * stack) and at most 2 * nodes nodes (docs/BENCHMARKS.md, swarm-first20, for figures). */
-int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes)
-{
-    if (!c) return EC_E_NULL;
-    if (max_length < 0 || max_length > TP_MAX_LEN - 1 || nodes < 1) return EC_E_RANGE;
-    int rc = ec_cube_check(c, NULL, 0);
-    if (rc) return rc;
-    tp_search s;
-    for (int pass = 0; pass < 2; pass++) {
-        /* an improving search with no budget after its first solution: that one is the answer */
-        rc = tp_init(&s, c, -1, 0, 0, 1);
-        if (rc) return rc;
-        if (!pass) s.bound = max_length;
-        tp_run(&s, nodes);
-        if (s.best != TP_NONE) return s.best;
-    }
-    return TP_MAX_LEN;
-}
-
-int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize)
-{
-    ec_cube c;
-    int rc = ec_cube_from_facelets(facelets, &c, msg, msgsize);
-    if (rc) return rc;
-    if (budget < 0) return ec__msg(EC_E_RANGE, msg, msgsize, "the budget must be 0 or more nodes (got %d)", budget);
-    return ec_distance(&c, budget);
-}

@@ -123,7 +123,12 @@ void tp_target(tp_search *s, int64_t total);
  * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
 
-/* ec_distance with the search it ran in *s (s->best_moves[0..s->best) solve c when the
+/* The most of the directions' phase-1 bounds of their start cubes (after tp_init): each is
+ * a lower bound of the distance (a view of the cube or of its inverse), so over NEAR_MAX the
+ * near table (near.h) cannot have the cube and is not asked (a query costs ~75 us natively). */
+int tp_dirs_bound(const tp_search *s);
+
+/* distance.c: ec_distance with the search it ran in *s (s->best_moves[0..s->best) solve c when the
  * result came from the search, not the near table: then the result equals s->best). */
 int ec__distance_search(const ec_cube *c, int budget, tp_search *s);
 
