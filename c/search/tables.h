@@ -151,6 +151,19 @@ static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
     return h2 > h ? h2 : h;
 }
 
+/* The same bound read in full (all four tables, no early exit): the batched children of a
+ * phase-2 node (twophase.c) read it without branches. Over a limit it can exceed
+ * ec__prun2_sym's value, never at or under it. */
+static inline int ec__prun2_all(int cs, int es, int mp)
+{
+    int ci = ec__p2_compose(ec__cpermInvSym[cs >> 4], cs & 15), ei = ec__p2_compose(ec__epermInvSym[es >> 4], es & 15);
+    int h = ec__prun_cm_sym(cs, mp), h2 = ec__prun_ec_sym(es, cs), h3 = ec__prun_ec_sym(ei, ci),
+        h4 = ec__prun_cm_sym(ci, ec__mpermInv[mp]);
+    h = h2 > h ? h2 : h;
+    h3 = h4 > h3 ? h4 : h3;
+    return h3 > h ? h3 : h;
+}
+
 /* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */
 int ec__tables_init(void);
 /* Entries of table t and how many of them have each depth (counts[EC_PRUN_MAX_DEPTH]);

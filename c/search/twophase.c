@@ -298,10 +298,13 @@ static void next_pre(tp_search *s)
 /* Everything the search reads, built once: the pruning tables and the near-goal table (which
  * the target search and ec_distance consult for some cubes; built here, so the core's memory after the first search
  * is the same whatever cubes come first). */
+static void p2_allow_init(void);
+
 static int search_tables_init(void)
 {
     int rc = ec__tables_init();
     if (!rc) rc = rot_init();
+    if (!rc) p2_allow_init();
     return rc ? rc : ec__near_init();
 }
 
@@ -434,6 +437,7 @@ static int start_phase2(tp_search *s, const ec_cube *c)
     s->cp[0] = (uint16_t)cp;
     s->ep[0] = (uint16_t)ep;
     s->mp[0] = (uint8_t)mp;
+    s->p2ok = 0;
     s->p2runs++;
     /* target: one search to the cap, any length up to it; oracle: one search to the cap,
      * each solution lowering it (run_phase2) */
@@ -483,6 +487,44 @@ static void end_phase2(tp_search *s)
     }
 }
 
+/* Phase 2's moves (bit m of ec__p2_move's order) that may follow a turn of face f (index f + 1;
+ * 0: none before), and the first turn of each face (U, D, R2, F2, L2, B2). */
+static uint16_t p2_allow[7];
+#define P2_LEADS 0x3C9u
+
+static void p2_allow_init(void)
+{
+    for (int f = -1; f < 6; f++) {
+        unsigned mask = 0;
+        for (int m = 0; m < N_P2MOVES; m++)
+            if (ec__move_follows(f < 0 ? -1 : f * 3, ec__p2_move[m])) mask |= 1u << m;
+        p2_allow[f + 1] = (uint16_t)mask;
+    }
+}
+
+/* Level k's children in phase 2 (the moves in mask): their coordinates and full bounds
+ * (ec__prun2_all), read without a branch between them so that the look-up chains overlap in
+ * the CPU. A level is entered with its allowed faces' first turns; a face's other turns are
+ * worked out when the walk comes to them (when the first turn's bound does not rule the
+ * face out). The walk (run_phase2) takes the same decisions, and counts the same nodes, as
+ * reading each child's bound in turn. */
+static void p2_children(tp_search *s, int k, unsigned mask)
+{
+    const int cs = s->cp[k], es = s->ep[k], mp = s->mp[k];
+    uint16_t *cpc = s->cpc[k], *epc = s->epc[k];
+    uint8_t *mpc = s->mpc[k], *h2c = s->h2c[k];
+    s->p2have[k] |= (uint16_t)mask;
+    while (mask) {
+        int m = __builtin_ctz(mask);
+        mask &= mask - 1;
+        int cp = ec__cperm_sym_move(cs, m), ep = ec__eperm_sym_move(es, m), mq = ec__mpermMove[mp * N_P2MOVES + m];
+        cpc[m] = (uint16_t)cp;
+        epc[m] = (uint16_t)ep;
+        mpc[m] = (uint8_t)mq;
+        h2c[m] = (uint8_t)ec__prun2_all(cp, ep, mq);
+    }
+}
+
 /* Phase 2 from the current phase-1 solution; returns when phase 2 is over for it or the
  * node limit is reached (s->in2 stays 1 then). */
 static void run_phase2(tp_search *s)
@@ -510,13 +552,17 @@ static void run_phase2(tp_search *s)
             s->m2[k]++;
             continue;
         }
+        if (k >= s->p2ok) { /* a level entered: its faces' first turns */
+            s->p2have[k] = 0;
+            p2_children(s, k, P2_LEADS & p2_allow[prev / 3 + 1]);
+            s->p2ok = k + 1;
+        }
+        if (!(s->p2have[k] >> m & 1)) /* the face's other turns (m is U2 or D2) */
+            p2_children(s, k, 3u << m & p2_allow[prev / 3 + 1]);
         s->nodes++;
         s->nodes2++;
-        int cp = ec__cperm_sym_move(s->cp[k], m); /* symmetry coordinates (tables.h) */
-        int ep = ec__eperm_sym_move(s->ep[k], m);
-        int mp = ec__mpermMove[s->mp[k] * N_P2MOVES + m];
         int togo = s->d2 - k - 1;
-        int h = ec__prun2_sym(cp, ep, mp, togo + 1);
+        int h = s->h2c[k][m];
         if (h > togo) { /* skip U2 U' (D2 D') too when U (D) is two over */
             s->m2[k] = (int8_t)(h > togo + 1 && m < 6 ? next_face[m] : m + 1);
             continue;
@@ -535,11 +581,12 @@ static void run_phase2(tp_search *s)
             s->m2[d2 - 1]++;
             continue;
         }
-        s->cp[k + 1] = (uint16_t)cp;
-        s->ep[k + 1] = (uint16_t)ep;
-        s->mp[k + 1] = (uint8_t)mp;
+        s->cp[k + 1] = s->cpc[k][m];
+        s->ep[k + 1] = s->epc[k][m];
+        s->mp[k + 1] = s->mpc[k][m];
         s->m2[k + 1] = 0;
         s->k2 = k + 1;
+        s->p2ok = k + 1;
     }
 }
 
