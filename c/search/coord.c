@@ -17,6 +17,7 @@ uint16_t ec__sliceMove[N_SLICE * N_MOVES];
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 uint8_t *ec__cpermToCcombp;
+uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES];
 uint16_t *ec__permInv;
 uint8_t ec__mpermInv[N_MPERM];
 const uint8_t ec__p2_move[N_P2MOVES] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
@@ -101,6 +102,14 @@ int ec__get_eperm(const ec_cube *c) { return ec__perm_rank(c->ep, 8); }
 void ec__set_eperm(ec_cube *c, int v) { ec__perm_unrank(c->ep, 8, v, 0); }
 int ec__get_mperm(const ec_cube *c) { return ec__perm_rank(c->ep + 8, 4); }
 void ec__set_mperm(ec_cube *c, int v) { ec__perm_unrank(c->ep + 8, 4, v, 8); }
+
+int ec__get_ecombp(const ec_cube *c)
+{
+    int v = 0, k = 0;
+    for (int i = 0; i < 8; i++)
+        if (c->ep[i] < 4) v += binom(i, ++k);
+    return v * 2 + ec__parity(c->ep, 8);
+}
 
 int ec__get_ccombp(const ec_cube *c)
 {
@@ -202,6 +211,10 @@ int ec__coord_init(void)
         for (int k = 0; k < N_P2MOVES; k++)
             ec__ccombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
                 ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
+    for (int v = 0; v < N_PERM8; v++) /* the edges' combination the same way */
+        for (int k = 0; k < N_P2MOVES; k++)
+            ec__ecombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
+                ec__cpermToCcombp[ec__epermMove[v * N_P2MOVES + k]];
     ready = 1;
     return EC_OK;
 }
