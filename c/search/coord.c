@@ -17,7 +17,8 @@ uint16_t ec__sliceMove[N_SLICE * N_MOVES];
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 uint8_t *ec__cpermToCcombp;
-uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES];
+uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES], ec__scombpMove[N_CCOMBP * N_P2MOVES];
+uint8_t ec__permToScombp[40320];
 uint16_t *ec__permInv;
 uint8_t ec__mpermInv[N_MPERM];
 const uint8_t ec__p2_move[N_P2MOVES] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
@@ -111,6 +112,14 @@ int ec__get_ecombp(const ec_cube *c)
     return v * 2 + ec__parity(c->ep, 8);
 }
 
+int ec__get_scombp(const ec_cube *c)
+{
+    int v = 0, k = 0;
+    for (int i = 0; i < 8; i++)
+        if (c->ep[i] & 1) v += binom(i, ++k);
+    return v * 2 + ec__parity(c->ep, 8);
+}
+
 int ec__get_ccombp(const ec_cube *c)
 {
     int v = 0, k = 0;
@@ -194,6 +203,8 @@ int ec__coord_init(void)
         ec_cube_solved(&c);
         ec__set_cperm(&c, v);
         ec__cpermToCcombp[v] = (uint8_t)ec__get_ccombp(&c);
+        ec__set_eperm(&c, v);
+        ec__permToScombp[v] = (uint8_t)ec__get_scombp(&c);
     }
     for (int v = 0; v < N_PERM8; v++) { /* the inverse permutation's rank */
         uint8_t p[8], q[8];
@@ -211,6 +222,9 @@ int ec__coord_init(void)
         for (int k = 0; k < N_P2MOVES; k++)
             ec__ccombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
                 ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
+    for (int v = 0; v < N_PERM8; v++)
+        for (int k = 0; k < N_P2MOVES; k++)
+            ec__scombpMove[ec__permToScombp[v] * N_P2MOVES + k] = ec__permToScombp[ec__epermMove[v * N_P2MOVES + k]];
     for (int v = 0; v < N_PERM8; v++) /* the edges' combination the same way */
         for (int k = 0; k < N_P2MOVES; k++)
             ec__ecombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
