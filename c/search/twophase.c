@@ -552,13 +552,14 @@ static void run_phase2(tp_search *s)
             s->m2[k]++;
             continue;
         }
+        const unsigned allow = p2_allow[prev < 0 ? 0 : prev / 3 + 1]; /* (-1 / 3 is 0 in C) */
         if (k >= s->p2ok) { /* a level entered: its faces' first turns */
             s->p2have[k] = 0;
-            p2_children(s, k, P2_LEADS & p2_allow[prev / 3 + 1]);
+            p2_children(s, k, P2_LEADS & allow);
             s->p2ok = k + 1;
         }
         if (!(s->p2have[k] >> m & 1)) /* the face's other turns (m is U2 or D2) */
-            p2_children(s, k, 3u << m & p2_allow[prev / 3 + 1]);
+            p2_children(s, k, 3u << m & allow);
         s->nodes++;
         s->nodes2++;
         int togo = s->d2 - k - 1;
