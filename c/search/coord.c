@@ -112,13 +112,16 @@ int ec__get_ecombp(const ec_cube *c)
     return v * 2 + ec__parity(c->ep, 8);
 }
 
-int ec__get_scombp(const ec_cube *c)
+/* Colex rank of the slots 0..7 of p whose piece is in set (a bit per piece): 0..69. */
+static int combination(const uint8_t *p, unsigned set)
 {
     int v = 0, k = 0;
     for (int i = 0; i < 8; i++)
-        if (c->ep[i] & 1) v += binom(i, ++k);
-    return v * 2 + ec__parity(c->ep, 8);
+        if (set >> p[i] & 1) v += binom(i, ++k);
+    return v;
 }
+
+int ec__get_scombp(const ec_cube *c) { return combination(c->ep, 0xAA) * 2 + ec__parity(c->ep, 8); }
 
 int ec__get_ccombp(const ec_cube *c)
 {
@@ -198,13 +201,12 @@ int ec__coord_init(void)
     uint16_t mp[N_MPERM * N_P2MOVES];
     fill(mp, N_MPERM, N_P2MOVES, ec__p2_move, ec__get_mperm, ec__set_mperm, 0);
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) ec__mpermMove[i] = (uint8_t)mp[i];
-    for (int v = 0; v < N_PERM8; v++) {
-        ec_cube c;
-        ec_cube_solved(&c);
-        ec__set_cperm(&c, v);
-        ec__cpermToCcombp[v] = (uint8_t)ec__get_ccombp(&c);
-        ec__set_eperm(&c, v);
-        ec__permToScombp[v] = (uint8_t)ec__get_scombp(&c);
+    for (int v = 0; v < N_PERM8; v++) { /* one unrank and one parity for both */
+        uint8_t p[8];
+        ec__perm_unrank(p, 8, v, 0);
+        int par = ec__parity(p, 8);
+        ec__cpermToCcombp[v] = (uint8_t)(combination(p, 0x0F) * 2 + par);
+        ec__permToScombp[v] = (uint8_t)(combination(p, 0xAA) * 2 + par);
     }
     for (int v = 0; v < N_PERM8; v++) { /* the inverse permutation's rank */
         uint8_t p[8], q[8];
