@@ -173,7 +173,7 @@ static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts, int byt
     /* the second coordinate's neighbours by symmetry and move in one table when it is small
      * (all but twistFlip's flips: 16 x 10 x 140 uint16 for the 140-column tables, 45 KB) */
     sym_spec sp = *s;
-    uint16_t *next = (size_t)s->nsym * s->nmoves * s->nb <= 80000 ? malloc(sizeof(uint16_t) * s->nsym * s->nmoves * s->nb) : NULL;
+    uint16_t *next = (size_t)s->nsym * s->nmoves * s->nb <= 400000 ? malloc(sizeof(uint16_t) * s->nsym * s->nmoves * s->nb) : NULL;
     if (next) {
         for (int sy = 0; sy < s->nsym; sy++)
             for (int m = 0; m < s->nmoves; m++)
