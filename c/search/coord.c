@@ -17,8 +17,8 @@ uint16_t ec__sliceMove[N_SLICE * N_MOVES];
 uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 uint8_t *ec__cpermToCcombp;
-uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES], ec__scombpMove[N_CCOMBP * N_P2MOVES];
-uint8_t ec__permToScombp[40320];
+uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES], ec__fbcombpMove[N_CCOMBP * N_P2MOVES];
+uint8_t ec__permToFbcombp[40320];
 uint16_t *ec__permInv;
 uint8_t ec__mpermInv[N_MPERM];
 const uint8_t ec__p2_move[N_P2MOVES] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
@@ -121,7 +121,7 @@ static int combination(const uint8_t *p, unsigned set)
     return v;
 }
 
-int ec__get_scombp(const ec_cube *c) { return combination(c->ep, 0xAA) * 2 + ec__parity(c->ep, 8); }
+int ec__get_fbcombp(const ec_cube *c) { return combination(c->ep, 0xAA) * 2 + ec__parity(c->ep, 8); }
 
 int ec__get_ccombp(const ec_cube *c)
 {
@@ -206,7 +206,7 @@ int ec__coord_init(void)
         ec__perm_unrank(p, 8, v, 0);
         int par = ec__parity(p, 8);
         ec__cpermToCcombp[v] = (uint8_t)(combination(p, 0x0F) * 2 + par);
-        ec__permToScombp[v] = (uint8_t)(combination(p, 0xAA) * 2 + par);
+        ec__permToFbcombp[v] = (uint8_t)(combination(p, 0xAA) * 2 + par);
     }
     for (int v = 0; v < N_PERM8; v++) { /* the inverse permutation's rank */
         uint8_t p[8], q[8];
@@ -226,7 +226,7 @@ int ec__coord_init(void)
                 ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
     for (int v = 0; v < N_PERM8; v++)
         for (int k = 0; k < N_P2MOVES; k++)
-            ec__scombpMove[ec__permToScombp[v] * N_P2MOVES + k] = ec__permToScombp[ec__epermMove[v * N_P2MOVES + k]];
+            ec__fbcombpMove[ec__permToFbcombp[v] * N_P2MOVES + k] = ec__permToFbcombp[ec__epermMove[v * N_P2MOVES + k]];
     for (int v = 0; v < N_PERM8; v++) /* the edges' combination the same way */
         for (int k = 0; k < N_P2MOVES; k++)
             ec__ecombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =

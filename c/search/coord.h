@@ -48,8 +48,8 @@ extern uint16_t *ec__epermMove; /* [eperm * 10 + p2move] */
 extern uint8_t ec__mpermMove[N_MPERM * N_P2MOVES];
 extern uint16_t ec__ccombpMove[N_CCOMBP * N_P2MOVES];
 extern uint8_t *ec__cpermToCcombp; /* [cperm] */
-extern uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES], ec__scombpMove[N_CCOMBP * N_P2MOVES];
-extern uint8_t ec__permToScombp[40320];
+extern uint16_t ec__ecombpMove[N_CCOMBP * N_P2MOVES], ec__fbcombpMove[N_CCOMBP * N_P2MOVES];
+extern uint8_t ec__permToFbcombp[40320];
 /* The rank of the inverse permutation: of cperm or eperm (8 elements; a cube in G1's
  * inverse has these), and of mperm. */
 extern uint16_t *ec__permInv; /* [perm8] */
@@ -69,7 +69,7 @@ int ec__get_eperm(const ec_cube *c);
 int ec__get_mperm(const ec_cube *c);
 int ec__get_ccombp(const ec_cube *c);
 int ec__get_ecombp(const ec_cube *c);
-int ec__get_scombp(const ec_cube *c);
+int ec__get_fbcombp(const ec_cube *c);
 /* Inverses: set the part of c that the coordinate describes (other parts untouched, except
  * set_slice, which fills all 12 edge slots with some cubies matching the subset). */
 void ec__set_twist(ec_cube *c, int v);

@@ -27,8 +27,8 @@ uint16_t ec__sliceConj[495 * N_SYM8];
 uint16_t ec__flipConj[2048 * N_SYM8];
 uint16_t ec__mpermConj[24 * N_SYM];
 uint16_t ec__ccombpConj[140 * N_SYM];
-uint16_t ec__ecombpConj[140 * N_SYM], ec__scombpConj[140 * N_SYM];
-static uint16_t scombp_perm[140];
+uint16_t ec__ecombpConj[140 * N_SYM], ec__fbcombpConj[140 * N_SYM];
+static uint16_t fbcombp_perm[140];
 
 int ec__symClasses[4];
 static ec_cube sym[N_SYM];
@@ -121,7 +121,7 @@ static int classes(int n, int max, int nsym, int bits, get_fn get, set_fn set, u
 static uint16_t ccombp_perm[140];
 static void set_ccombp(ec_cube *c, int v) { ec__set_cperm(c, ccombp_perm[v]); }
 static void set_ecombp(ec_cube *c, int v) { ec__set_eperm(c, ccombp_perm[v]); }
-static void set_scombp(ec_cube *c, int v) { ec__set_eperm(c, scombp_perm[v]); }
+static void set_fbcombp(ec_cube *c, int v) { ec__set_eperm(c, fbcombp_perm[v]); }
 
 /* A generator is a cubie state: both permutations, edge orientations 0..1, corner
  * orientations all 0..2 (a rotation) or all 3..5 (a mirror). */
@@ -193,8 +193,8 @@ int ec__symmetry_build(const ec_cube gen[3])
     for (int p = 40319; p >= 0; p--) ccombp_perm[ec__cpermToCcombp[p]] = (uint16_t)p;
     if ((rc = conj_table(ec__ccombpConj, 140, N_SYM, ec__get_ccombp, set_ccombp))) return rc;
     if ((rc = conj_table(ec__ecombpConj, 140, N_SYM, ec__get_ecombp, set_ecombp))) return rc;
-    for (int p = 40319; p >= 0; p--) scombp_perm[ec__permToScombp[p]] = (uint16_t)p;
-    if ((rc = conj_table(ec__scombpConj, 140, N_SYM, ec__get_scombp, set_scombp))) return rc;
+    for (int p = 40319; p >= 0; p--) fbcombp_perm[ec__permToFbcombp[p]] = (uint16_t)p;
+    if ((rc = conj_table(ec__fbcombpConj, 140, N_SYM, ec__get_fbcombp, set_fbcombp))) return rc;
     ready = 1;
     return EC_OK;
 }

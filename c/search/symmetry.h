@@ -51,7 +51,7 @@ extern uint16_t ec__sliceConj[495 * N_SYM8];
 extern uint16_t ec__flipConj[2048 * N_SYM8];
 extern uint16_t ec__mpermConj[24 * N_SYM];
 extern uint16_t ec__ccombpConj[140 * N_SYM];
-extern uint16_t ec__ecombpConj[140 * N_SYM], ec__scombpConj[140 * N_SYM];
+extern uint16_t ec__ecombpConj[140 * N_SYM], ec__fbcombpConj[140 * N_SYM];
 /* classes found for twist, flip, cperm, eperm (EC_E_INTERNAL: more than the tables hold) */
 extern int ec__symClasses[4];
 

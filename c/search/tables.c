@@ -23,7 +23,7 @@ uint8_t ec__prunTS[N_TWIST_SYM * N_SLICE], ec__prunFS[N_FLIP_SYM * N_SLICE], ec_
 static int sym_ready;
 uint16_t ec__cpermSymMove[N_PERM_SYM * N_P2MOVES], ec__epermSymMove[N_PERM_SYM * N_P2MOVES];
 uint16_t ec__cpermInvSym[N_PERM_SYM], ec__epermInvSym[N_PERM_SYM];
-uint8_t ec__ccombpRep[N_PERM_SYM], ec__ecombpRep[N_PERM_SYM], ec__scombpRep[N_PERM_SYM];
+uint8_t ec__ccombpRep[N_PERM_SYM], ec__ecombpRep[N_PERM_SYM], ec__fbcombpRep[N_PERM_SYM];
 uint8_t ec__p2SymMove[N_SYM][N_P2MOVES];
 uint8_t ec__symMultInv[N_SYM][N_SYM];
 uint16_t ec__flipSymRaw[N_FLIP_SYM << 3];
@@ -78,7 +78,7 @@ static int sym_tables(void)
         ec__epermInvSym[c] = ec__epermSym[ec__permInv[er]];
         ec__ccombpRep[c] = ec__cpermToCcombp[cr];
         ec__ecombpRep[c] = ec__cpermToCcombp[er];
-        ec__scombpRep[c] = ec__permToScombp[er];
+        ec__fbcombpRep[c] = ec__permToFbcombp[er];
     }
     sym_ready = 1;
     return EC_OK;
@@ -227,8 +227,8 @@ int ec__tables_init(void)
          ec__ccombpConj, N_CCOMBP, N_SYM, N_P2MOVES, 0, NULL},
         {ec__cpermMove, N_P2MOVES, ec__cpermRep, ec__cpermSym, ec__cpermStab, N_PERM_SYM, 4, ec__ecombpMove,
          ec__ecombpConj, N_CCOMBP, N_SYM, N_P2MOVES, 0, NULL},
-        {ec__cpermMove, N_P2MOVES, ec__cpermRep, ec__cpermSym, ec__cpermStab, N_PERM_SYM, 4, ec__scombpMove,
-         ec__scombpConj, N_CCOMBP, N_SYM, N_P2MOVES, ec__permToScombp[0], NULL},
+        {ec__cpermMove, N_P2MOVES, ec__cpermRep, ec__cpermSym, ec__cpermStab, N_PERM_SYM, 4, ec__fbcombpMove,
+         ec__fbcombpConj, N_CCOMBP, N_SYM, N_P2MOVES, ec__permToFbcombp[0], NULL},
     };
     uint8_t *u = malloc((size_t)N_TWIST_SYM * N_FLIP); /* the largest table, a byte an entry */
     if (!u) return EC_E_NOMEM;

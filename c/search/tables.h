@@ -43,7 +43,7 @@
 #define EC_PRUN_CPERM_MPERM 3
 #define EC_PRUN_EPERM_CCOMBP 4
 #define EC_PRUN_CPERM_ECOMBP 5
-#define EC_PRUN_CPERM_SCOMBP 6
+#define EC_PRUN_CPERM_FBCOMBP 6
 #define EC_PRUN_TABLES 7
 #define EC_PRUN_MAX_DEPTH 16
 #define EC_PRUN_BYTE_TABLES EC_PRUN_FLIP_SLICE /* tables 0..this one: a byte an entry */
@@ -116,7 +116,7 @@ static inline int ec__prun_tf_sym(int tws, int fls)
  * read until over limit (the same bound as the raw reads; test_twophase compares them). */
 extern uint16_t ec__cpermSymMove[N_PERM_SYM * N_P2MOVES], ec__epermSymMove[N_PERM_SYM * N_P2MOVES];
 extern uint16_t ec__cpermInvSym[N_PERM_SYM], ec__epermInvSym[N_PERM_SYM];
-extern uint8_t ec__ccombpRep[N_PERM_SYM], ec__ecombpRep[N_PERM_SYM], ec__scombpRep[N_PERM_SYM];
+extern uint8_t ec__ccombpRep[N_PERM_SYM], ec__ecombpRep[N_PERM_SYM], ec__fbcombpRep[N_PERM_SYM];
 extern uint8_t ec__p2SymMove[N_SYM][N_P2MOVES];
 extern uint8_t ec__symMultInv[N_SYM][N_SYM]; /* symMult[a][symInv[b]] */
 
@@ -143,10 +143,10 @@ static inline int ec__prun_ce_sym(int cs, int es)
     return ec__prun_get(ec__prun[EC_PRUN_CPERM_ECOMBP],
                         (uint32_t)(cs >> 4) * N_CCOMBP + ec__ecombpConj[ec__ecombpRep[es >> 4] * N_SYM + ec__symMultInv[cs & 15][es & 15]]);
 }
-static inline int ec__prun_cs_sym(int cs, int es)
+static inline int ec__prun_cf_sym(int cs, int es)
 {
-    return ec__prun_get(ec__prun[EC_PRUN_CPERM_SCOMBP],
-                        (uint32_t)(cs >> 4) * N_CCOMBP + ec__scombpConj[ec__scombpRep[es >> 4] * N_SYM + ec__symMultInv[cs & 15][es & 15]]);
+    return ec__prun_get(ec__prun[EC_PRUN_CPERM_FBCOMBP],
+                        (uint32_t)(cs >> 4) * N_CCOMBP + ec__fbcombpConj[ec__fbcombpRep[es >> 4] * N_SYM + ec__symMultInv[cs & 15][es & 15]]);
 }
 static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
 {
@@ -178,7 +178,7 @@ static inline int ec__prun2_all(int cs, int es, int mp)
     int h = ec__prun_cm_sym(cs, mp), h2 = ec__prun_ec_sym(es, cs), h3 = ec__prun_ec_sym(ei, ci),
         h4 = ec__prun_cm_sym(ci, ec__mpermInv[mp]);
     int h5 = ec__prun_ce_sym(cs, es), h6 = ec__prun_ce_sym(ci, ei);
-    int h7 = ec__prun_cs_sym(cs, es), h8 = ec__prun_cs_sym(ci, ei);
+    int h7 = ec__prun_cf_sym(cs, es), h8 = ec__prun_cf_sym(ci, ei);
     h7 = h8 > h7 ? h8 : h7;
     h5 = h7 > h5 ? h7 : h5;
     h = h2 > h ? h2 : h;
