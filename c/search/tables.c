@@ -187,7 +187,7 @@ static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts, int byt
     for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) counts[d] = 0;
     counts[0] = 1;
     long done = 1;
-    for (int d = 0; done < n && d < 14; d++) {
+    for (int d = 0; done < n && d < EC_PRUN_MAX_DEPTH - 1; d++) {
         int backward = counts[d] * 2 > n - done;
         long found = 0;
         /* in calls of a few rows: a wasm engine that starts a function in its baseline
@@ -267,6 +267,9 @@ long ec__tables_bytes(void)
     b += (long)sizeof ec__twistSymMove + (long)sizeof ec__flipSymMove + (long)sizeof ec__flipSymRaw;
     b += (long)sizeof ec__cpermSymMove + (long)sizeof ec__epermSymMove + (long)sizeof ec__cpermInvSym +
          (long)sizeof ec__epermInvSym + (long)sizeof ec__ccombpRep + (long)sizeof ec__p2SymMove + (long)sizeof ec__symMultInv;
+    /* the edges' combinations (coord.h, symmetry.h) */
+    b += (long)sizeof ec__ecombpRep + (long)sizeof ec__fbcombpRep + (long)sizeof ec__ecombpMove + (long)sizeof ec__fbcombpMove +
+         (long)sizeof ec__permToFbcombp + (long)sizeof ec__ecombpConj + (long)sizeof ec__fbcombpConj;
     for (int t = 0; t < EC_PRUN_TABLES; t++) b += t <= EC_PRUN_BYTE_TABLES ? sizes[t] : (sizes[t] + 1) / 2;
     return b;
 }

@@ -79,6 +79,14 @@ static inline int ec__prun_ec(int ep, int cc)
 {
     return ec__prun_class(EC_PRUN_EPERM_CCOMBP, ec__epermSym[ep], 4, N_CCOMBP, ec__ccombpConj, N_SYM, cc);
 }
+static inline int ec__prun_ce(int cp, int ec)
+{
+    return ec__prun_class(EC_PRUN_CPERM_ECOMBP, ec__cpermSym[cp], 4, N_CCOMBP, ec__ecombpConj, N_SYM, ec);
+}
+static inline int ec__prun_cf(int cp, int fc)
+{
+    return ec__prun_class(EC_PRUN_CPERM_FBCOMBP, ec__cpermSym[cp], 4, N_CCOMBP, ec__fbcombpConj, N_SYM, fc);
+}
 
 /* Phase 1 on symmetry coordinates (class << 3 | s, the values of twistSym and flipSym:
  * the raw value conj_s(rep of class)): twistSymMove[(class << 3 | s) * 18 + m] is the twist
@@ -166,6 +174,12 @@ static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
     if (h2 > h) h = h2;
     if (h > limit) return h;
     h2 = ec__prun_ce_sym(ci, ei);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_cf_sym(cs, es);
+    if (h2 > h) h = h2;
+    if (h > limit) return h;
+    h2 = ec__prun_cf_sym(ci, ei);
     return h2 > h ? h2 : h;
 }
 
