@@ -56,9 +56,10 @@ static void test_random_states(void)
     CHECK(nondet == 0, "%d values differ between two calls", nondet);
     CHECK(config == STATES, "the oracle's phase 2 ran on %d of %d states", config, STATES);
     /* measured: both sum to 2,102, in 1,772,903 and 1,872,176 nodes (0.947; IDA* in every
-     * phase 2 but the budget counted as the oracle counts it: 1.007) */
+     * phase 2 but the budget counted as the oracle counts it: 1.007); since the combination
+     * tables (cpermEcombp, cpermFbcombp) made phase 2 cheap, 1,235,793 and 1,257,703 (0.983) */
     CHECK(sum <= plain, "oracle values sum to %ld, the plain improving search's to %ld", sum, plain);
-    CHECK(nodes * 100 < plain_nodes * 97, "oracle nodes %lld, the plain improving search's %lld", (long long)nodes,
+    CHECK(nodes * 1000 < plain_nodes * 990, "oracle nodes %lld, the plain improving search's %lld", (long long)nodes,
           (long long)plain_nodes);
 }
 
@@ -138,6 +139,31 @@ static void test_near_consulted(void)
     CHECK(wrong == 0, "%d of %d cubes within 7 turns not given their exact distance", wrong, tested);
 }
 
+/* Cubes in G1 (phase-2 scrambles past the near table's reach) and a quarter turn from it: the
+ * search starts phase 2 with no phase-1 move before it, or after one, in some direction. The
+ * batched phase-2 children (twophase.c) once read the moves allowed after "no move" as those
+ * after a U turn (-1 / 3 is 0 in C): such cubes then read as 1 or 2 turns from solved. */
+static void test_g1_cubes(void)
+{
+    static const uint8_t p2[10] = {0, 1, 2, 9, 10, 11, 4, 7, 13, 16};
+    ec_rng r;
+    ec_rng_seed(&r, 29);
+    int bad = 0, over = 0;
+    for (int i = 0; i < 200; i++) {
+        ec_cube c;
+        ec_cube_solved(&c);
+        int len = 8 + (int)ec_rng_below(&r, 8);
+        for (int k = 0; k < len; k++) ec_cube_move(&c, p2[ec_rng_below(&r, 10)]);
+        if (i & 1) ec_cube_move(&c, 3 + 3 * (int)ec_rng_below(&r, 2)); /* R or F: out of G1 */
+        tp_search s;
+        int d = ec__distance_search(&c, 1000, &s);
+        if (d < 0) bad++;
+        else if (d > len + 1) over++;
+    }
+    CHECK(bad == 0, "%d of 200 cubes in or next to G1 got no verified value", bad);
+    CHECK(over == 0, "%d of 200 cubes in or next to G1 read longer than their scramble", over);
+}
+
 int main(void)
 {
     CHECK_RC(ec_twophase_init(), EC_OK);
@@ -145,5 +171,6 @@ int main(void)
     test_budget_from_pass_end();
     test_onepass_phase2();
     test_near_consulted();
+    test_g1_cubes();
     DONE();
 }
