@@ -14,10 +14,19 @@
  *   ccombp 0..139   which 4 corner slots hold the U-layer corners (colex rank, 70) times 2
  *                   plus the corner permutation's parity (min2phase's CCombP), solved 0;
  *                   a function of cperm (cpermToCcombp)
+ *   ecombp 0..139   the same of the edges: which 4 U/D-edge slots hold the U-layer edges
+ *                   UR UF UL UB, times 2 plus the edge permutation's parity, solved 0; the
+ *                   same function of the permutation rank (cpermToCcombp[eperm])
+ *   fbcombp 0..139  which 4 U/D-edge slots hold the F/B edges UF UB DF DB, times 2 plus the
+ *                   parity (permToFbcombp[eperm]), solved permToFbcombp[0]. The 16 symmetries
+ *                   that keep the UD axis map the U-layer edges to the U or the D layer, and
+ *                   the F/B edges to the F/B or the R/L edges, so both sets' slots are
+ *                   coordinates of a cube's class (symmetry.h's conjugation tables).
  *
  * Move tables (uint16, row = coordinate, column = move): twistMove 2187x18, flipMove
  * 2048x18, sliceMove 495x18, cpermMove 40320x10, epermMove 40320x10, mpermMove 24x10,
- * ccombpMove 140x10, and cpermToCcombp (40320 bytes);
+ * ccombpMove, ecombpMove and fbcombpMove 140x10, cpermToCcombp and permToFbcombp (40320
+ * bytes each);
  * and permInv (the inverse permutation's rank, 40320 x uint16), about 1.8 MB in all,
  * built from the cubie model (cube.c) by ec__coord_init() once per process: ~15 ms natively
  * (CPU, loaded 2-core machine), the largest part of the two-phase init after tables.c. Invariant after init: applying move m to any cube and then reading a

@@ -15,16 +15,24 @@
  *   phase 2 (10 moves):
  *     cpermMperm  2768 corner-permutation classes (16) x 24 mperms   66,432
  *     epermCcombp 2768 edge-permutation classes (16) x 140 ccombps  387,520
- * 1.44 million entries, 885 KB (was 9.8 million, 4.9 MB, with only 4 symmetries on one
- * table), built by breadth-first search to the last depth (no caps: every entry exact):
- * forward from the current layer while it is small, backward (each unreached entry looks
- * for a neighbour in the current layer) once it is large, in a temporary byte per entry
- * (664 KB, freed after): ~33 ms natively. With the move tables (coord.h, ~15 ms) and the
- * symmetry tables (symmetry.h, ~4 ms) the whole init (ec_twophase_init) is ~52-55 ms of CPU
- * natively and ~100-110 ms in wasm under Node (loaded 2-core machine; docs/BENCHMARKS.md,
+ *     cpermEcombp 2768 corner-permutation classes (16) x 140 ecombps 387,520
+ *     cpermFbcombp 2768 corner-permutation classes (16) x 140 fbcombps 387,520
+ * The last two (issue 15, session 28; not min2phase's) pair the corners' permutation with
+ * where the U-layer edges, or the F/B edges, are: epermCcombp's mirror image. Read for the cube
+ * and its inverse beside the other two, they raise phase 2's bound where it is weak (the
+ * oracle's phase 2s that fail at their cap of 12): phase-2 nodes per oracle call 7,140 ->
+ * 2,009, the oracle's CPU 0.66x in wasm (docs/BENCHMARKS.md, "## oracle"). Depths to 15.
+ * 2.22 million entries, 1.27 MB, built by breadth-first search to the last depth (no caps:
+ * every entry exact): forward from the current layer while it is small, backward (each
+ * unreached entry looks for a neighbour in the current layer) once it is large, in a
+ * temporary byte per entry (664 KB, freed after), the second coordinate's neighbours by
+ * symmetry and move looked up in one temporary table (up to 590 KB): ~45 ms natively. With
+ * the move tables (coord.h, ~15 ms) and the symmetry tables (symmetry.h, ~4 ms) the whole init
+ * (ec_twophase_init) is ~67-70 ms of CPU natively and ~130-145 ms in wasm under Node (2-core
+ * machine; was ~53 and ~105 before the two combination tables; docs/BENCHMARKS.md,
  * "## twophase"). The search reads both phases through symmetry coordinates (below): phase
  * 1's move tables 195 KB, phase 2's 111 KB plus 11 KB of inverses and maps, built from the raw
- * move tables in well under 1 ms. ec__tables_bytes: 3.3 MB in all (the raw move tables stay:
+ * move tables in well under 1 ms. ec__tables_bytes: 3.8 MB in all (the raw move tables stay:
  * the pruning tables' BFS, optima.c and the tests read them).
  * The three phase-1 tables, sliceMove and the symmetry-coordinate tables are static arrays:
  * the search's node reads them at fixed addresses, not through a pointer loaded each time.
@@ -120,8 +128,10 @@ static inline int ec__prun_tf_sym(int tws, int fls)
  * its symmetry s' composed as s' s (ec__p2_compose); the inverse permutation of (c, s) is
  * that of c's representative composed with s (cpermInvSym / epermInvSym); ccombpRep[c] the
  * corner representative's ccombp, read conjugated by s_e s_c^-1 (symMultInv) for the
- * edge bound. ec__prun2_sym: max of the cube's and the inverse's cpermMperm and epermCcombp,
- * read until over limit (the same bound as the raw reads; test_twophase compares them). */
+ * edge bound (ecombpRep / fbcombpRep the edge representative's, read conjugated by s_c s_e^-1,
+ * for the corner tables). ec__prun2_sym: max of the cube's and the inverse's cpermMperm,
+ * epermCcombp, cpermEcombp and cpermFbcombp, read until over limit (the same bound as the raw
+ * reads; test_twophase compares them). */
 extern uint16_t ec__cpermSymMove[N_PERM_SYM * N_P2MOVES], ec__epermSymMove[N_PERM_SYM * N_P2MOVES];
 extern uint16_t ec__cpermInvSym[N_PERM_SYM], ec__epermInvSym[N_PERM_SYM];
 extern uint8_t ec__ccombpRep[N_PERM_SYM], ec__ecombpRep[N_PERM_SYM], ec__fbcombpRep[N_PERM_SYM];
