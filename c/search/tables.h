@@ -32,7 +32,7 @@
  * machine; was ~53 and ~105 before the two combination tables; docs/BENCHMARKS.md,
  * "## twophase"). The search reads both phases through symmetry coordinates (below): phase
  * 1's move tables 195 KB, phase 2's 111 KB plus 11 KB of inverses and maps, built from the raw
- * move tables in well under 1 ms. ec__tables_bytes: 3.8 MB in all (the raw move tables stay:
+ * move tables in well under 1 ms. ec__tables_bytes: 3.7 MB in all (the raw move tables stay:
  * the pruning tables' BFS, optima.c and the tests read them).
  * The three phase-1 tables, sliceMove and the symmetry-coordinate tables are static arrays:
  * the search's node reads them at fixed addresses, not through a pointer loaded each time.

@@ -360,7 +360,7 @@ static void test_pruning_tables(void)
         }
         CHECK(bad == 0, "table %d: %d sampled pairs break the BFS invariant", t, bad);
     }
-    /* 3.3 MB since the phase-1 and phase-2 symmetry-coordinate move tables, 3.8 MB since
+    /* 3.3 MB since the phase-1 and phase-2 symmetry-coordinate move tables, 3.7 MB since
      * cpermEcombp and cpermFbcombp (tables.h) */
     CHECK(ec__tables_bytes() < 4096L * 1024, "tables take %ld bytes", ec__tables_bytes());
 }
