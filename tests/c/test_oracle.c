@@ -119,6 +119,16 @@ static void test_onepass_phase2(void)
     CHECK(longer == 0, "%d one-pass phase 2s longer than the scramble", longer);
 }
 
+/* A cube after n random moves of moves[0..nm) (the 18 face turns when moves is NULL). */
+static void scrambled(ec_rng *r, ec_cube *c, int n, const uint8_t *moves, int nm)
+{
+    ec_cube_solved(c);
+    for (int k = 0; k < n; k++) {
+        int i = (int)ec_rng_below(r, (uint32_t)(moves ? nm : 18));
+        ec_cube_move(c, moves ? moves[i] : i);
+    }
+}
+
 /* Cubes within 7 turns: the oracle's value is the near table's exact distance even with no
  * budget (the search alone, capped at 2,000 nodes, reads some of them longer). */
 static void test_near_consulted(void)
@@ -128,8 +138,7 @@ static void test_near_consulted(void)
     int wrong = 0, tested = 0;
     for (int i = 0; i < 300; i++) {
         ec_cube c;
-        ec_cube_solved(&c);
-        for (int k = 0; k < 7; k++) ec_cube_move(&c, (int)ec_rng_below(&r, 18));
+        scrambled(&r, &c, 7, NULL, 0);
         int want = ec__near_distance(&c);
         if (want < 0) continue;
         tested++;
@@ -151,9 +160,8 @@ static void test_g1_cubes(void)
     int bad = 0, over = 0;
     for (int i = 0; i < 200; i++) {
         ec_cube c;
-        ec_cube_solved(&c);
         int len = 8 + (int)ec_rng_below(&r, 8);
-        for (int k = 0; k < len; k++) ec_cube_move(&c, p2[ec_rng_below(&r, 10)]);
+        scrambled(&r, &c, len, p2, 10);
         if (i & 1) ec_cube_move(&c, 3 + 3 * (int)ec_rng_below(&r, 2)); /* R or F: out of G1 */
         tp_search s;
         int d = ec__distance_search(&c, 1000, &s);
