@@ -3,7 +3,7 @@
  * (twophase.h): ec_distance (exact within NEAR_MAX turns through the near table, near.h, else
  * the first solution of an improving six-direction search and what its budget improves; mean
  * 20.95 on random states, ~0.3 ms in wasm) and ec__distance_first (the thesis's oracle=1).
- * No state of their own: each call runs one tp_search (15.9 KB of stack).
+ * No state of their own: each call runs one tp_search (17.5 KB of stack).
  */
 #include "search/twophase.h"
 
@@ -47,7 +47,7 @@ int ec_distance(const ec_cube *c, int budget)
  * well above it (a cube 1 move from solved can read 1, one 5 from solved 15), and it is not
  * monotone along a path, so the swarm solvers meet plateaus and dead ends. With none found
  * in `nodes` nodes (or none that short) the search restarts without the length limit for
- * `nodes` more; with still none the answer is TP_MAX_LEN. Cost: one tp_search (15.9 KB of
+ * `nodes` more; with still none the answer is TP_MAX_LEN. Cost: one tp_search (17.5 KB of
  * stack) and at most 2 * nodes nodes (docs/BENCHMARKS.md, swarm-first20, for figures). */
 int ec__distance_first(const ec_cube *c, int max_length, int64_t nodes)
 {

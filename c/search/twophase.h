@@ -16,7 +16,8 @@
  * each pre-move, and an explicit phase-1 stack (coordinates and the move being tried at
  * each level, so the search stops after any node and resumes there) with a cache of the
  * cubie states along the path (to read the phase-2 coordinates at a phase-1 solution); one
- * phase-2 stack; the best solution so far in the original frame. 15.9 KB, no allocation.
+ * phase-2 stack and its levels' children (p2_children); the best solution so far in the
+ * original frame. 17.5 KB, no allocation.
  * Invariant: best_moves[0..best) solves start whenever best <= TP_MAX_LEN.
  */
 #ifndef EC_TWOPHASE_H
