@@ -104,14 +104,6 @@ void ec__set_eperm(ec_cube *c, int v) { ec__perm_unrank(c->ep, 8, v, 0); }
 int ec__get_mperm(const ec_cube *c) { return ec__perm_rank(c->ep + 8, 4); }
 void ec__set_mperm(ec_cube *c, int v) { ec__perm_unrank(c->ep + 8, 4, v, 8); }
 
-int ec__get_ecombp(const ec_cube *c)
-{
-    int v = 0, k = 0;
-    for (int i = 0; i < 8; i++)
-        if (c->ep[i] < 4) v += binom(i, ++k);
-    return v * 2 + ec__parity(c->ep, 8);
-}
-
 /* Colex rank of the slots 0..7 of p whose piece is in set (a bit per piece): 0..69. */
 static int combination(const uint8_t *p, unsigned set)
 {
@@ -121,15 +113,10 @@ static int combination(const uint8_t *p, unsigned set)
     return v;
 }
 
+int ec__get_ecombp(const ec_cube *c) { return combination(c->ep, 0x0F) * 2 + ec__parity(c->ep, 8); }
 int ec__get_fbcombp(const ec_cube *c) { return combination(c->ep, 0xAA) * 2 + ec__parity(c->ep, 8); }
 
-int ec__get_ccombp(const ec_cube *c)
-{
-    int v = 0, k = 0;
-    for (int i = 0; i < 8; i++)
-        if (c->cp[i] < 4) v += binom(i, ++k);
-    return v * 2 + ec__parity(c->cp, 8);
-}
+int ec__get_ccombp(const ec_cube *c) { return combination(c->cp, 0x0F) * 2 + ec__parity(c->cp, 8); }
 
 typedef int (*getter)(const ec_cube *);
 typedef void (*setter)(ec_cube *, int);
@@ -173,6 +160,13 @@ static void fill(uint16_t *table, int n, int nmoves, const uint8_t *codes, gette
         int q = m - code % 3; /* the face's quarter-turn column */
         for (int v = 0; v < n; v++) table[v * nmoves + m] = table[table[v * nmoves + m - 1] * nmoves + q];
     }
+}
+
+/* A combination's move table from its permutation's (of[perm] is the combination). */
+static void combination_moves(uint16_t *table, const uint8_t *of, const uint16_t *perm_move)
+{
+    for (int v = 0; v < N_PERM8; v++)
+        for (int k = 0; k < N_P2MOVES; k++) table[of[v] * N_P2MOVES + k] = of[perm_move[v * N_P2MOVES + k]];
 }
 
 int ec__coord_init(void)
@@ -220,17 +214,10 @@ int ec__coord_init(void)
         for (int i = 0; i < 4; i++) q[p[i]] = (uint8_t)i;
         ec__mpermInv[v] = (uint8_t)ec__perm_rank(q, 4);
     }
-    for (int v = 0; v < N_PERM8; v++) /* ccombp after a move depends on ccombp alone */
-        for (int k = 0; k < N_P2MOVES; k++)
-            ec__ccombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
-                ec__cpermToCcombp[ec__cpermMove[v * N_P2MOVES + k]];
-    for (int v = 0; v < N_PERM8; v++)
-        for (int k = 0; k < N_P2MOVES; k++)
-            ec__fbcombpMove[ec__permToFbcombp[v] * N_P2MOVES + k] = ec__permToFbcombp[ec__epermMove[v * N_P2MOVES + k]];
-    for (int v = 0; v < N_PERM8; v++) /* the edges' combination the same way */
-        for (int k = 0; k < N_P2MOVES; k++)
-            ec__ecombpMove[ec__cpermToCcombp[v] * N_P2MOVES + k] =
-                ec__cpermToCcombp[ec__epermMove[v * N_P2MOVES + k]];
+    /* a combination after a move depends on the combination alone */
+    combination_moves(ec__ccombpMove, ec__cpermToCcombp, ec__cpermMove);
+    combination_moves(ec__ecombpMove, ec__cpermToCcombp, ec__epermMove);
+    combination_moves(ec__fbcombpMove, ec__permToFbcombp, ec__epermMove);
     ready = 1;
     return EC_OK;
 }

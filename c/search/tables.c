@@ -91,8 +91,6 @@ typedef struct sym_spec {
     const uint16_t *mb;               /* second coordinate's move table (same columns) */
     const uint16_t *conj; int nb;     /* conj[b * nsym + s], its size */
     int nsym, nmoves, solved_b;
-    const uint16_t *next; /* NULL, or next[(s * nmoves + m) * nb + b] = conj[mb[b * stride + m] * nsym + s]
-                             (bfs: one load instead of two dependent ones per neighbour) */
 } sym_spec;
 
 #if defined(__GNUC__)
@@ -103,45 +101,33 @@ typedef struct sym_spec {
 
 /* One layer's work over classes [c0, c1): forward, entries at d mark unreached neighbours
  * d + 1 (with their stabiliser images); backward, unreached entries with a neighbour at d
- * become d + 1. Returns how many entries it set. */
-EC_NOINLINE static long bfs_rows(const sym_spec *s, uint8_t *u, int c0, int c1, int d, int backward)
+ * become d + 1. next[(sym * nmoves + m) * nb + b] is conj[mb[b * stride + m] * nsym + sym]
+ * (bfs: one load per neighbour instead of two dependent ones). Returns how many entries it
+ * set. */
+EC_NOINLINE static long bfs_rows(const sym_spec *s, const uint16_t *next, uint8_t *u, int c0, int c1, int d, int backward)
 {
     long found = 0;
     int want = backward ? 15 : d, mask = (1 << s->bits) - 1;
     uint32_t nb = (uint32_t)s->nb;
     const int nmoves = s->nmoves, nsym = s->nsym;
-    const uint16_t *conj = s->conj;
     for (int c = c0; c < c1; c++) {
         /* the row's neighbours by move: their class rows and symmetries (the same for every
          * entry of the row; the byte stores below may alias anything, so the compiler would
          * read them again for each entry) */
         const uint16_t *ra = s->ma + (size_t)s->rep[c] * s->stride;
-        uint8_t *nrow[N_MOVES];
-        uint32_t nsy[N_MOVES];
+        uint32_t ncls[N_MOVES];
         const uint16_t *nxt[N_MOVES];
         for (int m = 0; m < nmoves; m++) {
             uint32_t y = s->sym[ra[m]];
-            nrow[m] = u + (y >> s->bits) * nb;
-            nsy[m] = y & (uint32_t)mask;
-            nxt[m] = s->next ? s->next + ((size_t)nsy[m] * nmoves + m) * nb : NULL;
+            ncls[m] = y >> s->bits;
+            nxt[m] = next + ((size_t)(y & (uint32_t)mask) * nmoves + m) * nb;
         }
         uint8_t *row = u + (size_t)c * nb;
-        const uint64_t ones = 0x0101010101010101ull, wants = ones * (uint64_t)want;
         for (uint32_t b = 0; b < nb; b++) {
-            /* eight entries at a time while none of them is at want (most are not) */
-            while (!(b & 7) && b + 8 <= nb) {
-                uint64_t w;
-                memcpy(&w, row + b, 8);
-                w ^= wants;
-                if ((w - ones) & ~w & ones * 0x80) break; /* a byte of w is 0 */
-                b += 8;
-            }
-            if (b >= nb) break;
             if (row[b] != want) continue;
-            const uint16_t *rb = s->mb + (size_t)b * s->stride;
             for (int m = 0; m < nmoves; m++) {
-                uint32_t b2 = s->next ? nxt[m][b] : conj[(uint32_t)rb[m] * nsym + nsy[m]];
-                uint8_t *p = nrow[m];
+                uint32_t b2 = nxt[m][b];
+                uint8_t *p = u + ncls[m] * nb;
                 if (backward) {
                     if (p[b2] == d) {
                         row[b] = (uint8_t)(d + 1);
@@ -149,12 +135,12 @@ EC_NOINLINE static long bfs_rows(const sym_spec *s, uint8_t *u, int c0, int c1, 
                         break;
                     }
                 } else if (p[b2] == 15) {
-                    uint32_t st = s->stab[(uint32_t)(p - u) / nb];
+                    uint32_t st = s->stab[ncls[m]];
                     p[b2] = (uint8_t)(d + 1);
                     found++;
                     for (int t = 1; st >> t; t++) {
                         if (!(st >> t & 1)) continue;
-                        uint32_t b3 = conj[b2 * nsym + t];
+                        uint32_t b3 = s->conj[b2 * nsym + t];
                         if (p[b3] == 15) {
                             p[b3] = (uint8_t)(d + 1);
                             found++;
@@ -167,21 +153,15 @@ EC_NOINLINE static long bfs_rows(const sym_spec *s, uint8_t *u, int c0, int c1, 
     return found;
 }
 
-static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts, int bytes)
+/* Table s by breadth-first search in u (a byte an entry), then into t; next: room for the
+ * second coordinate's neighbours by symmetry and move (nsym x nmoves x nb uint16). */
+static void bfs(const sym_spec *s, uint8_t *u, uint16_t *next, uint8_t *t, long *counts, int bytes)
 {
     long n = (long)s->na * s->nb;
-    /* the second coordinate's neighbours by symmetry and move in one table when it is small
-     * (all but twistFlip's flips: 16 x 10 x 140 uint16 for the 140-column tables, 45 KB) */
-    sym_spec sp = *s;
-    uint16_t *next = (size_t)s->nsym * s->nmoves * s->nb <= 400000 ? malloc(sizeof(uint16_t) * s->nsym * s->nmoves * s->nb) : NULL;
-    if (next) {
-        for (int sy = 0; sy < s->nsym; sy++)
-            for (int m = 0; m < s->nmoves; m++)
-                for (int b = 0; b < s->nb; b++)
-                    next[((size_t)sy * s->nmoves + m) * s->nb + b] = s->conj[(uint32_t)s->mb[(size_t)b * s->stride + m] * s->nsym + sy];
-        sp.next = next;
-        s = &sp;
-    }
+    for (int sy = 0; sy < s->nsym; sy++)
+        for (int m = 0; m < s->nmoves; m++)
+            for (int b = 0; b < s->nb; b++)
+                next[((size_t)sy * s->nmoves + m) * s->nb + b] = s->conj[(uint32_t)s->mb[(size_t)b * s->stride + m] * s->nsym + sy];
     memset(u, 15, (size_t)n);
     u[s->solved_b] = 0; /* class 0 is the solved raw value 0, fixed by every symmetry */
     for (int d = 0; d < EC_PRUN_MAX_DEPTH; d++) counts[d] = 0;
@@ -192,12 +172,11 @@ static void bfs(const sym_spec *s, uint8_t *u, uint8_t *t, long *counts, int byt
         long found = 0;
         /* in calls of a few rows: a wasm engine that starts a function in its baseline
          * compiler switches to optimized code between calls, not inside one */
-        for (int c = 0; c < s->na; c += 16) found += bfs_rows(s, u, c, c + 16 < s->na ? c + 16 : s->na, d, backward);
+        for (int c = 0; c < s->na; c += 16) found += bfs_rows(s, next, u, c, c + 16 < s->na ? c + 16 : s->na, d, backward);
         if (!found) break;
         counts[d + 1] = found;
         done += found;
     }
-    free(next);
     if (bytes) {
         memcpy(t, u, (size_t)n);
         return;
@@ -216,22 +195,28 @@ int ec__tables_init(void)
     for (int i = 0; i < N_MPERM * N_P2MOVES; i++) mpermMove16[i] = ec__mpermMove[i];
     const sym_spec specs[EC_PRUN_TABLES] = {
         {ec__twistMove, N_MOVES, ec__twistRep, ec__twistSym, ec__twistStab, N_TWIST_SYM, 3, ec__sliceMove,
-         ec__sliceConj, N_SLICE, N_SYM8, N_MOVES, SLICE_SOLVED, NULL},
+         ec__sliceConj, N_SLICE, N_SYM8, N_MOVES, SLICE_SOLVED},
         {ec__flipMove, N_MOVES, ec__flipRep, ec__flipSym, ec__flipStab, N_FLIP_SYM, 3, ec__sliceMove, ec__sliceConj,
-         N_SLICE, N_SYM8, N_MOVES, SLICE_SOLVED, NULL},
+         N_SLICE, N_SYM8, N_MOVES, SLICE_SOLVED},
         {ec__twistMove, N_MOVES, ec__twistRep, ec__twistSym, ec__twistStab, N_TWIST_SYM, 3, ec__flipMove,
-         ec__flipConj, N_FLIP, N_SYM8, N_MOVES, 0, NULL},
+         ec__flipConj, N_FLIP, N_SYM8, N_MOVES, 0},
         {ec__cpermMove, N_P2MOVES, ec__cpermRep, ec__cpermSym, ec__cpermStab, N_PERM_SYM, 4, mpermMove16,
-         ec__mpermConj, N_MPERM, N_SYM, N_P2MOVES, 0, NULL},
+         ec__mpermConj, N_MPERM, N_SYM, N_P2MOVES, 0},
         {ec__epermMove, N_P2MOVES, ec__epermRep, ec__epermSym, ec__epermStab, N_PERM_SYM, 4, ec__ccombpMove,
-         ec__ccombpConj, N_CCOMBP, N_SYM, N_P2MOVES, 0, NULL},
+         ec__ccombpConj, N_CCOMBP, N_SYM, N_P2MOVES, 0},
         {ec__cpermMove, N_P2MOVES, ec__cpermRep, ec__cpermSym, ec__cpermStab, N_PERM_SYM, 4, ec__ecombpMove,
-         ec__ecombpConj, N_CCOMBP, N_SYM, N_P2MOVES, 0, NULL},
+         ec__ecombpConj, N_CCOMBP, N_SYM, N_P2MOVES, 0},
         {ec__cpermMove, N_P2MOVES, ec__cpermRep, ec__cpermSym, ec__cpermStab, N_PERM_SYM, 4, ec__fbcombpMove,
-         ec__fbcombpConj, N_CCOMBP, N_SYM, N_P2MOVES, ec__permToFbcombp[0], NULL},
+         ec__fbcombpConj, N_CCOMBP, N_SYM, N_P2MOVES, ec__permToFbcombp[0]},
     };
-    uint8_t *u = malloc((size_t)N_TWIST_SYM * N_FLIP); /* the largest table, a byte an entry */
-    if (!u) return EC_E_NOMEM;
+    /* the largest table, a byte an entry; the largest neighbour table (twistFlip's flips: 8 x
+     * 18 x 2048 uint16, 590 KB) */
+    uint8_t *u = malloc((size_t)N_TWIST_SYM * N_FLIP);
+    uint16_t *next = malloc(sizeof(uint16_t) * N_SYM8 * N_MOVES * N_FLIP);
+    if (!u || !next) {
+        free(u), free(next);
+        return EC_E_NOMEM;
+    }
     for (int t = 0; t < EC_PRUN_TABLES; t++) {
         sizes[t] = (long)specs[t].na * specs[t].nb;
         ec__prun[t] = t == 0 ? ec__prunTS : t == 1 ? ec__prunFS : t == 2 ? ec__prunTF : malloc(((size_t)sizes[t] + 1) / 2);
@@ -240,12 +225,12 @@ int ec__tables_init(void)
                 if (v > EC_PRUN_TWIST_FLIP) free(ec__prun[v]);
                 ec__prun[v] = NULL;
             }
-            free(u);
+            free(u), free(next);
             return EC_E_NOMEM;
         }
-        bfs(&specs[t], u, ec__prun[t], dist[t], t <= EC_PRUN_BYTE_TABLES);
+        bfs(&specs[t], u, next, ec__prun[t], dist[t], t <= EC_PRUN_BYTE_TABLES);
     }
-    free(u);
+    free(u), free(next);
     ready = 1;
     return 0;
 }

@@ -151,20 +151,36 @@ static inline int ec__prun_cm_sym(int cs, int mp)
 {
     return ec__prun_get(ec__prun[EC_PRUN_CPERM_MPERM], (uint32_t)(cs >> 4) * N_MPERM + ec__mpermConj[mp * N_SYM + (cs & 15)]);
 }
+/* A permutation class x combination table t (epermCcombp, cpermEcombp, cpermFbcombp): the row
+ * of a's class, at the combination of b's class representative (rep) read conjugated by
+ * s_a s_b^-1 (conj: that combination's conjugation table). */
+static inline int ec__prun_comb_sym(int t, const uint16_t *conj, const uint8_t *rep, int a, int b)
+{
+    return ec__prun_get(ec__prun[t], (uint32_t)(a >> 4) * N_CCOMBP + conj[rep[b >> 4] * N_SYM + ec__symMultInv[a & 15][b & 15]]);
+}
 static inline int ec__prun_ec_sym(int es, int cs)
 {
-    return ec__prun_get(ec__prun[EC_PRUN_EPERM_CCOMBP],
-                        (uint32_t)(es >> 4) * N_CCOMBP + ec__ccombpConj[ec__ccombpRep[cs >> 4] * N_SYM + ec__symMultInv[es & 15][cs & 15]]);
+    return ec__prun_comb_sym(EC_PRUN_EPERM_CCOMBP, ec__ccombpConj, ec__ccombpRep, es, cs);
 }
 static inline int ec__prun_ce_sym(int cs, int es)
 {
-    return ec__prun_get(ec__prun[EC_PRUN_CPERM_ECOMBP],
-                        (uint32_t)(cs >> 4) * N_CCOMBP + ec__ecombpConj[ec__ecombpRep[es >> 4] * N_SYM + ec__symMultInv[cs & 15][es & 15]]);
+    return ec__prun_comb_sym(EC_PRUN_CPERM_ECOMBP, ec__ecombpConj, ec__ecombpRep, cs, es);
 }
 static inline int ec__prun_cf_sym(int cs, int es)
 {
-    return ec__prun_get(ec__prun[EC_PRUN_CPERM_FBCOMBP],
-                        (uint32_t)(cs >> 4) * N_CCOMBP + ec__fbcombpConj[ec__fbcombpRep[es >> 4] * N_SYM + ec__symMultInv[cs & 15][es & 15]]);
+    return ec__prun_comb_sym(EC_PRUN_CPERM_FBCOMBP, ec__fbcombpConj, ec__fbcombpRep, cs, es);
+}
+/* The inverse's symmetry coordinates (cpermInvSym / epermInvSym composed with s). */
+static inline int ec__cperm_inv_sym(int cs) { return ec__p2_compose(ec__cpermInvSym[cs >> 4], cs & 15); }
+static inline int ec__eperm_inv_sym(int es) { return ec__p2_compose(ec__epermInvSym[es >> 4], es & 15); }
+/* The combination tables cpermEcombp and cpermFbcombp of the cube (cs, es) and of its
+ * inverse (ci, ei): the most of the four, read without a branch. */
+static inline int ec__prun2_comb(int cs, int es, int ci, int ei)
+{
+    int h = ec__prun_ce_sym(cs, es), h2 = ec__prun_ce_sym(ci, ei), h3 = ec__prun_cf_sym(cs, es), h4 = ec__prun_cf_sym(ci, ei);
+    h = h2 > h ? h2 : h;
+    h3 = h4 > h3 ? h4 : h3;
+    return h3 > h ? h3 : h;
 }
 static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
 {
@@ -173,43 +189,29 @@ static inline int ec__prun2_sym(int cs, int es, int mp, int limit)
     int h2 = ec__prun_ec_sym(es, cs);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    int ci = ec__p2_compose(ec__cpermInvSym[cs >> 4], cs & 15), ei = ec__p2_compose(ec__epermInvSym[es >> 4], es & 15);
+    int ci = ec__cperm_inv_sym(cs), ei = ec__eperm_inv_sym(es);
     h2 = ec__prun_ec_sym(ei, ci);
     if (h2 > h) h = h2;
     if (h > limit) return h;
     h2 = ec__prun_cm_sym(ci, ec__mpermInv[mp]);
     if (h2 > h) h = h2;
     if (h > limit) return h;
-    h2 = ec__prun_ce_sym(cs, es);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_ce_sym(ci, ei);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_cf_sym(cs, es);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_cf_sym(ci, ei);
+    h2 = ec__prun2_comb(cs, es, ci, ei);
     return h2 > h ? h2 : h;
 }
 
-/* The same bound read in full (all four tables, no early exit): the batched children of a
+/* The same bound read in full (all six tables of both, no early exit): the batched children of a
  * phase-2 node (twophase.c) read it without branches. Over a limit it can exceed
  * ec__prun2_sym's value, never at or under it. */
 static inline int ec__prun2_all(int cs, int es, int mp)
 {
-    int ci = ec__p2_compose(ec__cpermInvSym[cs >> 4], cs & 15), ei = ec__p2_compose(ec__epermInvSym[es >> 4], es & 15);
+    int ci = ec__cperm_inv_sym(cs), ei = ec__eperm_inv_sym(es);
     int h = ec__prun_cm_sym(cs, mp), h2 = ec__prun_ec_sym(es, cs), h3 = ec__prun_ec_sym(ei, ci),
-        h4 = ec__prun_cm_sym(ci, ec__mpermInv[mp]);
-    int h5 = ec__prun_ce_sym(cs, es), h6 = ec__prun_ce_sym(ci, ei);
-    int h7 = ec__prun_cf_sym(cs, es), h8 = ec__prun_cf_sym(ci, ei);
-    h7 = h8 > h7 ? h8 : h7;
-    h5 = h7 > h5 ? h7 : h5;
+        h4 = ec__prun_cm_sym(ci, ec__mpermInv[mp]), h5 = ec__prun2_comb(cs, es, ci, ei);
     h = h2 > h ? h2 : h;
-    h5 = h6 > h5 ? h6 : h5;
-    h = h5 > h ? h5 : h;
     h3 = h4 > h3 ? h4 : h3;
-    return h3 > h ? h3 : h;
+    h = h3 > h ? h3 : h;
+    return h5 > h ? h5 : h;
 }
 
 /* Build the move, symmetry and pruning tables (idempotent): EC_OK or EC_E_NOMEM. */

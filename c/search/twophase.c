@@ -500,6 +500,7 @@ static uint16_t p2_allow[7];
 
 static void p2_allow_init(void)
 {
+    if (p2_allow[0]) return; /* built (after no move, all ten) */
     for (int f = -1; f < 6; f++) {
         unsigned mask = 0;
         for (int m = 0; m < N_P2MOVES; m++)

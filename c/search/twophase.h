@@ -26,11 +26,11 @@
 #include <stdint.h>
 
 #include "evocube.h"
+#include "search/coord.h"
 
 #define TP_MAX_LEN 31  /* longest solution the machine represents */
 #define TP_NONE 99     /* best before the first solution */
 #define TP_DIRS 6
-#define N_P2MOVES_TP 10 /* phase 2's moves (coord.h's N_P2MOVES) */
 #define TP_MAX_PRE 8      /* longest pre-move sequence */
 #define TP_MIN_P1_PRE 7   /* a search with pre-moves keeps at least this many phase-1 moves */
 #define TP_MIN_NODES 20000     /* the solver's and scrambles' least search (see min_nodes) */
@@ -112,8 +112,8 @@ typedef struct tp_search {
      * level k's ten moves' coordinates and bounds, valid for levels below p2ok */
     int p2ok;
     uint16_t p2have[TP_MAX_LEN + 1]; /* level k's children worked out so far (bit m) */
-    uint16_t cpc[TP_MAX_LEN + 1][N_P2MOVES_TP], epc[TP_MAX_LEN + 1][N_P2MOVES_TP];
-    uint8_t mpc[TP_MAX_LEN + 1][N_P2MOVES_TP], h2c[TP_MAX_LEN + 1][N_P2MOVES_TP];
+    uint16_t cpc[TP_MAX_LEN + 1][N_P2MOVES], epc[TP_MAX_LEN + 1][N_P2MOVES];
+    uint8_t mpc[TP_MAX_LEN + 1][N_P2MOVES], h2c[TP_MAX_LEN + 1][N_P2MOVES];
 } tp_search;
 
 /* Prepare a search of c (a valid cube) in ndirs (1..6) directions; builds the tables on
