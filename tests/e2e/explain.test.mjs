@@ -5,7 +5,7 @@
 // swarm solver naming the exact two-phase oracle), and the first-visit hint remembered
 // once dismissed.
 import { setup, tid, pickSolver, waitReady } from './helpers.mjs';
-import { SOLVER_INFO } from '../../web/ui/solver-info.mjs';
+import { SOLVER_INFO } from '../../web/page/common/solver-info.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });

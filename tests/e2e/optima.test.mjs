@@ -4,7 +4,7 @@
 // (ec_solver_optima_json), never more than the phase's own length; the summary gives the
 // two-phase distance of the start.
 import { setup, tid, text, pickSolver, waitStatus, waitReady } from './helpers.mjs';
-import { optimumText } from '../../web/result-panel.mjs';
+import { optimumText } from '../../web/page/result/result-summary.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });

@@ -3,7 +3,7 @@
 // 6-move scramble and a uniformly random state. Their length figures are benchmarks
 // (`npm run bench -- short`, docs/BENCHMARKS.md ## short-presets), not tests.
 import { NATIVE, nativeRun, summary } from '../../scripts/golden.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { isolatedCore } from './isolated.mjs';
 
 const core = await loadCoreNode();

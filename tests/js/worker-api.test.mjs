@@ -1,10 +1,10 @@
-// worker-api.test.mjs - the worker's inside API (web/worker-api.mjs) driven in Node with no
+// worker-api.test.mjs - the worker's inside API (web/lib/worker-api.mjs) driven in Node with no
 // Worker: a fake post collects the messages, schedule queues the slices and a fake clock
 // decides when records are flushed. Every request ends with exactly one result or error; the
 // streamed records equal a direct run's; pause, step, resume and cancel act between steps.
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { createWorkerApi, paramsText, readyMessage, FLUSH_MS } from '../../web/worker-api.mjs';
-import { REQUEST, REPLY, ERROR, RUN_STATE } from '../../web/protocol.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { createWorkerApi, paramsText, readyMessage, FLUSH_MS } from '../../web/lib/worker-api.mjs';
+import { REQUEST, REPLY, ERROR, RUN_STATE } from '../../web/lib/protocol.mjs';
 
 const core = await loadCoreNode();
 
