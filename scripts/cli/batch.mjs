@@ -1,7 +1,9 @@
 // batch.mjs - `evocube batch`: many solves (cubes x solvers x seeds) on worker threads, one
 // JSON line per solve, resumable, shardable. scripts/cli/evocube.mjs parses the options and calls
-// runBatch(); run as a worker thread, this file is a batch worker: one wasm core per thread,
-// loaded and warmed once, solving the jobs it is sent with the one run loop (core.run).
+// runBatch(), which checks the rest (options.mjs), reads the cubes (batch-input.mjs), plans
+// the jobs, resumes from --out, and runs them on worker threads (batch-worker.mjs: one wasm
+// core each) or, with --islands K, on groups of K island threads; it writes the lines in job
+// order, shows a progress bar and prints the summary.
 //
 // Jobs are numbered in a fixed order: cube (input order) x solver (as given) x seed (as
 // given); a job's id is "<cube>:<solver>:<seed>", <cube> being the input line number (a file
@@ -10,18 +12,21 @@
 // it, and `--shard i/n` (the i-th of n contiguous blocks of jobs) makes outputs that, joined
 // in shard order, are the unsharded output byte for byte (with --no-time; time_ms is the one
 // field that depends on the machine).
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
-import { openSync, readSync, writeSync, closeSync, truncateSync, fstatSync, existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { openSync, writeSync, truncateSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { loadCoreNode } from '../../web/lib/core-node.mjs';
-import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../../web/lib/core.mjs';
+import { EC, EvocubeError, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { solveIslands } from '../../web/lib/islands.mjs';
 import { validateExperiment, EXPERIMENT_LIMITS, solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../../web/lib/experiments/plan.mjs';
 
+import { UsageError, islandsOption, jobsOption, parseShard } from './options.mjs';
+import { cubesFromBytes, readAll, readPrevious, slim } from './batch-input.mjs';
+
 export { solveJson, summarize };
 
-export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
-export const MAX_JOBS_THREADS = 64;
+// the flags of batch (options without a value)
+export const BATCH_FLAGS = ['no-time', 'progress', 'no-progress', 'last-record'];
+
 // validateExperiment's bounds, widened for the CLI (a researcher's thousands of solves)
 const BATCH_LIMITS = Object.freeze({ ...EXPERIMENT_LIMITS, solvers: 16, states: 1000000, seeds: 100000, runs: 2000000 });
 
@@ -55,7 +60,7 @@ async function runOnIslands(core, jobs, { groups, islands, noTime, finish }) {
           const facelets = job.cube.stateSeed !== undefined ? core.apply(cube) : job.cube.facelets;
           const t0 = performance.now();
           const res = await islandsRun(clients, { solver: job.solver, facelets, seed: job.seed, params: job.params }, islands);
-          if (res.solved && !core.verify(facelets, res.solution).solved) throw new EvocubeError(-45, 'internal error: the solver\'s solution does not solve the cube');
+          if (res.solved && !core.verify(facelets, res.solution).solved) throw new EvocubeError(EC.E_NOT_SOLVED, 'internal error: the solver\'s solution does not solve the cube');
           const timeMs = noTime ? null : Math.round((performance.now() - t0) * 10) / 10;
           reply = { cube, record: solveJson(res, job.seed, timeMs, { islands, island: res.island, epochs: res.epochs }) };
         } catch (e) {
@@ -70,168 +75,6 @@ async function runOnIslands(core, jobs, { groups, islands, noTime, finish }) {
   await Promise.all(Array.from({ length: groups }, group));
 }
 
-// ---------------------------------------------------------------- worker thread side
-
-// One solve: the cube's facelets (a random state made here from its seed, the same as
-// `evocube scramble --random-state --seed S`), core.run, the solution verified on the exact
-// input. Returns the output record (without id and cube fields) or {error}.
-function solveJob(core, job, cache) {
-  let facelets = job.facelets;
-  let cube = job.cube;
-  if (job.stateSeed !== undefined) {
-    if (cache.stateSeed !== job.stateSeed) {
-      const scramble = core.randomStateScramble(job.stateSeed);
-      cache.stateSeed = job.stateSeed;
-      cache.cube = scramble;
-      cache.facelets = core.apply(scramble);
-    }
-    cube = cache.cube;
-    facelets = cache.facelets;
-  }
-  const t0 = performance.now();
-  // --last-record: the run's last progress record (its solver's own counters: restarts,
-  // events...) goes into the line; otherwise the records are drained unread
-  let last = null;
-  const onRecords = job.lastRecord ? (recs) => { last = recs[recs.length - 1]; } : null;
-  const res = core.run({ solver: job.solver, facelets, seed: job.seed, params: job.params }, { onRecords }).result;
-  if (res.solved) {
-    const v = core.verify(facelets, res.solution);
-    if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
-  }
-  const timeMs = job.noTime ? null : Math.round((performance.now() - t0) * 10) / 10;
-  let extra = {};
-  if (job.lastRecord) {
-    const { bestMoves, ...rest } = last || {}; // the moves are the solution's, or a long non-solution
-    extra = { last_record: last ? rest : null };
-  }
-  return { cube, record: solveJson(res, job.seed, timeMs, extra) };
-}
-
-if (!isMainThread && parentPort) {
-  let core = null;
-  const cache = {};
-  const start = async () => {
-    core = await loadCoreNode();
-    // warm: build the two-phase tables (random states, twophase, the swarms' oracle) once
-    core.warm();
-  };
-  let ready = start();
-  parentPort.on('message', async (job) => {
-    await ready;
-    let reply;
-    try {
-      reply = { j: job.j, ...solveJob(core, job, cache) };
-    } catch (e) {
-      reply = { j: job.j, error: e instanceof EvocubeError ? e.message : `internal failure: ${e && e.message}` };
-      if (!(e instanceof EvocubeError)) { ready = start(); cache.stateSeed = undefined; } // a trapped core is replaced
-    }
-    parentPort.postMessage(reply);
-  });
-}
-
-// ---------------------------------------------------------------- main thread side
-
-const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-export const parseSeeds = (text, UsageError) => parseSeedList(text, UsageError, BATCH_LIMITS.seeds);
-
-// "i/n" with 1 <= i <= n -> {i, n}
-export function parseShard(text, UsageError) {
-  const m = /^(\d{1,6})\/(\d{1,6})$/.exec(String(text));
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) {
-    throw new UsageError(`--shard must be i/n with 1 <= i <= n, e.g. --shard 2/8 (got "${String(text).slice(0, 20)}")`);
-  }
-  return { i: Number(m[1]), n: Number(m[2]) };
-}
-
-// The cubes of a file or stdin: one scramble or 54-letter facelet string a line; blank lines
-// and lines starting with # skipped. Each is checked by the core here; a bad one becomes
-// {line, error} (its jobs get error lines, the rest runs). Returns [{index, cube, facelets} |
-// {index, cube: null, error}].
-export function cubesFromBytes(core, bytes) {
-  const cubes = [];
-  let start = 0;
-  for (let line = 1; start <= bytes.length; line++) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    let raw = bytes.subarray(start, end);
-    start = end + 1;
-    if (raw.length && raw[raw.length - 1] === 0x0d) raw = raw.subarray(0, raw.length - 1);
-    let text = null;
-    try { text = utf8.decode(raw); } catch { /* the core names the bad byte below */ }
-    const t = text === null ? null : text.trim();
-    if (t === '' || (t !== null && t.startsWith('#'))) continue;
-    try {
-      if (t !== null && FACELETS_RE.test(t)) {
-        core.validate(t);
-        cubes.push({ index: line, cube: t, facelets: t });
-      } else {
-        if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(-1, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);
-        const facelets = core.apply(t === null ? raw : t);
-        cubes.push({ index: line, cube: t, facelets });
-      }
-    } catch (e) {
-      if (!(e instanceof EvocubeError)) throw e;
-      cubes.push({ index: line, cube: t, error: e.message });
-    }
-  }
-  return cubes;
-}
-
-// The first `size` bytes of an open file (fewer if it is shorter).
-function readWhole(fd, size) {
-  const buf = Buffer.alloc(size);
-  let n = 0;
-  while (n < size) {
-    let got;
-    try { got = readSync(fd, buf, n, size - n, null); } catch (e) { if (e.code === 'EAGAIN') continue; throw e; }
-    if (!got) break;
-    n += got;
-  }
-  return buf.subarray(0, n);
-}
-
-function readAll(path, readStdin, UsageError) {
-  if (path === '-') return readStdin(MAX_BATCH_INPUT);
-  let fd;
-  try { fd = openSync(path, 'r'); } catch (e) { throw new UsageError(`cannot read the cube file "${path.slice(0, 200)}": ${e.code || e.message}`); }
-  try {
-    const st = fstatSync(fd);
-    // a pipe or /dev/stdin has no size: read up to the bound, and one byte more to see it passed
-    const buf = readWhole(fd, st.isFile() ? Math.min(st.size, MAX_BATCH_INPUT + 1) : MAX_BATCH_INPUT + 1);
-    if (buf.length > MAX_BATCH_INPUT) throw new UsageError(`the cube file has more than the ${MAX_BATCH_INPUT} bytes read; split it (one batch per part, or --shard)`);
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
-  } finally { closeSync(fd); }
-}
-
-// An existing output file: its complete lines' records (ids), its byte length up to the last
-// complete line (a half-written last line, from a kill, is cut off and redone).
-function readPrevious(path, UsageError) {
-  const fd = openSync(path, 'r');
-  let buf;
-  try { buf = readWhole(fd, fstatSync(fd).size); } finally { closeSync(fd); }
-  const n = buf.length;
-  const keep = buf.lastIndexOf(0x0a, n - 1) + 1;
-  const records = [];
-  const text = buf.subarray(0, keep).toString('utf8');
-  let lineNo = 0;
-  for (const line of text.split('\n')) {
-    lineNo++;
-    if (line === '') continue;
-    let r;
-    try { r = JSON.parse(line); } catch { r = null; }
-    if (!r || typeof r.id !== 'string') {
-      throw new UsageError(`the output file "${path.slice(0, 200)}" has a line that is not a batch record (line ${lineNo}); give a new --out file`);
-    }
-    records.push(slim(r));
-  }
-  return { keep, cut: n - keep, records };
-}
-
-// What the summary reads of a line (a run of a million lines keeps no phases in memory).
-const slim = (r) => ({ id: r.id, solver: r.solver, sweep: r.sweep, solved: r.solved, length: r.length, generations: r.generations, time_ms: r.time_ms, error: r.error });
-
 function summaryText(label, s) {
   const f = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '-');
   return `${label}: ${s.count} solves, ${s.solved} solved, ${s.count - s.solved - s.errors} not solved, ${s.errors} with an error;`
@@ -242,13 +85,13 @@ function summaryText(label, s) {
 // opts: parsed options of scripts/cli/evocube.mjs (solver: [..], param: [..], seeds, jobs, shard,
 // out, file, 'random-state', 'seed-from', sweep, islands, 'no-time', progress, 'no-progress'). Returns the exit code:
 // 0 every solve solved, 1 some solve gave up, 2 some input line was bad (the rest ran).
-export async function runBatch(core, opts, { UsageError, readStdin }) {
+export async function runBatch(core, opts) {
   // solvers: repeatable and/or comma lists
   const solvers = (opts.solver || []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
   if (!solvers.length) throw new UsageError(`batch needs --solver NAME (repeatable, or a comma list); the solvers are: ${core.solvers().map((s) => s.name).join(', ')}`);
   const params = opts.param.join(',');
   if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
-  const seeds = opts.seeds === undefined ? [1] : parseSeeds(opts.seeds, UsageError);
+  const seeds = opts.seeds === undefined ? [1] : parseSeedList(opts.seeds, UsageError, BATCH_LIMITS.seeds);
   // --sweep key=v1,v2,...: one param over a list of numbers (as an experiment's sweep)
   let sweep;
   if (opts.sweep !== undefined) {
@@ -262,24 +105,12 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     if (opts.param.some((p) => p.split('=')[0].trim() === sweep.param)) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
   }
   const sweepValues = sweep ? sweep.values : [null];
-  const shard = opts.shard === undefined ? { i: 1, n: 1 } : parseShard(opts.shard, UsageError);
+  const shard = opts.shard === undefined ? { i: 1, n: 1 } : parseShard(opts.shard);
   const noTime = !!opts['no-time'];
   const lastRecord = !!opts['last-record'];
-  let threads = availableParallelism ? availableParallelism() : cpus().length;
-  if (opts.jobs !== undefined) {
-    if (!/^\d{1,3}$/.test(opts.jobs) || Number(opts.jobs) < 1 || Number(opts.jobs) > MAX_JOBS_THREADS) {
-      throw new UsageError(`--jobs must be a whole number from 1 to ${MAX_JOBS_THREADS} (got "${opts.jobs.slice(0, 20)}")`);
-    }
-    threads = Number(opts.jobs);
-  }
-  let islands = 1;
-  if (opts.islands !== undefined) {
-    if (!/^\d{1,2}$/.test(opts.islands) || Number(opts.islands) < 1 || Number(opts.islands) > MAX_ISLANDS) {
-      throw new UsageError(`--islands must be a whole number from 1 to ${MAX_ISLANDS} (got "${opts.islands.slice(0, 20)}")`);
-    }
-    islands = Number(opts.islands);
-    if (lastRecord && islands > 1) throw new UsageError('--last-record does not go with --islands (each island has its own records)');
-  }
+  const threads = jobsOption(opts, availableParallelism ? availableParallelism() : cpus().length);
+  const islands = islandsOption(opts);
+  if (islands > 1 && lastRecord) throw new UsageError('--last-record does not go with --islands (each island has its own records)');
 
   // cubes
   const random = opts['random-state'];
@@ -295,7 +126,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
     cubes = Array.from({ length: Number(random) }, (_, k) => ({ index: k + 1, stateSeed: (from + k) % 4294967296 }));
   } else {
     if (opts['seed-from'] !== undefined) throw new UsageError('--seed-from goes with --random-state');
-    cubes = cubesFromBytes(core, readAll(opts.file, readStdin, UsageError));
+    cubes = cubesFromBytes(core, readAll(opts.file));
     if (!cubes.length) throw new UsageError('the cube input has no cubes (only blank lines and # comments)');
   }
 
@@ -315,7 +146,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
   let out, prevRecords = [], resumeAt = null;
   if (opts.out !== undefined) {
     if (existsSync(opts.out)) {
-      const prev = readPrevious(opts.out, UsageError);
+      const prev = readPrevious(opts.out);
       prevRecords = prev.records;
       resumeAt = prev;
     }
@@ -434,7 +265,7 @@ export async function runBatch(core, opts, { UsageError, readStdin }) {
         w.postMessage(msg);
       };
       for (let t = 0; t < nThreads; t++) {
-        const w = new Worker(new URL(import.meta.url));
+        const w = new Worker(new URL('./batch-worker.mjs', import.meta.url));
         workers.push(w);
         w.on('message', (reply) => { if (!failed) { finish(reply.j, reply); send(w); } });
         w.on('error', (e) => {

@@ -2,11 +2,11 @@
 // evocube.mjs - the command-line interface of DESIGN.md (`npx evocube ...`), running the same
 // wasm module as the page. Exit 0 ok/solved, 1 gave up or not solved, 2 bad input with
 // "error: <specific message>" on stderr. An argument of "-" reads that value from stdin.
-import { readSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
-import { EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS, MAX_ISLANDS } from '../../web/lib/core.mjs';
-import { runBatch, solveJson, islandsRun } from './batch.mjs';
+import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
+import { runBatch, solveJson, islandsRun, BATCH_FLAGS } from './batch.mjs';
+import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
 
 const USAGE = `usage:
   evocube facelets "<alg>"                         54-char facelet string of solved+alg
@@ -27,68 +27,6 @@ const USAGE = `usage:
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
 break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
-
-class UsageError extends Error {}
-const BATCH_FLAGS = ['no-time', 'progress', 'no-progress', 'last-record'];
-
-// Read at most `max` bytes of stdin; a longer input is refused without reading the rest.
-// Returns the bytes themselves (not decoded: the core checks every one and names a bad one),
-// without one final line break (\n or \r\n).
-function readStdin(max) {
-  const buf = Buffer.alloc(max + 1);
-  let n = 0;
-  for (;;) {
-    let got = 0;
-    try {
-      got = readSync(0, buf, n, buf.length - n, null);
-    } catch (e) {
-      if (e.code === 'EAGAIN') continue;
-      throw e;
-    }
-    if (got === 0) break;
-    n += got;
-    if (n > max) throw new UsageError(`the input on stdin is longer than ${max} characters`);
-  }
-  if (n > 0 && buf[n - 1] === 0x0a) n -= n > 1 && buf[n - 2] === 0x0d ? 2 : 1;
-  return new Uint8Array(buf.buffer, buf.byteOffset, n);
-}
-
-// Node decodes the command line as UTF-8 and puts U+FFFD where a byte is not UTF-8, before
-// this program sees it: such an argument is refused (the byte is lost, so it is not guessed).
-function checkArgs(args) {
-  args.forEach((a, i) => {
-    const at = a.indexOf('\uFFFD');
-    if (at >= 0) {
-      throw new UsageError(`argument ${i + 1} has U+FFFD at character ${[...a.slice(0, at)].length + 1}: a byte that is not UTF-8 (or the replacement character itself); give the text as UTF-8, or through "-" on standard input`);
-    }
-  });
-}
-
-function value(text, max, what) {
-  if (text === '-') return readStdin(max);
-  if (text.length > max) throw new UsageError(`the ${what} is longer than ${max} characters (it has ${text.length})`);
-  return text;
-}
-
-// Parse "--key value" options; flags listed in `flags` take no value; --param and the keys in
-// `repeat` repeat (a list).
-function parseOptions(args, known, flags = [], repeat = []) {
-  const opts = { param: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith('--')) throw new UsageError(`unexpected argument "${a.slice(0, 40)}"`);
-    const key = a.slice(2);
-    if (flags.includes(key)) { opts[key] = true; continue; }
-    if (!known.includes(key)) throw new UsageError(`unknown option "${a.slice(0, 40)}"`);
-    if (i + 1 >= args.length) throw new UsageError(`option ${a} needs a value`);
-    const v = args[++i];
-    if (key === 'param') opts.param.push(v);
-    else if (repeat.includes(key)) (opts[key] ??= []).push(v);
-    else if (key in opts) throw new UsageError(`option ${a} is given twice`);
-    else opts[key] = v;
-  }
-  return opts;
-}
 
 function startFacelets(core, opts) {
   if ((opts.scramble === undefined) === (opts.facelets === undefined)) {
@@ -149,13 +87,7 @@ async function main(argv) {
       const seed = opts.seed === undefined ? 1 : core.parseSeed(opts.seed);
       const params = opts.param.join(',');
       if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
-      let islands = 1;
-      if (opts.islands !== undefined) {
-        if (!/^\d{1,2}$/.test(opts.islands) || Number(opts.islands) < 1 || Number(opts.islands) > MAX_ISLANDS) {
-          throw new UsageError(`--islands must be a whole number from 1 to ${MAX_ISLANDS} (got "${opts.islands.slice(0, 20)}")`);
-        }
-        islands = Number(opts.islands);
-      }
+      const islands = islandsOption(opts);
       const t0 = performance.now();
       let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
       // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
@@ -171,7 +103,7 @@ async function main(argv) {
       if (res.solved) {
         // the core verified it already; check once more on the exact input before printing
         const v = core.verify(f, res.solution);
-        if (!v.solved) throw new EvocubeError(-45, `internal error: the solver's solution does not solve the cube (${v.message})`);
+        if (!v.solved) throw new EvocubeError(EC.E_NOT_SOLVED, `internal error: the solver's solution does not solve the cube (${v.message})`);
       }
       if (opts.json) {
         console.log(JSON.stringify(solveJson(res, seed, timeMs, islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {})));
@@ -184,7 +116,7 @@ async function main(argv) {
       // a bare "-" (not an option's value) is the cube input on stdin
       const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
       const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
-      return runBatch(core, opts, { UsageError, readStdin });
+      return runBatch(core, opts);
     }
     case 'solvers': {
       console.log(JSON.stringify(core.solvers(), null, 2));

@@ -22,6 +22,7 @@
 // K = 1 is the plain run: the request goes to island 0 unchanged.
 
 import { MAX_ISLANDS } from './core.mjs';
+import { parseIslands } from './params.mjs';
 
 export { MAX_ISLANDS };
 
@@ -43,9 +44,8 @@ const byLength = (a, b) => a.result.length - b.result.length || a.i - b.i;
 
 export function solveIslands(start, request, { islands = 1, onProgress = null, onState = null, onEpoch = null } = {}) {
   const K = islands;
-  if (!Number.isInteger(K) || K < 1 || K > MAX_ISLANDS) {
-    throw new IslandsError('E_RANGE', `islands must be a whole number from 1 to ${MAX_ISLANDS} (got ${String(K).slice(0, 20)})`);
-  }
+  const v = Number.isInteger(K) ? parseIslands(K) : parseIslands(String(K));
+  if (!v.ok) throw new IslandsError('E_RANGE', v.error);
   const isl = [];
   let epoch = 1, settled = false, resolve, reject;
   const promise = new Promise((res, rej) => { resolve = res; reject = rej; });

@@ -11,9 +11,9 @@
 // facelets are handed to the C core to parse (the page never inserts them as HTML).
 // An experiment definition's check (validateExperiment) is in web/lib/experiments/plan.mjs.
 
-import { MAX_ISLANDS } from './core.mjs';
 
-import { MAX_QUERY, MAX_PARAMS, SOLVER_RE, KEY_RE, VALUE_RE } from './params.mjs';
+
+import { MAX_QUERY, MAX_PARAMS, SOLVER_RE, KEY_RE, VALUE_RE, parseIslands } from './params.mjs';
 
 export { MAX_QUERY, MAX_PARAMS };
 export const MAX_SCRAMBLE = 3000;
@@ -83,9 +83,9 @@ export function readShare(search) {
   }
   const islands = q.get('islands');
   if (islands != null) {
-    const t = islands.trim();
-    if (/^\d{1,2}$/.test(t) && Number(t) >= 1 && Number(t) <= MAX_ISLANDS) out.islands = Number(t);
-    else out.problems.push(`the islands in the link must be a whole number from 1 to ${MAX_ISLANDS} (got "${islands.slice(0, 12)}${islands.length > 12 ? '…' : ''}"); one island is used`);
+    const v = parseIslands(islands, 'the islands in the link');
+    if (v.ok) out.islands = v.k;
+    else out.problems.push(`${v.error}; one island is used`);
   }
   let n = 0;
   for (const [k, v] of q) {

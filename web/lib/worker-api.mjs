@@ -28,6 +28,7 @@
 // {code: E_CRASH, fatal: true}: after a trap the module's memory can no longer be trusted.
 import { EC, EvocubeError, MAX_MIGRANT_BYTES, plainFault } from './core.mjs';
 import { REQUEST, REPLY, RUN_STATE, ERROR, MAX_ID } from './protocol.mjs';
+import { paramsText } from './params.mjs';
 
 // opt (issue 20): the solvers whose phases have exact reference optima (ec_solver_optima_json),
 // the node budget of each search, and the fields a phase of the result gets: optimum (moves;
@@ -45,22 +46,6 @@ function optimumFields(o) {
 
 export const SLICE_MS = 12;
 export const FLUSH_MS = 33;
-
-// params: {key: value} or a "k=v,k=v" text; keys and values are checked for shape here
-// (no separators smuggled in); the core checks names and ranges.
-export function paramsText(params) {
-  if (params == null || params === '') return '';
-  if (typeof params === 'string') return params;
-  const parts = [];
-  for (const [k, v] of Object.entries(params)) {
-    const value = String(v);
-    if (!/^[A-Za-z][A-Za-z0-9_.]{0,39}$/.test(k) || !/^[A-Za-z0-9_.+-]{1,40}$/.test(value)) {
-      throw new EvocubeError(EC.E_PARAM_VALUE, `parameter ${JSON.stringify(k.slice(0, 40))} has a malformed value ${JSON.stringify(value.slice(0, 40))}`);
-    }
-    parts.push(`${k}=${value}`);
-  }
-  return parts.join(',');
-}
 
 // The error message for an exception thrown while serving request id.
 // A run out of memory (EC_E_NOMEM) is fatal: a wasm module's memory never shrinks, so the

@@ -15,7 +15,8 @@
 //   update()           refresh the islands note and field errors
 import { byId as $, setText } from '../common/dom.mjs';
 import { SolverPanel } from './solver-fields.mjs';
-import { defaultIslands, MAX_ISLANDS } from '../../lib/islands.mjs';
+import { defaultIslands } from '../../lib/islands.mjs';
+import { parseIslands } from '../../lib/params.mjs';
 
 export function randomSeed() {
   const a = new Uint32Array(1);
@@ -57,10 +58,7 @@ export class Settings {
   }
 
   islands() {
-    const t = this.islandsInput.value.trim();
-    const k = Number(t);
-    if (/^\d{1,2}$/.test(t) && k >= 1 && k <= MAX_ISLANDS) return { ok: true, k };
-    return { ok: false, error: `islands must be a whole number from 1 to ${MAX_ISLANDS}` };
+    return parseIslands(this.islandsInput.value);
   }
 
   hasIslands(name) {

@@ -5,22 +5,7 @@
 // the base (defaults, then the preset's values). request() gives what a solve needs.
 import { el, clear, byId, setText } from '../common/dom.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
-
-// "a=1,b=2" -> {a: '1', b: '2'} (the params text format of the core).
-export function parseParamsText(text) {
-  const out = {};
-  for (const part of String(text || '').split(/[,; ]+/)) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
-  }
-  return out;
-}
-
-// A param key as the core reads it: names are camelCase, and an old snake_case name from a
-// link (twes's max_generations) means its camelCase form (maxGenerations), as in params.c.
-export function camelKey(key) {
-  return String(key).replace(/(?!^)_([a-z0-9])/gi, (m, c) => c.toUpperCase());
-}
+import { parseParamsText, camelKey } from '../../lib/params.mjs';
 
 export class SolverPanel {
   constructor({ solvers, onChange }) {
