@@ -13,7 +13,7 @@
 // in shard order, are the unsharded output byte for byte (with --no-time; time_ms is the one
 // field that depends on the machine).
 import { Worker } from 'node:worker_threads';
-import { openSync, writeSync, truncateSync, existsSync } from 'node:fs';
+import { openSync, writeSync, closeSync, truncateSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { EC, EvocubeError, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { solveIslands } from '../../web/lib/islands.mjs';

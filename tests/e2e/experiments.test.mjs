@@ -1,4 +1,4 @@
-// experiments.test.mjs - issue 21's Experiments view in real Chromium: 3 solvers x 10 random
+// experiments.test.mjs - the Experiments view in real Chromium: 3 solvers x 10 random
 // states run across the page's experiment workers (one per core), a reload in the middle
 // resumes from IndexedDB without losing or repeating a solve, Pause stops at once and Resume
 // finishes it, the CSV export parses back to

@@ -2,10 +2,11 @@
 // (scripts/serve.mjs), headless Chromium through playwright-core with a fresh profile, a
 // page that records console errors and uncaught exceptions, and the choice of solvers
 // from the build's own list (none is hard-coded as present).
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeShellManifest } from '../../scripts/shell-manifest.mjs';
+import { startServer } from '../../scripts/serve.mjs';
 import { ROOT, CHROMIUM_ARGS, setup, waitReady } from '../../scripts/browser.mjs';
 
 export { ROOT, CHROMIUM_ARGS, setup, waitReady };

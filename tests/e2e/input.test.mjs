@@ -64,7 +64,7 @@ test('a bad token gets the parser\'s message inline, marked at its position', as
   await page.close();
 });
 
-// issue 17 item 6: the notation cubing.js reads, parsed by the wasm core the page loads:
+// the notation cubing.js reads, parsed by the wasm core the page loads:
 // commutators, conjugates, nesting with ( )n, "." and Unicode spaces
 test('commutator, conjugate, pause and Unicode-space input shows the expanded state', async () => {
   const page = await env.open();

@@ -1,4 +1,4 @@
-// experiment.test.mjs - issue 21's experiments without a browser: the statistics against
+// experiment.test.mjs - experiments without a browser: the statistics against
 // hand-computed values, histograms, CSV back and forth, the job plan (ids as `evocube
 // batch` names them), definitions and their links, and the store's resume logic on the
 // in-memory backend with scripted solvers (the IndexedDB backend runs in tests/e2e/experiments).

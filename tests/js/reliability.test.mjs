@@ -1,4 +1,4 @@
-// reliability.test.mjs - issue 14's boundaries from the outside: every byte of a text reaches
+// reliability.test.mjs - the input boundaries from the outside: every byte of a text reaches
 // the core with its length (web/lib/core.mjs, both CLIs' arguments and standard input), and a
 // NUL or control character is refused naming it and its position, never cut off.
 import { spawnSync } from 'node:child_process';

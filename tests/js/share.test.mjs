@@ -96,7 +96,7 @@ test('a link built by buildShare reads back to what it was built from', () => {
   expect(readShare(link)).toEqual({ scramble: "R U R' F2", solver: 'hugo', seed: '42', preset: 'short', params: { population: '50' }, problems: [] });
 });
 
-// ---- alg.cubing.net and Twizzle forms (issue 17 item 5): setup= / setup-alg= is the
+// ---- alg.cubing.net and Twizzle forms: setup= / setup-alg= is the
 // scramble, alg= a solution of it; alg= alone is the solution of the cube it solves.
 describe('alg.cubing.net and Twizzle query forms', () => {
   test.each([

@@ -5,7 +5,7 @@
 // fetches by tests/e2e/static-site.test.mjs) must be at most FIRST_LOAD_BUDGET bytes gzip
 // (300 kB; it was 594 kB before the bundler). A failure lists every file's size. The site
 // is built afresh into a temporary folder (about 2 s).
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ASSETS, buildSite, FIRST_LOAD_BUDGET, isOnDemand, onDemandSources, REPO } from '../../scripts/build-site.mjs';
