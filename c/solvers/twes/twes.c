@@ -46,7 +46,7 @@
  *  4. The weights are per phase params weight0..4; equation 9's factor 10 on the corner
  *     term is weight2 (5 by default as in the benchmark's "(5,5,5,5,5)"; preset "section5"
  *     sets 10). Phase 2's edge term keeps weight1, as phase1 appears inside phase2 in eq. 9.
- *     Mutation lengths are mutation0..4, one per phase (5 phases, as the issue reads 5.4).
+ *     Mutation lengths are mutation0..4, one per phase (5 phases, a reading of section 5.4).
  *  5. Redundancy removal works within the current phase's moves only (a barrier at the
  *     phase start), so each phase's moves take the cube exactly from G_i to G_i+1 and the
  *     result lists true per-transition sequences; the composed solution is simplified again
