@@ -17,7 +17,9 @@ import { openSync, writeSync, closeSync, truncateSync, existsSync } from 'node:f
 import { availableParallelism, cpus } from 'node:os';
 import { EC, EvocubeError, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { solveIslands } from '../../web/lib/islands.mjs';
-import { validateExperiment, EXPERIMENT_LIMITS, solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../../web/lib/experiments/plan.mjs';
+import { solveJson, summarize, makePlan, jobRecord, parseSeedList } from '../../web/lib/experiments/plan.mjs';
+import { validateExperiment, EXPERIMENT_LIMITS } from '../../web/lib/experiments/definition.mjs';
+import { formatDuration } from '../../web/lib/format.mjs';
 
 import { UsageError, islandsOption, jobsOption, parseShard } from './options.mjs';
 import { cubesFromBytes, readAll, readPrevious, slim } from './batch-input.mjs';

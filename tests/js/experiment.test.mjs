@@ -1,9 +1,13 @@
-// experiment.test.mjs - experiments without a browser: the statistics against
+// experiment.test.mjs - the experiments without a browser: the statistics against
 // hand-computed values, histograms, CSV back and forth, the job plan (ids as `evocube
 // batch` names them), definitions and their links, and the store's resume logic on the
 // in-memory backend with scripted solvers (the IndexedDB backend runs in tests/e2e/experiments).
-import { describe as describeStats, t95, summarize, histogram, toCsv, parseCsv, recordsFromCsv, makePlan, experimentCubes, resolveDefinition, experimentQuery, parseSeedList, groups } from '../../web/lib/experiments/plan.mjs';
-import { ExperimentStore, memoryBackend, resumePlan, runJobs } from '../../web/lib/experiments/store.mjs';
+import { describe as describeStats, t95, histogram } from '../../web/lib/stats.mjs';
+import { summarize, makePlan, experimentCubes, parseSeedList, groups } from '../../web/lib/experiments/plan.mjs';
+import { resolveDefinition, experimentQuery } from '../../web/lib/experiments/definition.mjs';
+import { toCsv, parseCsv, recordsFromCsv } from '../../web/lib/experiments/csv.mjs';
+import { ExperimentStore, memoryBackend, resumePlan } from '../../web/lib/experiments/store.mjs';
+import { runJobs } from '../../web/lib/experiments/runner.mjs';
 import { integritySet, PAPER_EXPERIMENTS, TABLE45 } from '../../web/lib/experiments/papers.mjs';
 
 const close = (a, b, eps = 1e-9) => expect(Math.abs(a - b)).toBeLessThan(eps);

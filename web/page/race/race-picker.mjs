@@ -10,7 +10,8 @@
 // picker is here; running a race and its board are web/page/race/race-run.lazy.mjs, fetched on the
 // first Start (the first load's budget is tight).
 import { ERROR } from '../../lib/protocol.mjs';
-import { el, byId, clear, setText, fmtNum, fmtMs } from '../common/dom.mjs';
+import { el, byId, clear, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 

@@ -3,7 +3,8 @@
 // that the solution solves the cube (core.verify, independent of the worker), and the
 // solution split by phase with each phase's moves, length and generations. DOM only
 // through textContent and element builders; one row per phase.
-import { byId as $, el, clear, setText, fmtNum, fmtMs } from '../common/dom.mjs';
+import { byId as $, el, clear, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
 
 export class ResultPanel {
   constructor({ core }) {

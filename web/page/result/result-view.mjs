@@ -12,7 +12,8 @@
 //   clear()
 //   links(href, setup)  the share link of the current settings, and (with no result) the
 //                     Twizzle link of the input's scramble
-import { byId as $, setText, fmtNum } from '../common/dom.mjs';
+import { byId as $, setText } from '../common/dom.mjs';
+import { fmtNum } from '../../lib/format.mjs';
 import { ResultPanel } from './result-summary.mjs';
 import { twizzleUrl } from '../../lib/share-link.mjs';
 import { copyText } from '../common/copy.mjs';

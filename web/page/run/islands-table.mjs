@@ -2,7 +2,8 @@
 // (phase, generation, best fitness, best length) and a row for the whole (generations of all
 // islands together, the best fitness and shortest best over them, the epoch). Repainted at
 // most once per animation frame from the latest record of each island.
-import { byId as $, el, clear, setText, fmtNum } from '../common/dom.mjs';
+import { byId as $, el, clear, setText } from '../common/dom.mjs';
+import { fmtNum } from '../../lib/format.mjs';
 
 export class IslandsPanel {
   reset(k = 0) {

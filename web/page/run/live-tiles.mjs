@@ -5,7 +5,8 @@
 // record, so a solver streaming thousands of generations a second costs one paint a frame.
 // The best individual is shown at most ~8 times a second, and less often when a 3D frame
 // is costly (software rendering), so drawing never takes more than ~1/8 of the time.
-import { byId as $, setText, fmtNum, fmtMs } from '../common/dom.mjs';
+import { byId as $, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
 
 export class LivePanel {
   // core: EvocubeCore; chart: FitnessChart; view: CubeView-like ({frameCost}); show(facelets,

@@ -14,7 +14,8 @@
 //                     (the line under the tiles, the tiles' titles, the chart's axis)
 //   caption(record)   the stage's caption for a record's best individual
 //   stop(stats?)      the run ended (stats: the result's, for the final figures)
-import { byId as $, setText, fmtMs, fmtNum } from '../common/dom.mjs';
+import { byId as $, setText } from '../common/dom.mjs';
+import { fmtMs, fmtNum } from '../../lib/format.mjs';
 import { FitnessChart } from './chart.mjs';
 import { IslandsPanel } from './islands-table.mjs';
 import { LivePanel } from './live-tiles.mjs';

@@ -7,7 +7,8 @@
 // records are the ones to pass on) and end(), and reads scrubbing (the live best individual
 // is not drawn while the user looks at an earlier generation), stepping (step-by-step tempo:
 // the Step button works), startPaused and requestPaused (the solve request's `paused`).
-import { byId as $, el, clear, setText, fmtNum } from '../common/dom.mjs';
+import { byId as $, el, clear, setText } from '../common/dom.mjs';
+import { fmtNum } from '../../lib/format.mjs';
 import { direction } from '../common/solver-info.mjs';
 import { Tempo } from './tempo.mjs';
 import { RunHistory } from '../../lib/record-log.mjs';
