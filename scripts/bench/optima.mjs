@@ -14,10 +14,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { writeSection } from './short.mjs';
+import { mean, median } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NATIVE = join(root, 'build', 'native');
-const mean = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
 function runNative(jobs, nodes) {
@@ -70,8 +70,7 @@ export default async function bench(args) {
       if (stage.length) t += `; whole G1 -> G2 from here ${f2(mean(stage.map((p) => p.stage)))} against ${f2(mean(ok.map((r) => r.res.phases[k].length + r.res.phases[k + 1].length)))}`;
       return t;
     });
-    const ms = ok.map((r) => r.ms).sort((a, b) => a - b);
-    L.push(`| ${solver} | ${params || 'defaults'} | ${ok.length}/${n} | ${f2(mean(ok.map((r) => r.res.length)))} | ${f2(mean(ok.map((r) => r.opt.start.twophase)))} | ${cells.join('<br>')} | ${ms.length ? ms[ms.length >> 1].toFixed(0) : '–'} ms |`);
+    L.push(`| ${solver} | ${params || 'defaults'} | ${ok.length}/${n} | ${f2(mean(ok.map((r) => r.res.length)))} | ${f2(mean(ok.map((r) => r.opt.start.twophase)))} | ${cells.join('<br>')} | ${ok.length ? median(ok.map((r) => r.ms)).toFixed(0) : '–'} ms |`);
     console.error(`${solver} ${params || 'defaults'}: ${ok.length}/${n} solved`);
   }
   // wasm: the same optima from the core under Node on the first states (TWES)
