@@ -102,7 +102,7 @@ async function clientScramble(client, seed) {
 // at a time.
 //   core: this thread's core (createSolver, apply, verify): params are checked, cubes made and
 //     solutions verified here, before anything is kept.
-//   store: an ExperimentStore (store.mjs).
+//   store: an ExperimentStore (store.mjs); it may be set later (runner.store), before open().
 //   makeClient(k): the k-th solver client, made when first needed: {solve(request) ->
 //     {promise, cancel}, scramble({kind, seed}) -> Promise<{kind, scramble}>} (a SolverClient).
 //   lanes: how many clients solve at once.

@@ -49,7 +49,16 @@ class ExperimentsView {
     this.notify = notify;
     this.solvers = core.solvers();
     this.root = document.getElementById('experiments');
-    this.runner = null; // made with the store (init)
+    this.runner = new ExperimentRunner({
+      core, store: null, lanes: Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2)), // the store: init()
+      makeClient: (k) => new SolverClient({ warm: true, name: `evocube experiment ${k + 1}` }),
+      hooks: {
+        onState: (state) => { this.setState(state); if (state !== 'running') this.render(); },
+        onRecord: () => this.renderSoon(),
+        onActive: setActive,
+        onError: (text) => this.say(text),
+      },
+    });
     window.evocubeExperiment = this; // for the console and the e2e tests (read-only use)
     this.build();
     this.ready = this.init();
@@ -64,16 +73,7 @@ class ExperimentsView {
       store = new ExperimentStore(memoryBackend());
     }
     this.store = store;
-    this.runner = new ExperimentRunner({
-      core: this.core, store, lanes: Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2)),
-      makeClient: (k) => new SolverClient({ warm: true, name: `evocube experiment ${k + 1}` }),
-      hooks: {
-        onState: (state) => { this.setState(state); if (state !== 'running') this.render(); },
-        onRecord: () => this.renderSoon(),
-        onActive: setActive,
-        onError: (text) => this.say(text),
-      },
-    });
+    this.runner.store = store;
     await this.refreshSaved();
     const active = getActive();
     if (active) {
@@ -268,12 +268,12 @@ class ExperimentsView {
 
   // ---------------------------------------------------------------- running
   // (web/lib/experiments/runner.mjs runs it; the view asks and shows)
-  get exp() { return this.runner ? this.runner.exp : null; }
-  get resolved() { return this.runner ? this.runner.resolved : null; }
-  get clients() { return this.runner ? this.runner.clients : []; }
-  get session() { return this.runner ? this.runner.session : null; }
+  get exp() { return this.runner.exp; }
+  get resolved() { return this.runner.resolved; }
+  get clients() { return this.runner.clients; }
+  get session() { return this.runner.session; }
 
-  running() { return !!this.runner && this.runner.running(); }
+  running() { return this.runner.running(); }
 
   detach() {
     if (this.running()) return;
@@ -339,7 +339,7 @@ class ExperimentsView {
   }
 
   // ---------------------------------------------------------------- results
-  done() { return this.runner ? this.runner.done() : []; }
+  done() { return this.runner.done(); }
 
   renderSoon() {
     if (this.renderTimer) return;
@@ -352,7 +352,7 @@ class ExperimentsView {
     this.bar.max = String(Math.max(1, total));
     this.bar.value = String(recs.length);
     let text = this.exp ? `${recs.length} / ${total} solves` : '';
-    const rate = this.runner ? this.runner.rate() : null;
+    const rate = this.runner.rate();
     if (rate) {
       text += ` · ${rate.toFixed(2)} solves/s · ETA ${formatDuration((total - recs.length) / rate)} · ${this.clients.length} workers`;
     }
