@@ -160,7 +160,7 @@ export default async function twophase(args) {
     const [, eInit, e] = bound === 21 && name.startsWith('min2phase') ? rows[1] : rows[0];
     log(`evocube${bound === 21 && name.startsWith('min2phase') ? ' (maxLength=21)' : ''} / ${name}: ${eInit != null && init != null ? `init ${(eInit / init).toFixed(3)}x, ` : ''}median solve ${(e.median / s.median).toFixed(3)}x, CPU per solve ${(e.cpu / s.cpu).toFixed(3)}x, mean length ${(e.meanLen / s.meanLen).toFixed(3)}x`);
   }
-  log(`evocube nodes per solve: median ${median(evo.nodes)}, p90 ${quantile(evo.nodes, 0.9)}, max ${Math.max(...evo.nodes)}; params "${params}"`);
+  log(`evocube nodes per solve: median ${Math.round(median(evo.nodes))}, p90 ${Math.round(quantile(evo.nodes, 0.9))}, max ${Math.max(...evo.nodes)}; params "${params}"`);
   log(`solutions verified: ${rows.length * n - failures.length} of ${rows.length * n}`);
   for (const f of failures.slice(0, 10)) log(`FAILED ${f}`);
   log('(figures for docs/BENCHMARKS.md, section "## twophase")');
