@@ -4,7 +4,8 @@
 // finished solve kept in the store at once, so a reload resumes where it was). No DOM: the
 // page's Experiments view (web/page/experiments/experiments-view.lazy.mjs) shows it and gives
 // it Web Workers (web/lib/client.mjs); tests/js/experiment-runner.test.mjs gives it fake
-// clients; `evocube batch` solves its jobs with solveJob.
+// clients. solveJob also serves a thread that solves on its own core (core.run), as a batch
+// worker thread does.
 import { EvocubeError, EC } from '../core.mjs';
 import { ERROR } from '../protocol.mjs';
 import { makePlan, experimentCubes, paramsTextOf, solveJson, jobRecord, recordOf } from './plan.mjs';
