@@ -6,7 +6,10 @@
  * Names are camelCase everywhere (the page, links and CLI use them as written). A key with
  * underscores is read as its camelCase form (max_generations = maxGenerations), so links
  * and scripts written with the old snake_case names of twes keep working.
+ * An enumerated param (ec_param_def.names, "exact|first20") takes a value's name, in any
+ * letter case, or its number: oracle=first20 and oracle=1 are the same.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +62,37 @@ static int apply_preset(const ec_solver_impl *impl, const char *name, double *va
                    impl->npresets ? "; its presets are: " : " (it has no presets)", names);
 }
 
+/* The index of val among names ("a|b|c"), letter case ignored, or -1. */
+static int name_index(const char *names, const char *val)
+{
+    int k = 0;
+    for (const char *p = names;; k++) {
+        const char *bar = strchr(p, '|');
+        size_t n = bar ? (size_t)(bar - p) : strlen(p), j = 0;
+        while (j < n && val[j] && tolower((unsigned char)val[j]) == tolower((unsigned char)p[j])) j++;
+        if (j == n && !val[j]) return k;
+        if (!bar) return -1;
+        p = bar + 1;
+    }
+}
+
+/* names ("a|b") as "a (0), b (1)" in out */
+static void list_names(const char *names, char *out, size_t size)
+{
+    size_t pos = 0;
+    int k = 0;
+    out[0] = '\0';
+    for (const char *p = names; *p && pos + 1 < size; k++) {
+        const char *bar = strchr(p, '|');
+        int n = bar ? (int)(bar - p) : (int)strlen(p);
+        int w = snprintf(out + pos, size - pos, "%s%.*s (%d)", k ? ", " : "", n, p, k);
+        if (w < 0) break;
+        pos += (size_t)w;
+        if (!bar) break;
+        p = bar + 1;
+    }
+}
+
 static int set_one(const ec_solver_impl *impl, const char *key, const char *val, double *values, char *msg,
                    int msgsize)
 {
@@ -75,13 +109,30 @@ static int set_one(const ec_solver_impl *impl, const char *key, const char *val,
     const ec_param_def *d = &impl->params[i];
     char *end = NULL;
     double v = strtod(val, &end);
-    if (!val[0] || !end || *end || !isfinite(v))
-        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a number", key, val);
+    if (!val[0] || !end || *end || !isfinite(v)) {
+        if (!d->names)
+            return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a number", key, val);
+        int k = name_index(d->names, val);
+        if (k < 0) {
+            char allowed[256];
+            list_names(d->names, allowed, sizeof allowed);
+            return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is none of its values: %s", key,
+                           val, allowed);
+        }
+        v = k;
+    }
     if (d->integer && v != floor(v))
         return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s must be a whole number; got %.40s", key, val);
-    if (v < d->min || v > d->max)
-        return ec__msg(EC_E_PARAM_RANGE, msg, msgsize, "parameter %s must be from %g to %g; got %.40s", key, d->min,
-                       d->max, val);
+    if (v < d->min || v > d->max) {
+        char allowed[256] = "";
+        if (d->names) {
+            strcpy(allowed, " (its values: ");
+            list_names(d->names, allowed + strlen(allowed), sizeof allowed - strlen(allowed) - 1);
+            strcat(allowed, ")");
+        }
+        return ec__msg(EC_E_PARAM_RANGE, msg, msgsize, "parameter %s must be from %g to %g%s; got %.40s", key, d->min,
+                       d->max, allowed, val);
+    }
     values[i] = v;
     return EC_OK;
 }
