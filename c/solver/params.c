@@ -62,34 +62,43 @@ static int apply_preset(const ec_solver_impl *impl, const char *name, double *va
                    impl->npresets ? "; its presets are: " : " (it has no presets)", names);
 }
 
-/* The index of val among names ("a|b|c"), letter case ignored, or -1. */
-static int name_index(const char *names, const char *val)
+int ec__param_value_name(const ec_param_def *d, int k, char *out, int size)
 {
-    int k = 0;
-    for (const char *p = names;; k++) {
-        const char *bar = strchr(p, '|');
-        size_t n = bar ? (size_t)(bar - p) : strlen(p), j = 0;
-        while (j < n && val[j] && tolower((unsigned char)val[j]) == tolower((unsigned char)p[j])) j++;
-        if (j == n && !val[j]) return k;
-        if (!bar) return -1;
-        p = bar + 1;
+    const char *p = d->names;
+    for (int i = 0; p && i < k; i++) {
+        p = strchr(p, '|');
+        if (p) p++;
     }
+    if (!p || k < 0 || size < 1) return 0;
+    int n = (int)strcspn(p, "|");
+    if (n >= size) n = size - 1;
+    memcpy(out, p, (size_t)n);
+    out[n] = '\0';
+    return 1;
 }
 
-/* names ("a|b") as "a (0), b (1)" in out */
-static void list_names(const char *names, char *out, size_t size)
+/* The value d's name val stands for (letter case ignored), or -1. */
+static int name_index(const ec_param_def *d, const char *val)
 {
+    char name[64];
+    for (int k = 0; ec__param_value_name(d, k, name, sizeof name); k++) {
+        int j = 0;
+        while (name[j] && tolower((unsigned char)val[j]) == tolower((unsigned char)name[j])) j++;
+        if (!name[j] && !val[j]) return k;
+    }
+    return -1;
+}
+
+/* d's names as "a (0), b (1)" in out */
+static void list_names(const ec_param_def *d, char *out, size_t size)
+{
+    char name[64];
     size_t pos = 0;
-    int k = 0;
     out[0] = '\0';
-    for (const char *p = names; *p && pos + 1 < size; k++) {
-        const char *bar = strchr(p, '|');
-        int n = bar ? (int)(bar - p) : (int)strlen(p);
-        int w = snprintf(out + pos, size - pos, "%s%.*s (%d)", k ? ", " : "", n, p, k);
+    for (int k = 0; pos + 1 < size && ec__param_value_name(d, k, name, sizeof name); k++) {
+        int w = snprintf(out + pos, size - pos, "%s%s (%d)", k ? ", " : "", name, k);
         if (w < 0) break;
         pos += (size_t)w;
-        if (!bar) break;
-        p = bar + 1;
     }
 }
 
@@ -112,10 +121,10 @@ static int set_one(const ec_solver_impl *impl, const char *key, const char *val,
     if (!val[0] || !end || *end || !isfinite(v)) {
         if (!d->names)
             return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a number", key, val);
-        int k = name_index(d->names, val);
+        int k = name_index(d, val);
         if (k < 0) {
             char allowed[256];
-            list_names(d->names, allowed, sizeof allowed);
+            list_names(d, allowed, sizeof allowed);
             return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is none of its values: %s", key,
                            val, allowed);
         }
@@ -127,7 +136,7 @@ static int set_one(const ec_solver_impl *impl, const char *key, const char *val,
         char allowed[256] = "";
         if (d->names) {
             strcpy(allowed, " (its values: ");
-            list_names(d->names, allowed + strlen(allowed), sizeof allowed - strlen(allowed) - 1);
+            list_names(d, allowed + strlen(allowed), sizeof allowed - strlen(allowed) - 1);
             strcat(allowed, ")");
         }
         return ec__msg(EC_E_PARAM_RANGE, msg, msgsize, "parameter %s must be from %g to %g%s; got %.40s", key, d->min,

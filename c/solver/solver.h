@@ -51,6 +51,9 @@ typedef struct ec_param_def {
     const char *names;
 } ec_param_def;
 
+/* The name of d's value k copied into out (cut to size - 1 bytes); 0 when d has no name k. */
+int ec__param_value_name(const ec_param_def *d, int k, char *out, int size);
+
 typedef struct ec_preset {
     const char *name;
     const char *params; /* a params text, e.g. "population=200,generations1=5000" */

@@ -108,16 +108,10 @@ int ec_solver_list_json(char *buf, int size)
             if (d->names) { /* "exact|first20" -> "names":["exact","first20"] */
                 ec__json_key(&j, "names", 0);
                 ec__json_raw(&j, "[");
-                for (const char *p = d->names, *bar;; p = bar + 1) {
-                    char name[64];
-                    bar = strchr(p, '|');
-                    size_t n = bar ? (size_t)(bar - p) : strlen(p);
-                    if (n >= sizeof name) n = sizeof name - 1;
-                    memcpy(name, p, n);
-                    name[n] = '\0';
-                    if (p != d->names) ec__json_raw(&j, ",");
+                char name[64];
+                for (int v = 0; ec__param_value_name(d, v, name, sizeof name); v++) {
+                    if (v) ec__json_raw(&j, ",");
                     ec__json_str(&j, name);
-                    if (!bar) break;
                 }
                 ec__json_raw(&j, "]");
             }
