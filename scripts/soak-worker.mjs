@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // soak-worker.mjs - the soak of scripts/soak.mjs inside a real Web Worker: headless
 // Chromium (playwright-core, as the e2e tests start it) opens the page, and a SolverClient
-// (web/client.mjs) made in the page runs every solve in its module worker (web/worker.mjs)
+// (web/lib/client.mjs) made in the page runs every solve in its module worker (web/worker.mjs)
 // through the worker protocol. Each solution is checked in the page (the page's own core)
 // and again in Node by soak(); memory is the worker's own figure (the `memory` request: C
 // heap in use and wasm memory size). A random cancel point 1..20 is used two ways: an odd
@@ -16,7 +16,7 @@
 // tests/e2e/soak.test.mjs runs 50 and 20.
 import { fileURLToPath } from 'node:url';
 import { soak, soakFailed } from './soak.mjs';
-import { setup } from '../tests/e2e/helpers.mjs';
+import { setup } from './browser.mjs';
 
 // A guard against a hung worker, not a budget: HuGO! has a heavy tail (solve 777 of the
 // plan, hugo on "B' L D' L2" with seed 778, needed 985,820 generations, ~94 s in Node,
@@ -66,10 +66,10 @@ async function solveInPage({ solver, facelets, seed, params, cancelAt, timeoutMs
   }
 }
 
-// A soak driver on a page opened by tests/e2e/helpers.mjs's env.open().
+// A soak driver on a page opened by scripts/browser.mjs's env.open().
 export async function workerDriver(page) {
   await page.evaluate(async () => {
-    const { SolverClient } = await import('./web/client.mjs');
+    const { SolverClient } = await import('./web/lib/client.mjs');
     window.__soakCrashes = [];
     window.__soakStepped = { tries: 0, landed: 0 };
     window.__soak = new SolverClient({ name: 'evocube soak', onCrash: (c) => window.__soakCrashes.push(c.message) });

@@ -5,14 +5,14 @@
 // [cancels]` runs the long form (1,000 solves, 200 cancels) on the wasm core in Node;
 // tests/js/soak.test.mjs runs a short form through the same function. The loop drives a
 // "driver" (coreDriver here: the core stepped directly; scripts/soak-worker.mjs: a real Web
-// Worker in headless Chromium through web/client.mjs), so both soaks are this one loop.
+// Worker in headless Chromium through web/lib/client.mjs), so both soaks are this one loop.
 // A driver: {solvers() -> names, solve({solver, facelets, seed, params, cancelAt}) ->
 // {status: 'solved' | 'gave up' | 'cancelled' | 'error', solution?, message?,
 // pageVerified?}, memory() -> {inUse, heap}}; cancelAt 0 = run to the end, 1..20 = a
 // random point at which to cancel (a step count here, a delay in the worker driver).
 // Every solution is checked here with the Node core (applied to the scramble's facelets).
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../web/core-node.mjs';
+import { loadCoreNode } from '../web/lib/core-node.mjs';
 
 // Solver, params and scramble length per solve, cycling; small budgets and, for HuGO!
 // (whose paper settings need ~10^5 generations on a random cube), short scrambles keep

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # test.sh - every suite, after scripts/build.sh, in this order:
-#   layers   scripts/check-layers.mjs: include and link-level layer rules of c/ (no up-include,
-#            no cycle between files or folders)
+#   layers   scripts/check-layers.mjs: the JavaScript import rules (web/lib without a DOM, features
+#            apart, scripts on web/lib only, only core.mjs touching the wasm module), and the
+#            include and link-level layer rules of c/ (no up-include, no cycle between files or
+#            folders)
 #   ctest    every C suite natively (labels `unit` and `slow`, CMakeLists.txt)
 #   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast): each
 #            applied to a scratch copy must make one of the ctest suites it names fail
@@ -60,7 +62,7 @@ EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm}
 
 begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"
-end "$(sed -n 's/^check-layers: \(includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
+end "$(sed -n 's/^check-layers: \(js\|includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"

@@ -7,34 +7,36 @@
 //   RunController (ui/run-controller.mjs) one solve at a time, pause/step/cancel, no DOM
 //   LiveView   (ui/live-view.mjs)       stat tiles, chart, islands table of the running solve
 //   ResultView (ui/result-view.mjs)     result, partial result, playback, share/Twizzle links
-//   the race   (web/race.mjs)           mounted below with the input cube and seed
-//   sharing    (web/share-panel.mjs)    copy solution, a link's solution shown unrun, the
+//   the race   (web/page/race/race-picker.mjs)           mounted below with the input cube and seed
+//   sharing    (web/page/share/share-tools.mjs)    copy solution, a link's solution shown unrun, the
 //                                       run log that the JSON/CSV export writes
 // main.mjs keeps what ties them: the workers (one SolverClient, or K of them for K islands
-// through web/islands.mjs), the Solve/Pause/Step/Cancel buttons, and the URL (kept in step
+// through web/lib/islands.mjs), the Solve/Pause/Step/Cancel buttons, and the URL (kept in step
 // with the settings through history.replaceState, so it is always a share link).
-import { ERROR } from './protocol.mjs';
+import { ERROR } from './lib/protocol.mjs';
 import createEvocube from './gen/evocube.mjs';
-import { createCore, loadFailureText } from './core.mjs';
-import { byId as $, setText, el, clear } from './dom.mjs';
-import { FlatNet } from './net.mjs';
-import { SolverClient } from './client.mjs';
-import { solveIslands } from './islands.mjs';
-import { Playback } from './playback.mjs';
-import { readShare, buildShare, twizzleUrl } from './share.mjs';
-import { RunLog, copyText, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './share-panel.mjs';
-import { RacePanel } from './race.mjs';
+import { createCore, loadFailureText } from './lib/core.mjs';
+import { byId as $, setText, el, clear } from './page/common/dom.mjs';
+import { FlatNet } from './page/input/net.mjs';
+import { SolverClient } from './lib/client.mjs';
+import { solveIslands } from './lib/islands.mjs';
+import { Playback } from './page/result/playback.mjs';
+import { readShare, buildShare, twizzleUrl } from './lib/share-link.mjs';
+import { copyText } from './page/common/copy.mjs';
+import { RunLog, showLinkSolution, compareWithLink, clearLinkSolution, wireExport } from './page/share/share-tools.mjs';
+import { RacePanel } from './page/race/race-picker.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
-import { notify } from './ui/notices.mjs';
-import { CubeInput } from './ui/cube-input.mjs';
-import { Settings, randomSeed } from './ui/settings.mjs';
-import { Stage } from './ui/stage.mjs';
-import { RunController } from './ui/run-controller.mjs';
-import { LiveView } from './ui/live-view.mjs';
-import { ResultView } from './ui/result-view.mjs';
-import { AboutPanel } from './ui/about-panel.mjs';
-import { firstVisitHint } from './ui/hint.mjs';
-import { Watch } from './watch.mjs'; // watch: tempo, start paused, history, lazy views
+import { notify } from './page/common/notices.mjs';
+import { CubeInput } from './page/input/cube-input.mjs';
+import { Settings, randomSeed } from './page/settings/settings.mjs';
+import { Stage } from './page/stage/stage.mjs';
+import { RunController } from './page/run/run-controller.mjs';
+import { LiveView } from './page/run/live-view.mjs';
+import { ResultView } from './page/result/result-view.mjs';
+import { AboutPanel } from './page/about/about-panel.mjs';
+import { firstVisitHint } from './page/common/hint.mjs';
+import { Watch } from './page/watch/watch.mjs';
+import { wireExperiments } from './page/experiments/open.mjs';
 
 export { notify };
 
@@ -54,8 +56,6 @@ function failed(e) {
 }
 
 async function boot() {
-  // experiments (issue 21): a link's definition, read before the address bar follows the settings
-  const experimentLink = new URLSearchParams(location.search).get('experiment');
   let core;
   try {
     core = await createCore(createEvocube);
@@ -286,7 +286,7 @@ async function boot() {
     cube: () => input.cube,
     seed: () => settings.seed(),
     onChange: () => refresh(),
-    // a finished runner's result into the Result panel (web/lazy/race-run.mjs's playResult)
+    // a finished runner's result into the Result panel (web/page/race/race-run.lazy.mjs's playResult)
     page: { controller, input, results, playback, notify, clearResult, refresh, setResult: (r) => { app.result = r; } },
   });
   app.race = race;
@@ -321,16 +321,7 @@ async function boot() {
 
   firstVisitHint();
 
-  // ---- experiments (issue 21): the view loads on demand (web/lazy/experiments.mjs), from its
-  // button, a link with experiment=, or at boot when one was running (it resumes)
-  const openExperiments = (link = null) => import('./lazy/experiments.mjs')
-    .then((m) => m.openExperiments({ core, notify, link, dom: { el, clear, setText }, Client: SolverClient }))
-    .catch((e) => notify(`The Experiments view could not load: ${e.message}`, 'error'));
-  $('experiments-open').addEventListener('click', () => openExperiments());
-  let experimentActive = null;
-  try { experimentActive = localStorage.getItem('evocube.experiment'); } catch { /* no storage */ }
-  if (experimentLink !== null || experimentActive) openExperiments(experimentLink);
-  // ---- end of experiments
+  wireExperiments({ core, notify });
 
   setText($('boot'), '');
   $('boot').hidden = true;

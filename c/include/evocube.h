@@ -403,7 +403,7 @@ int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsiz
 /* ------------------------------------------------------------------ exact reference optima */
 
 /*
- * Exact optima of the evolutionary solvers' phases (issue 20), shown beside what a solver
+ * Exact optima of the evolutionary solvers' phases, shown beside what a solver
  * found and never used by one (c/search/optima.h has the tables, sizes and build times).
  * Lengths are HTM face turns. Each returns EC_OK with the exact optimum in *len; EC_BOUND
  * when a search spent `nodes` first (then every length below *len is excluded: the optimum

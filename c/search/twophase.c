@@ -24,8 +24,8 @@
  * conjugate twist-flip lookup), all four read at every node (no branch between them). Phase 2 uses
  * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
  * permutations are the inverse permutations; min2phase reads the inverse's epermCcombp too),
- * and, since session 28, cpermEcombp and cpermFbcombp of both (tables.h: phase-2 nodes per
- * oracle call 7,140 -> 2,009), with cperm and eperm carried as symmetry coordinates,
+ * and cpermEcombp and cpermFbcombp of both (tables.h; figures: docs/BENCHMARKS.md, section
+ * oracle), with cperm and eperm carried as symmetry coordinates,
  * class << 4 | s (ec__prun2_sym: move tables of 2,768 rows instead of 40,320, which kept
  * phase 2's raw tables out of L2). A phase-2 level's children are worked out together when
  * the level is entered (p2_children: the eight look-up chains of each child and of its

@@ -11,10 +11,10 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 // the integrity sets and Tables 5-6's settings and figures (one copy, shared with the page's
 // Experiments view)
-import { integritySet, HUGO_INTEGRITY } from '../../web/papers.mjs';
+import { integritySet, HUGO_INTEGRITY } from '../../web/lib/experiments/papers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

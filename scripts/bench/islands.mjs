@@ -1,6 +1,6 @@
 // islands.mjs - `npm run bench -- islands [--n 30] [--k 1,2] [--solver hugo] [--seed 1]
-// [--param k=v ...]`: the island model (web/islands.mjs) in Node, one worker thread per island
-// (scripts/threads.mjs), on the same n uniformly random states for each K: generations per
+// [--param k=v ...]`: the island model (web/lib/islands.mjs) in Node, one worker thread per island
+// (scripts/cli/threads.mjs), on the same n uniformly random states for each K: generations per
 // wall second (all islands' generations over the run's wall time), median and p90 wall time
 // to solve, CPU seconds of the process (all threads) per wall second, generations per CPU
 // second (what a generation costs with the islands' messages and waits, which a loaded machine
@@ -10,9 +10,9 @@
 // <= 8 s, mean length <= 36). Prints a markdown section for docs/BENCHMARKS.md, "## islands".
 // Random states: the core's random-state scrambles, seed 1000003 * seed + i for state i (as
 // the twes benchmark).
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { solveIslands } from '../../web/islands.mjs';
-import { threadClient } from '../threads.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { solveIslands } from '../../web/lib/islands.mjs';
+import { threadClient } from '../cli/threads.mjs';
 
 function args(argv) {
   const o = { n: 30, k: [1, 2], solver: 'hugo', seed: 1, param: [] };

@@ -12,7 +12,7 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { writeSection } from './short.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -27,10 +27,10 @@
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 // Table 4.5's nine scrambles and the blog post's scramble (one copy, shared with the page's
 // Experiments view)
-import { TABLE45, BLOG } from '../../web/papers.mjs';
+import { TABLE45, BLOG } from '../../web/lib/experiments/papers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -137,14 +137,7 @@ function eventText(solver, runs) {
 
 // The two-phase distance of a cube (the swarm solvers' fitness), when the build exports it.
 function distance(core, facelets, budget = 1000) {
-  const M = core.M;
-  if (typeof M._ec_distance_facelets !== 'function') return null;
-  const n = M.lengthBytesUTF8(facelets) + 1;
-  const p = M._malloc(n);
-  M.stringToUTF8(facelets, p, n);
-  const d = M._ec_distance_facelets(p, budget, 0, 0);
-  M._free(p);
-  return d < 0 ? null : d;
+  return core.hasTwophase() ? core.distance(facelets, budget) : null;
 }
 
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);

@@ -1,8 +1,8 @@
 // twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--own-states] [--variants] [--jobs K] [--write]`: the
 // Thistlethwaite ES on uniformly random cube states in the wasm core under Node, beside the
-// paper's Table 1 (web/papers.mjs). Prints a markdown section; --write puts it into
+// paper's Table 1 (web/lib/experiments/papers.mjs). Prints a markdown section; --write puts it into
 // docs/BENCHMARKS.md as "## twes" (replacing an older one). The solves are one `evocube batch`
-// per set (scripts/batch.mjs: --seeds cube, --last-record for the resets, --jobs K threads,
+// per set (scripts/cli/batch.mjs: --seeds cube, --last-record for the resets, --jobs K threads,
 // default 1 so that each solve's time is a lone solve's); batch verifies every solution.
 //
 // Random states: the core's random-state scrambles (ec_scramble_random_state_text, seed
@@ -15,10 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TWES_TABLE1, TWES_STATE_SEED } from '../../web/papers.mjs';
+import { TWES_TABLE1, TWES_STATE_SEED } from '../../web/lib/experiments/papers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = join(root, 'scripts', 'evocube.mjs');
+const CLI = join(root, 'scripts', 'cli', 'evocube.mjs');
 
 const CORNER_FACELET = [[8, 9, 20], [6, 18, 38], [0, 36, 47], [2, 45, 11], [29, 26, 15], [27, 44, 24], [33, 53, 42], [35, 17, 51]];
 const EDGE_FACELET = [[5, 10], [7, 19], [3, 37], [1, 46], [32, 16], [28, 25], [30, 43], [34, 52], [23, 12], [21, 41], [50, 39], [48, 14]];

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Cube from 'cubejs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 function opt(args, name, def) {
   const i = args.indexOf(name);
@@ -42,7 +42,7 @@ export default async function twophase(args) {
   const n = Number(opt(args, '--n', '200'));
   const params = opt(args, '--params', '');
   const core = await loadCoreNode();
-  const M = core.M;
+  const M = core.raw();
   const out = [];
   const log = (s) => { console.log(s); out.push(s); };
   log(`twophase benchmark: ${n} random states, node ${process.version}, ${os.cpus()[0].model} x${os.cpus().length}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);

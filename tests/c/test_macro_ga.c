@@ -241,7 +241,7 @@ int main(void)
     }
     /* the presets: loopCut=1 cuts the same run's solution (same seed: the same individual
      * solves) to at most its length; preset=short solves and is shorter than the blog's
-     * setting on a random state (measured over 60 in docs/BENCHMARKS.md ## macro-ga-short) */
+     * setting on a random state (measured over 60 in docs/BENCHMARKS.md, section short-presets) */
     {
         char scramble[400], s0[EC_MAX_ALG_MOVES * 4], s1[EC_MAX_ALG_MOVES * 4], s2[EC_MAX_ALG_MOVES * 4];
         ec_scramble_moves_text(30, 5, scramble, sizeof scramble);

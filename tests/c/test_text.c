@@ -26,7 +26,7 @@ static void alg_boundary(void)
     uint8_t mv[64];
     int n = -1;
     char out[EC_FACELETS_SIZE];
-    /* the cases: a leading NUL, a NUL inside, a control character in argv */
+    /* the reported cases: a leading NUL, a NUL inside, a control character in argv */
     check_named(ec_facelets_apply_n(NULL, 0, "\0\1 R U", 6, out, sizeof out, msg, sizeof msg), "U+0000", 1, "alg");
     check_named(ec_facelets_apply_n(NULL, 0, "R U\0 F", 6, out, sizeof out, msg, sizeof msg), "U+0000", 4, "alg");
     check_named(ec_facelets_apply_n(NULL, 0, "R\1U", 3, out, sizeof out, msg, sizeof msg), "U+0001", 2, "alg");

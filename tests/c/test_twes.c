@@ -361,7 +361,7 @@ static void test_param_names(void)
     CHECK_RC(ec_solver_new("twes", f, 1, "_mu=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
 }
 
-/* preset=short (issue 20): its parts as its header lists them, the paper's defaults untouched,
+/* preset=short: its parts as its header lists them, the paper's defaults untouched,
  * and on a random state (state 1 of docs/BENCHMARKS.md ## short-presets, seed 1) a shorter
  * verified solution than the paper's setting (measured there: 41 against 53 moves) */
 static void test_preset_short(void)

@@ -21,7 +21,7 @@ static const char *SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBB
  * ...), computed by the earlier implementation's breadth-first search over raw pairs with no
  * symmetry (its capped tables pinned the same counts); the maxima are Kociemba's published
  * ones (twistSlice and flipSlice 9, cpermMperm 14, epermCcombp 13). cpermEcombp and
- * cpermFbcombp (issue 15's third session; no published counts) come from a breadth-first search
+ * cpermFbcombp (no published counts) come from a breadth-first search
  * over their 40,320 x 140 raw pairs without symmetry (a throwaway program, which also found
  * every raw pair's depth equal to its read through the class table). The tables store one row
  * per symmetry class; read through ec__prun_* every raw pair must give these counts. */

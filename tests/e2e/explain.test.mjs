@@ -1,11 +1,11 @@
-// explain.test.mjs - what the page says (issue 17 item 3), in real Chromium: the select's
+// explain.test.mjs - what the page says, in real Chromium: the select's
 // descriptive names (code names stay the values), each solver's fitness with its
 // direction under the tiles, on the tiles' titles and on the chart's axis, the caption on
 // the cube during a run, the "About this solver" panel loaded only when opened (and for a
 // swarm solver naming the exact two-phase oracle), and the first-visit hint remembered
 // once dismissed.
 import { setup, tid, pickSolver, waitReady } from './helpers.mjs';
-import { SOLVER_INFO } from '../../web/ui/solver-info.mjs';
+import { SOLVER_INFO } from '../../web/page/common/solver-info.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -55,7 +55,7 @@ test('the cube\'s caption says what it shows: the input, the best individual of 
 test('About this solver loads its text only when opened; swarm solvers name the two-phase oracle', async () => {
   const swarm = pickSolver(env.core, ['aco', 'pso', 'greedy', 'dkho']);
   const page = await env.open(`?scramble=R%20U&solver=${swarm}`);
-  const fetchedAbout = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /lazy\/about/.test(r.name)));
+  const fetchedAbout = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /about-texts/.test(r.name)));
   expect(await fetchedAbout()).toBe(false);
   await page.click('#about-solver summary');
   await page.waitForFunction(() => document.querySelector('#about-body dl'));

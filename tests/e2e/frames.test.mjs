@@ -6,7 +6,7 @@
 // machine; 39-42 were seen during a solve at load 13-14 on 2 cores). The run is
 // one that cannot end within the window on any machine (an optimal two-phase search with a
 // budget of 10^9 nodes, else HuGO! with a large population), and is cancelled after it. A
-// second case runs HuGO! with its defaults (issue 17 asks >= 55 fps during a HuGO! run): a
+// second case runs HuGO! with its defaults (the page must keep >= 55 fps during a HuGO! run): a
 // record every generation, tens of thousands a second, with the Watch panel's population view
 // open and repainting from them (60.0 fps against 60.0 idle on a quiet machine; a planted 40 ms
 // per batch of records on the main thread: 6.4 fps, median gap 150 ms, and it fails). Also

@@ -2,7 +2,7 @@
 // cubejs) for 1,000 random algorithms mixing face turns, slices, lowercase wide turns and
 // rotations; also the canonical spellings cubejs does not parse (Rw, 2', 3, groups).
 import Cube from 'cubejs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const core = await loadCoreNode();
 

@@ -1,10 +1,10 @@
-// experiment.test.mjs - issue 21's experiments without a browser: the statistics against
+// experiment.test.mjs - experiments without a browser: the statistics against
 // hand-computed values, histograms, CSV back and forth, the job plan (ids as `evocube
 // batch` names them), definitions and their links, and the store's resume logic on the
 // in-memory backend with scripted solvers (the IndexedDB backend runs in tests/e2e/experiments).
-import { describe as describeStats, t95, summarize, histogram, toCsv, parseCsv, recordsFromCsv, makePlan, experimentCubes, resolveDefinition, experimentQuery, parseSeedList, groups } from '../../web/experiment.mjs';
-import { ExperimentStore, memoryBackend, resumePlan, runJobs } from '../../web/experiment-store.mjs';
-import { integritySet, PAPER_EXPERIMENTS, TABLE45 } from '../../web/papers.mjs';
+import { describe as describeStats, t95, summarize, histogram, toCsv, parseCsv, recordsFromCsv, makePlan, experimentCubes, resolveDefinition, experimentQuery, parseSeedList, groups } from '../../web/lib/experiments/plan.mjs';
+import { ExperimentStore, memoryBackend, resumePlan, runJobs } from '../../web/lib/experiments/store.mjs';
+import { integritySet, PAPER_EXPERIMENTS, TABLE45 } from '../../web/lib/experiments/papers.mjs';
 
 const close = (a, b, eps = 1e-9) => expect(Math.abs(a - b)).toBeLessThan(eps);
 

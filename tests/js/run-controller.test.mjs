@@ -1,11 +1,11 @@
-// run-controller.test.mjs - the page's run controller (web/ui/run-controller.mjs) with no
+// run-controller.test.mjs - the page's run controller (web/page/run/run-controller.mjs) with no
 // browser: a fake solver whose handle the test settles by hand, a fake clock. The state
 // machine's transitions, pause/resume/step reaching the handle only when they apply, the
 // clock excluding paused time, one run at a time, and a run owning its outputs: the outcome
 // carries the input the run started with (a copy) and the last best individual, also on
 // cancel and give-up.
-import { RunController } from '../../web/ui/run-controller.mjs';
-import { ERROR } from '../../web/protocol.mjs';
+import { RunController } from '../../web/page/run/run-controller.mjs';
+import { ERROR } from '../../web/lib/protocol.mjs';
 
 function fakeSolver() {
   const calls = [];

@@ -1,10 +1,10 @@
 // watch-data.test.mjs - the data behind watching a run, without a browser: the run history's
-// even decimation (web/history.mjs), the chart's per-round and per-bucket aggregation and its
-// phase-label placement (web/chart-data.mjs), and the swarm event log's text
-// (web/lazy/watch-views.mjs).
-import { RunHistory } from '../../web/history.mjs';
-import { Buckets, placeLabels, commonLabel } from '../../web/chart-data.mjs';
-import { eventText } from '../../web/lazy/watch-views.mjs';
+// even decimation (web/lib/record-log.mjs), the chart's per-round and per-bucket aggregation and its
+// phase-label placement (web/page/run/chart-data.mjs), and the swarm event log's text
+// (web/page/watch/watch-views.lazy.mjs).
+import { RunHistory } from '../../web/lib/record-log.mjs';
+import { Buckets, placeLabels, commonLabel } from '../../web/page/run/chart-data.mjs';
+import { eventText } from '../../web/page/watch/watch-views.lazy.mjs';
 
 const rec = (gen, extra = {}) => ({ gen, phase: 0, phaseName: 'p', best: gen, mean: gen / 2, bestLength: 3, ...extra });
 

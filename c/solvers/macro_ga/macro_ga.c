@@ -30,7 +30,7 @@
  * best individuals (frame and face turns from the shared start cube) replace another
  * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
  *
- * Opt-in (issue 20; not the blog's setting, which stays the default), within the blog's method:
+ * Opt-in (not the blog's setting, which stays the default), within the blog's method:
  *  - tieBreak=1: the ranking that picks the elites (and so the parents) orders equal fitness by
  *    the move list's length, shorter first (ec__macro_ga_rank); the blog sorts by fitness only;
  *  - loopCut=1: after solving, the moves between two visits of one cube state are cut

@@ -49,7 +49,7 @@
  *    node's edges too, the next try would follow the same trail;
  *  - eq. 3.5 has no evaporation; the optional `evaporation` (0 by default) applies eq. 2.5.
  * Two deviations are the defaults because they measured strictly better (docs/BENCHMARKS.md,
- * `## swarm-aco-defaults`; sight=0,regroup=0 is the text's rule):
+ * section swarm, "aco and pso defaults"; sight=0,regroup=0 is the text's rule):
  *  - sight=1, rule 1 on sight: an ant scores all 18 neighbours for eta, so it has found
  *    every neighbour's fitness; one below the global minimum is taken (the lowest, then the
  *    lowest move) instead of spinning the roulette, and rule 1 regroups there. With the text's

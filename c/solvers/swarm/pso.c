@@ -38,7 +38,7 @@
  * draw=1 (the default) draws |V| uniformly in 1..bound instead of the bound, as the author's
  * published code does: a deviation from the text, made the default because it measured
  * strictly better on the bench's 20 random states with the exact oracle (wasm CPU: 20/20
- * both, median 183 -> 82 ms, p90 486 -> 184 ms; docs/BENCHMARKS.md `## swarm-variants`).
+ * both, median 183 -> 82 ms, p90 486 -> 184 ms; docs/BENCHMARKS.md, section swarm).
  * draw=0 is the text's rule (preset "text").
  * Events (common.h): moves from S_i, S_Pi, S_G, random moves drawn, restarts.
  *

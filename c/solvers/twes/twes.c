@@ -46,7 +46,7 @@
  *  4. The weights are per phase params weight0..4; equation 9's factor 10 on the corner
  *     term is weight2 (5 by default as in the benchmark's "(5,5,5,5,5)"; preset "section5"
  *     sets 10). Phase 2's edge term keeps weight1, as phase1 appears inside phase2 in eq. 9.
- *     Mutation lengths are mutation0..4, one per phase (5 phases, as the issue reads 5.4).
+ *     Mutation lengths are mutation0..4, one per phase (5 phases, a reading of section 5.4).
  *  5. Redundancy removal works within the current phase's moves only (a barrier at the
  *     phase start), so each phase's moves take the cube exactly from G_i to G_i+1 and the
  *     result lists true per-transition sequences; the composed solution is simplified again
@@ -68,20 +68,16 @@
  *     ec_alg_simplify_moves, which cancels and merges moves on one axis, i.e. also across a
  *     commuting opposite face (R L R -> R2 L) and across the phase seams. The paper's
  *     redundancy removal only merges consecutive turns of one face. Both counts are measured
- *     (`npm run bench -- short`, docs/BENCHMARKS.md ## short-presets: the second count joins the
- *     phases as the ES built them with same-face merges only); the difference is a few tenths
- *     of a move on average.
+ *     (`npm run bench -- short`; docs/BENCHMARKS.md, section short-presets: the second
+ *     count joins the phases as the ES built them with same-face merges only); the
+ *     difference is 1-1.5 moves on average.
  *
- * Opt-in preset "short" (issue 20; not the paper's setting, the paper's stays the default):
+ * Opt-in preset "short" (not the paper's setting, the paper's stays the default):
  * mu=2000, lambda=100000 (twice the paper's population), weight3=2, weight4=2 (the moves count
  * more against the violations in G2 -> G3 and G3 -> G4, whose stages the paper's weight 5 makes
  * 12-13 moves long) and stall=30 (deviation 8: a collapsed phase restarts early, which the
- * larger population would otherwise pay for with time). Measured on 60 random states beside
- * the paper's preset in the same run (docs/BENCHMARKS.md ## short-presets, all verified, the
- * same solutions natively and in wasm): mean 49.27 -> 40.70 moves (paired -8.6 +- 1.1); the
- * weights alone 44.67, the population with stall=30 alone 46.58; CPU median 0.13 -> 0.93 s
- * natively, 1.13 s in wasm (p90 2.3 s). Without the commuting-face merge (deviation 10):
- * 50.77 -> 41.83.
+ * larger population would otherwise pay for with time). It gives about 9 moves fewer than the
+ * paper's preset for about 7x the CPU (figures: docs/BENCHMARKS.md, section short-presets).
  *
  * Islands (evocube.h, "islands"; params epoch, default 5, and migrants, default 50): the
  * best parents move to islands in the same phase (an individual is the shared start cube
@@ -92,8 +88,8 @@
  * Files (tw.h): individual.c (tables, individuals), twes.c (this: the ES), islands.c
  * (migrants).
  *
- * Results (30 random states beside the paper's Table 1, the opt-ins' effect, small
- * populations) are in docs/BENCHMARKS.md, ## twes and ## twes-notes.
+ * Figures (30 random states beside the paper's Table 1, the opt-ins' effect, small
+ * populations): docs/BENCHMARKS.md, section twes.
  */
 #include "solvers/twes/tw.h"
 
