@@ -15,7 +15,7 @@ import { Alg } from 'cubing/alg';
 import { KPuzzle } from 'cubing/kpuzzle';
 import { cube3x3x3 } from 'cubing/puzzles';
 import { getPuzzleGeometryByName, ExperimentalPGNotation } from 'cubing/puzzle-geometry';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const core = await loadCoreNode();
 const kpuzzle = await cube3x3x3.kpuzzle();
