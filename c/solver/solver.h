@@ -44,7 +44,15 @@ typedef struct ec_param_def {
     double def, min, max;
     int integer; /* 1: the value must be a whole number */
     const char *help;
+    /* NULL, or the names of an enumerated param's values separated by "|" ("exact|first20"):
+     * name k is the value k (so min is 0 and max the last index). The params text takes a
+     * name (any letter case) or the number; ec_solver_list_json lists the names. Last, so
+     * positional initialisers without it stay valid. */
+    const char *names;
 } ec_param_def;
+
+/* The name of d's value k copied into out (cut to size - 1 bytes); 0 when d has no name k. */
+int ec__param_value_name(const ec_param_def *d, int k, char *out, int size);
 
 typedef struct ec_preset {
     const char *name;

@@ -105,6 +105,16 @@ int ec_solver_list_json(char *buf, int size)
             ec__json_raw(&j, d->integer ? "true" : "false");
             ec__json_key(&j, "help", 0);
             ec__json_str(&j, d->help);
+            if (d->names) { /* "exact|first20" -> "names":["exact","first20"] */
+                ec__json_key(&j, "names", 0);
+                ec__json_raw(&j, "[");
+                char name[64];
+                for (int v = 0; ec__param_value_name(d, v, name, sizeof name); v++) {
+                    if (v) ec__json_raw(&j, ",");
+                    ec__json_str(&j, name);
+                }
+                ec__json_raw(&j, "]");
+            }
             ec__json_raw(&j, "}");
         }
         ec__json_raw(&j, "]");

@@ -328,9 +328,9 @@ static const ec_param_def aco_params[] = {
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
     {"twoPly", 0, 0, 1, 1, "1: eta = 1/(best fitness two moves ahead through the move) (the author's code)"},
-    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up one per failed try; 0 the global minimum (the text)"},
+    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up one per failed try; 0 the global minimum (the text)", "global|adaptive"},
     {"sight", 1, 0, 1, 1, "1: an ant takes a scored neighbour below the global minimum; 0 the roulette (the text)"},
-    {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)"},
+    {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)", "first|all"},
 };
 
 static const ec_preset aco_presets[] = {

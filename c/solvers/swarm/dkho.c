@@ -248,7 +248,7 @@ static const ec_param_def dkho_params[] = {
     {"mutationDraw", 0, 0, 1, 1, "1: mutate a random 1..length positions (the author's code) instead of `mutations`"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
-    {"finish", 0, 0, 1, 1, "0: stop when the first krill is solved; 1: run until all are (thesis tables)"},
+    {"finish", 0, 0, 1, 1, "0: stop when the first krill is solved; 1: run until all are (thesis tables)", "first|all"},
 };
 
 static const ec_preset dkho_presets[] = {

@@ -223,7 +223,7 @@ static const ec_param_def pso_params[] = {
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
     {"draw", 1, 0, 1, 1, "1: draw the number of random moves in 1..|bound| (the author's code); 0: the bound (the text)"},
-    {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)"},
+    {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)", "first|all"},
 };
 
 static const ec_preset pso_presets[] = {

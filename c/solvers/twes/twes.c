@@ -436,7 +436,7 @@ static const ec_param_def tw_params[] = {
     {"reset", 250, 1, 1000000, 1, "generations after which an unfinished run starts over"},
     {"maxGenerations", 5000, 1, 1e9, 1, "generation budget of the whole run (then it gives up)"},
     {"axisMerge", 0, 0, 1, 1, "1: redundancy removal also merges across a commuting opposite face (R L R -> R2 L)"},
-    {"phaseEnd", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers"},
+    {"phaseEnd", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers", "archive|generation"},
     {"patience", 20, 0, 1000000, 1, "phase_end=1: a phase also ends this many generations after mu distinct solvers of it were found (then seeded by the mu shortest)"},
     {"stall", 0, 0, 1000000, 1, "opt-in: also reset when the best fitness has not improved for this many generations (0: off)"},
     {"distinctStates", 0, 0, 1, 1, "1: solvers of phases 0-3 count as distinct only with distinct cube states (0: distinct move sequences)"},
