@@ -1,7 +1,8 @@
 /* test_solver_api.c - the solver handle: params (defaults, presets, every fault with the
  * param named), unknown solvers, the progress queue (nothing dropped, JSON lines), phase
- * composition, and refusal of a corrupted solution. Uses a handle built around a test
- * implementation, so it does not depend on which solvers are registered. */
+ * composition, and refusal of a corrupted solution, on a handle built around a test
+ * implementation; and every registered descriptor's facts (fitness, better, phases) as
+ * ec_solver_list_json carries them. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -13,8 +14,23 @@ static const ec_param_def test_params[] = {
     {"rate", 0.6, 0, 1, 0, "a probability"},
 };
 static const ec_preset test_presets[] = {{"big", "population=200,rate=0.9", "bigger"}};
-static const ec_solver_impl test_impl = {"test", "test solver", "generation", test_params, 2, test_presets, 1,
-                                         NULL, NULL, NULL, NULL, NULL, NULL};
+static const ec_solver_impl test_impl = {.name = "test",
+                                         .title = "test solver",
+                                         .work_unit = "generation",
+                                         .params = test_params,
+                                         .nparams = EC_COUNT(test_params),
+                                         .presets = test_presets,
+                                         .npresets = EC_COUNT(test_presets)};
+
+#define EC_SOLVER(sym) extern const ec_solver_impl sym;
+#include "solvers/solvers.def"
+#undef EC_SOLVER
+
+static const ec_solver_impl *const registered[] = {
+#define EC_SOLVER(sym) &sym,
+#include "solvers/solvers.def"
+#undef EC_SOLVER
+};
 
 static ec_solver *handle_for(const char *scramble)
 {
@@ -27,8 +43,39 @@ static ec_solver *handle_for(const char *scramble)
     return h;
 }
 
+/* every registered solver states its facts for people, and the list JSON carries them */
+static void registered_facts(void)
+{
+    static char list[1 << 16], want[2048];
+    CHECK_RC(ec_solver_list_json(list, sizeof list), EC_OK);
+    int optima = 0;
+    for (int i = 0; i < EC_COUNT(registered); i++) {
+        const ec_solver_impl *s = registered[i];
+        CHECK(s->label && s->label[0] && s->short_label && s->short_label[0], "%s: no label", s->name);
+        CHECK(s->fitness && s->fitness[0], "%s: no fitness text", s->name);
+        CHECK(s->better == EC_LOWER_IS_BETTER || s->better == EC_HIGHER_IS_BETTER, "%s: better %d", s->name,
+              s->better);
+        CHECK(s->nphases >= 1 && s->nphases <= EC_MAX_PHASES, "%s: %d phases", s->name, s->nphases);
+        int at = snprintf(want, sizeof want, "\"fitness\":\"%s\",\"better\":\"%s\",\"phases\":[", s->fitness,
+                          s->better == EC_HIGHER_IS_BETTER ? "higher" : "lower");
+        for (int k = 0; k < s->nphases; k++) {
+            CHECK(s->phases[k] && s->phases[k][0], "%s: phase %d has no name", s->name, k);
+            at += snprintf(want + at, sizeof want - (size_t)at, "%s\"%s\"", k ? "," : "", s->phases[k]);
+        }
+        snprintf(want + at, sizeof want - (size_t)at, "],\"optima\":%s", s->phase_optimum ? "true" : "false");
+        char key[64];
+        snprintf(key, sizeof key, "{\"name\":\"%s\",", s->name);
+        const char *entry = strstr(list, key);
+        CHECK(entry && strstr(entry, want), "%s: the list lacks %s", s->name, want);
+        optima += s->phase_optimum != NULL;
+    }
+    CHECK(optima >= 2, "%d solvers with exact optima (HuGO! and TWES have them)", optima);
+}
+
 int main(void)
 {
+    registered_facts();
+
     double v[EC_MAX_PARAMS];
     char msg[512];
 

@@ -340,16 +340,23 @@ static const ec_preset aco_presets[] = {
     {"text", "sight=0,regroup=0", "the thesis's text: sight=0, regroup=0"},
 };
 
+static const char *const aco_phases[] = {"aco"};
+
 const ec_solver_impl ec_solver_aco = {
-    "aco",
-    "Ant colony with a state-keyed pheromone map (swarm thesis, eq. 3.6)",
-    "iteration",
-    aco_params,
-    (int)(sizeof aco_params / sizeof aco_params[0]),
-    aco_presets,
-    (int)(sizeof aco_presets / sizeof aco_presets[0]),
-    aco_create,
-    aco_step,
-    aco_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "aco",
+    .title = "Ant colony with a state-keyed pheromone map (swarm thesis, eq. 3.6)",
+    .label = "Ant colony (swarm thesis)",
+    .short_label = "Ant colony",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = aco_phases,
+    .nphases = EC_COUNT(aco_phases),
+    .params = aco_params,
+    .nparams = EC_COUNT(aco_params),
+    .presets = aco_presets,
+    .npresets = EC_COUNT(aco_presets),
+    .create = aco_create,
+    .step = aco_step,
+    .destroy = aco_destroy,
 };

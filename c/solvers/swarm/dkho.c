@@ -256,16 +256,23 @@ static const ec_preset dkho_presets[] = {
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
+static const char *const dkho_phases[] = {"dkho"};
+
 const ec_solver_impl ec_solver_dkho = {
-    "dkho",
-    "Discrete krill herd (swarm thesis, eqs. 3.8-3.9)",
-    "iteration",
-    dkho_params,
-    (int)(sizeof dkho_params / sizeof dkho_params[0]),
-    dkho_presets,
-    (int)(sizeof dkho_presets / sizeof dkho_presets[0]),
-    dkho_create,
-    dkho_step,
-    dkho_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "dkho",
+    .title = "Discrete krill herd (swarm thesis, eqs. 3.8-3.9)",
+    .label = "Krill herd (swarm thesis)",
+    .short_label = "Krill herd",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = dkho_phases,
+    .nphases = EC_COUNT(dkho_phases),
+    .params = dkho_params,
+    .nparams = EC_COUNT(dkho_params),
+    .presets = dkho_presets,
+    .npresets = EC_COUNT(dkho_presets),
+    .create = dkho_create,
+    .step = dkho_step,
+    .destroy = dkho_destroy,
 };

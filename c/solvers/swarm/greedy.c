@@ -187,16 +187,23 @@ static const ec_preset greedy_presets[] = {
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
+static const char *const greedy_phases[] = {"greedy"};
+
 const ec_solver_impl ec_solver_greedy = {
-    "greedy",
-    "Greedy tree search with backtracking (swarm thesis, Algorithm 3)",
-    "iteration",
-    greedy_params,
-    (int)(sizeof greedy_params / sizeof greedy_params[0]),
-    greedy_presets,
-    (int)(sizeof greedy_presets / sizeof greedy_presets[0]),
-    greedy_create,
-    greedy_step,
-    greedy_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "greedy",
+    .title = "Greedy tree search with backtracking (swarm thesis, Algorithm 3)",
+    .label = "Greedy search (swarm thesis)",
+    .short_label = "Greedy",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = greedy_phases,
+    .nphases = EC_COUNT(greedy_phases),
+    .params = greedy_params,
+    .nparams = EC_COUNT(greedy_params),
+    .presets = greedy_presets,
+    .npresets = EC_COUNT(greedy_presets),
+    .create = greedy_create,
+    .step = greedy_step,
+    .destroy = greedy_destroy,
 };
