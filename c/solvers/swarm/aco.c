@@ -290,11 +290,8 @@ static int aco_step(ec_solver *h, void *state, int work)
         s->ev[2] = regroup_depth(s);
         sw_report rep = {s->iter, sum, s->fit.evals, improved ? s->a[best].fit : s->gmin, s->n, distinct, solved,
                          &shown, &s->a[0].fit, sizeof *s->a, s->n, s->ev};
-        int rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "aco", &s->a[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        int rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->a[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
         if (improved) { /* rule 1 */
             s->gmin = s->a[best].fit;
             s->rcube = s->a[best].cube;

@@ -232,11 +232,8 @@ static int dkho_step(ec_solver *h, void *state, int work)
         if (distinct < 0) return distinct;
         sw_report rep = {s->iter, sum, s->fit.evals, s->gfit, s->n, distinct, solved, &s->gpath,
                          &s->k[0].fit, sizeof *s->k, s->n, s->ev};
-        rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "dkho", &s->k[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->k[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
     }
     return EC_RUNNING;
 }

@@ -165,11 +165,9 @@ static int greedy_step(ec_solver *h, void *state, int work)
         int f = solved ? 0 : sw_fitness(&s->fit, &s->cur);
         if (f < 0) return f;
         sw_report rep = {s->iter, f, s->fit.evals, s->best, 1, 1, solved, &s->path, s->nb, sizeof s->nb[0], 18, s->ev};
-        int erc = sw_emit(h, &rep);
-        if (erc) return erc;
-        if (rc == EC_GAVE_UP) return EC_GAVE_UP;
-        if (solved) return sw_finish(h, "greedy", &s->path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        int erc = sw_end_iteration(h, &rep, 0, s->limit, &s->path); /* one agent: solved is all solved */
+        if (erc != EC_RUNNING) return erc;
+        if (rc == EC_GAVE_UP) return EC_GAVE_UP; /* a dead end (solved is 0 then) */
     }
     return EC_RUNNING;
 }
