@@ -1,13 +1,16 @@
 /*
  * solver.h - what a solver implementation provides and what the handle gives it.
  *
- * A solver is an ec_solver_impl, written with designated initialisers: its name and texts
- * for people, what its fitness measures and which way is better, its phases' names, params
- * (with defaults and ranges) and presets (counted with EC_COUNT), and three functions. The handle (solver.c) parses params, re-orients the input cube, handles
- * a solved start, queues progress records, composes the phases' moves, simplifies and
- * verifies the final solution, and builds the JSON the worker and CLI read. The handle
- * names no implementation: c/solvers/registry.c holds the list (solvers.def), looks a name
- * up in ec_solver_new and opens the handle with ec__solver_open.
+ * A solver is an ec_solver_impl, written with designated initialisers: its name, texts for
+ * people (title, label, short_label, work_unit), what its fitness measures (fitness, one line)
+ * and which way is better (better), its phases' names in order (phases, nphases), params (with
+ * defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
+ * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
+ * parses params, re-orients the input cube, handles a solved start, queues progress records,
+ * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
+ * the worker and CLI read. The handle names no implementation: c/solvers/registry.c holds the
+ * list (solvers.def), looks a name up in ec_solver_new and opens the handle with
+ * ec__solver_open.
  *
  * Contract for an implementation:
  *   create(h, &state): allocate its state from h->start, h->seed and ec__param(h, key);
@@ -16,12 +19,11 @@
  *     ec__finish(h), which verifies; when the budget is spent, return EC_GAVE_UP;
  *     else return EC_RUNNING;
  *   destroy(state): free it.
- *   phase_optimum (optional; NULL: no phase has an exact optimum): for ec_solver_optima_json
- *     (reference.c), after a solve, phase `phase` of h->phases started at `at`: write that
- *     phase's fields into j (beginning with ",\"optimum\":", through ec__optimum_json) and
- *     return 1; return 0 to write nothing (the phase has none: "optimum":null), or an error.
- * Every field it fills reaches ec_solver_list_json, so the page and CLI need no per-solver
- * table. Register a new solver with one line in c/solvers/solvers.def and its sources in
+ *   phase_optimum (optional; NULL: no exact optima): for ec_solver_optima_json (reference.c),
+ *     after a solve, phase `phase` of h->phases, started at `at`: write its fields into j
+ *     (first ,"optimum":..., by ec__optimum_json) and return 1; return 0 to write nothing
+ *     (the phase has no optimum: "optimum":null), or a negative error.
+ * Register a new solver with one line in c/solvers/solvers.def and its sources in
  * c/solvers/sources.cmake.
  *
  * Islands (evocube.h, "islands"; islands.c): a solver with an island model lists
