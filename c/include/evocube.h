@@ -333,8 +333,12 @@ int ec_solver_solution(const ec_solver *h, char *buf, int size);
  * "evaluations","phases":[{"name","solution","length","generations"}]}. Any time. */
 int ec_solver_result_json(const ec_solver *h, char *buf, int size);
 int ec_solver_free(ec_solver *h);
-/* All solvers with their params (key, default, min, max, integer, help), presets and work
- * unit, as a JSON array. */
+/* All solvers as a JSON array, in registration order, each {"name", "title", "label" (its
+ * name for people in a list), "short" (a few words), "workUnit", "fitness" (what the
+ * fitness of its progress records measures), "better": "lower" | "higher", "phases" (the
+ * names of its phases, in order), "optima" (true: ec_solver_optima_json has exact optima
+ * for some of its phases), "params": [{"key", "default", "min", "max", "integer", "help"}],
+ * "presets": [{"name", "params", "help"}]}. EC_E_BUFFER when it does not fit. */
 int ec_solver_list_json(char *buf, int size);
 
 /* ------------------------------------------------------------------ islands */

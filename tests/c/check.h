@@ -1,7 +1,8 @@
 /*
  * check.h - a tiny test harness for the ctest suites: CHECK(cond, fmt, ...) counts a pass or
- * prints the failure with its location; DONE() prints "N passed, N failed" and returns the
- * exit code ctest reads.
+ * prints the failure with its location; RUN(name) calls the case `static void name(void)`
+ * and, when a check in it failed, names the case; DONE() prints "N passed, N failed" and
+ * returns the exit code ctest reads.
  */
 #ifndef EC_CHECK_H
 #define EC_CHECK_H
@@ -25,6 +26,14 @@ static int check_passed, check_failed;
 
 #define CHECK_STR(a, b) CHECK(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
 #define CHECK_RC(rc, want) CHECK((rc) == (want), "status %d, want %d", (rc), (want))
+
+#define RUN(name)                                                         \
+    do {                                                                  \
+        int run_failed_before = check_failed;                             \
+        name();                                                           \
+        if (check_failed > run_failed_before)                             \
+            fprintf(stderr, "case %s: %d check(s) failed\n", #name, check_failed - run_failed_before); \
+    } while (0)
 
 #define DONE()                                                            \
     do {                                                                  \

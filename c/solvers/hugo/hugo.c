@@ -123,6 +123,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "core/cube.h"
 #include "core/util.h"
 #include "solvers/hugo/hg.h"
 #include "solver/solver.h"
@@ -176,6 +177,32 @@ static const ec_preset presets[] = {
 };
 
 static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
+
+/* phase_optimum (solver.h): phase 1's exact optimum for the block it solved (the first
+ * location whose block holds at its end) and over all 12 locations; the other phases have none */
+static int hugo_phase_optimum(const ec_solver *h, int phase, const ec_cube *at, int nodes, ec_json *j)
+{
+    if (phase != 0) return 0;
+    const ec_phase_result *p = &h->phases[phase];
+    ec_cube end = *at;
+    ec_cube_moves(&end, p->moves, p->n);
+    int loc = -1, where = -1, len = 0, rc = EC_E_STATE;
+    for (int l = 0; l < 12 && loc < 0; l++)
+        if (ec_optimum_block(&end, l, 1, &len, NULL) == EC_OK && len == 0) loc = l;
+    if (loc >= 0) rc = ec_optimum_block(at, loc, nodes, &len, NULL);
+    ec__optimum_json(j, "optimum", "bound", rc, len);
+    if (loc >= 0) {
+        ec__json_key(j, "of", 0);
+        ec__json_str(j, ec__edge_name[loc]);
+    }
+    rc = ec_optimum_block(at, -1, nodes, &len, &where);
+    ec__optimum_json(j, "best", "bestBound", rc, len);
+    if (rc == EC_OK) {
+        ec__json_key(j, "bestAt", 0);
+        ec__json_str(j, ec__edge_name[where]);
+    }
+    return rc < 0 && rc != EC_E_STATE && rc != EC_E_GROUP ? rc : 1;
+}
 
 typedef struct hugo {
     hg_gaconf cf;
@@ -601,17 +628,24 @@ static int hugo_create(ec_solver *h, void **state)
 }
 
 const ec_solver_impl ec_solver_hugo = {
-    "hugo",
-    "HuGO! - human strategy (2x2x3 block, two-generator) genetic optimizer (Borschbach & Grelle 2009)",
-    "generation",
-    params,
-    (int)(sizeof params / sizeof params[0]),
-    presets,
-    (int)(sizeof presets / sizeof presets[0]),
-    hugo_create,
-    hugo_step,
-    hugo_destroy,
-    hugo_context,
-    hugo_export,
-    hugo_import,
+    .name = "hugo",
+    .title = "HuGO! - human strategy (2x2x3 block, two-generator) genetic optimizer (Borschbach & Grelle 2009)",
+    .label = "HuGO! human-strategy genetic algorithm",
+    .short_label = "HuGO!",
+    .work_unit = "generation",
+    .fitness = "matching sticker pairs minus the moves that reach them (per phase)",
+    .better = EC_HIGHER_IS_BETTER,
+    .phases = phase_names,
+    .nphases = EC_COUNT(phase_names),
+    .params = params,
+    .nparams = EC_COUNT(params),
+    .presets = presets,
+    .npresets = EC_COUNT(presets),
+    .create = hugo_create,
+    .step = hugo_step,
+    .destroy = hugo_destroy,
+    .phase_optimum = hugo_phase_optimum,
+    .migrant_context = hugo_context,
+    .export_migrants = hugo_export,
+    .import_migrants = hugo_import,
 };

@@ -290,11 +290,8 @@ static int aco_step(ec_solver *h, void *state, int work)
         s->ev[2] = regroup_depth(s);
         sw_report rep = {s->iter, sum, s->fit.evals, improved ? s->a[best].fit : s->gmin, s->n, distinct, solved,
                          &shown, &s->a[0].fit, sizeof *s->a, s->n, s->ev};
-        int rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "aco", &s->a[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        int rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->a[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
         if (improved) { /* rule 1 */
             s->gmin = s->a[best].fit;
             s->rcube = s->a[best].cube;
@@ -340,16 +337,23 @@ static const ec_preset aco_presets[] = {
     {"text", "sight=0,regroup=0", "the thesis's text: sight=0, regroup=0"},
 };
 
+static const char *const aco_phases[] = {"aco"};
+
 const ec_solver_impl ec_solver_aco = {
-    "aco",
-    "Ant colony with a state-keyed pheromone map (swarm thesis, eq. 3.6)",
-    "iteration",
-    aco_params,
-    (int)(sizeof aco_params / sizeof aco_params[0]),
-    aco_presets,
-    (int)(sizeof aco_presets / sizeof aco_presets[0]),
-    aco_create,
-    aco_step,
-    aco_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "aco",
+    .title = "Ant colony with a state-keyed pheromone map (swarm thesis, eq. 3.6)",
+    .label = "Ant colony (swarm thesis)",
+    .short_label = "Ant colony",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = aco_phases,
+    .nphases = EC_COUNT(aco_phases),
+    .params = aco_params,
+    .nparams = EC_COUNT(aco_params),
+    .presets = aco_presets,
+    .npresets = EC_COUNT(aco_presets),
+    .create = aco_create,
+    .step = aco_step,
+    .destroy = aco_destroy,
 };

@@ -232,11 +232,8 @@ static int dkho_step(ec_solver *h, void *state, int work)
         if (distinct < 0) return distinct;
         sw_report rep = {s->iter, sum, s->fit.evals, s->gfit, s->n, distinct, solved, &s->gpath,
                          &s->k[0].fit, sizeof *s->k, s->n, s->ev};
-        rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "dkho", &s->k[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->k[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
     }
     return EC_RUNNING;
 }
@@ -256,16 +253,23 @@ static const ec_preset dkho_presets[] = {
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
+static const char *const dkho_phases[] = {"dkho"};
+
 const ec_solver_impl ec_solver_dkho = {
-    "dkho",
-    "Discrete krill herd (swarm thesis, eqs. 3.8-3.9)",
-    "iteration",
-    dkho_params,
-    (int)(sizeof dkho_params / sizeof dkho_params[0]),
-    dkho_presets,
-    (int)(sizeof dkho_presets / sizeof dkho_presets[0]),
-    dkho_create,
-    dkho_step,
-    dkho_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "dkho",
+    .title = "Discrete krill herd (swarm thesis, eqs. 3.8-3.9)",
+    .label = "Krill herd (swarm thesis)",
+    .short_label = "Krill herd",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = dkho_phases,
+    .nphases = EC_COUNT(dkho_phases),
+    .params = dkho_params,
+    .nparams = EC_COUNT(dkho_params),
+    .presets = dkho_presets,
+    .npresets = EC_COUNT(dkho_presets),
+    .create = dkho_create,
+    .step = dkho_step,
+    .destroy = dkho_destroy,
 };

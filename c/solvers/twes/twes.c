@@ -98,6 +98,23 @@
 static const char *const phase_names[EC_TWES_PHASES] = {"G0 -> G1", "G1 -> G2 (edges)", "G1 -> G2 (corners)",
                                                         "G2 -> G3", "G3 -> G4"};
 
+/* phase_optimum (solver.h): each phase's exact optimum (ec_optimum_stage, whose stage 4 is
+ * the edge half of G1 -> G2, phase 1 here); that phase also reports the whole stage 1 */
+static int tw_phase_optimum(const ec_solver *h, int phase, const ec_cube *at, int nodes, ec_json *j)
+{
+    static const int stage[EC_TWES_PHASES] = {0, 4, 1, 2, 3};
+    (void)h;
+    (void)nodes;
+    if (phase < 0 || phase >= EC_TWES_PHASES) return 0;
+    int len = 0, rc = ec_optimum_stage(at, stage[phase], &len);
+    ec__optimum_json(j, "optimum", "bound", rc, len);
+    if (stage[phase] == 4) {
+        rc = ec_optimum_stage(at, 1, &len);
+        ec__optimum_json(j, "stage", "stageBound", rc, len);
+    }
+    return rc < 0 && rc != EC_E_STATE && rc != EC_E_GROUP ? rc : 1;
+}
+
 /* ------------------------------------------------------------------ the solver */
 
 static void tw_destroy(void *p)
@@ -456,17 +473,24 @@ static const ec_preset tw_presets[] = {
 };
 
 const ec_solver_impl ec_solver_twes = {
-    "twes",
-    "Thistlethwaite ES (El-Sourani, Hauke, Borschbach 2010)",
-    "generation",
-    tw_params,
-    (int)(sizeof tw_params / sizeof tw_params[0]),
-    tw_presets,
-    (int)(sizeof tw_presets / sizeof tw_presets[0]),
-    tw_create,
-    tw_step,
-    tw_destroy,
-    ec__tw_context,
-    ec__tw_export,
-    ec__tw_import,
+    .name = "twes",
+    .title = "Thistlethwaite ES (El-Sourani, Hauke, Borschbach 2010)",
+    .label = "Thistlethwaite evolution strategy",
+    .short_label = "Thistlethwaite ES",
+    .work_unit = "generation",
+    .fitness = "weighted group violations plus moves (per phase)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = phase_names,
+    .nphases = EC_COUNT(phase_names),
+    .params = tw_params,
+    .nparams = EC_COUNT(tw_params),
+    .presets = tw_presets,
+    .npresets = EC_COUNT(tw_presets),
+    .create = tw_create,
+    .step = tw_step,
+    .destroy = tw_destroy,
+    .phase_optimum = tw_phase_optimum,
+    .migrant_context = ec__tw_context,
+    .export_migrants = ec__tw_export,
+    .import_migrants = ec__tw_import,
 };
