@@ -58,7 +58,7 @@ ctest_slowest() {
 # Debug -O1, one core: test_groups 4.4 s, test_twophase 4.5, test_twes 2.4, test_swarm 1.4).
 # test_hugo_solve (10.7 s, the stage's longest) is left out: its code runs under the sanitizers
 # in test_hugo_parts, test_hugo_twogen and the hugo golden run below.
-EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm}
+EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm|test_islands|test_optima}
 
 begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"

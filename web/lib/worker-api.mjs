@@ -30,11 +30,10 @@ import { EC, EvocubeError, MAX_MIGRANT_BYTES, plainFault } from './core.mjs';
 import { REQUEST, REPLY, RUN_STATE, ERROR, MAX_ID } from './protocol.mjs';
 import { paramsText } from './params.mjs';
 
-// opt (issue 20): the solvers whose phases have exact reference optima (ec_solver_optima_json),
-// the node budget of each search, and the fields a phase of the result gets: optimum (moves;
+// Exact reference optima (ec_solver_optima_json) for the solvers whose descriptor has a
+// per-phase optimum (the solver list's `optima`): the node budget of each search, and the fields a phase of the result gets: optimum (moves;
 // null: none), optimumBound (true: the search stopped, the optimum is at least that), and for
 // HuGO!'s block phase the shortest block over the 12 locations (bestBlock, bestBlockBound).
-const OPTIMA_SOLVERS = new Set(['hugo', 'twes']);
 const OPTIMA_NODES = 1000000;
 function optimumFields(o) {
   if (!o) return {};
@@ -66,6 +65,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
   const jobs = new Map();
   const queue = [];
   let scheduled = false;
+  const optimaSolvers = new Set(core.solvers().filter((s) => s.optima).map((s) => s.name));
 
   function wake() {
     if (scheduled) return;
@@ -112,9 +112,9 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
   function finish(job, status) {
     flush(job);
     const r = job.run.result();
-    // opt (issue 20): each phase's exact optimum beside it, after the solve, bounded in nodes
+    // each phase's exact optimum beside it, after the solve, bounded in nodes
     let startDistance = null;
-    if (r.solved && OPTIMA_SOLVERS.has(r.solver)) {
+    if (r.solved && optimaSolvers.has(r.solver)) {
       try {
         const o = job.run.optima(OPTIMA_NODES);
         startDistance = o.start.twophase;
