@@ -15,8 +15,13 @@ static const ec_param_def test_params[] = {
     {"oracle", 0, 0, 2, 1, "mode", "exact|first20|other"},
 };
 static const ec_preset test_presets[] = {{"thesis", "oracle=first20", "the thesis's oracle"}};
-static const ec_solver_impl test_impl = {"test", "test solver", "generation", test_params, 2, test_presets, 1,
-                                         NULL, NULL, NULL, NULL, NULL, NULL};
+static const ec_solver_impl test_impl = {.name = "test",
+                                         .title = "test solver",
+                                         .work_unit = "generation",
+                                         .params = test_params,
+                                         .nparams = EC_COUNT(test_params),
+                                         .presets = test_presets,
+                                         .npresets = EC_COUNT(test_presets)};
 
 /* the k-th name of names ("a|b"), copied to out; 0 when there is none */
 static int nth_name(const char *names, int k, char *out, size_t size)
