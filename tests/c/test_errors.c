@@ -127,6 +127,7 @@ static void test_solver_handles(void)
     CHECK_MSG(ec_solver_new_island(NULL, SOLVED, 1, "", 0, 2, &h, msg, sizeof msg), EC_E_NULL, msg);
     CHECK_MSG(ec_solver_new_island_n(NULL, 4, SOLVED, 54, 1, "", 0, 0, 2, &h, msg, sizeof msg), EC_E_NULL, msg);
     CHECK_MSG(ec_solver_new_island_n("hugo", 4, SOLVED, 54, 1, "", 0, 0, 2, NULL, msg, sizeof msg), EC_E_NULL, msg);
+    CHECK_MSG(ec_solver_new_n("twophase", 8, SOLVED, 54, 1, NULL, 5, &h, msg, sizeof msg), EC_E_NULL, msg);
     CHECK(h == NULL, "a refused handle was returned");
     CHECK_RC(ec_solver_status(NULL), EC_E_NULL);
     CHECK_RC(ec_solver_progress_pending(NULL), EC_E_NULL);

@@ -17,9 +17,10 @@ static const ec_param_def defs[] = {
 };
 static const ec_preset presets[] = {
     {"big", "size=90,rate=1.5", "a preset"},
+    {"loop", "preset=big", "a preset that names a preset (refused)"},
 };
 static const ec_solver_impl impl = {
-    "toy", "a params test", "steps", defs, 3, presets, 1, NULL, NULL, NULL, NULL, NULL, NULL,
+    "toy", "a params test", "steps", defs, 3, presets, 2, NULL, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* parse text; values[] after it; the status; msg must contain want_text when given */
@@ -97,5 +98,9 @@ int main(void)
     refuses("colour=3", EC_E_PARAM_UNKNOWN, "no parameter \"colour\"");
     refuses("preset=small", EC_E_PARAM_VALUE, "no preset \"small\"");
     refuses("size", EC_E_PARAM_VALUE, "key=value");
+    refuses("preset=loop", EC_E_PARAM_VALUE, "a preset cannot name another preset");
+    char longer[200] = "size=";
+    memset(longer + 5, '1', 140);
+    refuses(longer, EC_E_PARAM_VALUE, "is too long");
     DONE();
 }
