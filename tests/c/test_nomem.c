@@ -1,0 +1,157 @@
+/*
+ * test_nomem.c - every allocation of the public API's main paths failing in turn: the suite
+ * replaces malloc, calloc and realloc (glibc lets a program define them; they pass on to
+ * __libc_malloc & co.) so that the k-th call of an armed operation returns NULL. For each
+ * operation and each k from 0 until the operation makes fewer than k + 1 calls, the
+ * operation must end with EC_E_NOMEM (or succeed, where the allocation had a fallback),
+ * never crash or claim a result it could not make, and leave the core usable (the same
+ * operation unarmed then succeeds). Not built under the sanitizers (their allocator owns
+ * malloc; CMakeLists.txt).
+ *
+ * Operations: opening and stepping each solver (small params, a short scramble), the island
+ * calls, the result and optima JSON, the two-phase and optima tables, distances.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "check.h"
+#include "evocube.h"
+
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t n);
+extern void __libc_free(void *p);
+
+static long fail_at = -1; /* the call that fails (counted from 0 while armed), -1: none */
+static long calls;        /* calls while armed */
+static int armed, failed;
+
+static int fail_now(void)
+{
+    if (!armed) return 0;
+    if (calls++ != fail_at) return 0;
+    failed = 1;
+    return 1;
+}
+
+void *malloc(size_t n) { return fail_now() ? NULL : __libc_malloc(n); }
+void *calloc(size_t n, size_t size) { return fail_now() ? NULL : __libc_calloc(n, size); }
+void *realloc(void *p, size_t n) { return fail_now() ? NULL : __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+
+static char F[EC_FACELETS_SIZE];
+
+/* run a solver of kind with params: open, up to `steps` steps of `work`, the solution and
+ * the result JSON when done; EC_OK when it ran as unarmed, else the first error */
+static int run_solver(const char *kind, const char *params, int steps, int work)
+{
+    ec_solver *h = NULL;
+    int rc = ec_solver_new(kind, F, 5, params, &h, NULL, 0);
+    if (rc) return rc;
+    int st = EC_RUNNING;
+    for (int i = 0; i < steps && st == EC_RUNNING; i++) st = ec_solver_step(h, work);
+    static char buf[1 << 16];
+    int n;
+    if (st == EC_DONE) {
+        rc = ec_solver_solution(h, buf, sizeof buf);
+        if (!rc) rc = ec_solver_result_json(h, buf, sizeof buf);
+        if (!rc) rc = ec_solver_optima_json(h, 2000, buf, sizeof buf);
+    } else if (st < 0) {
+        rc = st;
+    }
+    if (!rc) rc = ec_solver_progress_json(h, buf, sizeof buf, &n);
+    ec_solver_free(h);
+    return rc;
+}
+
+/* two islands of kind through one epoch, a migration and another epoch */
+static int run_islands(const char *kind, const char *params)
+{
+    ec_solver *h[2] = {NULL, NULL};
+    static uint8_t buf[1 << 16];
+    int rc = EC_OK, written = 0, acc = 0;
+    for (int i = 0; i < 2 && !rc; i++) rc = ec_solver_new_island(kind, F, 5, params, i, 2, &h[i], NULL, 0);
+    for (int i = 0; i < 2 && !rc; i++) {
+        int st = ec_solver_step(h[i], 10);
+        if (st < 0) rc = st;
+    }
+    if (!rc) rc = ec_solver_migrants_export(h[0], buf, sizeof buf, &written);
+    if (!rc) rc = ec_solver_migrants_import(h[1], buf, written, &acc, NULL, 0);
+    if (!rc) {
+        int st = ec_solver_step(h[1], 10);
+        if (st < 0) rc = st;
+    }
+    for (int i = 0; i < 2; i++) ec_solver_free(h[i]);
+    return rc;
+}
+
+static int op_twophase_init(void) { return ec_twophase_init(); }
+static int op_twophase(void) { return run_solver("twophase", "", 50, 100000); }
+static int op_hugo(void) { return run_solver("hugo", "population=10,generations1=2,generations2=2,generations3=2", 3, 5); }
+static int op_twes(void) { return run_solver("twes", "mu=4,lambda=20,maxGenerations=3", 5, 1); }
+static int op_macro_ga(void) { return run_solver("macro-ga", "population=10,elitism=2,generations=3,resets=1", 5, 2); }
+static int op_greedy(void) { return run_solver("greedy", "iterations=3", 5, 1); }
+static int op_pso(void) { return run_solver("pso", "particles=3,iterations=2", 5, 1); }
+static int op_aco(void) { return run_solver("aco", "ants=3,iterations=2", 5, 1); }
+static int op_dkho(void) { return run_solver("dkho", "krill=3,iterations=2", 5, 1); }
+static int op_islands_hugo(void) { return run_islands("hugo", "population=10,epoch=2,migrants=2"); }
+static int op_islands_twes(void) { return run_islands("twes", "mu=4,lambda=20,epoch=2,migrants=2"); }
+static int op_islands_macro(void) { return run_islands("macro-ga", "population=10,elitism=2,epoch=2,migrants=2"); }
+static int op_distance(void)
+{
+    int d = ec_distance_facelets(F, 1000, NULL, 0);
+    return d < 0 ? d : EC_OK;
+}
+static int op_random_state(void)
+{
+    ec_cube c;
+    return ec_random_state(3, &c);
+}
+static int op_optima(void)
+{
+    ec_cube c;
+    int len = 0, where = 0;
+    ec_cube_from_facelets(F, &c, NULL, 0);
+    int rc = ec_optimum_block(&c, 0, 2000, &len, &where);
+    for (int s = 0; s < 5 && rc >= 0; s++) rc = ec_optimum_stage(&c, s, &len);
+    return rc == EC_E_GROUP ? EC_OK : rc < 0 ? rc : EC_OK;
+}
+
+static const struct {
+    const char *name;
+    int (*op)(void);
+} OPS[] = {
+    {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo},
+    {"twes", op_twes}, {"macro-ga", op_macro_ga}, {"greedy", op_greedy}, {"pso", op_pso},
+    {"aco", op_aco}, {"dkho", op_dkho}, {"hugo islands", op_islands_hugo},
+    {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro},
+    {"distance", op_distance}, {"random state", op_random_state}, {"optima", op_optima},
+};
+
+int main(void)
+{
+    REQUIRE_RC(ec_facelets_apply(NULL, "R U F' L2 D B", F, sizeof F, NULL, 0), EC_OK);
+    for (size_t o = 0; o < sizeof OPS / sizeof OPS[0]; o++) {
+        int nomem = 0, fallback = 0;
+        long k;
+        for (k = 0;; k++) {
+            calls = 0;
+            failed = 0;
+            fail_at = k;
+            armed = 1;
+            int rc = OPS[o].op();
+            armed = 0;
+            if (!failed) {
+                CHECK(rc == EC_OK, "%s: unarmed after %ld calls: status %d", OPS[o].name, k, rc);
+                break;
+            }
+            if (rc == EC_E_NOMEM) nomem++;
+            else if (rc == EC_OK) fallback++;
+            else CHECK(0, "%s: allocation %ld failed: status %d, want EC_E_NOMEM", OPS[o].name, k, rc);
+            /* the core stays usable: the same operation with every allocation served */
+            CHECK_RC(OPS[o].op(), EC_OK);
+        }
+        printf("%-18s %5ld allocations, %5d refused with EC_E_NOMEM, %4d recovered\n", OPS[o].name, k, nomem, fallback);
+    }
+    DONE();
+}
