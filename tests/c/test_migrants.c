@@ -2,7 +2,8 @@
  * test_migrants.c - the faults of a migrant buffer that test_islands does not feed: the
  * common header's (a negative size, an absurd migrant count, an export buffer smaller than
  * the header), twes's (a buffer too small to export into, a migrant cut short, a phase mark
- * past its moves, a migrant that has not finished an earlier phase) and macro-ga's (a buffer
+ * past its moves, a migrant that has not finished an earlier phase, a move outside its
+ * phase's group) and macro-ga's (a buffer
  * too small to export into, a migrant cut short). Each is refused with EC_E_MIGRANTS (or
  * EC_E_BUFFER / EC_E_RANGE) and a message naming the byte, and nothing is taken.
  */
@@ -12,6 +13,7 @@
 #include "evocube.h"
 #include "solver/solver.h"
 #include "solvers/twes/tw.h"
+#include "solvers/twes/twes.h"
 
 #define BUF (1 << 16)
 #define HEADER 24
@@ -106,6 +108,22 @@ static void test_twes(void)
     b[HEADER + 2] = 0; /* no phase-0 moves: the start cube has not finished phase 0 */
     expect_refused(h1, b, n0, EC_E_MIGRANTS, "has not finished phase 0");
     b[HEADER + 2] = a[HEADER + 2];
+    /* a move byte that is no face turn, and a face turn outside its phase's group: the
+     * first move of the last phase's segment (phase ph, group ec__twes_phase_group(ph)) */
+    int ph = tw_phase(h0), at = b[HEADER + 1 + ph], g = ec__twes_phase_group(ph), outside = -1;
+    for (int m = 0; m < 18 && outside < 0; m++) {
+        int in = 0;
+        for (int i = 0; i < ec__tw_ngmoves[g]; i++) in |= ec__tw_gmoves[g][i] == m;
+        if (!in) outside = m;
+    }
+    REQUIRE_RC(at < n && outside >= 0 ? EC_OK : EC_E_STATE, EC_OK);
+    b[HEADER + MIG_HEAD + at] = 18;
+    snprintf(want, sizeof want, "move byte %d (18) is not a turn of phase %d's group", MIG_HEAD + at, ph);
+    expect_refused(h1, b, n0, EC_E_MIGRANTS, want);
+    b[HEADER + MIG_HEAD + at] = (uint8_t)outside;
+    snprintf(want, sizeof want, "move byte %d (%d) is not a turn of phase %d's group", MIG_HEAD + at, outside, ph);
+    expect_refused(h1, b, n0, EC_E_MIGRANTS, want);
+    b[HEADER + MIG_HEAD + at] = a[HEADER + MIG_HEAD + at];
     CHECK_RC(ec_solver_migrants_import(h1, b, n0, &acc, msg, sizeof msg), EC_OK);
     CHECK(acc > 0, "the unchanged buffer is taken (%d)", acc);
     ec_solver_free(h0);
