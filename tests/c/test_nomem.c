@@ -42,14 +42,14 @@ void *calloc(size_t n, size_t size) { return fail_now() ? NULL : __libc_calloc(n
 void *realloc(void *p, size_t n) { return fail_now() ? NULL : __libc_realloc(p, n); }
 void free(void *p) { __libc_free(p); }
 
-static char F[EC_FACELETS_SIZE];
+static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE];
 
 /* run a solver of kind with params: open, up to `steps` steps of `work`, the solution and
  * the result JSON when done; EC_OK when it ran as unarmed, else the first error */
-static int run_solver(const char *kind, const char *params, int steps, int work)
+static int run_solver_on(const char *f, const char *kind, const char *params, int steps, int work)
 {
     ec_solver *h = NULL;
-    int rc = ec_solver_new(kind, F, 5, params, &h, NULL, 0);
+    int rc = ec_solver_new(kind, f, 5, params, &h, NULL, 0);
     if (rc) return rc;
     int st = EC_RUNNING;
     for (int i = 0; i < steps && st == EC_RUNNING; i++) st = ec_solver_step(h, work);
@@ -65,6 +65,11 @@ static int run_solver(const char *kind, const char *params, int steps, int work)
     if (!rc) rc = ec_solver_progress_json(h, buf, sizeof buf, &n);
     ec_solver_free(h);
     return rc;
+}
+
+static int run_solver(const char *kind, const char *params, int steps, int work)
+{
+    return run_solver_on(F, kind, params, steps, work);
 }
 
 /* two islands of kind through one epoch, a migration and another epoch */
@@ -93,10 +98,11 @@ static int op_twophase(void) { return run_solver("twophase", "", 50, 100000); }
 static int op_hugo(void) { return run_solver("hugo", "population=10,generations1=2,generations2=4,generations3=4,maxGenerations=400", 400, 1); }
 static int op_twes(void) { return run_solver("twes", "mu=4,lambda=20,maxGenerations=3", 5, 1); }
 static int op_macro_ga(void) { return run_solver("macro-ga", "population=30,elitism=4,generations=40,resets=2,loopCut=1", 200, 1); }
-static int op_greedy(void) { return run_solver("greedy", "iterations=20", 30, 1); }
-static int op_pso(void) { return run_solver("pso", "particles=4,iterations=20", 30, 1); }
-static int op_aco(void) { return run_solver("aco", "ants=4,iterations=20", 30, 1); }
-static int op_dkho(void) { return run_solver("dkho", "krill=4,iterations=20", 30, 1); }
+/* the swarm solvers on a random-state cube (they iterate: moves, regroups, crossovers) */
+static int op_greedy(void) { return run_solver_on(HARD, "greedy", "iterations=8,budget=0", 10, 1); }
+static int op_pso(void) { return run_solver_on(HARD, "pso", "particles=3,iterations=4,budget=0", 10, 1); }
+static int op_aco(void) { return run_solver_on(HARD, "aco", "ants=3,iterations=6,budget=0", 10, 1); }
+static int op_dkho(void) { return run_solver_on(HARD, "dkho", "krill=3,iterations=4,budget=0", 10, 1); }
 static int op_islands_hugo(void) { return run_islands("hugo", "population=10,epoch=2,migrants=2"); }
 static int op_islands_twes(void) { return run_islands("twes", "mu=4,lambda=20,epoch=2,migrants=2"); }
 static int op_islands_macro(void) { return run_islands("macro-ga", "population=10,elitism=2,epoch=2,migrants=2"); }
@@ -147,6 +153,11 @@ int main(void)
 {
     REQUIRE_RC(ec_facelets_apply(NULL, "R U F' L2 D B", F, sizeof F, NULL, 0), EC_OK);
     for (size_t o = 0; o < sizeof OPS / sizeof OPS[0]; o++) {
+        if (o == 1) { /* a random-state cube, once the first operation has built the tables */
+            char scr[400];
+            REQUIRE_RC(ec_scramble_random_state_text(2, scr, sizeof scr), EC_OK);
+            REQUIRE_RC(ec_facelets_apply(NULL, scr, HARD, sizeof HARD, NULL, 0), EC_OK);
+        }
         int nomem = 0, fallback = 0;
         long k;
         for (k = 0;; k++) {
