@@ -1,10 +1,10 @@
 /*
  * test_migrants.c - the faults of a migrant buffer that test_islands does not feed: the
  * common header's (a negative size, an absurd migrant count, an export buffer smaller than
- * the header), twes's (a buffer too small to export into, a migrant cut short, a phase mark
+ * the header; each header field changed at its last byte), twes's (a buffer too small to export into, a migrant cut short, a phase mark
  * past its moves, a migrant that has not finished an earlier phase, a move outside its
  * phase's group) and macro-ga's (a buffer
- * too small to export into, a migrant cut short). Each is refused with EC_E_MIGRANTS (or
+ * too small to export into, a frame naming a face twice, a migrant cut short). Each is refused with EC_E_MIGRANTS (or
  * EC_E_BUFFER / EC_E_RANGE) and a message naming the byte, and nothing is taken.
  */
 #include <string.h>
@@ -57,6 +57,14 @@ static void test_header(void)
     REQUIRE_RC(ec_solver_step(h1, 10), EC_EPOCH);
     REQUIRE_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK);
     expect_refused(h1, a, -1, EC_E_RANGE, "cannot have -1 bytes");
+    /* each header field at its last byte */
+    expect_refused(h1, a, HEADER - 1, EC_E_MIGRANTS, "has 23 bytes, fewer than its 24-byte header");
+    a[3] = '2';
+    expect_refused(h1, a, n0, EC_E_MIGRANTS, "does not start with \"ECM1\"");
+    a[3] = '1';
+    a[7] ^= 0x40;
+    expect_refused(h1, a, n0, EC_E_MIGRANTS, "are not of solver hugo");
+    a[7] ^= 0x40;
     put32(a + 16, EC_MAX_ALG_CHARS + 1);
     expect_refused(h1, a, n0, EC_E_MIGRANTS, "says 20001 migrants (bytes 16-19)");
     ec_solver_free(h0);
@@ -145,6 +153,13 @@ static void test_macro_ga(void)
     REQUIRE_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK);
     REQUIRE_RC(a[16] == 2 ? EC_OK : EC_E_STATE, EC_OK);
     int first = 8 + (a[HEADER + 6] | a[HEADER + 7] << 8);
+    /* a frame that names one face twice (each pair opposite): no rotation of the cube */
+    static const uint8_t twice[6] = {0, 1, 0, 3, 4, 3};
+    uint8_t keep[6];
+    memcpy(keep, a + HEADER, 6);
+    memcpy(a + HEADER, twice, 6);
+    expect_refused(h1, a, n0, EC_E_MIGRANTS, "frame byte 2 (0) is no face");
+    memcpy(a + HEADER, keep, 6);
     put32(a + 20, (uint32_t)(first + 3)); /* the second migrant: 3 bytes of its 8-byte head */
     expect_refused(h1, a, HEADER + first + 3, EC_E_MIGRANTS, "is cut short");
     ec_solver_free(h0);
