@@ -42,7 +42,7 @@ void *calloc(size_t n, size_t size) { return fail_now() ? NULL : __libc_calloc(n
 void *realloc(void *p, size_t n) { return fail_now() ? NULL : __libc_realloc(p, n); }
 void free(void *p) { __libc_free(p); }
 
-static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE];
+static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE], EASY[EC_FACELETS_SIZE];
 
 /* run a solver of kind with params: open, up to `steps` steps of `work`, the solution and
  * the result JSON when done; EC_OK when it ran as unarmed, else the first error */
@@ -93,16 +93,52 @@ static int run_islands(const char *kind, const char *params)
     return rc;
 }
 
+/* a macro-ga island taking a migrant longer than its individuals' first capacity (64 moves) */
+static int op_long_migrant(void)
+{
+    ec_solver *h[2] = {NULL, NULL};
+    static uint8_t buf[1 << 12];
+    int rc = EC_OK, written = 0, acc = 0;
+    const char *params = "population=10,elitism=2,epoch=1,migrants=1";
+    for (int i = 0; i < 2 && !rc; i++) rc = ec_solver_new_island("macro-ga", F, 5, params, i, 2, &h[i], NULL, 0);
+    for (int i = 0; i < 2 && !rc; i++) {
+        int st = ec_solver_step(h[i], 1);
+        if (st < 0) rc = st;
+    }
+    if (!rc) rc = ec_solver_migrants_export(h[0], buf, sizeof buf, &written);
+    if (!rc) { /* the header as exported (tag, context), one migrant of 200 moves */
+        const int n = 200;
+        static const uint8_t frame[6] = {0, 1, 2, 3, 4, 5};
+        memcpy(buf + 24, frame, 6);
+        buf[24 + 6] = (uint8_t)n;
+        buf[24 + 7] = 0;
+        for (int k = 0; k < n; k++) buf[24 + 8 + k] = (uint8_t)(k % 2 ? 0 : 3);
+        const uint32_t count = 1, bytes = 8 + (uint32_t)n;
+        for (int b = 0; b < 4; b++) buf[16 + b] = (uint8_t)(count >> 8 * b), buf[20 + b] = (uint8_t)(bytes >> 8 * b);
+        rc = ec_solver_migrants_import(h[1], buf, 24 + (int)bytes, &acc, NULL, 0);
+        if (!rc && acc != 1) rc = EC_E_STATE;
+    }
+    for (int i = 0; i < 2; i++) ec_solver_free(h[i]);
+    return rc;
+}
+
 static int op_twophase_init(void) { return ec_twophase_init(); }
 static int op_twophase(void) { return run_solver("twophase", "", 50, 100000); }
-static int op_hugo(void) { return run_solver("hugo", "population=10,generations1=2,generations2=4,generations3=4,maxGenerations=400", 400, 1); }
+static int op_hugo_long(void)
+{
+    return run_solver("hugo", "population=10,generations1=2,generations2=4,generations3=4,maxGenerations=120,minRounds1=4,restart1=1", 120, 1);
+}
+static int op_hugo(void)
+{
+    return run_solver_on(EASY, "hugo", "population=10,generations1=2,generations2=4,generations3=4,minRounds1=3,restart1=1", 400, 1);
+}
 static int op_twes(void) { return run_solver("twes", "mu=4,lambda=20,maxGenerations=3", 5, 1); }
-static int op_macro_ga(void) { return run_solver("macro-ga", "population=30,elitism=4,generations=40,resets=2,loopCut=1", 200, 1); }
+static int op_macro_ga(void) { return run_solver_on(EASY, "macro-ga", "population=30,elitism=4,generations=40,resets=2,loopCut=1", 200, 1); }
 /* the swarm solvers on a random-state cube (they iterate: moves, regroups, crossovers) */
 static int op_greedy(void) { return run_solver_on(HARD, "greedy", "iterations=8,budget=0", 10, 1); }
-static int op_pso(void) { return run_solver_on(HARD, "pso", "particles=3,iterations=4,budget=0", 10, 1); }
+static int op_pso(void) { return run_solver_on(HARD, "pso", "particles=3,iterations=16,budget=0", 20, 1); }
 static int op_aco(void) { return run_solver_on(HARD, "aco", "ants=3,iterations=6,budget=0", 10, 1); }
-static int op_dkho(void) { return run_solver_on(HARD, "dkho", "krill=3,iterations=4,budget=0", 10, 1); }
+static int op_dkho(void) { return run_solver_on(HARD, "dkho", "krill=6,iterations=4,budget=0", 10, 1); }
 static int op_islands_hugo(void) { return run_islands("hugo", "population=10,epoch=2,migrants=2"); }
 static int op_islands_twes(void) { return run_islands("twes", "mu=4,lambda=20,epoch=2,migrants=2"); }
 static int op_islands_macro(void) { return run_islands("macro-ga", "population=10,elitism=2,epoch=2,migrants=2"); }
@@ -142,16 +178,17 @@ static const struct {
     const char *name;
     int (*op)(void);
 } OPS[] = {
-    {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo},
+    {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo}, {"hugo (longer)", op_hugo_long},
     {"twes", op_twes}, {"macro-ga", op_macro_ga}, {"greedy", op_greedy}, {"pso", op_pso},
     {"aco", op_aco}, {"dkho", op_dkho}, {"hugo islands", op_islands_hugo},
-    {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro},
+    {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro}, {"long migrant", op_long_migrant},
     {"distance", op_distance}, {"tool run", op_tool_run}, {"random state", op_random_state}, {"optima", op_optima},
 };
 
 int main(void)
 {
     REQUIRE_RC(ec_facelets_apply(NULL, "R U F' L2 D B", F, sizeof F, NULL, 0), EC_OK);
+    REQUIRE_RC(ec_facelets_apply(NULL, "R U", EASY, sizeof EASY, NULL, 0), EC_OK);
     for (size_t o = 0; o < sizeof OPS / sizeof OPS[0]; o++) {
         if (o == 1) { /* a random-state cube, once the first operation has built the tables */
             char scr[400];
