@@ -18,6 +18,7 @@
 
 #include "check.h"
 #include "evocube.h"
+#include "solvers/swarm/common.h"
 #include "tools/run.h"
 
 extern void *__libc_malloc(size_t n);
@@ -122,6 +123,17 @@ static int op_long_migrant(void)
     return rc;
 }
 
+/* the swarm solvers' state map past its first index size (512 slots, kept at most half full) */
+static int op_swarm_map(void)
+{
+    sw_map m;
+    memset(&m, 0, sizeof m);
+    int rc = EC_OK;
+    for (uint64_t i = 1; i <= 600 && rc >= 0; i++) rc = sw_map_insert(&m, (sw_key){i * 0x9E3779B97F4A7C15ull, i}, NULL);
+    sw_map_free(&m);
+    return rc < 0 ? rc : EC_OK;
+}
+
 static int op_twophase_init(void) { return ec_twophase_init(); }
 static int op_twophase(void) { return run_solver("twophase", "", 50, 100000); }
 static int op_hugo_long(void)
@@ -181,7 +193,7 @@ static const struct {
     {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo}, {"hugo (longer)", op_hugo_long},
     {"twes", op_twes}, {"macro-ga", op_macro_ga}, {"greedy", op_greedy}, {"pso", op_pso},
     {"aco", op_aco}, {"dkho", op_dkho}, {"hugo islands", op_islands_hugo},
-    {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro}, {"long migrant", op_long_migrant},
+    {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro}, {"long migrant", op_long_migrant}, {"swarm map", op_swarm_map},
     {"distance", op_distance}, {"tool run", op_tool_run}, {"random state", op_random_state}, {"optima", op_optima},
 };
 
