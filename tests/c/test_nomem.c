@@ -138,7 +138,7 @@ static int op_twophase_init(void) { return ec_twophase_init(); }
 static int op_twophase(void) { return run_solver("twophase", "", 50, 100000); }
 static int op_hugo_long(void)
 {
-    return run_solver("hugo", "population=10,generations1=2,generations2=4,generations3=4,maxGenerations=120,minRounds1=4,restart1=1", 120, 1);
+    return run_solver("hugo", "population=10,generations1=2,generations2=4,generations3=4,maxGenerations=80,minRounds1=4,restart1=1", 80, 1);
 }
 static int op_hugo(void)
 {

@@ -3,9 +3,14 @@
  * colony's roulette weight tau^alpha * (1/Kociemba)^beta (eqs. 3.6, 3.7), its deposit
  * 1/Kociemba (3.4) and its floored evaporation (2.5); the krill herd's survival test
  * 2 K <= 3 K_min (3.9) and roulette weight 1/Kociemba (3.8). A sign or an inverse flipped in
- * any of them fails a case here.
+ * any of them fails a case here. And the colony's rule 2 read from a run's records: the ants
+ * regroup at the node as soon as they are as deep as the regroup depth (events 0-2: rule-1
+ * and rule-2 regroups so far, the depth in force), never one iteration later.
  */
+#include <stdlib.h>
+
 #include "check.h"
+#include "evocube.h"
 #include "solvers/swarm/aco.h"
 #include "solvers/swarm/dkho.h"
 
@@ -17,8 +22,44 @@ static void weight(double tau, int alpha, int fit, int beta, double want)
     CHECK(NEAR(w, want), "aco weight (tau %g, alpha %d, fit %d, beta %d) = %g, want %g", tau, alpha, fit, beta, w, want);
 }
 
+/* aco on a random-state cube: every rule-2 regroup happens at the iteration whose depth
+ * (iterations since the last regroup) equals the regroup depth in force */
+static void test_aco_rule2(const char *params)
+{
+    char scr[400], f[EC_FACELETS_SIZE], msg[200];
+    REQUIRE_RC(ec_scramble_random_state_text(4, scr, sizeof scr), EC_OK);
+    REQUIRE_RC(ec_facelets_apply(NULL, scr, f, sizeof f, NULL, 0), EC_OK);
+    ec_solver *h = NULL;
+    REQUIRE_RC(ec_solver_new("aco", f, 3, params, &h, msg, sizeof msg), EC_OK);
+    int st;
+    while ((st = ec_solver_step(h, 100)) == EC_RUNNING) {
+    }
+    static ec_progress rec[256];
+    int n = 0;
+    REQUIRE_RC(ec_solver_progress(h, rec, 256, &n), EC_OK);
+    ec_solver_free(h);
+    /* record t (0-based, iteration t + 1) carries the counts before that iteration's rule */
+    int last = 0, rule2 = 0, bad = 0;
+    for (int t = 0; t + 1 < n; t++) {
+        int iter = t + 1, depth = iter - last;
+        int r1 = rec[t + 1].events[0] > rec[t].events[0], r2 = rec[t + 1].events[1] > rec[t].events[1];
+        if (r2) {
+            rule2++;
+            if (depth != rec[t].events[2] && bad++ < 3)
+                CHECK(0, "%s: rule 2 at iteration %d, depth %d, the regroup depth %lld", params, iter, depth,
+                      (long long)rec[t].events[2]);
+        } else if (!r1 && depth >= rec[t].events[2] && bad++ < 3) {
+            CHECK(0, "%s: no regroup at iteration %d, depth %d, the regroup depth %lld", params, iter, depth,
+                  (long long)rec[t].events[2]);
+        }
+        if (r1 || r2) last = iter;
+    }
+    CHECK(rule2 >= 3 && !bad, "%s: %d rule-2 regroups in %d iterations, %d wrong", params, rule2, n, bad);
+}
+
 int main(void)
 {
+    test_aco_rule2("ants=4,iterations=40,sight=0,regroup=1");
     /* eq. 3.6 with eta = 1/fit: more pheromone and a lower fitness weigh more */
     weight(2.0, 1, 4, 1, 0.5);
     weight(2.0, 2, 4, 1, 1.0);
