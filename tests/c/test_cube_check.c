@@ -36,6 +36,13 @@ static void swap8(uint8_t *a, int i, int j)
     a[j] = t;
 }
 
+/* the slot holding cubie n - 1 gets number v instead (a permutation otherwise intact) */
+static void rename_highest(uint8_t *p, int n, uint8_t v)
+{
+    for (int i = 0; i < n; i++)
+        if (p[i] == n - 1) p[i] = v;
+}
+
 static void test_bases(const ec_cube *base, const char *name)
 {
     char what[120];
@@ -102,19 +109,14 @@ static void test_bases(const ec_cube *base, const char *name)
     expect(&c, EC_E_EDGE_DUPLICATE, "repeated", what);
 
     /* out-of-range values, each chosen so that every other check would pass it */
-    static const uint8_t bad_cp[] = {8, 9, 31, 255};
+    static const uint8_t bad[] = {0, 1, 23, 247}; /* added to the highest number: 8 or 12, ... */
     for (int k = 0; k < 4; k++) {
         c = *base;
-        for (int i = 0; i < 8; i++)
-            if (c.cp[i] == 7) c.cp[i] = bad_cp[k];
+        rename_highest(c.cp, 8, (uint8_t)(8 + bad[k]));
         CASE("corner cubie number out of range");
         expect(&c, EC_E_CORNER_DUPLICATE, "invalid", what);
-    }
-    static const uint8_t bad_ep[] = {12, 13, 31, 255};
-    for (int k = 0; k < 4; k++) {
         c = *base;
-        for (int i = 0; i < 12; i++)
-            if (c.ep[i] == 11) c.ep[i] = bad_ep[k];
+        rename_highest(c.ep, 12, (uint8_t)(12 + bad[k]));
         CASE("edge cubie number out of range");
         expect(&c, EC_E_EDGE_DUPLICATE, "invalid", what);
     }

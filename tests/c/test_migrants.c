@@ -42,19 +42,26 @@ static void expect_refused(ec_solver *h, const uint8_t *buf, int n, int want, co
     CHECK(acc == 0, "nothing accepted (%d)", acc);
 }
 
-static void test_header(void)
+/* islands 0 and 1 of 2 of kind with params on a 6-move scramble, each at the end of its first
+ * epoch (work units of steps) */
+static void open_pair(const char *kind, const char *params, int work, ec_solver **h0, ec_solver **h1)
 {
     char msg[256];
+    const char *f = facelets_of("R U F' L2 D B");
+    REQUIRE_RC(ec_solver_new_island(kind, f, 3, params, 0, 2, h0, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island(kind, f, 3, params, 1, 2, h1, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_step(*h0, work), EC_EPOCH);
+    REQUIRE_RC(ec_solver_step(*h1, work), EC_EPOCH);
+}
+
+static void test_header(void)
+{
     static uint8_t a[BUF];
     ec_solver *h0, *h1;
-    const char *f = facelets_of("R U F' L2 D B");
-    REQUIRE_RC(ec_solver_new_island("hugo", f, 3, "epoch=4", 0, 2, &h0, msg, sizeof msg), EC_OK);
-    REQUIRE_RC(ec_solver_new_island("hugo", f, 3, "epoch=4", 1, 2, &h1, msg, sizeof msg), EC_OK);
+    open_pair("hugo", "epoch=4", 10, &h0, &h1);
     int n0 = -1;
     CHECK_RC(ec_solver_migrants_export(h0, a, HEADER - 1, &n0), EC_E_BUFFER);
     CHECK(n0 == 0, "nothing written (%d)", n0);
-    REQUIRE_RC(ec_solver_step(h0, 10), EC_EPOCH);
-    REQUIRE_RC(ec_solver_step(h1, 10), EC_EPOCH);
     REQUIRE_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK);
     expect_refused(h1, a, -1, EC_E_RANGE, "cannot have -1 bytes");
     /* each header field at its last byte */
@@ -78,11 +85,7 @@ static void test_twes(void)
     char msg[256];
     static uint8_t a[BUF], b[BUF];
     ec_solver *h0, *h1;
-    const char *f = facelets_of("R U F' L2 D B");
-    REQUIRE_RC(ec_solver_new_island("twes", f, 3, "preset=small,epoch=2", 0, 2, &h0, msg, sizeof msg), EC_OK);
-    REQUIRE_RC(ec_solver_new_island("twes", f, 3, "preset=small,epoch=2", 1, 2, &h1, msg, sizeof msg), EC_OK);
-    REQUIRE_RC(ec_solver_step(h0, 5), EC_EPOCH);
-    REQUIRE_RC(ec_solver_step(h1, 5), EC_EPOCH);
+    open_pair("twes", "preset=small,epoch=2", 5, &h0, &h1);
     int n0 = -1;
     /* room for the header and less than one migrant */
     CHECK_RC(ec_solver_migrants_export(h0, a, HEADER + MIG_HEAD, &n0), EC_E_BUFFER);
@@ -140,14 +143,9 @@ static void test_twes(void)
 
 static void test_macro_ga(void)
 {
-    char msg[256];
     static uint8_t a[BUF];
     ec_solver *h0, *h1;
-    const char *f = facelets_of("R U F' L2 D B");
-    REQUIRE_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,population=20,migrants=2", 0, 2, &h0, msg, sizeof msg), EC_OK);
-    REQUIRE_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,population=20,migrants=2", 1, 2, &h1, msg, sizeof msg), EC_OK);
-    REQUIRE_RC(ec_solver_step(h0, 5), EC_EPOCH);
-    REQUIRE_RC(ec_solver_step(h1, 5), EC_EPOCH);
+    open_pair("macro-ga", "epoch=1,population=20,migrants=2", 5, &h0, &h1);
     int n0 = -1;
     CHECK_RC(ec_solver_migrants_export(h0, a, HEADER + 8, &n0), EC_E_BUFFER);
     REQUIRE_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK);
