@@ -1,11 +1,12 @@
 /*
  * test_migrants.c - the faults of a migrant buffer that test_islands does not feed: the
  * common header's (a negative size, an absurd migrant count, an export buffer smaller than
- * the header; each header field changed at its last byte), twes's (a buffer too small to export into, a migrant cut short, a phase mark
- * past its moves, a migrant that has not finished an earlier phase, a move outside its
- * phase's group) and macro-ga's (a buffer
- * too small to export into, a frame naming a face twice, a migrant cut short). Each is refused with EC_E_MIGRANTS (or
- * EC_E_BUFFER / EC_E_RANGE) and a message naming the byte, and nothing is taken.
+ * the header; each header field changed at its last byte), twes's (a buffer too small to
+ * export into, a migrant cut short, a phase mark past its moves, a migrant that has not
+ * finished an earlier phase, a move outside its phase's group) and macro-ga's (a buffer too
+ * small to export into, a frame naming a face twice, a migrant cut short). Each is refused
+ * with EC_E_MIGRANTS (or EC_E_BUFFER / EC_E_RANGE) and a message naming the byte, and
+ * nothing is taken.
  */
 #include <string.h>
 
