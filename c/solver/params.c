@@ -1,7 +1,8 @@
 /*
  * params.c - solver params from text: "key=value" pairs separated by commas, semicolons or
  * white space; "preset=name" applies one of the solver's presets first. Every key, value
- * and range fault gets a message naming the param.
+ * and range fault gets a message naming the param. Values are decimal numbers: hex, hex
+ * floats, nan and inf are refused, and so is a key (or preset) given twice.
  *
  * Names are camelCase everywhere (the page, links and CLI use them as written). A key with
  * underscores is read as its camelCase form (max_generations = maxGenerations), so links
@@ -102,8 +103,8 @@ static void list_names(const ec_param_def *d, char *out, size_t size)
     }
 }
 
-static int set_one(const ec_solver_impl *impl, const char *key, const char *val, double *values, char *msg,
-                   int msgsize)
+static int set_one(const ec_solver_impl *impl, const char *key, const char *val, double *values,
+                   unsigned char *given, char *msg, int msgsize)
 {
     int i = find_param(impl, key);
     if (i < 0) {
@@ -116,9 +117,19 @@ static int set_one(const ec_solver_impl *impl, const char *key, const char *val,
                        impl->name, key, impl->nparams ? names : "(none)");
     }
     const ec_param_def *d = &impl->params[i];
+    /* once per run: a second value would silently win (max_generations and maxGenerations
+     * are one param) */
+    if (given[i])
+        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s is given twice; give it once", d->key);
+    given[i] = 1;
+    /* decimal only: strtod would also read hex ("0x10"), hex floats ("0x1p3"), nan and inf */
+    const char *digits = val + (val[0] == '+' || val[0] == '-');
+    if (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is hexadecimal; write it in decimal", key,
+                       val);
     char *end = NULL;
     double v = strtod(val, &end);
-    if (!val[0] || !end || *end || !isfinite(v)) {
+    if (!val[0] || !end || *end) {
         if (!d->names)
             return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a number", key, val);
         int k = name_index(d, val);
@@ -129,6 +140,10 @@ static int set_one(const ec_solver_impl *impl, const char *key, const char *val,
                            val, allowed);
         }
         v = k;
+    } else if (isnan(v)) {
+        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a number", key, val);
+    } else if (!isfinite(v)) {
+        return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s: \"%.40s\" is not a finite number", key, val);
     }
     if (d->integer && v != floor(v))
         return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "parameter %s must be a whole number; got %.40s", key, val);
@@ -150,6 +165,8 @@ static int set_pairs(const ec_solver_impl *impl, const char *text, double *value
                      char *msg, int msgsize)
 {
     const char *p = text;
+    unsigned char given[EC_MAX_PARAMS] = {0};
+    int presets = 0;
     /* the preset goes first, wherever it is written */
     for (int pass = 0; pass < 2; pass++) {
         p = text;
@@ -172,8 +189,10 @@ static int set_pairs(const ec_solver_impl *impl, const char *text, double *value
             if (is_preset && !allow_preset)
                 return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "a preset cannot name another preset");
             int rc = EC_OK;
+            if (pass == 0 && is_preset && presets++)
+                return ec__msg(EC_E_PARAM_VALUE, msg, msgsize, "preset is given twice; give one preset");
             if (pass == 0 && is_preset) rc = apply_preset(impl, eq + 1, values, msg, msgsize);
-            if (pass == 1 && !is_preset) rc = set_one(impl, pair, eq + 1, values, msg, msgsize);
+            if (pass == 1 && !is_preset) rc = set_one(impl, pair, eq + 1, values, given, msg, msgsize);
             if (rc) return rc;
         }
     }

@@ -217,7 +217,7 @@ static void progress_records(void)
         char f[EC_FACELETS_SIZE];
         ec_facelets_apply(NULL, "R U R' U' F2 D B' L", f, sizeof f, NULL, 0);
         ec_solver *h;
-        CHECK_RC(ec_solver_new("macro-ga", f, 1, "population=20,elitism=2,generations=5,resets=1", &h, NULL, 0), EC_OK);
+        REQUIRE_RC(ec_solver_new("macro-ga", f, 1, "population=20,elitism=2,generations=5,resets=1", &h, NULL, 0), EC_OK);
         int rc = ec_solver_step(h, 7);
         CHECK_RC(rc, EC_RUNNING);
         ec_progress rec[16];

@@ -163,7 +163,7 @@ static void step_of_no_work(void)
     {
         char f[EC_FACELETS_SIZE];
         ec_facelets_apply(NULL, "R U", f, sizeof f, NULL, 0);
-        CHECK_RC(ec_solver_new("greedy", f, 1, "", &h, msg, sizeof msg), EC_OK);
+        REQUIRE_RC(ec_solver_new("greedy", f, 1, "", &h, msg, sizeof msg), EC_OK);
         CHECK_RC(ec_solver_step(h, 0), EC_E_RANGE);
         CHECK_RC(ec_solver_step(h, -1), EC_E_RANGE);
         CHECK(ec_solver_progress_pending(h) == 0 && ec_solver_status(h) == EC_RUNNING, "%d records, status %d",

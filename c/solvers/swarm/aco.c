@@ -75,6 +75,7 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "solvers/swarm/aco.h"
 #include "solvers/swarm/common.h"
 
 #define ADAPTIVE_START 2 /* regroup=1: rule 2's first depth limit */
@@ -211,6 +212,16 @@ static double ipow(double x, int k)
     return r;
 }
 
+double ec__aco_weight(double tau, int alpha, int fit, int beta) { return ipow(tau, alpha) * ipow(1.0 / fit, beta); }
+
+double ec__aco_deposit(int fit) { return fit > 0 ? 1.0 / fit : 1.0; }
+
+double ec__aco_evaporate(double tau, double rho, double floor)
+{
+    double t = (1 - rho) * tau;
+    return t > floor ? t : floor;
+}
+
 static int move_ant(aco_state *s, aco_ant *a)
 {
     int row = pher_row(s, &a->cube);
@@ -236,7 +247,7 @@ static int move_ant(aco_state *s, aco_ant *a)
     }
     if (m < 0) {
         double w[18];
-        for (int k = 0; k < 18; k++) w[k] = ipow(s->tau[row][k], s->alpha) * ipow(1.0 / v[k], s->beta);
+        for (int k = 0; k < 18; k++) w[k] = ec__aco_weight(s->tau[row][k], s->alpha, v[k], s->beta);
         m = sw_roulette(&s->rng, w, 0x3FFFFu);
     }
     ec_cube_move(&a->cube, m);
@@ -261,15 +272,12 @@ static int aco_step(ec_solver *h, void *state, int work)
         }
         for (int i = 0; i < s->n; i++) { /* eqs. 3.4, 3.5: each ant's deposit on its edge */
             const aco_ant *a = &s->a[i];
-            if (a->row >= 0) s->tau[a->row][a->move] += a->fit > 0 ? 1.0 / a->fit : 1.0;
+            if (a->row >= 0) s->tau[a->row][a->move] += ec__aco_deposit(a->fit);
         }
         s->depth++;
         if (s->rho > 0)
             for (int i = 0; i < s->pher.n; i++)
-                for (int m = 0; m < 18; m++) {
-                    double t = (1 - s->rho) * s->tau[i][m];
-                    s->tau[i][m] = t > s->floor ? t : s->floor;
-                }
+                for (int m = 0; m < 18; m++) s->tau[i][m] = ec__aco_evaporate(s->tau[i][m], s->rho, s->floor);
         int64_t sum = 0;
         int solved = 0, shortest = -1, best = -1;
         for (int i = 0; i < s->n; i++) {

@@ -49,6 +49,7 @@
 
 #include "core/cube.h"
 #include "solvers/swarm/common.h"
+#include "solvers/swarm/dkho.h"
 
 typedef struct krill {
     ec_cube cube;
@@ -115,6 +116,10 @@ static int dkho_create(ec_solver *h, void **state)
     return EC_OK;
 }
 
+int ec__dkho_survives(int fit, int gm) { return 2 * fit <= 3 * gm; }
+
+double ec__dkho_weight(int fit) { return 1.0 / fit; }
+
 /* Stage 1 for one krill. */
 static int select_move(dkho_state *s, krill *k)
 {
@@ -126,7 +131,7 @@ static int select_move(dkho_state *s, krill *k)
         if (nb[j] < nb[m]) m = j;
     if (nb[m] >= k->fit && nb[m] > 0) { /* greedy failed: roulette by eq. 3.8 */
         double w[18];
-        for (int j = 0; j < 18; j++) w[j] = 1.0 / nb[j];
+        for (int j = 0; j < 18; j++) w[j] = ec__dkho_weight(nb[j]);
         m = sw_roulette(&s->rng, w, 0x3FFFFu);
         s->ev[5]++;
     } else
@@ -157,7 +162,7 @@ static int kill_and_breed(dkho_state *s, int gm)
 {
     int ns = 0;
     for (int i = 0; i < s->n; i++)
-        if (2 * s->k[i].fit <= 3 * gm) s->survivors[ns++] = i;
+        if (ec__dkho_survives(s->k[i].fit, gm)) s->survivors[ns++] = i;
     s->ev[0] += s->n - ns;
     int n = 0;
     for (int i = 0; i < ns; i++) { /* survivors first, in herd order */
@@ -179,7 +184,7 @@ static int kill_and_breed(dkho_state *s, int gm)
             int rc = child ? cross(d, b, a, c) : cross(d, a, b, c);
             if (!rc) rc = replay(s, d);
             if (rc) return rc;
-            if (2 * d->fit > 3 * gm && d->path.n > 0) { /* stage 4: mutation */
+            if (!ec__dkho_survives(d->fit, gm) && d->path.n > 0) { /* stage 4: mutation */
                 int times = s->draw ? 1 + (int)ec_rng_below(&s->rng, (uint32_t)d->path.n) : s->mutations;
                 s->ev[2]++;
                 s->ev[3] += times;
