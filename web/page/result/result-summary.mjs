@@ -1,4 +1,4 @@
-// result-panel.mjs - the result of a solve: the solution in notation, a summary (total
+// result-summary.mjs - the result of a solve: the solution in notation, a summary (total
 // length in HTM, solving time and start-up, generations, evaluations), the page's own check
 // that the solution solves the cube (core.verify, independent of the worker), and the
 // solution split by phase with each phase's moves, length and generations. DOM only
@@ -6,7 +6,7 @@
 import { byId as $, el, clear, setText } from '../common/dom.mjs';
 import { fmtNum, fmtMs } from '../../lib/format.mjs';
 
-export class ResultPanel {
+export class ResultSummary {
   constructor({ core }) {
     this.core = core;
   }
