@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { STATUS } from '../../web/lib/protocol.mjs';
 import { writeSection } from './short.mjs';
 import { mean, median } from '../../web/lib/stats.mjs';
 
@@ -81,8 +82,8 @@ export default async function bench(args) {
       const [solver, params = ''] = first.split(':');
       const run = core.createSolver(solver, states[r.seed - 1].facelets, r.seed, params);
       try {
-        let st = 'running';
-        while (st === 'running') st = run.advance(256, false).status;
+        let st = STATUS.RUNNING;
+        while (st === STATUS.RUNNING) st = run.advance(256, false).status;
         tot++;
         if (JSON.stringify(run.optima(o.nodes)) === JSON.stringify(r.opt)) same++;
       } finally { run.free(); }
