@@ -1,4 +1,4 @@
-// ui/settings.mjs - the solver settings: solver, preset and params (web/page/settings/solver-fields.mjs),
+// settings.mjs - the solver settings: solver, preset and params (web/page/settings/solver-fields.mjs),
 // the seed and the islands. State: what the fields hold; each read is checked.
 //
 // Interface:
