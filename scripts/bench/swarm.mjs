@@ -28,6 +28,7 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { STATUS } from '../../web/lib/protocol.mjs';
 // Table 4.5's nine scrambles and the blog post's scramble (one copy, shared with the page's
 // Experiments view)
 import { TABLE45, BLOG } from '../../web/lib/experiments/papers.mjs';
@@ -117,7 +118,7 @@ function runOnce(core, solver, facelets, seed, capMs, params = '') {
     { work: solver === 'macro-ga' ? 10 : 1, onRecords: (recs) => { events = recs[recs.length - 1].events ?? events; },
       stop: () => cpuMs() - t0 > capMs });
   const ms = cpuMs() - t0;
-  return { solved: r.solved, length: r.solved ? r.length : null, ms, capped: status === 'stopped', generations: r.generations,
+  return { solved: r.solved, length: r.solved ? r.length : null, ms, capped: status === STATUS.STOPPED, generations: r.generations,
     evaluations: r.evaluations, events };
 }
 

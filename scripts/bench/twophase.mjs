@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import Cube from 'cubejs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { mean, median, quantile } from '../../web/lib/stats.mjs';
+import { STATUS } from '../../web/lib/protocol.mjs';
 
 function opt(args, name, def) {
   const i = args.indexOf(name);
@@ -76,7 +77,7 @@ export default async function twophase(args) {
       t0 = performance.now();
       const { status, result: res } = core.run({ solver: 'twophase', facelets: st.facelets, params: p }, { work: 1000 });
       r.times.push(performance.now() - t0);
-      if (status !== 'solved') failures.push(`evocube gave up on ${st.facelets}`);
+      if (status !== STATUS.SOLVED) failures.push(`evocube gave up on ${st.facelets}`);
       r.lengths.push(check('evocube', st, res.solution));
       r.nodes.push(res.evaluations);
     }

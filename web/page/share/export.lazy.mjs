@@ -7,7 +7,7 @@
 import { csvText } from '../../lib/format.mjs';
 import { downloadText } from '../common/download.mjs';
 
-// log: web/page/share/share-tools.mjs's RunLog {request, version, result (null when the run did not
+// log: web/lib/record-log.mjs's RunLog {request, version, result (null when the run did not
 // end with one), ended (why, then), all(), seen, stride}
 export function runJson(log) {
   return JSON.stringify({
