@@ -8,7 +8,8 @@
 //    includes no other family's files and none of the registry's (c/solvers/*.c, solvers.def);
 //    the registry (c/solvers/registry.c) includes no family's files: it knows the families
 //    only through the ec_solver_impl symbols solvers.def names.
-//    Each library layer's sources.cmake lists exactly the .c files of its folder.
+//    Each library layer's sources.cmake lists exactly the .c files of its folder, and each
+//    solver family's folder has its own sources.cmake listing its files.
 // 2. Links (object files): `nm` reads each object of the native core library
 //    (build/native/CMakeFiles/evocube_core.dir/c/**.o) for its defined and undefined global
 //    symbols; file A depends on file B when A uses a symbol B defines. On that graph:
@@ -282,17 +283,21 @@ for (const file of sources) {
 }
 console.log(`check-layers: includes: ${sources.length} files, ${nIncludes} includes checked`);
 
-// each library layer's sources.cmake lists exactly the .c files of its own folder (so every
-// file is compiled into the library, and so is link-checked below)
-for (const layer of ['core', 'search', 'solver', 'solvers']) {
+// each library layer's sources.cmake lists exactly the .c files of its own folder, and in
+// c/solvers/ each family folder's sources.cmake those of the family (so every file is compiled
+// into the library, and so is link-checked below)
+const families = readdirSync(join(root, 'c', 'solvers')).filter((d) => statSync(join(root, 'c', 'solvers', d)).isDirectory());
+for (const layer of ['core', 'search', 'solver', 'solvers', ...families.map((f) => `solvers/${f}`)]) {
   const cm = `c/${layer}/sources.cmake`;
+  if (!existsSync(join(root, cm))) { report(`sources ${cm}`, `${cm} is missing: each family folder lists its own sources`); continue; }
   const text = readFileSync(join(root, cm), 'utf8').replace(/#.*$/gm, '');
   const listed = new Set([...text.matchAll(/c\/[\w./-]+\.c\b/g)].map((m) => m[0]));
   for (const f of listed) {
-    if (!f.startsWith(`c/${layer}/`)) report(`sources ${cm} ${f}`, `${cm}: lists ${f}, a file of another folder (each layer lists its own files)`);
+    if (!f.startsWith(`c/${layer}/`) || (layer === 'solvers' && f.split('/').length !== 3)) report(`sources ${cm} ${f}`, `${cm}: lists ${f}, a file of another folder (each layer lists its own files)`);
     else if (!existsSync(join(root, f))) report(`sources ${cm} ${f}`, `${cm}: lists ${f}, which does not exist`);
   }
-  for (const f of sources.filter((x) => x.startsWith(`c/${layer}/`) && x.endsWith('.c')))
+  const own = (x) => x.startsWith(`c/${layer}/`) && (layer !== 'solvers' || x.split('/').length === 3);
+  for (const f of sources.filter((x) => own(x) && x.endsWith('.c')))
     if (!listed.has(f)) report(`sources ${cm} ${f}`, `${f}: not listed in ${cm} (it would be neither built nor checked)`);
 }
 
