@@ -1,4 +1,4 @@
-// short.mjs - `npm run bench -- short [--n 60] [--wasm 60] [--write]`: issue 20's opt-in
+// short.mjs - `npm run bench -- short [--n 60] [--wasm 60] [--write]`: the opt-in
 // `preset=short` of twes and macro-ga beside their paper presets, in one run on the same fixed
 // random states: state i (1..n) is `evocube_native scramble --random-state --seed i`, solver
 // seed i. Natively through build/native/bench_short (the stepped API, CPU time by clock()),
@@ -82,7 +82,7 @@ export default async function bench(args) {
   const paired = (a, b) => { const d = byKey[a].map((r, i) => byKey[b][i].res.length - r.res.length); return `${mean(d).toFixed(2)} ± ${se(d).toFixed(2)}`; };
   const cmd = `npm run bench -- short --n ${opts.n} --wasm ${opts.wasm}${opts.write ? ' --write' : ''}`;
   const L = ['## short-presets', ''];
-  L.push(`Issue 20 items 3-4: the opt-in \`preset=short\` of twes and macro-ga beside the paper presets (the defaults), one run, the same ${opts.n} random states (state i = \`evocube_native scramble --random-state --seed i\`, solver seed i), natively (build/native/bench_short, CPU time by clock()). All solutions verified. Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the shared 2-core machine under load (CPU times, not wall).`, '');
+  L.push(`The opt-in \`preset=short\` of twes and macro-ga beside the paper presets (the defaults), one run, the same ${opts.n} random states (state i = \`evocube_native scramble --random-state --seed i\`, solver seed i), natively (build/native/bench_short, CPU time by clock()). All solutions verified. Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the shared 2-core machine under load (CPU times, not wall).`, '');
   L.push('| solver | params | what | solved | mean HTM (± s.e.) | median HTM | second count: twes without the commuting-face merge / macro-ga the blog\'s raw tokens | median / p90 CPU (native) |');
   L.push('|---|---|---|---|---|---|---|---|');
   for (const r of rows) L.push(`| ${r.solver} | ${r.params || 'defaults'} | ${r.label} | ${r.solved}/${opts.n} | ${mean(r.lens).toFixed(2)} ± ${se(r.lens).toFixed(2)} | ${median(r.lens)} | ${mean(r.alts).toFixed(2)} | ${median(r.ms).toFixed(0)} / ${p90(r.ms).toFixed(0)} ms |`);
