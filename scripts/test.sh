@@ -66,7 +66,7 @@ EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm|test_
 
 begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"
-end "$(sed -n 's/^check-layers: \(js\|includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
+end "$(sed -n 's/^check-layers: \(js\|includes\|links\): /\1: /p' "$log/layers" | paste -sd';' | sed 's/;/; /g'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
