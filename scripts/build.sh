@@ -29,13 +29,8 @@ mkdir -p web/vendor/addons
 # which would need an inline script under the page's Content-Security-Policy)
 sed "s|from 'three'|from '../three.module.js'|" node_modules/three/examples/jsm/controls/OrbitControls.js \
   > web/vendor/addons/OrbitControls.js
-# uPlot makes its number formatter from navigator.language when its module loads; a tag Intl
-# refuses ("C" from WebKit under LANG=C.UTF-8) throws there and the chart module never loads.
-# The copy falls back to en-US (the chart passes its own formatters, web/lib/locale.mjs).
-sed "s|^const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');\$|let numFormatter; try { numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US'); } catch { numFormatter = new Intl.NumberFormat('en-US'); }|" \
-  node_modules/uplot/dist/uPlot.esm.js > web/vendor/uPlot.esm.js
-grep -q "catch { numFormatter = new Intl.NumberFormat('en-US'); }" web/vendor/uPlot.esm.js ||
-  { echo "build: uPlot's number-formatter line changed; update its locale fallback in scripts/build.sh" >&2; exit 1; }
+# uPlot with its number formatter's locale fallback (scripts/build-site.mjs, uplotSource)
+node --input-type=module -e "import { uplotSource } from './scripts/build-site.mjs'; process.stdout.write(uplotSource());" > web/vendor/uPlot.esm.js
 cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css
 # the hashes the service worker checks before it caches a file (after every file is in place)
 node scripts/shell-manifest.mjs
