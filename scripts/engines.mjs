@@ -180,7 +180,7 @@ async function firefoxEngine({ language }) {
 }
 
 // ---- WebKit (WebKitWebDriver, W3C WebDriver over HTTP; MiniBrowser under Xvfb)
-const ELEMENT = 'element-6066-11e4-a52f-4a5cb4b3e4f7';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'; // the W3C web element identifier
 
 function startXvfb() {
   return new Promise((ok, fail) => {
@@ -229,7 +229,11 @@ async function webkitEngine({ language }) {
   }
   const S = `/session/${id}`;
   const kept = [];
-  const find = async (sel) => (await cmd('POST', `${S}/element`, { using: 'css selector', value: sel }))[ELEMENT];
+  const find = async (sel) => {
+    const r = await cmd('POST', `${S}/element`, { using: 'css selector', value: sel });
+    if (!r || !r[ELEMENT]) throw new Error(`WebKitWebDriver: no element reference for ${sel} in ${JSON.stringify(r).slice(0, 200)}`);
+    return r[ELEMENT];
+  };
   // the page's errors so far (read before a navigation replaces the page)
   const pageErrors = () => cmd('POST', `${S}/execute/sync`, { script: 'return window.__engineErrors || []', args: [] }).catch(() => []);
   const arm = () => cmd('POST', `${S}/execute/sync`, { script: RECORDER, args: [] });
