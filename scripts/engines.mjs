@@ -19,7 +19,8 @@
 // - WebKit over classic WebDriver has no console events: a recorder (console.error, 'error' and
 //   'unhandledrejection' listeners) is installed right after each navigation, so an error thrown
 //   while the page boots is seen only through the boot's own result (body[data-ready]);
-// - language: what navigator.language reports. Chromium: --lang and LANG; Firefox: the pref
+// - language: what navigator.language reports. Chromium: --lang and LANG, and an init script
+//   that reports the tag as asked (Chromium maps --lang to a tag it knows); Firefox: the pref
 //   intl.accept_languages (and intl.locale.requested); WebKit: LANG and LC_ALL of the driver
 //   and browser. null leaves the engine's default; '' asks for none (an empty preference,
 //   LANG unset).
@@ -107,6 +108,14 @@ async function chromiumEngine({ language }) {
     if (language) { args.push(`--lang=${language}`); env.LANG = language; env.LANGUAGE = language; } else { delete env.LANG; delete env.LANGUAGE; delete env.LC_ALL; }
   }
   const context = await chromium.launchPersistentContext(dir, { executablePath: BINARIES.chromium, headless: true, args, env, viewport: VIEWPORT });
+  // Chromium maps --lang to a tag it knows ("C" becomes "en-US"): the page is told the asked
+  // language itself, as the other engines report it
+  if (language != null) {
+    await context.addInitScript((tag) => {
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => tag, configurable: true });
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => (tag ? [tag] : []), configurable: true });
+    }, language);
+  }
   const page = context.pages()[0] || await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
