@@ -118,6 +118,12 @@ test('--islands and --jobs x --islands are capped by the machine, the cap named;
   const b = run(['batch', '--solver', 'hugo', '--random-state', '1', '--islands', '2', '--jobs', '64']);
   expect(b.code).toBe(2);
   expect(b.err).toMatch(new RegExp(`^error: --jobs 64 x --islands 2 would start 128 solver threads, more than the ${cap.max} this machine allows .*; give --jobs ${Math.floor(cap.max / 2)} or fewer`));
+  // --jobs within the cap on its own, but not times the islands
+  if (cap.max <= 64) {
+    const j = run(['batch', '--solver', 'macro-ga', '--param', 'generations=1,population=2', '--random-state', '1', '--islands', '2', '--jobs', String(cap.max)]);
+    expect(j.code).toBe(2);
+    expect(j.err).toMatch(new RegExp(`^error: --jobs ${cap.max} x --islands 2 would start ${2 * cap.max} solver threads`));
+  }
   // the rule itself: 4 threads per core, and memory for 64 MB each in half of it
   expect(threadCap({ cores: 2, memory: 24 * 2 ** 30 })).toEqual({ max: 8, why: '4 per core on 2 cores' });
   expect(threadCap({ cores: 64, memory: 2 * 2 ** 30 })).toEqual({ max: 16, why: '64 MB each in half of this machine\'s 2 GB' });
