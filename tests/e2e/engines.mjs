@@ -1,7 +1,8 @@
 // engines.mjs - the cross-engine e2e set, written once over scripts/engines.mjs and run by one
 // test file per engine (engines-firefox/-webkit/-chromium.test.mjs, so Jest can run them on
 // separate workers). Against the built site (scripts/build-site.mjs) on a plain static server:
-//   flows:   load and ready; one solve per solver family (twophase; a swarm solver, pso's
+//   flows:   load and ready; the form typed into and a solve; a phone-sized window and a
+//            screenshot (build/e2e-artifacts/engines-<engine>.png); one solve per solver family (twophase; a swarm solver, pso's
 //            pso25; an evolution strategy, twes's short preset), each verified by the core in
 //            Node and its fitness chart drawn; pause, single step, resume and cancel; a share
 //            link's round trip; an experiment resumed after a reload (IndexedDB); offline
@@ -10,15 +11,17 @@
 //   locales: the page under navigator.language "C", "C.UTF-8", "und" and none solves and
 //            draws its chart (uPlot formats numbers: an Intl RangeError would blank it).
 // Every test ends with no console error and no uncaught exception in the page.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { availableEngines, launchEngine } from '../../scripts/engines.mjs';
 import { buildSite } from '../../scripts/build-site.mjs';
 import { startPlainServer } from '../../scripts/serve.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 export const LANGUAGES = ['C', 'C.UTF-8', 'und', ''];
+const ARTIFACTS = join(fileURLToPath(new URL('../..', import.meta.url)), 'build', 'e2e-artifacts');
 const tid = (name) => `[data-testid="${name}"]`;
 
 // the page's boot ended well (body[data-ready]); a failed boot throws with its notice
@@ -94,11 +97,29 @@ export function engineSuite(engine, { flows = true, locales = true } = {}) {
     test(`${engine}: load, a solve per family with its chart, pause/step/cancel, share link, experiment resumed, offline, new version`, async () => {
       const b = await launchEngine(engine);
       try {
-        // load and ready; the three families, each solved, verified, charted
+        // load and ready; typed into the form: the scramble, the solver, the seed
         const scramble = "R U F'";
         const link = (solver, extra = '') => `${server.url}?scramble=R_U_F-&solver=${solver}&seed=7${extra}`;
-        const solution = await solveLink(b, core, link('twophase'), scramble);
+        await b.goto(server.url);
+        await ready(b);
+        await b.fill(tid('scramble-input'), scramble);
+        await b.select(tid('solver-select'), 'twophase');
+        await b.fill(tid('seed-input'), '7');
+        await b.waitForFunction((f) => document.querySelector('[data-testid="facelets"]').textContent === f, core.apply(scramble));
+        await b.click(tid('solve'));
+        expect(await status(b, ['solved', 'gave up', 'error'])).toBe('solved');
+        const solution = (await b.text(tid('solution'))).trim();
+        expect(core.verify(core.apply(scramble), solution).solved).toBe(true);
         expect(await chartDrawn(b)).toBe('drawn');
+        // a phone-sized window, and a screenshot of it (build/e2e-artifacts/engines-<engine>.png)
+        await b.setViewport(420, 900);
+        await b.waitForFunction(() => window.innerWidth <= 600);
+        mkdirSync(ARTIFACTS, { recursive: true });
+        const shot = join(ARTIFACTS, `engines-${engine}.png`);
+        await b.screenshot(shot);
+        expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
+        await b.setViewport(1360, 1000);
+        // the other two families, from links: each solved, verified, charted
         for (const [solver, extra] of [['pso', '&preset=pso25'], ['twes', '&preset=short']]) {
           await solveLink(b, core, link(solver, extra), scramble);
           expect(`${solver}: ${await chartDrawn(b)}`).toBe(`${solver}: drawn`);
