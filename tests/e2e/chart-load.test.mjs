@@ -1,7 +1,7 @@
-// chart-load.test.mjs - the fitness chart never fails silently (in Chromium, the development
-// site): when its on-demand module does not load, the chart's place says "the chart could not
-// load: …" with a Retry button, and the page logs a console error (which every e2e suite fails
-// on); Retry then draws it. And under navigator.language "C" (WebKit's under LANG=C.UTF-8, made
+// chart-load.test.mjs - on-demand modules never fail silently (in Chromium, the development
+// site): when the fitness chart's module does not load, the chart's place says "the chart could
+// not load: …" with a Retry button, and the page logs a console error (which every e2e suite
+// fails on); Retry then draws it. The solver description and the copy module likewise. And under navigator.language "C" (WebKit's under LANG=C.UTF-8, made
 // here by an init script), where Intl.NumberFormat("C") throws, the chart still draws.
 import { setup, tid, waitStatus } from './helpers.mjs';
 
@@ -29,6 +29,32 @@ test('a chart module that does not load is said in the chart\'s place with a Ret
   await drawn(page);
   await page.close();
   expect(env.errors.filter((e) => !/uplot\.lazy\.mjs|Failed to load resource/.test(e))).toEqual([]);
+});
+
+test('the solver description and the copy module, when they do not load: said with a Retry, and logged; Retry works', async () => {
+  env.errors.length = 0;
+  const page = await env.open('?scramble=R_U_F-&solver=twophase&seed=7');
+  await page.route('**/about-texts.lazy.mjs', (route) => route.abort('connectionfailed'));
+  await page.route('**/copy.lazy.mjs', (route) => route.abort('connectionfailed'));
+  await page.click('#about-solver summary');
+  await page.waitForSelector(tid('about-retry'));
+  expect(await page.textContent(tid('about-body'))).toMatch(/^The description could not load \(.+\)\. Retry$/);
+  await page.click(tid('solve'));
+  expect(await waitStatus(page, ['solved', 'gave up', 'error'])).toBe('solved');
+  await page.click(tid('copy-solution'));
+  await page.waitForSelector(tid('notice-error'));
+  expect(await page.textContent(tid('notice-error'))).toMatch(/^Solution not copied: the copy module could not load \(.+\)\.Retry/);
+  expect(env.errors.some((e) => /the solver description could not load/.test(e))).toBe(true);
+  expect(env.errors.some((e) => /the copy module could not load/.test(e))).toBe(true);
+  env.errors.length = 0;
+  await page.unroute('**/about-texts.lazy.mjs');
+  await page.unroute('**/copy.lazy.mjs');
+  await page.click(tid('about-retry'));
+  await page.waitForSelector('#about-body dl');
+  await page.click(`${tid('notice-error')} ${tid('notice-action')}`);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="notice-error"]'));
+  await page.close();
+  expect(env.errors.filter((e) => !/\.lazy\.mjs|Failed to load resource/.test(e))).toEqual([]);
 });
 
 test('under navigator.language "C" (Intl refuses it) the chart draws, formatted in en-US', async () => {
