@@ -38,11 +38,8 @@ export function checkOut(path) {
     st = statSync(path);
   } catch (e) {
     if (e.code !== 'ENOENT') throw pathProblem(e, path, 'use the output file');
-    try {
-      if (!statSync(dirname(path)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    } catch (e2) {
-      throw pathProblem(e2.code === 'ENOENT' ? e : e2, path, 'write the output file');
-    }
+    // a missing folder (a folder that is a file gives ENOTDIR above)
+    if (!existsSync(dirname(path))) throw pathProblem(e, path, 'write the output file');
     return null;
   }
   if (st.isDirectory()) throw pathProblem({ code: 'EISDIR' }, path, 'write the output file');

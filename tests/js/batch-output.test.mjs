@@ -32,7 +32,11 @@ test('--out naming a folder, a missing folder, /dev/null or a read-only path: a 
     // its lock file cannot be made beside it
     ['/proc/version', /cannot (write the output file|make the lock file) "\/proc\/version(\.lock)?": (permission denied|it is on a read-only file system|it cannot be made there)/],
     [join(dir, 'a-file', 'below'), /a part of the path is not a folder/],
+    ['', /--out needs a file name/],
   ];
+  // a sysfs file without a write operation: refused even to root when opened for writing
+  const sysRO = '/sys/kernel/mm/transparent_hugepage/hpage_pmd_size';
+  if (existsSync(sysRO)) cases.push([sysRO, /cannot write the output file ".*hpage_pmd_size": permission denied \(EACCES\)/]);
   writeFileSync(join(dir, 'a-file'), 'x');
   for (const [out, msg] of cases) {
     const r = run([...BATCH, '--out', out]);
@@ -40,6 +44,30 @@ test('--out naming a folder, a missing folder, /dev/null or a read-only path: a 
     expect(r.err).toMatch(msg);
     expect(r.err).not.toMatch(/internal failure|\n\s+at /);
   }
+});
+
+test('bad batch options each named: no solver, params too long, a malformed --sweep, --random-state 0, --seed-from without it, a cube file over 16 MB', () => {
+  const cases = [
+    [['--solver', ',', '--random-state', '1'], /^error: batch needs --solver NAME/],
+    [['--solver', 'twophase', '--random-state', '1', '--param', `budget=${'1'.repeat(2001)}`], /^error: the params are longer than 2000 characters/],
+    [['--solver', 'twophase', '--random-state', '1', '--sweep', 'budget'], /^error: --sweep must be key=v1,v2,\.\.\./],
+    [['--solver', 'twophase', '--random-state', '0'], /^error: --random-state must be a whole number of cubes from 1 to 1000000 \(got "0"\)/],
+    [['--solver', 'twophase', '--file', '/dev/null', '--seed-from', '3'], /^error: --seed-from goes with --random-state/],
+    [['--solver', 'twophase', 'stray'], /^error: unexpected argument "stray"/],
+    [['--solver'], /^error: option --solver needs a value/],
+    [['--solver', 'twophase', '--random-state', '1', '--jobs', '1', '--jobs', '1'], /^error: option --jobs is given twice/],
+  ];
+  for (const [args, msg] of cases) {
+    const r = run(['batch', ...args]);
+    expect(`${args.join(' ').slice(0, 60)}: ${r.code}`).toBe(`${args.join(' ').slice(0, 60)}: 2`);
+    expect(r.err).toMatch(msg);
+  }
+  const big = join(dir, 'big.txt');
+  writeFileSync(big, Buffer.alloc((16 << 20) + 1, 0x0a));
+  const r = run(['batch', '--solver', 'twophase', '--file', big]);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(/^error: the cube file has more than the 16777216 bytes read; split it/);
+  rmSync(big);
 });
 
 test('--file naming a folder, a missing file or /dev/null: a specific message, exit 2', () => {
