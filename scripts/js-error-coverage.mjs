@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// js-error-coverage.mjs - which JavaScript error paths the tests reach: every `throw` and every
-// `_fail(` call (the core's error codes turned into EvocubeError) in the files below, each
+// js-error-coverage.mjs - which JavaScript error paths the tests reach: every `throw`, every
+// `_fail(` call (the core's error codes turned into EvocubeError), and every refusal a reader
+// returns instead of throwing (`problems.push(`, `{ ok: false`: share links) in the files below, each
 // listed as reached or not, from V8's own block coverage of the test run (NODE_V8_COVERAGE,
 // which also covers the CLI processes the tests spawn, so the batch and resume paths count).
 //
@@ -21,15 +22,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const FILES = ['web/lib/core.mjs', 'web/lib/share-link.mjs', 'scripts/cli/batch.mjs', 'scripts/cli/batch-input.mjs', 'scripts/cli/batch-output.mjs', 'scripts/cli/options.mjs'];
 const TESTS = ['tests/js/core.test.mjs', 'tests/js/core-errors.test.mjs', 'tests/js/status-codes.test.mjs', 'tests/js/share.test.mjs', 'tests/js/cli.test.mjs', 'tests/js/batch.test.mjs', 'tests/js/batch-output.test.mjs', 'tests/js/reliability.test.mjs'];
 
-// The error sites of a source text: [{line, offset, text}] for each `throw` statement and
-// `_fail(` call outside comments.
+// The error sites of a source text: [{line, offset, text}] for each `throw` statement, `_fail(`
+// call, `problems.push(` and `{ ok: false` outside comments.
 export function errorSites(src) {
   const sites = [];
   let offset = 0;
   src.split('\n').forEach((lineText, i) => {
     const code = lineText.replace(/\/\/.*$/, '');
     if (!/^\s*\*/.test(code)) {
-      for (const m of code.matchAll(/\bthrow\b|\._fail\(/g)) sites.push({ line: i + 1, offset: offset + m.index, text: lineText.trim() });
+      for (const m of code.matchAll(/\bthrow\b|\._fail\(|\bproblems\.push\(|\{ ok: false\b/g)) sites.push({ line: i + 1, offset: offset + m.index, text: lineText.trim() });
     }
     offset += lineText.length + 1;
   });

@@ -15,10 +15,11 @@ export function f(x) {
   return 1;
 }
 export function g() { this._fail(-3); }
+export const h = (problems) => { problems.push('x'); return { ok: false }; };
 `;
 
-test('error sites: throw statements and _fail( calls, not comments', () => {
-  expect(errorSites(SRC).map((s) => [s.line, s.text.slice(0, 12)])).toEqual([[3, "if (x) throw"], [4, "if (!x) thro"], [7, 'export funct']]);
+test('error sites: throw statements, _fail( calls, returned refusals; not comments', () => {
+  expect(errorSites(SRC).map((s) => [s.line, s.text.slice(0, 12)])).toEqual([[3, "if (x) throw"], [4, "if (!x) thro"], [7, 'export funct'], [8, 'export const'], [8, 'export const']]);
 });
 
 test('counts: the innermost range decides, processes add up, an uncalled function is not reached', () => {
@@ -38,12 +39,12 @@ test('counts: the innermost range decides, processes add up, an uncalled functio
     writeFileSync(join(root, 'cov', 'a.json'), JSON.stringify(cover([{ startOffset: s4.offset - 8, endOffset: s4.offset + 30, count: 0 }])));
     writeFileSync(join(root, 'cov', 'b.json'), JSON.stringify(cover([{ startOffset: s3.offset - 7, endOffset: s3.offset + 26, count: 0 }])));
     const counts = siteCounts(join(root, 'cov'), ['m.mjs'], root)['m.mjs'].map((s) => [s.line, s.count]);
-    expect(counts).toEqual([[3, 2], [4, 2], [7, 0]]);
+    expect(counts).toEqual([[3, 2], [4, 2], [7, 0], [8, 0], [8, 0]]);
     // only process 1: line 4 never reached
     rmSync(join(root, 'cov', 'b.json'));
     const one = siteCounts(join(root, 'cov'), ['m.mjs'], root);
-    expect(one['m.mjs'].map((s) => [s.line, s.count])).toEqual([[3, 2], [4, 0], [7, 0]]);
-    expect(report(one).text).toMatch(/m\.mjs: 1 of 3 error sites reached[\s\S]*NOT reached m\.mjs:4/);
+    expect(one['m.mjs'].map((s) => [s.line, s.count])).toEqual([[3, 2], [4, 0], [7, 0], [8, 0], [8, 0]]);
+    expect(report(one).text).toMatch(/m\.mjs: 1 of 5 error sites reached[\s\S]*NOT reached m\.mjs:4/);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
