@@ -59,8 +59,9 @@ test('an error code from an export becomes an EvocubeError with ec_strerror\'s t
 });
 
 test('a text the core cannot copy in (malloc fails) is E_NOMEM naming its size', () => {
-  const c = shimmed({});
-  c.M._malloc = () => 0; // after the constructor's own buffers
+  const gate = { open: true }; // the constructor's own buffers are made; then malloc fails
+  const c = shimmed({ _malloc: (n) => (gate.open ? M._malloc(n) : 0) });
+  gate.open = false;
   fails(() => c.validate('R U'), EC.E_NOMEM, /^out of memory copying a text of 3 bytes into the core$/);
 });
 
