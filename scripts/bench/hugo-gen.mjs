@@ -11,8 +11,7 @@
 // (## hugo-gen).
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { driver, runNative, runWasm } from './hugo.mjs';
-
-const median = (a) => [...a].sort((x, y) => x - y)[(a.length - 1) >> 1];
+import { median } from '../../web/lib/stats.mjs';
 
 export default async function hugoGen(args) {
   const o = { reps: 3, scale: 1 };

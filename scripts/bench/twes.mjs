@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TWES_TABLE1, TWES_STATE_SEED } from '../../web/lib/experiments/papers.mjs';
+import { mean, median, quantile, se } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(root, 'scripts', 'cli', 'evocube.mjs');
@@ -69,13 +70,6 @@ export function randomStateFacelets(seed) {
   return f.join('');
 }
 
-function quantile(sorted, q) {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i];
-}
-
-const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 // One set: `evocube batch --solver twes` on the n states (state t: random state
@@ -108,13 +102,13 @@ function runSet(params, n, seed, quiet, own, jobs) {
     for (const row of rows) console.error(`[${params || 'defaults'}] #${row.t + 1} ${row.ok ? 'solved' : 'NOT SOLVED'} ${row.length} moves, ${row.gens} generations, ${row.resets} resets, ${(row.ms / 1000).toFixed(2)} s, phases ${row.phases.join('+')}`);
   }
   const solved = rows.filter((r) => r.ok);
-  const times = solved.map((r) => r.ms / 1000).sort((a, b) => a - b);
+  const times = solved.map((r) => r.ms / 1000);
   return {
     rows, solved, times,
     meanGens: mean(solved.map((r) => r.gens)),
     meanMoves: mean(solved.map((r) => r.length)),
     resets: solved.reduce((a, r) => a + r.resets, 0),
-    median: quantile(times, 0.5),
+    median: median(times),
     p90: quantile(times, 0.9),
   };
 }
@@ -160,11 +154,10 @@ export default async function bench(args) {
   lines.push(`| solved and verified | ${solved.length} / ${rows.length} | all |`);
   lines.push(`| mean generations | ${fmt(mean(solved.map((r) => r.gens)))} | ${TWES_TABLE1.generations} |`);
   const lens = solved.map((r) => r.length);
-  const se = Math.sqrt(lens.reduce((a, x) => a + (x - main.meanMoves) ** 2, 0) / Math.max(1, lens.length - 1) / Math.max(1, lens.length));
-  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se, 2)}) | ${TWES_TABLE1.moves} |`);
+  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se(lens), 2)}) | ${TWES_TABLE1.moves} |`);
   lines.push(`| min / max moves | ${Math.min(...solved.map((r) => r.length))} / ${Math.max(...solved.map((r) => r.length))} | ${TWES_TABLE1.spread} |`);
   lines.push(`| resets (total) | ${main.resets} | - |`);
-  lines.push(`| median / p90 time per solve | ${fmt(quantile(times, 0.5), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | ${TWES_TABLE1.time} |`);
+  lines.push(`| median / p90 time per solve | ${fmt(median(times), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | ${TWES_TABLE1.time} |`);
   lines.push('');
   lines.push('Per stage (mean moves of each transition as reported, before the final cross-seam simplification):', '');
   lines.push('| stage | mean moves | max | optimal stage length: max (Thistlethwaite) |');

@@ -15,9 +15,12 @@
 import { Worker } from 'node:worker_threads';
 import { writeSync, closeSync, truncateSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { EC, EvocubeError, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
+import { MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { solveIslands } from '../../web/lib/islands.mjs';
-import { validateExperiment, EXPERIMENT_LIMITS, solveJson, summarize, makePlan, jobRecord, parseSeedList, formatDuration } from '../../web/lib/experiments/plan.mjs';
+import { solveJson, summarize, makePlan, jobRecord, parseSeedList, recordOf } from '../../web/lib/experiments/plan.mjs';
+import { solveJob } from '../../web/lib/experiments/runner.mjs';
+import { validateExperiment, EXPERIMENT_LIMITS } from '../../web/lib/experiments/definition.mjs';
+import { formatDuration } from '../../web/lib/format.mjs';
 
 import { UsageError, islandsOption, jobsOption, parseShard } from './options.mjs';
 import { cubesFromBytes, readAll, readPrevious, slim } from './batch-input.mjs';
@@ -36,12 +39,7 @@ const BATCH_LIMITS = Object.freeze({ ...EXPERIMENT_LIMITS, solvers: 16, states: 
 // shape with the island fields. Used by `solve --islands K` and `batch --islands K`.
 export async function islandsRun(clients, request, islands, onProgress = null) {
   const run = solveIslands((i, req, cb) => clients[i].solve(req, cb), request, { islands, onProgress });
-  const r = await run.promise;
-  const st = r.stats;
-  return {
-    solver: st.solver ?? request.solver, solution: r.solution, length: r.length, solved: !!st.solved, phases: r.phases,
-    generations: st.generations, evaluations: st.evaluations, island: st.island, epochs: st.epochs,
-  };
+  return recordOf(await run.promise, request.solver);
 }
 
 // batch --islands K: `groups` groups of K island threads, each group solving one job at a
@@ -57,13 +55,7 @@ async function runOnIslands(core, jobs, { groups, islands, noTime, finish, stopp
         const job = jobs[k++];
         let reply;
         try {
-          const cube = job.cube.stateSeed !== undefined ? core.randomStateScramble(job.cube.stateSeed) : job.cube.cube;
-          const facelets = job.cube.stateSeed !== undefined ? core.apply(cube) : job.cube.facelets;
-          const t0 = performance.now();
-          const res = await islandsRun(clients, { solver: job.solver, facelets, seed: job.seed, params: job.params }, islands);
-          if (res.solved && !core.verify(facelets, res.solution).solved) throw new EvocubeError(EC.E_NOT_SOLVED, 'internal error: the solver\'s solution does not solve the cube');
-          const timeMs = noTime ? null : Math.round((performance.now() - t0) * 10) / 10;
-          reply = { cube, record: solveJson(res, job.seed, timeMs, { islands, island: res.island, epochs: res.epochs }) };
+          reply = await solveJob(core, job, { solve: (request) => solveIslands((i, req, cb) => clients[i].solve(req, cb), request, { islands }), wallTime: true, noTime });
         } catch (e) {
           reply = { error: e && e.message ? e.message : String(e) };
         }
@@ -289,10 +281,7 @@ export async function runBatch(core, opts) {
           return;
         }
         const job = jobAt(threadJobs[k++]);
-        const msg = { j: job.j, solver: job.solver, seed: job.seed, params: job.params, noTime, lastRecord };
-        if (job.cube.stateSeed !== undefined) msg.stateSeed = job.cube.stateSeed;
-        else { msg.facelets = job.cube.facelets; msg.cube = job.cube.cube; }
-        w.postMessage(msg);
+        w.postMessage({ j: job.j, solver: job.solver, seed: job.seed, params: job.params, cube: job.cube, noTime, lastRecord });
       };
       for (let t = 0; t < nThreads; t++) {
         const w = new Worker(new URL('./batch-worker.mjs', import.meta.url));

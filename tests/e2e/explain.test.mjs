@@ -5,10 +5,13 @@
 // swarm solver naming the exact two-phase oracle), and the first-visit hint remembered
 // once dismissed.
 import { setup, tid, pickSolver, waitReady } from './helpers.mjs';
-import { SOLVER_INFO } from '../../web/page/common/solver-info.mjs';
 
 let env;
-beforeAll(async () => { env = await setup(); });
+let SOLVER_INFO; // the core's solver list by name: each descriptor's label, fitness and direction
+beforeAll(async () => {
+  env = await setup();
+  SOLVER_INFO = Object.fromEntries(env.core.solvers().map((s) => [s.name, s]));
+});
 afterAll(async () => { await env.close(); });
 
 test('descriptive solver names, fitness and its direction on the tiles and the chart axis', async () => {
@@ -18,9 +21,11 @@ test('descriptive solver names, fitness and its direction on the tiles and the c
   expect(options.map((o) => o[0])).toEqual(names);
   for (const [value, label] of options) {
     expect(label).not.toBe(value);
-    if (SOLVER_INFO[value]) expect(label).toBe(`${SOLVER_INFO[value].label} · ${value}`);
+    expect(SOLVER_INFO[value].label).toMatch(/\w/);
+    expect(label).toBe(`${SOLVER_INFO[value].label} · ${value}`);
   }
-  for (const name of names.filter((n) => SOLVER_INFO[n])) {
+  for (const name of names) {
+    expect(['lower', 'higher']).toContain(SOLVER_INFO[name].better);
     await page.selectOption(tid('solver-select'), name);
     const dir = `${SOLVER_INFO[name].better} is better`;
     expect(await page.textContent(tid('fitness-def'))).toBe(`Fitness of ${name}: ${SOLVER_INFO[name].fitness}; ${dir}.`);

@@ -31,7 +31,8 @@ test.each([
   ['R’ (U F', '(', 3],
   ['R’ U) F', ')', 4],
   ['R’ Qx,U', 'Qx', 3], // the core's own word: "," ends it
-  ['R U’ (F R)0', '0', 10], // a repetition out of range
+  ['R U’ (F R)4001', '4001', 10], // a repetition out of range
+  ['R U’ 2-4Rw', '2-4Rw', 5], // a layer a 3x3x3 does not have
 ])('%s marks %s', (alg, token, index) => {
   expect(alg.indexOf(token, index)).toBe(index); // the table itself is right
   const m = marked(alg);

@@ -10,7 +10,7 @@ import { EC, textBytes, MEMORY_MAX } from '../../web/lib/core.mjs';
 import { createWorkerApi } from '../../web/lib/worker-api.mjs';
 import { REQUEST, REPLY } from '../../web/lib/protocol.mjs';
 import { readShare, buildShare } from '../../web/lib/share-link.mjs';
-import { validateExperiment, experimentFromText } from '../../web/lib/experiments/plan.mjs';
+import { validateExperiment, experimentFromText } from '../../web/lib/experiments/definition.mjs';
 import { checkLinkSolution } from '../../web/page/share/link-solution.lazy.mjs';
 
 const core = await loadCoreNode();

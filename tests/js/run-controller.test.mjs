@@ -85,6 +85,19 @@ test('step, pause and resume reach the solver only when they apply; one run at a
   await p;
 });
 
+test('step(held): a run a tempo holds (not paused by the user) still steps', async () => {
+  const { c, solver } = make();
+  c.step(true); // no run: nothing
+  const p = c.begin({ facelets: 'x' }, {});
+  c.step(); // running, not held: no step
+  c.step(true);
+  c.step(true);
+  expect(c.run.paused).toBe(false);
+  expect(solver.calls.map((x) => x[0])).toEqual(['start', 'step', 'step']);
+  solver.settle().resolve({ stats: { solved: true } });
+  await p;
+});
+
 test('the outcome is the run\'s own: its input as started, even when the caller\'s object changes', async () => {
   const { c, solver } = make();
   const input = { facelets: 'A'.repeat(54), setup: 'R' };

@@ -5,8 +5,8 @@
 //   run.pause(); run.resume(); run.step(); run.cancel(); run.migrate(bytes);
 //   const result = await run.promise;   // {solution, length, phases, stats}
 //   await c.memory();                    // {inUse, heap, jobs}: the worker's wasm memory
-// A run's promise rejects with a SolveError {code, message}; code 'E_CANCELLED' after
-// cancel(), 'E_CRASH' when the worker died. A crashed worker (an uncaught error, a fatal
+// A run's promise rejects with a SolveError {code, message}; code ERROR.CANCELLED after
+// cancel(), ERROR.CRASH when the worker died (protocol.mjs). A crashed worker (an uncaught error, a fatal
 // error message such as a wasm trap or abort) is terminated and replaced, and
 // onCrash({message, restarted, load}) tells the page; after MAX_RESTARTS crashes within a
 // minute it stays down. A worker that could not load the wasm core (error E_LOAD) is not

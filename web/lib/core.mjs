@@ -3,6 +3,7 @@
 // LENGTH (the core's `_n` functions read every byte and name a NUL or control character, never
 // stopping at it), results come back through caller-owned buffers, and every negative status becomes an
 // EvocubeError carrying the C code and the core's specific message.
+import { STATUS } from './protocol.mjs';
 
 export const EC = Object.freeze({
   OK: 0, RUNNING: 1, DONE: 2, GAVE_UP: 3, EPOCH: 4, BOUND: 5,
@@ -282,8 +283,8 @@ export class EvocubeCore {
   // The one run loop: a solver run stepped to its end, `work` units a step, every record
   // drained after every step (the last one included) and handed to onRecords(records) and/or
   // kept (keep: true); stop() is asked after each step that leaves the run going and ends it
-  // early (status 'stopped'). The handle is freed on every path, errors included.
-  // Returns {status: 'solved' | 'gave up' | 'stopped', result, records}.
+  // early (STATUS.STOPPED). The handle is freed on every path, errors included.
+  // Returns {status: STATUS.SOLVED | GAVE_UP | STOPPED (protocol.mjs), result, records}.
   run({ solver, facelets, seed = 1, params = '' }, { work = 1, onRecords = null, keep = false, stop = null } = {}) {
     const run = this.createSolver(solver, facelets, seed, params);
     const records = [];
@@ -292,8 +293,8 @@ export class EvocubeCore {
         const step = run.advance(work, !!(onRecords || keep));
         if (keep) for (const r of step.records) records.push(r);
         if (onRecords && step.records.length) onRecords(step.records);
-        if (step.status !== 'running') return { status: step.status, result: run.result(), records };
-        if (stop && stop()) return { status: 'stopped', result: run.result(), records };
+        if (step.status !== STATUS.RUNNING) return { status: step.status, result: run.result(), records };
+        if (stop && stop()) return { status: STATUS.STOPPED, result: run.result(), records };
       }
     } finally {
       run.free();
@@ -301,7 +302,7 @@ export class EvocubeCore {
   }
 
   // A stepped solver run; see SolverRun. With islands > 1 it is island `island` of a run of
-  // that many (evocube.h, "islands"): its step() says 'epoch' at each epoch's end.
+  // that many (evocube.h, "islands"): its step() says STATUS.EPOCH at each epoch's end.
   createSolver(kind, facelets, seed = 1, params = '', { island = 0, islands = 1 } = {}) {
     this._checkSize(kind, 64, 'solver name');
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
@@ -325,7 +326,7 @@ export class EvocubeCore {
   }
 }
 
-// One solver handle. step() does `work` units and returns 'running', 'solved' or 'gave up';
+// One solver handle. step() does `work` units and returns STATUS.RUNNING, SOLVED or GAVE_UP;
 // progress() drains the queued generation records (none is dropped); free() must be called.
 export class SolverRun {
   constructor(core, handle) {
@@ -342,7 +343,7 @@ export class SolverRun {
     return { status, records: [] };
   }
 
-  // 'running', 'solved', 'gave up', or (an island) 'epoch': waiting for importMigrants.
+  // STATUS.RUNNING, SOLVED, GAVE_UP, or (an island) EPOCH: waiting for importMigrants.
   step(work = 1) {
     if (!this.h) throw new EvocubeError(EC.E_STATE, 'this solver run has been freed');
     this.core.M.HEAPU8[this.core.msg] = 0; // a failed step writes no message: no stale one is shown
@@ -351,7 +352,7 @@ export class SolverRun {
       throw new EvocubeError(rc, `the solver ran out of memory: the run needs more than the ${MEMORY_MAX >> 20} MB the core may use`);
     }
     if (rc < 0) this.core._fail(rc);
-    return rc === EC.RUNNING ? 'running' : rc === EC.DONE ? 'solved' : rc === EC.EPOCH ? 'epoch' : 'gave up';
+    return rc === EC.RUNNING ? STATUS.RUNNING : rc === EC.DONE ? STATUS.SOLVED : rc === EC.EPOCH ? STATUS.EPOCH : STATUS.GAVE_UP;
   }
 
   // An island's best individuals as a migrant buffer (a Uint8Array copy).

@@ -23,6 +23,7 @@
 
 import { MAX_ISLANDS } from './core.mjs';
 import { parseIslands } from './params.mjs';
+import { ERROR, STATUS } from './protocol.mjs';
 
 export { MAX_ISLANDS };
 
@@ -55,14 +56,14 @@ export function solveIslands(start, request, { islands = 1, onProgress = null, o
     generations: isl.reduce((a, s) => a + s.gens, 0), evaluations: isl.reduce((a, s) => a + s.evals, 0),
   });
   const summary = () => isl.map((s) => ({
-    island: s.i, generations: s.gens, status: s.result ? s.result.stats.status : s.waiting ? 'epoch' : 'running',
+    island: s.i, generations: s.gens, status: s.result ? s.result.stats.status : s.waiting ? STATUS.EPOCH : STATUS.RUNNING,
   }));
 
   function settle(winner) {
     settled = true;
     for (const s of live()) s.handle.cancel();
     const w = winner || isl[0];
-    const r = w.result || { solution: '', length: 0, phases: [], stats: { status: 'gave up', solved: false } };
+    const r = w.result || { solution: '', length: 0, phases: [], stats: { status: STATUS.GAVE_UP, solved: false } };
     resolve({
       ...r,
       stats: { ...r.stats, ...totals(), islands: K, island: w.i, epochs: epoch, perIsland: summary() },
@@ -123,7 +124,7 @@ export function solveIslands(start, request, { islands = 1, onProgress = null, o
       if (Number.isFinite(r.stats?.generations)) s.gens = r.stats.generations;
       if (Number.isFinite(r.stats?.evaluations)) s.evals = r.stats.evaluations;
       check();
-    }, (e) => fail(K === 1 ? e : Object.assign(e instanceof Error ? e : new IslandsError('E_CRASH', String(e)), { island: i })));
+    }, (e) => fail(K === 1 ? e : Object.assign(e instanceof Error ? e : new IslandsError(ERROR.CRASH, String(e)), { island: i })));
   }
   check();
 
@@ -136,7 +137,7 @@ export function solveIslands(start, request, { islands = 1, onProgress = null, o
     step: each((s) => { if (!s.waiting) s.handle.step(); }),
     cancel: () => {
       if (settled) return;
-      fail(new IslandsError('E_CANCELLED', 'cancelled'));
+      fail(new IslandsError(ERROR.CANCELLED, STATUS.CANCELLED));
     },
   };
 }

@@ -1,7 +1,7 @@
 // protocol.mjs - the worker protocol's names, declared once (DESIGN.md, "Worker protocol"):
-// message types in each direction and the error codes a worker sends besides the core's
-// own (EC's names in core.mjs, e.g. E_PARAM_RANGE). Every request ends with exactly one
-// `result` or `error` message carrying its id.
+// message types in each direction, the error codes a worker sends besides the core's own
+// (EC's names in core.mjs, e.g. E_PARAM_RANGE), and a run's status words. Every request ends
+// with exactly one `result` or `error` message carrying its id.
 export const REQUEST = Object.freeze({
   SOLVE: 'solve', PAUSE: 'pause', RESUME: 'resume', STEP: 'step', CANCEL: 'cancel',
   WARM: 'warm', MEMORY: 'memory', SCRAMBLE: 'scramble', MIGRATE: 'migrate',
@@ -11,8 +11,18 @@ export const REPLY = Object.freeze({
   READY: 'ready', PROGRESS: 'progress', STATE: 'state', RESULT: 'result', ERROR: 'error', EPOCH: 'epoch',
 });
 
+// A run's status words, the same in every layer: a solver step's answer (core.mjs
+// SolverRun.step: running, solved, gave up, or epoch for an island waiting for migrants), a
+// result's stats.status (c/solver/solver.c writes the same words), stopped (EvocubeCore.run
+// ended early by its caller), and how a run on the page or the CLI ended besides: cancelled,
+// error.
+export const STATUS = Object.freeze({
+  RUNNING: 'running', SOLVED: 'solved', GAVE_UP: 'gave up', EPOCH: 'epoch',
+  STOPPED: 'stopped', CANCELLED: 'cancelled', ERROR: 'error',
+});
+
 // The `state` message's values.
-export const RUN_STATE = Object.freeze({ STARTING: 'starting', RUNNING: 'running', PAUSED: 'paused' });
+export const RUN_STATE = Object.freeze({ STARTING: 'starting', RUNNING: STATUS.RUNNING, PAUSED: 'paused' });
 
 export const ERROR = Object.freeze({
   PROTOCOL: 'E_PROTOCOL',   // a malformed message, an unknown type, a missing or long id

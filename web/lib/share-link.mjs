@@ -9,7 +9,7 @@
 // inverse (readShare marks that with algOnly; the page inverts it with the core). Everything read here is untrusted:
 // the query is length-bounded, every value is bounded and shape-checked, and the alg and
 // facelets are handed to the C core to parse (the page never inserts them as HTML).
-// An experiment definition's check (validateExperiment) is in web/lib/experiments/plan.mjs.
+// An experiment definition's check (validateExperiment) is in web/lib/experiments/definition.mjs.
 
 
 

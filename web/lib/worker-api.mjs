@@ -27,14 +27,13 @@
 // that is not an EvocubeError (a wasm trap, the runtime's abort()) is reported as error
 // {code: E_CRASH, fatal: true}: after a trap the module's memory can no longer be trusted.
 import { EC, EvocubeError, MAX_MIGRANT_BYTES, plainFault } from './core.mjs';
-import { REQUEST, REPLY, RUN_STATE, ERROR, MAX_ID } from './protocol.mjs';
+import { REQUEST, REPLY, RUN_STATE, STATUS, ERROR, MAX_ID } from './protocol.mjs';
 import { paramsText } from './params.mjs';
 
-// opt (issue 20): the solvers whose phases have exact reference optima (ec_solver_optima_json),
-// the node budget of each search, and the fields a phase of the result gets: optimum (moves;
+// Exact reference optima (ec_solver_optima_json) for the solvers whose descriptor has a
+// per-phase optimum (the solver list's `optima`): the node budget of each search, and the fields a phase of the result gets: optimum (moves;
 // null: none), optimumBound (true: the search stopped, the optimum is at least that), and for
 // HuGO!'s block phase the shortest block over the 12 locations (bestBlock, bestBlockBound).
-const OPTIMA_SOLVERS = new Set(['hugo', 'twes']);
 const OPTIMA_NODES = 1000000;
 function optimumFields(o) {
   if (!o) return {};
@@ -66,6 +65,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
   const jobs = new Map();
   const queue = [];
   let scheduled = false;
+  const optimaSolvers = new Set(core.solvers().filter((s) => s.optima).map((s) => s.name));
 
   function wake() {
     if (scheduled) return;
@@ -112,9 +112,9 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
   function finish(job, status) {
     flush(job);
     const r = job.run.result();
-    // opt (issue 20): each phase's exact optimum beside it, after the solve, bounded in nodes
+    // each phase's exact optimum beside it, after the solve, bounded in nodes
     let startDistance = null;
-    if (r.solved && OPTIMA_SOLVERS.has(r.solver)) {
+    if (r.solved && optimaSolvers.has(r.solver)) {
       try {
         const o = job.run.optima(OPTIMA_NODES);
         startDistance = o.start.twophase;
@@ -134,14 +134,14 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
 
   function runSlice(job) {
     const t0 = now();
-    let status = 'running';
+    let status = STATUS.RUNNING;
     try {
       do {
         const step = job.run.advance(1);
         status = step.status;
         for (const r of step.records) job.records.push(r);
         if (job.paused) { job.steps--; break; }
-      } while (status === 'running' && now() - t0 < SLICE_MS);
+      } while (status === STATUS.RUNNING && now() - t0 < SLICE_MS);
     } catch (e) {
       job.activeMs += now() - t0;
       drop(job);
@@ -152,7 +152,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
     }
     const t1 = now();
     job.activeMs += t1 - t0;
-    if (status === 'epoch') {
+    if (status === STATUS.EPOCH) {
       job.waiting = true;
       job.epochs++;
       flush(job);
@@ -166,7 +166,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
         return;
       }
       post({ type: REPLY.EPOCH, id: job.id, epoch: job.epochs, migrants });
-    } else if (status !== 'running') {
+    } else if (status !== STATUS.RUNNING) {
       drop(job);
       finish(job, status);
     } else if (job.paused || t1 - job.lastFlush >= FLUSH_MS) {
@@ -232,7 +232,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
         drop(job);
         flush(job);
         job.run.free();
-        post({ type: REPLY.ERROR, id: job.id, code: ERROR.CANCELLED, message: 'cancelled' });
+        post({ type: REPLY.ERROR, id: job.id, code: ERROR.CANCELLED, message: STATUS.CANCELLED });
     }
   }
 

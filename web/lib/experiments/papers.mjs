@@ -5,8 +5,9 @@
 //
 // An experiment here is {id, title, ref, solvers, options, define(options) -> definition,
 // figures(options) -> [{measure, solver?, value, ref}]}: define() gives an experiment
-// definition for web/lib/share-link.mjs's validateExperiment (solvers, params, states, seeds), so a
+// definition for definition.mjs's validateExperiment (solvers, params, states, seeds), so a
 // paper's experiment runs on the same plan, store and statistics as a custom one.
+import { mean } from '../stats.mjs';
 
 const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
 const SUFFIX = ['', '2', "'"];
@@ -96,7 +97,6 @@ export const THESIS46 = Object.freeze({
 export const BLOG = "D' B2 D2 L2 U' L R' F L2 R2 U' L2 B' L D' B2 R2 B' R F U2 R B2 F' L' B2 L2 R F2 L'";
 export const BLOG_MOVES = 276;
 
-const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const lengthsOf = (text) => text.split(/[,/]/).map((s) => Number(s.trim())).filter(Number.isFinite);
 
 // The Experiments view's paper experiments. options: {n} sizes, {test} HuGO!'s table row,

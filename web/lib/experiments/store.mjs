@@ -1,7 +1,7 @@
-// experiment-store.mjs - where an experiment's results live, and the loop that runs its jobs
-// (issue 21). No DOM: the page's Experiments view (web/page/experiments/experiments-view.lazy.mjs) gives it
-// IndexedDB (idbBackend) and Web Workers; tests/js/experiment.test.mjs gives it memoryBackend
-// and scripted solvers.
+// store.mjs - where an experiment's results live: an in-memory backend (tests, a browser
+// without storage) and an IndexedDB one (the page), the ExperimentStore over either, and
+// resumePlan (what is left of an experiment after what is stored). No DOM: the runner
+// (runner.mjs) writes through it; tests/js/experiment.test.mjs uses memoryBackend.
 //
 // Records are stored one by one as solves finish, keyed by (experiment, job number): a reload
 // finds every finished solve and runs only the others (resumePlan), and a job is stored at
@@ -130,20 +130,4 @@ export function resumePlan(plan, stored) {
   const todo = [];
   for (let j = 0; j < plan.total; j++) if (!doneJ.has(j)) todo.push(j);
   return { done: doneJ, todo, problems };
-}
-
-// Run the jobs `todo` on `lanes` workers at once: solve(j, lane) -> record (a promise), then
-// onDone(j, record, lane) (awaited before the lane takes its next job). stop() hands out no
-// more jobs; the ones under way finish and are passed to onDone. Returns {promise, stop}.
-export function runJobs({ todo, lanes, solve, onDone }) {
-  let k = 0, stopped = false;
-  const lane = async (w) => {
-    while (!stopped && k < todo.length) {
-      const j = todo[k++];
-      const record = await solve(j, w);
-      await onDone(j, record, w);
-    }
-  };
-  const promise = Promise.all(Array.from({ length: Math.max(1, lanes) }, (_, w) => lane(w))).then(() => ({ stopped, next: k }));
-  return { promise, stop() { stopped = true; } };
 }

@@ -38,21 +38,3 @@ export function clear(node) {
 export function setText(node, text) {
   if (node && node.textContent !== String(text)) node.textContent = String(text);
 }
-
-// Format a number for the live panel: integers as is, others with 4 significant digits.
-export function fmtNum(x) {
-  if (x == null || Number.isNaN(x)) return '–';
-  if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
-  if (Number.isInteger(x)) return x.toLocaleString('en-US');
-  const a = Math.abs(x);
-  if (a >= 1e5 || a < 1e-3) return x.toExponential(3);
-  return x.toPrecision(4).replace(/\.?0+$/, '');
-}
-
-export function fmtMs(ms) {
-  if (ms == null) return '–';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60000) return `${(ms / 1000).toFixed(2)} s`;
-  const m = Math.floor(ms / 60000);
-  return `${m} min ${((ms % 60000) / 1000).toFixed(1)} s`;
-}

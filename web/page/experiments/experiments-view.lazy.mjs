@@ -1,70 +1,42 @@
-// experiments.mjs - the Experiments view (issue 21), loaded on demand (web/lazy/: not in the
-// first load). Choose a paper's experiment (web/lib/experiments/papers.mjs) or a custom one (solvers x random
-// states or a pasted list x seeds x one param sweep); it runs on one Web Worker per core
-// (web/lib/client.mjs over web/worker.mjs: each warmed once, each solve independent), with a
-// progress bar, ETA and live statistics (mean, median, sd, the mean's 95% interval of
-// length, generations and time; histograms) beside the paper's published figures.
-// Every finished solve is stored in IndexedDB at once (web/lib/experiments/store.mjs), so a reload
-// resumes where it was: nothing lost, nothing run twice. Exports CSV and JSON; the
-// definition is a link (?experiment=...) that restores the form and never runs by itself.
+// experiments-view.lazy.mjs - the Experiments view, loaded on demand (not in the first
+// load). Choose a paper's experiment (web/lib/experiments/papers.mjs) or a custom one
+// (solvers x random states or a pasted list x seeds x one param sweep); it runs on one Web
+// Worker per core (web/lib/client.mjs over web/worker.mjs: each warmed once, each solve
+// independent) through web/lib/experiments/runner.mjs, which keeps every finished solve in
+// IndexedDB at once (web/lib/experiments/store.mjs), so a reload resumes where it was: nothing
+// lost, nothing run twice. This file is the view: the form, a progress bar and ETA, live
+// statistics (mean, median, sd, the mean's 95% interval of length, generations and time;
+// histograms) beside the paper's published figures, CSV and JSON exports, and the
+// definition as a link (?experiment=...) that restores the form and never runs by itself.
+// Its styles are in web/app.css.
 //
-// openExperiments({core, notify, link}) shows the view (made once); main.mjs calls it from
+// openExperiments({core, notify, link}) shows the view (made once); open.mjs calls it from
 // the Experiments button, for a link with experiment=, and at boot when an experiment was
 // running (localStorage ACTIVE_KEY names it).
 import { el, clear, setText } from '../common/dom.mjs';
+import { downloadText } from '../common/download.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { ACTIVE_KEY } from './open.mjs';
-import {
-  makePlan, experimentCubes, paramsTextOf, solveJson, jobRecord, summarize, groups, histogram, toCsv,
-  resolveDefinition, experimentQuery, parseSeedList, formatDuration,
-} from '../../lib/experiments/plan.mjs';
-import { ExperimentStore, idbBackend, memoryBackend, resumePlan, runJobs } from '../../lib/experiments/store.mjs';
+import { paramsTextOf, parseSeedList, summarize, groups } from '../../lib/experiments/plan.mjs';
+import { resolveDefinition, experimentQuery } from '../../lib/experiments/definition.mjs';
+import { toCsv } from '../../lib/experiments/csv.mjs';
+import { ExperimentStore, idbBackend, memoryBackend } from '../../lib/experiments/store.mjs';
+import { ExperimentRunner } from '../../lib/experiments/runner.mjs';
 import { PAPER_EXPERIMENTS, paramsObject } from '../../lib/experiments/papers.mjs';
+import { histogram } from '../../lib/stats.mjs';
+import { fmtFixed, formatDuration } from '../../lib/format.mjs';
 import { MAX_QUERY } from '../../lib/params.mjs';
 
 const MEASURES = [['length', 'length (HTM)', 2], ['generations', 'generations', 1], ['time', 'time (ms)', 1]];
 const STATS = ['n', 'mean', 'median', 'sd', 'ci95'];
-const round1 = (x) => Math.round(x * 10) / 10;
-
-export const fmtStat = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 
 const setActive = (id) => { try { if (id) localStorage.setItem(ACTIVE_KEY, id); else localStorage.removeItem(ACTIVE_KEY); } catch { /* no storage */ } };
 const getActive = () => { try { return localStorage.getItem(ACTIVE_KEY); } catch { return null; } };
 
 let view = null;
 
-// The view's styles, added when it opens (a constructed stylesheet: CSSOM, which the page's
-// CSP allows), so the first load's app.css does not carry them.
-const CSS = `
-.experiments { margin: 14px 22px; }
-.experiments .exp-head { display: flex; justify-content: space-between; align-items: baseline; }
-.experiments h3 { font-size: 13px; color: var(--muted); margin: 14px 0 6px; font-weight: 600; }
-.experiments h3 select { width: auto; display: inline-block; margin-left: 8px; font-size: 12px; }
-.experiments .exp-form .field { display: inline-flex; flex-direction: column; margin-right: 10px; }
-.experiments .exp-form textarea { width: min(560px, 90vw); }
-.experiments .exp-solvers { border: 1px solid var(--line); border-radius: var(--radius); margin: 6px 0; }
-.experiments .exp-solvers .check { margin-right: 10px; }
-.experiments .exp-progress { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
-.experiments progress { width: min(360px, 60vw); }
-.experiments table { border-collapse: collapse; font-size: 13px; }
-.experiments th, .experiments td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
-.experiments td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.experiments td.ref { color: var(--muted); font-size: 12px; }
-.experiments .exp-hist { display: flex; flex-wrap: wrap; gap: 12px; }
-.experiments .exp-hist figure { margin: 0; width: 260px; }
-.experiments .exp-hist rect { fill: var(--accent); }
-.experiments .exp-hist text { font-size: 10px; fill: var(--muted); }
-.experiments .exp-saved { font-size: 13px; padding-left: 18px; }`;
-function addStyles() {
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  } catch { /* an old browser: the view works unstyled */ }
-}
-
 export async function openExperiments({ core, notify, link = null }) {
-  if (!view) { addStyles(); view = new ExperimentsView(core, notify); }
+  if (!view) view = new ExperimentsView(core, notify);
   await view.ready;
   view.show();
   if (link != null) view.restoreLink(link);
@@ -77,26 +49,31 @@ class ExperimentsView {
     this.notify = notify;
     this.solvers = core.solvers();
     this.root = document.getElementById('experiments');
-    this.clients = [];
-    this.exp = null; // the experiment shown: {id, definition, total, state}
-    this.records = []; // by job number
-    this.runner = null;
-    this.inflight = new Map(); // lane -> the solve it is running (Pause cancels it)
-    // this page's session: ids of the solves it ran and kept, per worker, kept ones found at load
-    this.session = { ran: [], solved: [], perWorker: [], resumedFrom: 0 };
+    this.runner = new ExperimentRunner({
+      core, store: null, lanes: Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2)), // the store: init()
+      makeClient: (k) => new SolverClient({ warm: true, name: `evocube experiment ${k + 1}` }),
+      hooks: {
+        onState: (state) => { this.setState(state); if (state !== 'running') this.render(); },
+        onRecord: () => this.renderSoon(),
+        onActive: setActive,
+        onError: (text) => this.say(text),
+      },
+    });
     window.evocubeExperiment = this; // for the console and the e2e tests (read-only use)
     this.build();
     this.ready = this.init();
   }
 
   async init() {
+    let store;
     try {
-      this.store = new ExperimentStore(await idbBackend());
+      store = new ExperimentStore(await idbBackend());
     } catch (e) {
-      this.store = null;
       this.say(`Results cannot be kept in this browser (${e.message}); an experiment still runs, but a reload loses it.`);
-      this.store = new ExperimentStore(memoryBackend());
+      store = new ExperimentStore(memoryBackend());
     }
+    this.store = store;
+    this.runner.store = store;
     await this.refreshSaved();
     const active = getActive();
     if (active) {
@@ -290,20 +267,17 @@ class ExperimentsView {
   }
 
   // ---------------------------------------------------------------- running
-  running() { return !!this.runner; }
+  // (web/lib/experiments/runner.mjs runs it; the view asks and shows)
+  get exp() { return this.runner.exp; }
+  get resolved() { return this.runner.resolved; }
+  get clients() { return this.runner.clients; }
+  get session() { return this.runner.session; }
 
-  lanes() { return Math.max(1, Math.min(16, navigator.hardwareConcurrency || 2)); }
-
-  ensureClients() {
-    const n = this.lanes();
-    while (this.clients.length < n) this.clients.push(new SolverClient({ warm: true, name: `evocube experiment ${this.clients.length + 1}` }));
-    return this.clients.slice(0, n);
-  }
+  running() { return this.runner.running(); }
 
   detach() {
     if (this.running()) return;
-    this.exp = null;
-    this.records = [];
+    this.runner.detach();
     this.render();
   }
 
@@ -312,17 +286,11 @@ class ExperimentsView {
     if (!v.ok || this.running()) return;
     // every solver with its params (and each sweep value) checked by the core before anything
     // is kept or run, as `evocube batch` does: a bad param is named now, not in every record
-    const e = v.experiment, solved = this.core.apply('');
-    const { paramsWith } = makePlan({ cubes: [], solvers: e.solvers, seeds: [1], sweep: e.sweep ?? null, params: paramsTextOf(e.params) });
-    for (const s of e.solvers) {
-      for (const value of e.sweep ? e.sweep.values : [null]) {
-        const params = paramsWith(value);
-        try { this.core.createSolver(s, solved, 1, params).free(); } catch (err) {
-          this.problems.hidden = false;
-          setText(this.problems, `${s}${params ? ` with ${params}` : ''}: ${err.message}`);
-          return;
-        }
-      }
+    const problem = this.runner.checkSolvers(v.experiment);
+    if (problem) {
+      this.problems.hidden = false;
+      setText(this.problems, problem);
+      return;
     }
     this.say('');
     const exp = await this.store.create({ definition: v.definition, total: v.runs });
@@ -336,19 +304,11 @@ class ExperimentsView {
     const v = resolveDefinition(exp.definition, { core: this.core });
     if (!v.ok) { this.say(`The kept experiment cannot be read: ${v.problems.join('; ')}`); return; }
     this.fill(v.definition);
-    this.exp = exp;
-    this.resolved = v;
-    this.planOf = makePlan({ cubes: experimentCubes(v.experiment), solvers: v.experiment.solvers, seeds: v.experiment.seeds, sweep: v.experiment.sweep ?? null, params: paramsTextOf(v.experiment.params) });
-    const stored = await this.store.records(exp.id);
-    const left = resumePlan(this.planOf, stored);
-    if (left.problems.length) { this.say(`The kept results do not match the experiment: ${left.problems[0]}`); return; }
-    this.records = [];
-    for (const { j, record } of stored) this.records[j] = record;
-    this.session.resumedFrom = stored.length;
-    this.todo = left.todo;
+    const opened = await this.runner.open(exp, v);
+    if (opened.problem) { this.say(opened.problem); return; }
     this.render();
-    if (run && left.todo.length) this.start(); // not awaited: the view is usable while it runs
-    else if (!left.todo.length) await this.finish();
+    if (run && opened.left) this.start(); // not awaited: the view is usable while it runs
+    else if (!opened.left) await this.runner.finish();
     else this.setState('paused');
   }
 
@@ -361,77 +321,13 @@ class ExperimentsView {
   }
 
   async start() {
-    const exp = this.exp;
-    setActive(exp.id);
-    await this.store.setState(exp.id, 'running');
-    exp.state = 'running';
-    this.setState('running');
-    const clients = this.ensureClients();
-    this.session.perWorker = clients.map(() => 0);
-    this.t0 = performance.now();
-    this.doneNow = 0;
-    const sweepParam = this.resolved.experiment.sweep ? this.resolved.experiment.sweep.param : null;
-    const todo = this.todo;
-    this.runner = runJobs({
-      todo, lanes: clients.length,
-      solve: (j, w) => { this.session.ran.push(this.planOf.jobAt(j).id); return this.solveJob(clients[w], this.planOf.jobAt(j), sweepParam, w); },
-      onDone: async (j, record, w) => {
-        if (this.exp !== exp || record === null) return; // null: cancelled by Pause, run again later
-        if (await this.store.add(exp.id, j, record)) {
-          this.records[j] = record;
-          this.session.solved.push(record.id);
-          this.session.perWorker[w]++;
-          this.doneNow++;
-        }
-        this.renderSoon();
-      },
-    });
-    let out;
-    try { out = await this.runner.promise; } catch (e) { this.say(`The experiment stopped: ${e.message}`); out = { stopped: true }; }
-    this.runner = null;
-    const left = resumePlan(this.planOf, this.records.map((record, j) => (record ? { j, record } : null)).filter(Boolean));
-    this.todo = left.todo;
-    if (!left.todo.length) await this.finish();
-    else {
-      await this.store.setState(exp.id, 'paused');
-      exp.state = 'paused';
-      this.setState('paused');
-      this.render();
-    }
+    const out = await this.runner.start();
     await this.refreshSaved();
     return out;
   }
 
-  // One job on one worker: its record, or null when Pause cancelled it (it stays to do).
-  async solveJob(client, job, sweepParam, lane) {
-    let cube = job.cube.cube;
-    try {
-      if (job.cube.stateSeed !== undefined) {
-        const sc = await client.scramble({ kind: 'random-state', seed: job.cube.stateSeed });
-        if (sc.kind !== 'random-state') throw new Error('this build cannot make random states');
-        cube = sc.scramble;
-      }
-      const facelets = this.core.apply(cube);
-      const run = client.solve({ solver: job.solver, facelets, seed: job.seed, params: job.params });
-      this.inflight.set(lane, run);
-      let r;
-      try { r = await run.promise; } finally { this.inflight.delete(lane); }
-      const st = r.stats;
-      // verified here, on the page's own core, before it is kept or shown
-      if (st.solved && !this.core.verify(facelets, r.solution).solved) throw new Error('the solver\'s solution does not solve the cube');
-      const res = { solver: st.solver ?? job.solver, solution: r.solution, length: r.length, solved: st.solved, generations: st.generations, evaluations: st.evaluations, phases: r.phases };
-      return jobRecord(job, { cube, record: solveJson(res, job.seed, round1(st.timeMs)) }, sweepParam);
-    } catch (e) {
-      if (e && e.code === 'E_CANCELLED') { this.session.ran.splice(this.session.ran.lastIndexOf(job.id), 1); return null; }
-      return jobRecord(job, { cube, error: e && e.message ? e.message : String(e) }, sweepParam);
-    }
-  }
-
   stop() {
-    if (!this.runner) return;
-    this.runner.stop();
-    // the solves under way are cancelled (not kept): Resume runs them again
-    for (const run of this.inflight.values()) run.cancel();
+    if (!this.runner.stop()) return;
     this.setState('pausing');
     this.say('Paused: the solves under way were stopped and run again on Resume; every finished one is kept.');
   }
@@ -442,15 +338,8 @@ class ExperimentsView {
     await this.start();
   }
 
-  async finish() {
-    setActive(null);
-    if (this.exp) { await this.store.setState(this.exp.id, 'done'); this.exp.state = 'done'; }
-    this.setState('done');
-    this.render();
-  }
-
   // ---------------------------------------------------------------- results
-  done() { return this.records.filter(Boolean); }
+  done() { return this.runner.done(); }
 
   renderSoon() {
     if (this.renderTimer) return;
@@ -463,8 +352,8 @@ class ExperimentsView {
     this.bar.max = String(Math.max(1, total));
     this.bar.value = String(recs.length);
     let text = this.exp ? `${recs.length} / ${total} solves` : '';
-    if (this.running() && this.doneNow) {
-      const el2 = (performance.now() - this.t0) / 1000, rate = this.doneNow / el2;
+    const rate = this.runner.rate();
+    if (rate) {
       text += ` · ${rate.toFixed(2)} solves/s · ETA ${formatDuration((total - recs.length) / rate)} · ${this.clients.length} workers`;
     }
     if (this.exp) {
@@ -492,8 +381,8 @@ class ExperimentsView {
       for (const [m, label, d] of MEASURES) {
         const x = s[m];
         const cells = STATS.map((k) => {
-          const text = k === 'n' ? String(x.n) : k === 'ci95' ? (Number.isFinite(x.ci95) ? `±${fmtStat(x.ci95, d)} (${fmtStat(x.mean - x.ci95, d)} – ${fmtStat(x.mean + x.ci95, d)})` : '–') : fmtStat(x[k], d);
-          return el('td', { class: 'num', dataset: { stat: k, value: k === 'n' ? String(x.n) : Number.isFinite(x[k]) ? fmtStat(x[k], d) : '' } }, text);
+          const text = k === 'n' ? String(x.n) : k === 'ci95' ? (Number.isFinite(x.ci95) ? `±${fmtFixed(x.ci95, d)} (${fmtFixed(x.mean - x.ci95, d)} – ${fmtFixed(x.mean + x.ci95, d)})` : '–') : fmtFixed(x[k], d);
+          return el('td', { class: 'num', dataset: { stat: k, value: k === 'n' ? String(x.n) : Number.isFinite(x[k]) ? fmtFixed(x[k], d) : '' } }, text);
         });
         body.append(el('tr', { dataset: { group: g, measure: m } }, el('th', {}, g), el('td', {}, label), cells));
       }
@@ -516,19 +405,19 @@ class ExperimentsView {
       svg.setAttribute('viewBox', `0 0 ${W} ${H + 14}`);
       svg.setAttribute('role', 'img');
       const d = m === 'length' ? 0 : 1;
-      svg.setAttribute('aria-label', `${g}: ${m} histogram, ${bins.map((b) => `${fmtStat(b.lo, d)}${b.hi !== b.lo ? `-${fmtStat(b.hi, d)}` : ''}: ${b.count}`).join(', ')}`);
+      svg.setAttribute('aria-label', `${g}: ${m} histogram, ${bins.map((b) => `${fmtFixed(b.lo, d)}${b.hi !== b.lo ? `-${fmtFixed(b.hi, d)}` : ''}: ${b.count}`).join(', ')}`);
       bins.forEach((b, i) => {
         const h = top ? Math.round((b.count / top) * H) : 0;
         const r = document.createElementNS(NS, 'rect');
         r.setAttribute('x', String(i * bw + 1)); r.setAttribute('y', String(H - h)); r.setAttribute('width', String(Math.max(1, bw - 2))); r.setAttribute('height', String(h));
         const t = document.createElementNS(NS, 'title');
-        t.textContent = `${fmtStat(b.lo, d)}${b.hi !== b.lo ? ` to ${fmtStat(b.hi, d)}` : ''}: ${b.count}`;
+        t.textContent = `${fmtFixed(b.lo, d)}${b.hi !== b.lo ? ` to ${fmtFixed(b.hi, d)}` : ''}: ${b.count}`;
         r.append(t);
         svg.append(r);
       });
       const lo = document.createElementNS(NS, 'text'), hi = document.createElementNS(NS, 'text');
-      lo.setAttribute('x', '0'); lo.setAttribute('y', String(H + 12)); lo.textContent = fmtStat(bins[0].lo, d);
-      hi.setAttribute('x', String(W)); hi.setAttribute('y', String(H + 12)); hi.setAttribute('text-anchor', 'end'); hi.textContent = fmtStat(bins[bins.length - 1].hi, d);
+      lo.setAttribute('x', '0'); lo.setAttribute('y', String(H + 12)); lo.textContent = fmtFixed(bins[0].lo, d);
+      hi.setAttribute('x', String(W)); hi.setAttribute('y', String(H + 12)); hi.setAttribute('text-anchor', 'end'); hi.textContent = fmtFixed(bins[bins.length - 1].hi, d);
       svg.append(lo, hi);
       this.hist.append(el('figure', { dataset: { group: g } }, svg, el('figcaption', {}, `${g} (${vals.length})`)));
     }
@@ -544,7 +433,7 @@ class ExperimentsView {
       const rs = f.solver ? recs.filter((r) => r.solver === f.solver) : recs;
       const s = summarize(rs)[f.measure];
       const d = MEASURES.find(([k]) => k === f.measure)[2];
-      const ours = s.n ? `${fmtStat(s.mean, d)} ± ${fmtStat(s.ci95, d)} (n = ${s.n})` : '–';
+      const ours = s.n ? `${fmtFixed(s.mean, d)} ± ${fmtFixed(s.ci95, d)} (n = ${s.n})` : '–';
       tbody.append(el('tr', {}, el('td', {}, `${f.solver ? `${f.solver}: ` : ''}${f.measure} (${f.stat})`), el('td', { class: 'num' }, ours), el('td', { class: 'num' }, String(f.value)), el('td', { class: 'ref' }, f.ref)));
     }
     this.paper.append(el('table', {}, el('thead', {}, el('tr', {}, ['measure', 'this run', 'the paper', 'reference'].map((h) => el('th', {}, h)))), tbody));
@@ -581,12 +470,7 @@ class ExperimentsView {
 
   download(kind) {
     const d = this.exportData(kind);
-    const url = URL.createObjectURL(new Blob([d.text], { type: d.type }));
-    const a = el('a', { href: url, download: `evocube-experiment-${this.exp ? this.exp.id : 'draft'}.${d.name}` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    downloadText(`evocube-experiment-${this.exp ? this.exp.id : 'draft'}.${d.name}`, d.text, d.type);
   }
 }
 

@@ -1,11 +1,12 @@
-// result-panel.mjs - the result of a solve: the solution in notation, a summary (total
+// result-summary.mjs - the result of a solve: the solution in notation, a summary (total
 // length in HTM, solving time and start-up, generations, evaluations), the page's own check
 // that the solution solves the cube (core.verify, independent of the worker), and the
 // solution split by phase with each phase's moves, length and generations. DOM only
 // through textContent and element builders; one row per phase.
-import { byId as $, el, clear, setText, fmtNum, fmtMs } from '../common/dom.mjs';
+import { byId as $, el, clear, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
 
-export class ResultPanel {
+export class ResultSummary {
   constructor({ core }) {
     this.core = core;
   }
@@ -44,14 +45,14 @@ export class ResultPanel {
         optimumCell(p)));
     }
     $('phases').hidden = !(r.phases && r.phases.length);
-    // opt (issue 20): the exact two-phase distance of the start, beside the summary
+    // opt: the exact two-phase distance of the start, beside the summary
     if (st.startDistance != null) {
       setText($('result-summary'), `${$('result-summary').textContent} · two-phase distance of the start ${st.startDistance}`);
     }
   }
 }
 
-// opt (issue 20): a phase's exact reference optimum (computed by the worker after the solve,
+// opt: a phase's exact reference optimum (computed by the worker after the solve,
 // never used by the solver): "8", "more than 10" when the search stopped at its node bound,
 // "–" when the phase has none; HuGO!'s block phase adds the shortest block over the 12
 // locations, TWES's "G1 -> G2 (edges)" the optimum of the whole stage from there.

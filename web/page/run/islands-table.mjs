@@ -1,10 +1,11 @@
-// islands-panel.mjs - the live table of an island run (web/lib/islands.mjs): one row per island
+// islands-table.mjs - the live table of an island run (web/lib/islands.mjs): one row per island
 // (phase, generation, best fitness, best length) and a row for the whole (generations of all
 // islands together, the best fitness and shortest best over them, the epoch). Repainted at
 // most once per animation frame from the latest record of each island.
-import { byId as $, el, clear, setText, fmtNum } from '../common/dom.mjs';
+import { byId as $, el, clear, setText } from '../common/dom.mjs';
+import { fmtNum } from '../../lib/format.mjs';
 
-export class IslandsPanel {
+export class IslandsTable {
   reset(k = 0) {
     this.last = new Array(k).fill(null);
     this.epoch = k > 1 ? 1 : 0;

@@ -1,13 +1,15 @@
-// live-panel.mjs - the live panel of a running solve: phase, generation, best and mean
-// fitness, best length, evaluations per second, time, and the fitness chart; optionally
-// the best individual's state on the cube. Records are counted as they arrive (every one
-// goes to the chart); the panel repaints at most once per animation frame from the latest
-// record, so a solver streaming thousands of generations a second costs one paint a frame.
-// The best individual is shown at most ~8 times a second, and less often when a 3D frame
-// is costly (software rendering), so drawing never takes more than ~1/8 of the time.
-import { byId as $, setText, fmtNum, fmtMs } from '../common/dom.mjs';
+// live-tiles.mjs - the stat tiles of a running solve: phase, generation, best and mean
+// fitness, best length, evaluations per second, time; it feeds the fitness chart, and
+// optionally puts the best individual's state on the cube. Records are counted as they
+// arrive (every one goes to the chart); the tiles repaint at most once per animation frame
+// from the latest record, so a solver streaming thousands of generations a second costs
+// one paint a frame. The best individual is shown at most ~8 times a second, and less often
+// when a 3D frame is costly (software rendering), so drawing never takes more than ~1/8 of
+// the time.
+import { byId as $, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
 
-export class LivePanel {
+export class LiveTiles {
   // core: EvocubeCore; chart: FitnessChart; view: CubeView-like ({frameCost}); show(facelets,
   // record): put the best individual of `record` on stage; wantsBest(): show it now?; run():
   // the current run or null (run.input.facelets: its cube); elapsed(): the run's ms

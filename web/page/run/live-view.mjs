@@ -1,4 +1,4 @@
-// ui/live-view.mjs - the live view of a run: the stat tiles and the best individual on
+// live-view.mjs - the live view of a run: the stat tiles and the best individual on
 // stage (web/page/run/live-tiles.mjs), the fitness chart (web/page/run/chart.mjs), the islands table
 // (web/page/run/islands-table.mjs) and the clock, fed by one run's progress records.
 //
@@ -14,10 +14,11 @@
 //                     (the line under the tiles, the tiles' titles, the chart's axis)
 //   caption(record)   the stage's caption for a record's best individual
 //   stop(stats?)      the run ended (stats: the result's, for the final figures)
-import { byId as $, setText, fmtMs, fmtNum } from '../common/dom.mjs';
+import { byId as $, setText } from '../common/dom.mjs';
+import { fmtMs, fmtNum } from '../../lib/format.mjs';
 import { FitnessChart } from './chart.mjs';
-import { IslandsPanel } from './islands-table.mjs';
-import { LivePanel } from './live-tiles.mjs';
+import { IslandsTable } from './islands-table.mjs';
+import { LiveTiles } from './live-tiles.mjs';
 import { solverInfo, direction } from '../common/solver-info.mjs';
 
 export class LiveView {
@@ -25,9 +26,9 @@ export class LiveView {
     this.elapsed = elapsed;
     this.solver = '';
     this.chart = new FitnessChart($('chart'));
-    this.islands = new IslandsPanel();
+    this.islands = new IslandsTable();
     this.islands.reset(0);
-    this.panel = new LivePanel({
+    this.tiles = new LiveTiles({
       core, chart: this.chart, view: stage.view, run, wantsBest, elapsed,
       show: (facelets, record) => stage.show(facelets, this.caption(record)),
     });
@@ -35,14 +36,14 @@ export class LiveView {
   }
 
   start(k) {
-    this.panel.reset();
+    this.tiles.reset();
     this.islands.reset(k);
     clearInterval(this.tick);
     this.tick = setInterval(() => setText($('elapsed'), fmtMs(this.elapsed())), 250);
   }
 
   add(i, records) {
-    if (i === 0) this.panel.add(records);
+    if (i === 0) this.tiles.add(records);
     if (this.islands.rows.length > 1) this.islands.add(i, records);
   }
 
@@ -66,7 +67,7 @@ export class LiveView {
 
   stop(stats) {
     clearInterval(this.tick);
-    if (stats) this.panel.final(stats);
-    else this.panel.paint();
+    if (stats) this.tiles.final(stats);
+    else this.tiles.paint();
   }
 }

@@ -1,9 +1,9 @@
-// ui/settings.mjs - the solver settings: solver, preset and params (web/page/settings/solver-fields.mjs),
+// settings.mjs - the solver settings: solver, preset and params (web/page/settings/solver-fields.mjs),
 // the seed and the islands. State: what the fields hold; each read is checked.
 //
 // Interface:
 //   new Settings({ core, solvers, notify, onChange })
-//   panel              the SolverPanel
+//   panel              the SolverFields
 //   seed()             {ok, seed} | {ok: false, error}
 //   islands()          {ok, k} | {ok: false, error}
 //   islandsUsed()      the islands a solve of the chosen solver uses (1 without an island model)
@@ -14,7 +14,7 @@
 //   freeze(on)         a run is going: the settings cannot change until it ends
 //   update()           refresh the islands note and field errors
 import { byId as $, setText } from '../common/dom.mjs';
-import { SolverPanel } from './solver-fields.mjs';
+import { SolverFields } from './solver-fields.mjs';
 import { defaultIslands } from '../../lib/islands.mjs';
 import { parseIslands } from '../../lib/params.mjs';
 
@@ -28,7 +28,7 @@ export class Settings {
   constructor({ core, solvers, notify, onChange }) {
     Object.assign(this, { core, solvers, notify, onChange });
     this.cores = navigator.hardwareConcurrency || 1;
-    this.panel = new SolverPanel({ solvers, onChange });
+    this.panel = new SolverFields({ solvers, onChange });
     if (!solvers.length) {
       setText($('solver-title'), 'No solver is registered in this build yet.');
       $('solver-select').disabled = true;

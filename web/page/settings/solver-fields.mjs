@@ -1,4 +1,4 @@
-// solver-panel.mjs - the solver choice and its settings, built from the core's solver list
+// solver-fields.mjs - the solver choice and its settings, built from the core's solver list
 // (ec_solver_list_json: name, title, workUnit, params {key, default, min, max, integer,
 // help}, presets {name, params, help}); nothing about any solver is hard-coded here.
 // State: the chosen solver, its preset ('' for none) and the params the user changed from
@@ -7,7 +7,7 @@ import { el, clear, byId, setText } from '../common/dom.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 import { parseParamsText, camelKey } from '../../lib/params.mjs';
 
-export class SolverPanel {
+export class SolverFields {
   constructor({ solvers, onChange }) {
     this.solvers = solvers;
     this.onChange = onChange;

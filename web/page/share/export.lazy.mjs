@@ -1,10 +1,13 @@
-// lazy/export.mjs - export of a run (issue 17 item 5), loaded on demand: JSON with the
+// export.lazy.mjs - export of a run, loaded on demand: JSON with the
 // request (solver, cube, seed, params), every progress record the run's log kept and the
 // result; CSV with one row per progress record (a generation, or a thousand nodes for
 // twophase), a column per scalar field in order of first appearance, nested fields as JSON
-// in one cell. Both are downloaded as files named after the solver and seed.
+// in one cell (web/lib/format.mjs's csvText). Both are downloaded as files named after the
+// solver and seed.
+import { csvText } from '../../lib/format.mjs';
+import { downloadText } from '../common/download.mjs';
 
-// log: web/page/share/share-tools.mjs's RunLog {request, version, result (null when the run did not
+// log: web/lib/record-log.mjs's RunLog {request, version, result (null when the run did not
 // end with one), ended (why, then), all(), seen, stride}
 export function runJson(log) {
   return JSON.stringify({
@@ -18,35 +21,15 @@ export function runJson(log) {
   }, null, 1);
 }
 
-// One CSV cell: quoted when it holds a comma, quote or line break (RFC 4180).
-function cell(v) {
-  if (v == null) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function runCsv(log) {
   const records = log.all();
   const cols = [];
   for (const r of records) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
-  const lines = [cols.join(',')];
-  for (const r of records) lines.push(cols.map((k) => cell(r[k])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-export function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return csvText([cols, ...records.map((r) => cols.map((k) => r[k]))]);
 }
 
 export function exportRun(log, kind) {
   const base = `evocube-${log.request.solver}-seed${log.request.seed}`;
-  if (kind === 'csv') download(`${base}.csv`, runCsv(log), 'text/csv');
-  else download(`${base}.json`, runJson(log), 'application/json');
+  if (kind === 'csv') downloadText(`${base}.csv`, runCsv(log), 'text/csv');
+  else downloadText(`${base}.json`, runJson(log), 'application/json');
 }

@@ -1,11 +1,9 @@
-// lazy/link-solution.mjs - a link's solution (web/page/share/share-tools.mjs fetches this only for a
-// link that carries one): checked by the core on the link's own cube (checkLinkSolution),
-// shown without running in the Result panel, playback (phases from a Twizzle link's //
-// comments) and the Twizzle link, and after Re-run and compare, how the run's solution
-// compares with the link's. Plain DOM (textContent only), no imports: sharing dom.mjs would
-// split the first load into chunks.
-const $ = (id) => document.getElementById(id);
-const setText = (node, text) => { node.textContent = text; };
+// link-solution.lazy.mjs - a link's solution (share-tools.mjs fetches this only for a link
+// that carries one): checked by the core on the link's own cube (checkLinkSolution), shown
+// without running in the Result panel, playback (phases from a Twizzle link's // comments)
+// and the Twizzle link, and after Re-run and compare, how the run's solution compares with
+// the link's. Plain DOM (textContent only).
+import { byId as $, setText } from '../common/dom.mjs';
 
 // The phases of a solution written as twizzleUrl writes it, one phase a line
 // ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
@@ -59,7 +57,8 @@ export function checkLinkSolution(core, { scramble, facelets, solution, algOnly 
 }
 
 // A link's solution (readShare's shared) restored on the page (ctx: {core, input, results,
-// playback, notify, twizzleUrl, setResult(r), onRerun()}); true when it was shown.
+// playback, notify, twizzleUrl, onShown(), onRerun()}; onShown after results.result is set);
+// checkLinkSolution's answer when it was shown, else null.
 export function restoreLink(shared, ctx) {
   const { core, input, results, playback, notify } = ctx;
   const checked = checkLinkSolution(core, shared);
@@ -70,7 +69,7 @@ export function restoreLink(shared, ctx) {
     return null;
   }
   results.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
-  ctx.setResult(results.result);
+  ctx.onShown();
   playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
   drawLinkSolution(checked, ctx.onRerun);
   $('twizzle-link').href = ctx.twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution);

@@ -1,64 +1,23 @@
-// share-panel.mjs - the first-load side of the Result panel's sharing tools (issue 17 item
-// 5); each does its work in a web/lazy/ module fetched when first needed: Copy solution and
-// Copy link (lazy/copy.mjs), a link's solution checked and shown without running with
-// Re-run and compare (lazy/link-solution.mjs), and the JSON/CSV export (lazy/export.mjs)
-// of the run's log (RunLog, here: a solve keeps one).
+// share-tools.mjs - the first-load side of the Result panel's sharing tools; each does its
+// work in an on-demand module fetched when first needed: a link's solution checked and shown
+// without running, with Re-run and compare (link-solution.lazy.mjs), and the JSON/CSV export
+// (export.lazy.mjs) of a run's RunLog (web/lib/record-log.mjs; the solve sequence keeps one
+// per run); and the Copy solution button (copying: web/page/common/copy.mjs).
 import { byId as $ } from '../common/dom.mjs';
+import { copyText } from '../common/copy.mjs';
 
-// A run's progress records, bounded: all of them up to `max`; past that every other kept
-// record is dropped and only every stride-th new one is kept (an even decimation that
-// keeps the first); the last record seen is always kept apart, so the final generation is
-// in every export. seen counts them all. A run on K islands logs every island's records,
-// each tagged {island: i, ...}, decimated per island (island i's kept records are its
-// 0th, stride-th, 2 stride-th ... and its last).
-export class RunLog {
-  constructor(request, version, max = 20000) {
-    Object.assign(this, { request, version, max, records: [], seen: 0, stride: 1, last: null, result: null, ended: 'running' }); // ended: why there is no result
-    this.seq = []; // records[j] is its island's seq[j]-th record
-    this.seenBy = new Map(); // island (null: a run without islands) -> records seen
-    this.lasts = new Map(); // island -> its last record
-  }
-
-  add(records, island = null) {
-    for (const r0 of records) {
-      const r = island == null ? r0 : { island, ...r0 };
-      const n = this.seenBy.get(island) || 0;
-      this.seenBy.set(island, n + 1);
-      this.seen++;
-      if (n % this.stride === 0) {
-        this.records.push(r);
-        this.seq.push(n);
-      }
-      this.last = r;
-      this.lasts.set(island, r);
-      if (this.records.length >= this.max) {
-        this.stride *= 2;
-        const keep = this.seq.map((q) => q % this.stride === 0);
-        this.records = this.records.filter((_, j) => keep[j]);
-        this.seq = this.seq.filter((_, j) => keep[j]);
-      }
-    }
-  }
-
-  // the run's end (RunController's outcome): its result, or why there is none
-  end(outcome) {
-    this.result = outcome.result || null;
-    this.ended = outcome.result ? null : outcome.kind === 'error' ? `error: ${outcome.error.message}` : outcome.kind;
-    return this;
-  }
-
-  // the kept records, then each island's last record seen (when it was not kept)
-  all() {
-    const out = this.records.slice();
-    const kept = new Set(out);
-    for (const r of this.lasts.values()) if (!kept.has(r)) out.push(r);
-    return out;
-  }
+// getResult() -> the shown result or null
+export function wireCopySolution(getResult, notify) {
+  $('copy-solution').addEventListener('click', () => {
+    const r = getResult();
+    if (r && r.stats.solved) copyText(r.solution, notify);
+    else notify('No solution yet.', 'warn');
+  });
 }
 
 // A link's solution, verified by the core (checkLinkSolution), shown without running
-// anything, with Re-run and compare (web/page/share/link-solution.lazy.mjs does both; only a link with
-// a solution fetches it). compareWithLink after a run of that cube.
+// anything, with Re-run and compare (link-solution.lazy.mjs does both; only a link with a
+// solution fetches it). compareWithLink after a run of that cube.
 const link = { shown: null, comparing: null }; // {solution, facelets} shown; the same while re-run
 
 // shared: readShare's answer with a solution; ctx: see restoreLink, plus solve()
@@ -81,7 +40,7 @@ export function clearLinkSolution() {
   link.shown = null;
 }
 
-// The export buttons: the export module is fetched on the first click (web/lazy/).
+// The export buttons: the export module is fetched on the first click.
 // getRun() -> the RunLog to export (the running one, or the last run's) or null.
 export function wireExport(getRun, notify) {
   for (const kind of ['json', 'csv']) {

@@ -1,6 +1,7 @@
-// watch-views.mjs - loaded on demand (web/page/watch/watch.mjs imports it when the Watch panel opens):
-// the generation scrubber, the population view and the swarm view, all fed by the progress
-// records (every record as it arrives, and the run's bounded history, web/lib/record-log.mjs).
+// watch-views.lazy.mjs - loaded on demand (web/page/watch/watch.mjs imports it when the Watch
+// panel opens): the generation scrubber, the population view and the swarm view, all fed by
+// the progress records (every record as it arrives, and the run's bounded history, a
+// RecordLog of web/lib/record-log.mjs).
 // - Scrubber: a slider over the history's records; it draws the best individual of the
 //   chosen record on the cube (the record's bestMoves applied to the run's cube), never on
 //   the input net; while it is away from the latest record the live view stops following.
@@ -12,9 +13,10 @@
 // - Swarm (records with agents): the agents as points on a fitness axis per iteration (greedy:
 //   its 18 neighbour values as bars, 255 = not looked at), an event log from the counters'
 //   increments (common.h's list), and what the exact oracle means.
-// The DOM helpers come from web/page/common/dom.mjs through mountViews's `dom` (an import here would split
-// dom.mjs out of the page's bundle into a chunk of its own, a cost to the first load).
-let el, clear, setText, fmtNum, direction;
+// Their look is app.css's (#watch-views).
+import { el, clear, setText } from '../common/dom.mjs';
+import { fmtNum } from '../../lib/format.mjs';
+import { direction } from '../common/solver-info.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // SVG elements styled by presentation attributes (fill, stroke), so app.css needs no rules
@@ -75,21 +77,7 @@ export function quantileBins(q) {
 }
 const nMoves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
-// the look of the views, set through the CSSOM (allowed by the page's CSP, unlike style attributes)
-const LOOK = {
-  h3: 'font-size:0.95rem;margin:0.8rem 0 0.2rem', h4: 'font-size:0.8rem;margin:0.5rem 0 0.2rem;color:#9aa4b5;font-weight:600',
-  'svg, canvas': 'width:100%;height:auto;display:block;background:#161b25;border-radius:4px',
-  ol: 'margin:0;padding-left:1.2rem;font-size:0.8rem', '.event-log': 'max-height:10rem;overflow:auto', code: 'word-break:break-all',
-  '.scrubber': 'display:flex;align-items:center;gap:0.5rem;flex-wrap:wrap', 'input[type="range"]': 'width:14rem;max-width:60vw;vertical-align:middle',
-};
-function look(host) {
-  for (const [sel, css] of Object.entries(LOOK)) {
-    for (const n of host.querySelectorAll(sel)) for (const d of css.split(';')) { const [k, v] = d.split(':'); n.style.setProperty(k, v); }
-  }
-}
-
-export function mountViews({ host, watch, dom }) {
-  ({ el, clear, setText, fmtNum, direction } = dom);
+export function mountViews({ host, watch }) {
   clear(host);
   const { history, core } = watch;
   const scrub = el('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'recorded generation', dataset: { testid: 'scrubber' } });
@@ -112,7 +100,6 @@ export function mountViews({ host, watch, dom }) {
       el('h3', {}, 'Population'), popNote, el('h4', {}, 'Best individuals seen'), top,
       el('h4', {}, 'Agents by fitness (latest record)'), hist, el('h4', {}, 'Diversity over the run'), div),
     swarmBox);
-  look(host);
 
   const st = {};
   function reset(solver) {
@@ -173,7 +160,7 @@ export function mountViews({ host, watch, dom }) {
       scrub.value = String(i);
     } else scrub.value = String(Math.max(0, n - 1));
     label(history.at(Number(scrub.value)));
-    setText(scrubNote, `${n} of ${history.count} records kept${history.k > 1 ? ` (every ${history.k}th, and the latest)` : ''}.`);
+    setText(scrubNote, `${n} of ${history.seen} records kept${history.stride > 1 ? ` (every ${history.stride}th, and the latest)` : ''}.`);
     paintPopulation();
     paintSwarm();
   }

@@ -1,22 +1,24 @@
 // watch.mjs - watching and revisiting a run (the page's "Watch" panel): the tempo control and
-// "start paused" (web/page/watch/tempo.mjs), the run's bounded history (web/lib/record-log.mjs), the measured
+// "start paused" (web/page/watch/tempo.mjs), the run's bounded history (a RecordLog of
+// web/lib/record-log.mjs, WATCH_MAX records, each tagged with its index), the measured
 // generations per second, and, loaded on demand when the user opens the Watch panel, the
-// generation scrubber and the population and swarm views (web/page/watch/watch-views.lazy.mjs), which
-// then replay the history of the run so far. main.mjs calls
-// start(job, callbacks, startFn) -> handle (startFn(callbacks) starts the solve; island 0's
-// records are the ones to pass on) and end(), and reads scrubbing (the live best individual
-// is not drawn while the user looks at an earlier generation), stepping (step-by-step tempo:
-// the Step button works), startPaused and requestPaused (the solve request's `paused`).
-import { byId as $, el, clear, setText, fmtNum } from '../common/dom.mjs';
-import { direction } from '../common/solver-info.mjs';
+// generation scrubber and the population and swarm views (web/page/watch/watch-views.lazy.mjs),
+// which then replay the history of the run so far. The solve sequence
+// (web/page/run/solve.mjs) calls start(job, callbacks, startFn) -> handle (startFn(callbacks)
+// starts the solve; island 0's records are the ones to pass on) and end(), and reads
+// scrubbing (the live best individual is not drawn while the user looks at an earlier
+// generation), stepping (step-by-step tempo: the Step button works), startPaused and
+// requestPaused (the solve request's `paused`).
+import { byId as $, setText } from '../common/dom.mjs';
+import { RUN_STATE } from '../../lib/protocol.mjs';
 import { Tempo } from './tempo.mjs';
-import { RunHistory } from '../../lib/record-log.mjs';
+import { RecordLog, WATCH_MAX } from '../../lib/record-log.mjs';
 
 export class Watch {
-  // core, stage: the page's core and stage (web/page/stage/stage.mjs: the scrubber draws there, never
-  // on the input net)
+  // core, stage: the page's core and stage (web/page/stage/stage.mjs: the scrubber draws
+  // there, never on the input net)
   constructor({ core, stage }) {
-    Object.assign(this, { core, stage, view: stage.view, tempo: new Tempo(), history: new RunHistory(), views: null, run: null, scrubbing: false });
+    Object.assign(this, { core, stage, view: stage.view, tempo: new Tempo(), history: new RecordLog({ max: WATCH_MAX, index: true }), views: null, run: null, scrubbing: false });
     const sel = $('tempo');
     const set = () => {
       const v = sel.value;
@@ -32,7 +34,7 @@ export class Watch {
   _load() {
     if (this.loading) return;
     this.loading = import('./watch-views.lazy.mjs').then((m) => {
-      this.views = m.mountViews({ host: $('watch-views'), watch: this, dom: { el, clear, setText, fmtNum, direction } });
+      this.views = m.mountViews({ host: $('watch-views'), watch: this });
       this.views.reset(this.solver); // the records so far, from the history
       if (!this.run) this.views.end();
     }).catch((e) => setText($('watch-views'), `The watch views could not load (${e.message}).`));
@@ -46,7 +48,7 @@ export class Watch {
   get stepping() { return !!this.run && this.tempo.rate === 0; }
 
   // the worker's "paused" while the tempo (not the user) holds it is shown as running
-  state(s) { return s === 'paused' && this.run && !this.tempo.userPaused ? 'running' : s; }
+  state(s) { return s === RUN_STATE.PAUSED && this.run && !this.tempo.userPaused ? RUN_STATE.RUNNING : s; }
 
   start(job, callbacks, startFn) {
     const { solver } = job;
