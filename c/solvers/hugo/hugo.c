@@ -186,6 +186,7 @@ static const ec_param_def params[] = {
     {"extraRounds2", 0, 0, 1e6, 1, "phase 2 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
     {"restart1", 0, 0, 1e6, 1, "phase 1: a location whose best block has not improved for this many of its rounds starts again from a new random population, keeping its best block (0: never, paper; opt-in)"},
     {"candidates2", 1, 1, 12, 1, "phase 2 runs from the blocks of this many locations (best first) and keeps the block whose phases 1+2 are shortest (paper: 1; opt-in)"},
+    {"blockTie", 0, 0, 1, 1, "phase 1, blocks of equal fitness: 0 the lowest location, 1 first a block that is already in its two-generator group (phase 2 skipped)"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
 };
@@ -215,7 +216,7 @@ typedef struct hugo {
     hg_gaconf cf;
     ec_rng rng;
     int64_t g1, g2, g3;
-    int grow[3], first_block, weight[3], min_rounds1, max_block, extra2;
+    int grow[3], first_block, weight[3], min_rounds1, max_block, extra2, block_tie;
     int extra_left; /* rounds phase 2 still runs after reaching its goal (extraRounds2) */
     int64_t max_gens, total, evals;
     int phase; /* 0..2 working, 3 done */
@@ -393,6 +394,16 @@ static int renew(hugo *s, hg_pop **pp, const hg_gaconf *cf, const hg_task *t)
     return 0;
 }
 
+/* 1 when location loc's kept block (its population's best goal-reaching prefix) leaves the
+ * cube in loc's two-generator group, so phase 2 would be skipped */
+static int block_twogen(const hugo *s, int loc)
+{
+    const hg_pop *q = s->store[loc];
+    ec_bcube x = s->at[0];
+    for (int i = 0; i < q->hof_n; i++) ec__bcube_move(&x, hg_gene_move[q->hof[i]]);
+    return hg_twogen(&x, loc);
+}
+
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
 static int end_segment(hugo *s)
 {
@@ -419,7 +430,8 @@ static int end_segment(hugo *s)
             for (int loc = 0; loc < HG_LOCS; loc++) {
                 hg_pop *q = s->store[loc];
                 if (q && q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
-                    (best < 0 || q->hof_fit > s->store[best]->hof_fit))
+                    (best < 0 || q->hof_fit > s->store[best]->hof_fit ||
+                     (s->block_tie && q->hof_fit == s->store[best]->hof_fit && block_twogen(s, loc) && !block_twogen(s, best))))
                     best = loc;
             }
             if (best < 0 || s->round < s->min_rounds1) {
@@ -604,6 +616,7 @@ static int hugo_create(ec_solver *h, void **state)
     s->grow[2] = (int)ec__param(h, "growth3");
     s->max_gens = (int64_t)ec__param(h, "maxGenerations");
     s->first_block = (int)ec__param(h, "firstBlock");
+    s->block_tie = (int)ec__param(h, "blockTie");
     for (int ph = 0; ph < 3; ph++) {
         static const char *const names[3] = {"pairWeight1", "pairWeight2", "pairWeight3"};
         int w = (int)ec__param(h, names[ph]);
