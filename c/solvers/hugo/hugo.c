@@ -39,12 +39,26 @@
  *    best *solving* individual over the 12 populations is taken (ties: lower location).
  *  - When phase 1 is skipped and several blocks are already solved, a location whose
  *    two-generator test also holds is preferred (then phase 2 is skipped too), else the first.
+ *  - Blocks of equal fitness at phase 1's end (the paper: "the solution containing the best
+ *    fitness is selected"; ties unspecified): the same rule as the skip above, a block that
+ *    already leaves the cube in its location's two-generator group first, then the lowest
+ *    location (blockTie=1, default; blockTie=0 takes the lowest location, the earlier
+ *    reading). It decides short scrambles: `F B' R` took the block B F' at a location
+ *    needing a 5-turn phase 2 (15 turns in all) and now takes R' B, whose cube is F (3).
+ *    All 5,832 three-turn sequences with the defaults: 2.55 turns (blockTie=0: 3.00; the
+ *    paper's 2.945; optimal 2.531); 300 four-turn ones at Table 6's settings: 4.95 (6.0-6.2;
+ *    the paper's 4.924). It skips more of phase 2 than the paper did (phase 2 averages 0.00
+ *    turns on three-turn sequences against Table 5's 0.202): the paper's tie rule, whatever
+ *    it was, is not this one.
  *  - The paper rotates the cube so every population works on the same spatial edge; here each
  *    location has its own pair tables instead (the same search, without re-orienting).
- *  - "Progressively" (phase 3) is not defined. Chosen: round r runs r x generations3 (the
- *    per-round budget grows, as the text says). Table 7's phase-3 totals (250,000 to
+ *  - "Progressively" (phase 3) is not defined. Table 7's phase-3 totals (250,000 to
  *    1,100,000) are all multiples of 50,000 but only one (1,050,000) is a sum 1+2+..+r of
- *    them, so the paper's program may have run equal rounds; growth3=0 does that.
+ *    them, and its phase-2 totals (5,000 to 280,000: 1, 4, 35 and 56 rounds) are no sums
+ *    1+2+..+r either: the program that made Table 7 ran equal rounds, the total growing
+ *    linearly. Chosen (default growth3=0): every phase-3 round runs generations3. growth3=1
+ *    (round r runs r x generations3, the budget itself growing) is the earlier reading, kept
+ *    in preset=literal.
  *  - The paper's final operator (cancel consecutive same-face turns until nothing changes) is
  *    applied to each phase's moves; the composed solution then goes through ec__finish's
  *    simplification, which also merges commuting opposite faces (U D U' -> D), so a reported
@@ -52,8 +66,16 @@
  *  - The paper never gives up; here maxGenerations (all phases together) ends a run with
  *    EC_GAVE_UP so the page never hangs.
  *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
- *    needed steps", so the default is pairs - steps (pairWeight=1). pairWeight and the
- *    per-phase pairWeight1..3 are opt-in.
+ *    needed steps" without a scale between the two; the authors' program weighs pairs by
+ *    10 / 100 / 10 (preset=program). Chosen for phase 1 by the published figures jointly
+ *    (docs/BENCHMARKS.md, ## papers): pairWeight1=3 (default), pairs count three steps.
+ *    With 1 (the literal scale, preset=literal) a prefix one pair short of the block but two
+ *    turns shorter outscores the block, blocks are found by accident (~480,000 phase-1
+ *    generations on random states, Table 7's program ~10,800) and are 13.8-13.9 turns; with
+ *    3, 12.2-13.5 turns in ~31,000-42,000 generations; with 10, 15.2 turns in ~8,000. Table
+ *    7's 10.8-turn blocks are reproduced by none (the nearest is 3). Phases 2 and 3 keep
+ *    pairWeight (1, the text): their goal is a cliff (membership; the solved cube) that no
+ *    scale turns into a slope, and the program's 100 / 10 measured no fewer generations.
  *  - With pairWeight 1 a phase goal is first reached by an individual that selection does
  *    not favour: a prefix one pair short of the goal but two turns shorter scores higher than
  *    one at the goal, so the goal-reaching individual can be lost again. Phases end on the kept
@@ -169,13 +191,13 @@ static const ec_param_def params[] = {
     {"generations3", 50, 1, 1e9, 1, "generations of the first round of phase 3, two-generator solve (paper: 50; performance 50000)"},
     {"growth1", 0, 0, 1, 1, "phase 1 round budgets: 0 every round the same (total grows linearly, paper), 1 round r runs r x generations1"},
     {"growth2", 0, 0, 1, 1, "phase 2 round budgets: 0 linear (paper), 1 progressive"},
-    {"growth3", 1, 0, 1, 1, "phase 3 round budgets: 1 progressive, round r runs r x generations3 (paper: 'progressively'), 0 linear"},
+    {"growth3", 0, 0, 1, 1, "phase 3 round budgets: 0 every round generations3 (Table 7's totals), 1 round r runs r x generations3 (a reading of 'progressively')"},
     {"crossover", 0.6, 0, 1, 0, "crossover probability p_c per pair of parents (paper: 0.6)"},
     {"mutation", 0, 0, 1, 0, "mutation probability p_m per gene; 0 means 1/length (paper)"},
     {"susPointers", 2, 1, 1000, 1, "equally spaced SUS pointers per spin of the wheel (paper: two selection points)"},
     {"maxGenerations", 20000000, 1, 1e12, 1, "give up after this many generations over all phases (not in the paper)"},
     {"pairWeight", 1, 1, 1000, 1, "fitness = pairWeight x pairs - prefix length (paper: 1)"},
-    {"pairWeight1", 0, 0, 1000, 1, "phase 1's pairWeight (0: pairWeight; opt-in)"},
+    {"pairWeight1", 3, 0, 1000, 1, "phase 1's pairWeight (0: pairWeight; 3 the chosen reading, 1 the literal text, 10 the authors' program)"},
     {"pairWeight2", 0, 0, 1000, 1, "phase 2's pairWeight (0: pairWeight; opt-in)"},
     {"pairWeight3", 0, 0, 1000, 1, "phase 3's pairWeight (0: pairWeight; opt-in)"},
     {"minRounds1", 1, 1, 1e6, 1, "phase 1 runs at least this many rounds before taking the shortest block (paper: 1; opt-in)"},
@@ -186,7 +208,7 @@ static const ec_param_def params[] = {
     {"extraRounds2", 0, 0, 1e6, 1, "phase 2 runs this many more rounds after its goal is first reached, keeping the shortest (paper: 0; opt-in)"},
     {"restart1", 0, 0, 1e6, 1, "phase 1: a location whose best block has not improved for this many of its rounds starts again from a new random population, keeping its best block (0: never, paper; opt-in)"},
     {"candidates2", 1, 1, 12, 1, "phase 2 runs from the blocks of this many locations (best first) and keeps the block whose phases 1+2 are shortest (paper: 1; opt-in)"},
-    {"blockTie", 0, 0, 1, 1, "phase 1, blocks of equal fitness: 0 the lowest location, 1 first a block that is already in its two-generator group (phase 2 skipped)"},
+    {"blockTie", 1, 0, 1, 1, "phase 1, blocks of equal fitness: 0 the lowest location, 1 first a block that is already in its two-generator group (phase 2 skipped)"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
 };
@@ -196,6 +218,9 @@ _Static_assert(sizeof params / sizeof params[0] <= EC_MAX_PARAMS, "hugo has more
 static const ec_preset presets[] = {
     {"performance", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000",
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
+    {"literal", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=1,growth3=1,blockTie=0",
+     "the performance settings read literally (pairs - steps in phase 1 too, phase-3 rounds growing, ties to the lowest "
+     "location): the default before the readings were chosen by the published figures"},
     {"short",
      "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=80,restart1=5,"
      "length=26,growth3=0",
@@ -404,6 +429,19 @@ static int block_twogen(const hugo *s, int loc)
     return hg_twogen(&x, loc);
 }
 
+/* 1 when location a's kept block ranks before location b's (b < 0: none yet) at phase 1's
+ * end: a usable block (found, within maxBlockTurns), higher fitness, then (blockTie) one that
+ * leaves the cube in its two-generator group; equal ones keep the earlier (lower) location */
+static int block_before(const hugo *s, int a, int b)
+{
+    const hg_pop *q = s->store[a];
+    if (!q || q->hof_n < 0 || (s->max_block && q->hof_n > s->max_block)) return 0;
+    if (b < 0) return 1;
+    const hg_pop *r = s->store[b];
+    if (q->hof_fit != r->hof_fit) return q->hof_fit > r->hof_fit;
+    return s->block_tie && block_twogen(s, a) && !block_twogen(s, b);
+}
+
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
 static int end_segment(hugo *s)
 {
@@ -427,13 +465,8 @@ static int end_segment(hugo *s)
             return EC_RUNNING;
         } else {
             int best = -1;
-            for (int loc = 0; loc < HG_LOCS; loc++) {
-                hg_pop *q = s->store[loc];
-                if (q && q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
-                    (best < 0 || q->hof_fit > s->store[best]->hof_fit ||
-                     (s->block_tie && q->hof_fit == s->store[best]->hof_fit && block_twogen(s, loc) && !block_twogen(s, best))))
-                    best = loc;
-            }
+            for (int loc = 0; loc < HG_LOCS; loc++)
+                if (block_before(s, loc, best)) best = loc;
             if (best < 0 || s->round < s->min_rounds1) {
                 s->round++;
                 s->loc = next_loc(s, 0);
@@ -441,16 +474,13 @@ static int end_segment(hugo *s)
                 return EC_RUNNING;
             }
             s->chosen = best;
-            /* candidates2: the best blocks of up to max_cand locations, best first (ties: lower location) */
+            /* candidates2: the best blocks of up to max_cand locations, in block_before's order (the
+             * first is `best`, the block phase 2 starts from) */
             s->ncand = s->ci = 0;
             for (int taken = 0; s->max_cand > 1 && s->ncand < s->max_cand; s->ncand++) {
                 int b = -1;
-                for (int loc = 0; loc < HG_LOCS; loc++) {
-                    hg_pop *q = s->store[loc];
-                    if (q && !(taken >> loc & 1) && q->hof_n >= 0 && (!s->max_block || q->hof_n <= s->max_block) &&
-                        (b < 0 || q->hof_fit > s->store[b]->hof_fit))
-                        b = loc;
-                }
+                for (int loc = 0; loc < HG_LOCS; loc++)
+                    if (!(taken >> loc & 1) && block_before(s, loc, b)) b = loc;
                 if (b < 0) break;
                 taken |= 1 << b;
                 set_phase_moves(s, 0, s->store[b]->hof, s->store[b]->hof_n);
