@@ -30,11 +30,13 @@ export const SITE_MANIFEST = 'shell.json';
 // the first-load budget (gzip bytes): HTML, CSS, JS, wasm and everything else the page
 // fetches before it is usable (tests/js/site-size.test.mjs)
 export const FIRST_LOAD_BUDGET = 300 * 1000;
-// On-demand modules: web/lazy/*.mjs, loaded by a dynamic `import('./lazy/x.mjs')` when the
-// user asks for what they hold (an About text, an export, the Experiments view). They are
-// built under assets/lazy/ with their own chunks, precached by the service worker (so they
-// work offline) but neither preloaded by index.html nor counted in the first load.
+// On-demand modules: any web/**/*.lazy.mjs (beside the feature it serves), loaded by a
+// dynamic `import('./x.lazy.mjs')` when the user asks for what it holds (an About text, an
+// export, the Experiments view). They are built under assets/lazy/ (as lazy/x-<hash>.js)
+// with their own chunks, precached by the service worker (so they work offline) but neither
+// preloaded by index.html nor counted in the first load.
 export const ON_DEMAND = 'lazy';
+export const ON_DEMAND_SUFFIX = '.lazy.mjs';
 export const isOnDemand = (sitePath) => sitePath.startsWith(`${ASSETS}/${ON_DEMAND}/`);
 
 const short = (bytes) => sha256(bytes).slice(0, 10);
@@ -136,10 +138,21 @@ function references(html) {
   return out;
 }
 
-// web/lazy/*.mjs: the on-demand modules' sources
-function onDemandSources(root) {
-  const dir = join(root, 'web', ON_DEMAND);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort().map((f) => join(dir, f)) : [];
+// web/**/*.lazy.mjs: the on-demand modules' sources, as esbuild entries named lazy/<name>
+// (their base names are unique: a second one with the same name is an error)
+export function onDemandSources(root) {
+  const found = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) { if (name !== 'gen' && name !== 'vendor') walk(p); } else if (name.endsWith(ON_DEMAND_SUFFIX)) found.push(p);
+    }
+  };
+  walk(join(root, 'web'));
+  const entries = found.map((p) => ({ in: p, out: `${ON_DEMAND}/${basename(p, ON_DEMAND_SUFFIX)}` }));
+  const dup = entries.find((e, i) => entries.findIndex((f) => f.out === e.out) !== i);
+  if (dup) throw new Error(`build-site: two on-demand modules are named ${dup.out}`);
+  return entries;
 }
 
 // Build the site into outdir (emptied first). Returns {outdir, files, firstLoad, sizes}.
@@ -189,9 +202,9 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   // the page: its module script with splitting (dynamic imports become chunks)
   const page = await esbuild.build({
     // the on-demand modules are entries too, so that their outputs (which the page's dynamic
-    // imports name) land in assets/lazy/: an entry's name is its path below web/
-    ...COMMON, banner, entryPoints: [join(root, scripts[0].url), ...onDemandSources(root)], outdir: assets, splitting: true,
-    outbase: join(root, 'web'), entryNames: '[dir]/[name]-[hash]', chunkNames: '[name]-[hash]',
+    // imports name) land in assets/lazy/
+    ...COMMON, banner, entryPoints: [{ in: join(root, scripts[0].url), out: basename(scripts[0].url, '.mjs') }, ...onDemandSources(root)],
+    outdir: assets, splitting: true, entryNames: '[dir]/[name]-[hash]', chunkNames: '[name]-[hash]',
     plugins: [vendorPlugin(root), urlRefPlugin(site)],
   });
   outputs.push(page.metafile.outputs);

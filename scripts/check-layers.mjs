@@ -21,28 +21,43 @@
 //    module can be read, tested and replaced without its siblings' internals. Every cycle is
 //    printed with the symbols that make each edge.
 //
+// 3. JavaScript imports (source text of every .mjs/.js under web/, scripts/ and tests/js/:
+//    static `import`/`export ... from`, and dynamic `import('...')`), the rules of DESIGN.md:
+//    - web/lib/ (no DOM: it runs in the page, the worker and Node) imports only web/lib/,
+//      web/gen/ and `node:` builtins, and names no `document`, `window` or `HTMLElement`;
+//    - web/page/common/ imports web/lib/, web/page/common/ and web/vendor/;
+//    - a feature, web/page/<feature>/, imports web/lib/, web/page/common/, web/vendor/ and its
+//      own folder, never another feature;
+//    - an on-demand module (*.lazy.mjs) is reached only by a dynamic import() from its own
+//      feature (a static import would pull it into the first load);
+//    - web/worker.mjs imports web/lib/ and web/gen/ only; web/main.mjs is the one module that
+//      knows several features;
+//    - scripts/ import web/lib/ (and web/gen/), never web/page/, web/main.mjs or tests/;
+//    - only web/lib/core.mjs touches the Emscripten module (`core.M`); benchmarks and tests
+//      that time or probe a raw export get it from core.raw(), which nothing else calls.
+//    A specifier that resolves to no file is also an error.
+//
 // Exit 0 when nothing is wrong, 1 with every finding printed (file, line where there is one,
 // and the rule), 2 when the objects are missing (build first: scripts/build.sh).
 //
 //   node scripts/check-layers.mjs [--build DIR]     (DIR defaults to build/native)
+//   node scripts/check-layers.mjs --js-only [--root DIR]   (the JavaScript pass alone, on DIR)
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const buildDir = args[0] === '--build' && args[1] ? args[1] : join(root, 'build', 'native');
+const argValue = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const root = argValue('--root') ?? fileURLToPath(new URL('..', import.meta.url));
+const buildDir = argValue('--build') ?? join(root, 'build', 'native');
+const jsOnly = args.includes('--js-only');
 
 const LAYERS = { core: 0, search: 1, solver: 2, solvers: 3, tools: 4 };
 
-// KNOWN DEFECTS, allowed for now so this branch passes while other branches remove them
-// (issue 13). Each entry is one exact finding key printed below; nothing else is excused.
-// Empty this list when those branches are merged: a stale entry is reported as an error.
 // Known defects allowed while they are being removed, one entry per finding ('include A -> B',
 // 'link A -> B', 'cycle A <-> B'); an entry that matches nothing fails, so the list cannot go
-// stale. Empty: the two defects it held (near.c using HuGO!'s tables, pairs.c <-> twogen.c)
-// were removed with the core's packed cube.
+// stale. Empty.
 const ALLOW = new Set([]);
 
 const posix = (p) => p.split(sep).join('/');
@@ -83,6 +98,158 @@ function report(key, text) {
 }
 
 // ---------------------------------------------------------------- 1. includes
+// ---- 3. JavaScript imports ----
+// The code of a JS file with comments and the contents of strings, template literals and
+// regular-expression literals blanked (newlines kept, so positions still give lines); the
+// specifiers are read from the original text at the same offsets.
+function codeOnly(src) {
+  let out = '';
+  let i = 0;
+  let prev = ''; // the last significant character of code (for telling a regex from a division)
+  while (i < src.length) {
+    const c = src[i], d = src[i + 1];
+    if (c === '/' && d === '/') { while (i < src.length && src[i] !== '\n') { out += ' '; i++; } continue; }
+    if (c === '/' && d === '*') {
+      const end = src.indexOf('*/', i + 2); const stop = end < 0 ? src.length : end + 2;
+      out += src.slice(i, stop).replace(/[^\n]/g, ' '); i = stop; continue;
+    }
+    if (c === '"' || c === "'" || c === '`' || (c === '/' && /^$|[(,=:[!&|?{};+\-*%<>~^]$/.test(prev))) {
+      let j = i + 1; let inClass = false;
+      while (j < src.length) {
+        const e = src[j];
+        if (e === '\\') { j += 2; continue; }
+        if (c === '/' && e === '[') inClass = true;
+        else if (c === '/' && e === ']') inClass = false;
+        else if (e === c && !inClass) break;
+        else if (c !== '`' && e === '\n') break;
+        j++;
+      }
+      out += c + src.slice(i + 1, j).replace(/[^\n]/g, ' ') + (j < src.length ? src[j] : '');
+      i = j + 1; prev = 'x'; continue;
+    }
+    out += c;
+    if (!/\s/.test(c)) prev = c;
+    i++;
+  }
+  return out;
+}
+
+const lineAt = (src, offset) => src.slice(0, offset).split('\n').length;
+
+// every import of a file: {spec, dynamic, line}
+function importsOf(src) {
+  const code = codeOnly(src);
+  const out = [];
+  const re = /\b(import|export)\b\s*(\(\s*)?(?:[\w*${}\s,]*?\bfrom\s*)?(['"])/g;
+  for (const m of code.matchAll(re)) {
+    const dynamic = m[1] === 'import' && !!m[2];
+    if (m[1] === 'export' && !/\bfrom\s*['"]$/.test(m[0])) continue;
+    const q = m.index + m[0].length - 1;
+    const end = src.indexOf(m[3], q + 1);
+    if (end < 0) continue;
+    out.push({ spec: src.slice(q + 1, end), dynamic, line: lineAt(src, m.index) });
+  }
+  return { code, imports: out };
+}
+
+// where a repository path sits in the JavaScript layers
+function jsPlace(file) {
+  if (file.startsWith('web/lib/')) return { zone: 'lib' };
+  if (file.startsWith('web/gen/')) return { zone: 'gen' };
+  if (file.startsWith('web/vendor/')) return { zone: 'vendor' };
+  const m = /^web\/page\/([^/]+)\//.exec(file);
+  if (m) return m[1] === 'common' ? { zone: 'common' } : { zone: 'feature', feature: m[1] };
+  if (file.startsWith('web/')) return { zone: 'entry', name: file.slice(4) };
+  if (file.startsWith('scripts/')) return { zone: 'scripts' };
+  if (file.startsWith('tests/')) return { zone: 'tests' };
+  return { zone: 'other' };
+}
+
+function checkJs() {
+  const dirs = ['web', 'scripts', 'tests/js'].map((d) => join(root, d)).filter(existsSync);
+  const files = dirs.flatMap((d) => walk(d)).map((p) => posix(relative(root, p)))
+    .filter((f) => /\.(mjs|js)$/.test(f) && !/^web\/(gen|vendor)\//.test(f));
+  let nImports = 0;
+  for (const file of files) {
+    const src = readFileSync(join(root, file), 'utf8');
+    const { code, imports } = importsOf(src);
+    const from = jsPlace(file);
+    const inLib = from.zone === 'lib';
+    for (const { spec, dynamic, line } of imports) {
+      nImports++;
+      const where = `${file}:${line}`;
+      if (spec.startsWith('node:')) {
+        if (from.zone !== 'lib' && from.zone !== 'scripts' && from.zone !== 'tests') report(`js ${file} -> ${spec}`, `${where}: ${spec} is Node-only; the page cannot load it`);
+        continue;
+      }
+      if (!spec.startsWith('.')) {
+        if (from.zone === 'scripts' || from.zone === 'tests') continue; // npm packages
+        report(`js ${file} -> ${spec}`, `${where}: bare specifier "${spec}": the page has no import map; import web/vendor/ by path`);
+        continue;
+      }
+      let target = posix(join(dirname(file), spec));
+      // a dynamic import in a script or test that names no file beside it but one from the
+      // site root is a page URL (code sent to the browser by page.evaluate)
+      if (dynamic && ['scripts', 'tests'].includes(from.zone) && !existsSync(join(root, target)) && existsSync(join(root, spec))) target = posix(join('.', spec));
+      const to = jsPlace(target);
+      const key = `js ${file} -> ${target}`;
+      if (!existsSync(join(root, target)) && to.zone !== 'gen' && to.zone !== 'vendor') {
+        report(key, `${where}: "${spec}" names no file (${target})`);
+        continue;
+      }
+      if (target.endsWith('.lazy.mjs')) {
+        const own = from.zone === to.zone && from.feature === to.feature;
+        if (!dynamic && from.zone !== 'tests') report(key, `${where}: ${target} is an on-demand module: reach it with import() only (a static import puts it in the first load)`);
+        else if (!own && from.zone !== 'tests') report(key, `${where}: ${target} is an on-demand module of another folder: only its own feature loads it`);
+      }
+      const rule = (() => {
+        switch (from.zone) {
+          case 'lib': return ['lib', 'gen'].includes(to.zone) ? null : 'web/lib/ imports only web/lib/ and web/gen/ (it runs without a DOM, in the worker and in Node)';
+          case 'common': return ['lib', 'common', 'vendor'].includes(to.zone) ? null : 'web/page/common/ imports only web/lib/, web/page/common/ and web/vendor/';
+          case 'feature':
+            if (['lib', 'common', 'vendor'].includes(to.zone)) return null;
+            if (to.zone === 'feature' && to.feature === from.feature) return null;
+            return to.zone === 'feature'
+              ? `features never import each other (${from.feature} -> ${to.feature}): web/main.mjs wires them by callbacks`
+              : `a feature imports only web/lib/, web/page/common/, web/vendor/ and its own folder`;
+          case 'entry':
+            if (from.name === 'worker.mjs') return ['lib', 'gen'].includes(to.zone) ? null : 'web/worker.mjs imports only web/lib/ and web/gen/';
+            return to.zone === 'scripts' || to.zone === 'tests' ? 'the page never imports scripts/ or tests/' : null;
+          case 'scripts':
+            if (['lib', 'gen', 'scripts'].includes(to.zone)) return null;
+            return to.zone === 'tests' ? 'scripts never import tests/' : 'scripts import web/lib/ only (never web/page/ or the page\'s entry)';
+          default: return null;
+        }
+      })();
+      if (rule) report(key, `${where}: imports ${target}: ${rule}`);
+    }
+    if (inLib) {
+      for (const m of code.matchAll(/\b(document|window|HTMLElement)\b/g)) {
+        report(`js-dom ${file}:${m[1]}`, `${file}:${lineAt(src, m.index)}: names ${m[1]}: web/lib/ runs without a DOM`);
+      }
+    }
+    if (file !== 'web/lib/core.mjs' && !file.startsWith('web/gen/')) {
+      for (const m of code.matchAll(/(\.M\s*[.[])/g)) {
+        report(`js-module ${file}:${lineAt(src, m.index)}`, `${file}:${lineAt(src, m.index)}: reaches into the wasm module (${m[1].trim()}): only web/lib/core.mjs touches it (benchmarks and tests: core.raw())`);
+      }
+      if (!file.startsWith('scripts/bench/') && from.zone !== 'tests') {
+        for (const m of code.matchAll(/\.raw\(\)/g)) report(`js-raw ${file}:${lineAt(src, m.index)}`, `${file}:${lineAt(src, m.index)}: core.raw() is for benchmarks and tests only`);
+      }
+    }
+  }
+  console.log(`check-layers: js: ${files.length} files, ${nImports} imports checked`);
+}
+
+checkJs();
+if (jsOnly) {
+  if (findings.length) {
+    console.log(`check-layers: FAILED, ${findings.length} error(s)`);
+    process.exit(1);
+  }
+  console.log('check-layers: ok (JavaScript pass)');
+  process.exit(0);
+}
+
 let nIncludes = 0;
 const sources = walk(join(root, 'c')).map((p) => posix(relative(root, p))).filter((f) => /\.(c|h|def)$/.test(f));
 for (const file of sources) {

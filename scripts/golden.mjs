@@ -2,7 +2,7 @@
 // golden.mjs - the pinned golden runs (tests/data/golden-runs.json): every registered solver
 // on fixed cubes, seeds and params, pinned by its result (without the clock), its record count
 // and a SHA-256 of its whole progress stream. The file was written from the code before the
-// c/ tree was split into layers (issue 13), so a refactor that changes one byte of a run fails.
+// c/ tree was split into layers, so a refactor that changes one byte of a run fails.
 // tests/js/golden.test.mjs checks them natively and in wasm; scripts/test.sh runs each solver's
 // first case through the sanitized CLI:
 //

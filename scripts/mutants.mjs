@@ -17,9 +17,10 @@
 // Exit 0 only when every selected mutant was killed; 1 when any survived or anything failed.
 //
 // Test specs in the gallery: "ctest:NAME" (a tests/c suite, run directly), "golden" (the
-// golden runs through the native CLI), "jest:PATH" or "jest:PATH::NAME-PATTERN" (a Jest file,
-// optionally only the tests whose name matches). --fast selects the mutants whose tests are
-// all ctest suites (scripts/test.sh runs those).
+// golden runs through the native CLI), "golden-first" (each solver's first golden run only:
+// a 6-move scramble, default params, about 2 s), "jest:PATH" or "jest:PATH::NAME-PATTERN" (a
+// Jest file, optionally only the tests whose name matches). --fast selects the mutants whose
+// tests are all native and quick: ctest suites and golden-first (scripts/test.sh runs those).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,13 +57,13 @@ function loadGallery() {
     seen.add(m.id);
     if (m.find === m.replace) problems.push(`${m.id}: the replacement equals the text`);
     if (!Array.isArray(m.tests) || !m.tests.length) problems.push(`${m.id}: no tests named`);
-    for (const t of m.tests || []) if (!/^(ctest:test_\w+|golden|jest:tests\/(js|e2e)\/[\w.-]+\.test\.mjs(::.+)?)$/.test(t)) problems.push(`${m.id}: unknown test spec "${t}"`);
+    for (const t of m.tests || []) if (!/^(ctest:test_\w+|golden|golden-first|jest:tests\/(js|e2e)\/[\w.-]+\.test\.mjs(::.+)?)$/.test(t)) problems.push(`${m.id}: unknown test spec "${t}"`);
   }
   if (problems.length) throw new Error(`${path.relative(ROOT, GALLERY)}:\n  ${problems.join('\n  ')}`);
   return g.mutants;
 }
 
-const isFast = (m) => m.tests.every((t) => t.startsWith('ctest:'));
+const isFast = (m) => m.tests.every((t) => t.startsWith('ctest:') || t === 'golden-first');
 
 // ---- the scratch copy
 function run(cmd, argv, { cwd = SCRATCH, limit = 1800, env = {}, quiet = true } = {}) {
@@ -140,7 +141,7 @@ function buildWasm() {
 // mutant left behind is rebuilt here too, since the restored file is newer than its objects).
 function build(tests) {
   const ctests = tests.filter((t) => t.startsWith('ctest:')).map((t) => t.slice(6));
-  const needCli = tests.some((t) => t === 'golden' || t.startsWith('jest:'));
+  const needCli = tests.some((t) => t === 'golden' || t === 'golden-first' || t.startsWith('jest:'));
   const needWasm = tests.some((t) => t.startsWith('jest:'));
   const targets = [...ctests, ...(needCli ? ['evocube_native'] : [])];
   if (targets.length) {
@@ -161,6 +162,7 @@ function runTest(spec) {
     return run(path.join(SCRATCH, 'build/native', spec.slice(6)), [], { limit: TEST_LIMIT_S.ctest });
   }
   if (spec === 'golden') return run('node', ['scripts/golden.mjs', 'build/native/evocube_native'], { limit: TEST_LIMIT_S.golden });
+  if (spec === 'golden-first') return run('node', ['scripts/golden.mjs', 'build/native/evocube_native', '--first'], { limit: TEST_LIMIT_S.golden });
   const [file, pattern] = spec.slice(5).split('::');
   const argv = ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', '--runTestsByPath', file];
   if (pattern) argv.push('-t', pattern);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // soak-worker.mjs - the soak of scripts/soak.mjs inside a real Web Worker: headless
 // Chromium (playwright-core, as the e2e tests start it) opens the page, and a SolverClient
-// (web/client.mjs) made in the page runs every solve in its module worker (web/worker.mjs)
+// (web/lib/client.mjs) made in the page runs every solve in its module worker (web/worker.mjs)
 // through the worker protocol. Each solution is checked in the page (the page's own core)
 // and again in Node by soak(); memory is the worker's own figure (the `memory` request: C
 // heap in use and wasm memory size). A random cancel point 1..20 is used two ways: an odd
@@ -16,15 +16,17 @@
 // tests/e2e/soak.test.mjs runs 50 and 20.
 import { fileURLToPath } from 'node:url';
 import { soak, soakFailed } from './soak.mjs';
-import { setup } from '../tests/e2e/helpers.mjs';
+import { setup } from './browser.mjs';
+import { STATUS, ERROR } from '../web/lib/protocol.mjs';
 
 // A guard against a hung worker, not a budget: HuGO! has a heavy tail (solve 777 of the
 // plan, hugo on "B' L D' L2" with seed 778, needed 985,820 generations, ~94 s in Node,
 // before main's HuGO! changes of 2c0229b..3c3aaa1; 47,570 after them).
 const SOLVE_TIMEOUT_MS = 900000;
 
-// One solve in the page's worker; runs in the page (serialised by playwright).
-async function solveInPage({ solver, facelets, seed, params, cancelAt, timeoutMs }) {
+// One solve in the page's worker; runs in the page (serialised by playwright; `names` brings
+// protocol.mjs's STATUS and ERROR along).
+async function solveInPage({ solver, facelets, seed, params, cancelAt, timeoutMs, names: { STATUS, ERROR } }) {
   const client = window.__soak;
   const stepped = cancelAt % 2 === 1;
   let records = 0, wake = null;
@@ -53,23 +55,23 @@ async function solveInPage({ solver, facelets, seed, params, cancelAt, timeoutMs
   try {
     const r = await h.promise;
     const pageVerified = window.evocube.core.verify(facelets, r.solution).solved;
-    return { status: r.stats.solved ? 'solved' : r.stats.status, solution: r.solution, pageVerified };
+    return { status: r.stats.solved ? STATUS.SOLVED : r.stats.status, solution: r.solution, pageVerified };
   } catch (e) {
-    if (timedOut) return { status: 'error', message: `no result within ${timeoutMs / 1000} s (cancelled)` };
-    if (e.code === 'E_CANCELLED' && cancelAt) {
+    if (timedOut) return { status: STATUS.ERROR, message: `no result within ${timeoutMs / 1000} s (cancelled)` };
+    if (e.code === ERROR.CANCELLED && cancelAt) {
       if (stepped) window.__soakStepped.landed++;
-      return { status: 'cancelled' };
+      return { status: STATUS.CANCELLED };
     }
-    return { status: 'error', message: `${e.code}: ${e.message}` };
+    return { status: STATUS.ERROR, message: `${e.code}: ${e.message}` };
   } finally {
     clearTimeout(timer);
   }
 }
 
-// A soak driver on a page opened by tests/e2e/helpers.mjs's env.open().
+// A soak driver on a page opened by scripts/browser.mjs's env.open().
 export async function workerDriver(page) {
   await page.evaluate(async () => {
-    const { SolverClient } = await import('./web/client.mjs');
+    const { SolverClient } = await import('./web/lib/client.mjs');
     window.__soakCrashes = [];
     window.__soakStepped = { tries: 0, landed: 0 };
     window.__soak = new SolverClient({ name: 'evocube soak', onCrash: (c) => window.__soakCrashes.push(c.message) });
@@ -78,7 +80,7 @@ export async function workerDriver(page) {
   return {
     solvers: () => page.evaluate(() => window.__soak.info.solvers.map((s) => s.name)),
     memory: () => page.evaluate(() => window.__soak.memory()),
-    solve: (req) => page.evaluate(solveInPage, { ...req, timeoutMs: SOLVE_TIMEOUT_MS }),
+    solve: (req) => page.evaluate(solveInPage, { ...req, timeoutMs: SOLVE_TIMEOUT_MS, names: { STATUS, ERROR } }),
     crashes: () => page.evaluate(() => window.__soakCrashes),
     stepped: () => page.evaluate(() => window.__soakStepped),
   };

@@ -5,14 +5,15 @@
 // [cancels]` runs the long form (1,000 solves, 200 cancels) on the wasm core in Node;
 // tests/js/soak.test.mjs runs a short form through the same function. The loop drives a
 // "driver" (coreDriver here: the core stepped directly; scripts/soak-worker.mjs: a real Web
-// Worker in headless Chromium through web/client.mjs), so both soaks are this one loop.
+// Worker in headless Chromium through web/lib/client.mjs), so both soaks are this one loop.
 // A driver: {solvers() -> names, solve({solver, facelets, seed, params, cancelAt}) ->
-// {status: 'solved' | 'gave up' | 'cancelled' | 'error', solution?, message?,
+// {status: STATUS.SOLVED | GAVE_UP | CANCELLED | ERROR (web/lib/protocol.mjs), solution?, message?,
 // pageVerified?}, memory() -> {inUse, heap}}; cancelAt 0 = run to the end, 1..20 = a
 // random point at which to cancel (a step count here, a delay in the worker driver).
 // Every solution is checked here with the Node core (applied to the scramble's facelets).
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../web/core-node.mjs';
+import { loadCoreNode } from '../web/lib/core-node.mjs';
+import { STATUS } from '../web/lib/protocol.mjs';
 
 // Solver, params and scramble length per solve, cycling; small budgets and, for HuGO!
 // (whose paper settings need ~10^5 generations on a random cube), short scrambles keep
@@ -38,8 +39,8 @@ export function coreDriver(core) {
       let steps = 0;
       const stop = cancelAt ? () => ++steps >= cancelAt : null;
       const { status, result: res } = core.run({ solver, facelets, seed, params }, { work: 1, onRecords: () => {}, stop });
-      if (status === 'stopped') return { status: 'cancelled' };
-      return { status: res.solved ? 'solved' : status, solution: res.solution };
+      if (status === STATUS.STOPPED) return { status: STATUS.CANCELLED };
+      return { status: res.solved ? STATUS.SOLVED : status, solution: res.solution };
     },
   };
 }
@@ -57,9 +58,9 @@ export async function soak({ solves = 1000, cancels = 200, warmup = 10, log = ()
     const scramble = core.scrambleMoves(len - (i % 3), i + 1);
     const facelets = core.apply(scramble);
     const r = await d.solve({ solver: name, facelets, seed: i + 1, params, cancelAt });
-    if (r.status === 'cancelled') { stats.cancelled++; return; }
-    if (r.status === 'error') stats.failures.push(`${name} failed on ${scramble}: ${r.message}`);
-    else if (r.status !== 'solved') stats.failures.push(`${name} gave up on ${scramble}`);
+    if (r.status === STATUS.CANCELLED) { stats.cancelled++; return; }
+    if (r.status === STATUS.ERROR) stats.failures.push(`${name} failed on ${scramble}: ${r.message}`);
+    else if (r.status !== STATUS.SOLVED) stats.failures.push(`${name} gave up on ${scramble}`);
     else if (!core.verify(facelets, r.solution).solved) stats.failures.push(`${name}: wrong solution for ${scramble}`);
     else if (r.pageVerified === false) stats.failures.push(`${name}: the page's check refused the solution for ${scramble}`);
     else {

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # test.sh - every suite, after scripts/build.sh, in this order:
-#   layers   scripts/check-layers.mjs: include and link-level layer rules of c/ (no up-include,
-#            no cycle between files or folders)
+#   layers   scripts/check-layers.mjs: the JavaScript import rules (web/lib without a DOM, features
+#            apart, scripts on web/lib only, only core.mjs touching the wasm module), and the
+#            include and link-level layer rules of c/ (no up-include, no cycle between files or
+#            folders)
 #   ctest    every C suite natively (labels `unit` and `slow`, CMakeLists.txt)
+#   errors   scripts/coverage-errors.mjs: every `return EC_E_*` of c/ reached by a C suite
+#            (clang source-based coverage, build/coverage) or listed with its reason in
+#            tests/coverage/unreachable-errors.json
 #   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast): each
-#            applied to a scratch copy must make one of the ctest suites it names fail
+#            applied to a scratch copy must make one of the ctest suites it names (or each
+#            solver's first golden run, golden-first) fail
 #   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
 #            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
 #            registered solver's first golden run through the sanitized CLI, which must equal
@@ -56,22 +62,29 @@ ctest_slowest() {
 # Debug -O1, one core: test_groups 4.4 s, test_twophase 4.5, test_twes 2.4, test_swarm 1.4).
 # test_hugo_solve (10.7 s, the stage's longest) is left out: its code runs under the sanitizers
 # in test_hugo_parts, test_hugo_twogen and the hugo golden run below.
-EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm}
+EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm|test_islands|test_optima}
 
 begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"
-end "$(sed -n 's/^check-layers: \(includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
+end "$(sed -n 's/^check-layers: \(js\|includes\|links\): //p' "$log/layers" | paste -sd';' | sed 's/;/; /'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
 end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow); $(ctest_slowest "$log/ctest" 3)"
+
+# the C core's error returns reached by the suites (scripts/coverage-errors.mjs: clang's
+# source-based coverage in build/coverage, every suite once): each `return EC_E_*` must be
+# reached by a test or listed, with its reason, in tests/coverage/unreachable-errors.json
+begin errors "error returns reached by the C suites (scripts/coverage-errors.mjs, clang coverage)"
+node scripts/coverage-errors.mjs | tee "$log/errors"
+end "$(sed -n 's/^coverage-errors: \([0-9]* of [0-9]* error returns reached, [0-9]* listed as unreachable, [0-9]* listed as untested\).*/\1/p' "$log/errors" | tail -1)"
 
 # the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
 # applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make
 # one of its ctest suites fail; `npm run mutants` runs the whole gallery (wasm and web too)
 begin mutants "mutants (the gallery's native-only C mutants, scripts/mutants.mjs --fast)"
 node scripts/mutants.mjs --fast | tee "$log/mutants"
-end "$(sed -n 's/^mutants: \([0-9]* of [0-9]*\) killed.*/\1 native-only mutants killed/p' "$log/mutants" | tail -1), each by a ctest suite"
+end "$(sed -n 's/^mutants: \([0-9]* of [0-9]*\) killed.*/\1 native-only mutants killed/p' "$log/mutants" | tail -1), each by a ctest suite or a first golden run"
 
 begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
 if [ ! -f build/asan/CMakeCache.txt ]; then

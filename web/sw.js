@@ -30,7 +30,7 @@ const UPDATES = 'immediate';
 // file the build manifest lists (index.html and all of web/, scripts/shell-manifest.mjs) but
 // DEV_SKIP, so a new module is precached without editing this file.
 const SHELL = null;
-const DEV_SKIP = ['web/sw.js', 'web/core-node.mjs'];
+const DEV_SKIP = ['web/sw.js', 'web/lib/core-node.mjs'];
 const WEB = new URL(BASE, self.registration.scope).href;
 
 const ROOT = self.registration.scope;

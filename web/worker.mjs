@@ -4,9 +4,9 @@
 // load is error {id: 'ready', code: 'E_LOAD', message, fatal: true}, and the client does not
 // restart the worker for it (the same files would fail again).
 import createEvocube from './gen/evocube.mjs';
-import { createCore, loadFailureText } from './core.mjs';
-import { ERROR, READY_ID, REPLY } from './protocol.mjs';
-import { createWorkerApi, readyMessage } from './worker-api.mjs';
+import { createCore, loadFailureText } from './lib/core.mjs';
+import { ERROR, READY_ID, REPLY } from './lib/protocol.mjs';
+import { createWorkerApi, readyMessage } from './lib/worker-api.mjs';
 
 const post = (msg) => self.postMessage(msg);
 // schedule through a MessageChannel: it runs after pending messages, with no 4 ms clamp

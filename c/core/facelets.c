@@ -215,7 +215,7 @@ int ec_validate(const char *facelets, char *msg, int msgsize)
 
 int ec_cube_from_facelets_n(const char *facelets, int len, ec_cube *c, char *msg, int msgsize)
 {
-    if (!c) return EC_E_NULL;
+    if (!c) return ec__msg(EC_E_NULL, msg, msgsize, "no cube given");
     char norm[55];
     int rc = check_facelets(facelets, len, norm, msg, msgsize);
     if (rc) return rc;

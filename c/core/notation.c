@@ -1,15 +1,21 @@
 /*
- * notation.c - move notation: parse (face turns, ' 2 2' 3, wide Rw/r, slices M E S,
- * rotations x y z, (...)n and (...)' groups, commutators [A, B] and conjugates [A: B] (nested
- * freely with groups, and taking n and ' like them), "." as a pause that turns nothing,
- * // comments, any Unicode space as a separator), format, simplify, invert, and count lengths
+ * notation.c - move notation: parse (face turns; wide Rw/r; slices M E S; rotations x y z
+ * and Rv Uv Fv Lv Dv Bv; SiGN layer prefixes 2R, 3R, 2Rw, 2-3Rw, 2-3r; amounts of any whole
+ * number with an optional prime, R R2 R3 R2' R0 R5; (...)n and (...)' groups, n from 0;
+ * commutators [A, B] and conjugates [A: B] (nested freely with groups, and taking n and '
+ * like them), "." as a pause that turns nothing, // comments to the end of the line (LF, CR
+ * or CR LF), any Unicode space as a separator), format, simplify, invert, and count lengths
  * in HTM, QTM and STM. Move codes are base*3 + (quarter turns - 1); bases are listed in
- * evocube.h.
+ * evocube.h. The forms read are those cubing.js's 3x3x3 puzzles apply, with the same cube
+ * state (tests/js/notation-sign.test.mjs); its forms that no 3x3x3 applies are refused with
+ * a message naming why. Not as in cubing.js: moves may follow each other without a space
+ * (RUR'), and a comment may end at a CR.
  * Expansion: the parser writes plain moves only. [A, B] becomes A B A' B' and [A: B] becomes
  * A B A', where X' is X's moves in reverse order, each inverted; so the canonical text of
  * "[R, U]" is "R U R' U'" and of "[R: U]" "R U R'". A group or bracket whose expansion would
  * pass the move limit is refused (EC_E_ALG_MOVES, naming where it closes), never cut.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -148,13 +154,17 @@ static int group_suffix(const char *text, int *ip, int at, uint8_t *moves, int s
     long reps = 1;
     if (text[i] >= '0' && text[i] <= '9') {
         int dstart = i;
+        if (text[i] == '0' && text[i + 1] >= '0' && text[i + 1] <= '9')
+            return ec__msg(EC_E_REPEAT, msg, msgsize,
+                           "repetition count at character %d starts with 0 (only 0 itself does)",
+                           ec__column(text, dstart));
         reps = 0;
         while (text[i] >= '0' && text[i] <= '9') {
             if (reps <= EC_MAX_ALG_MOVES) reps = reps * 10 + (text[i] - '0');
             i++;
         }
-        if (reps < 1 || reps > EC_MAX_ALG_MOVES)
-            return ec__msg(EC_E_REPEAT, msg, msgsize, "repetition count at character %d must be from 1 to %d",
+        if (reps > EC_MAX_ALG_MOVES)
+            return ec__msg(EC_E_REPEAT, msg, msgsize, "repetition count at character %d must be from 0 to %d",
                            ec__column(text, dstart), EC_MAX_ALG_MOVES);
     }
     pl = prime_len(text + i);
@@ -173,10 +183,127 @@ static int group_suffix(const char *text, int *ip, int at, uint8_t *moves, int s
         return ec__msg(EC_E_ALG_MOVES, msg, msgsize,
                        "the alg has more than %d moves once the group closed at character %d is repeated", limit,
                        ec__column(text, at));
+    if (reps == 0) *count = start; /* (A)0: no move, as in cubing.js */
     for (long r = 1; r < reps; r++) {
         memmove(moves + *count, moves + start, (size_t)glen);
         *count += glen;
     }
+    *ip = i;
+    return EC_OK;
+}
+
+/* The end of the word of a move starting at start: its letters, digits and primes, and a "-"
+ * between digits (a layer range), at most 24 bytes and never inside a UTF-8 character. */
+static int move_word_end(const char *text, int start)
+{
+    int end = start;
+    while (text[end] && end - start < 24 &&
+           (word_at(text + end) ||
+            (text[end] == '-' && end > start && text[end - 1] >= '0' && text[end - 1] <= '9' && text[end + 1] >= '0' &&
+             text[end + 1] <= '9')))
+        end++;
+    while (end > start + 1 && ((unsigned char)text[end] & 0xC0) == 0x80) end--;
+    return end == start ? start + 1 : end;
+}
+
+/* A refused move: "<its word>" at character N, then why. */
+static int move_error(const char *text, int start, const char *why, char *msg, int msgsize)
+{
+    int end = move_word_end(text, start);
+    char tok[32];
+    memcpy(tok, text + start, (size_t)(end - start));
+    tok[end - start] = '\0';
+    return ec__msg(EC_E_TOKEN, msg, msgsize, "\"%s\" at character %d %s", tok, ec__column(text, start), why);
+}
+
+/* Digits at *ip as a number (capped at 1000, enough to tell a layer past 3), *ip past them. */
+static int read_number(const char *text, int *ip)
+{
+    int v = 0;
+    while (text[*ip] >= '0' && text[*ip] <= '9') {
+        if (v < 1000) v = v * 10 + (text[*ip] - '0');
+        (*ip)++;
+    }
+    return v;
+}
+
+/* One move at *ip (its first character is no space, bracket or separator): an optional SiGN
+ * layer prefix (n, or a range n-m), the family (a face, Rw, r, M E S, x y z, or Rv, a
+ * rotation named by its face), an optional amount (any whole number, turned mod 4; cubing.js
+ * writes R1, R3, R4, R0) and an optional prime. *code is the parsed move code, or -1 when the
+ * amount is a multiple of 4 (no move). *ip ends past the move.
+ * Layers on a 3x3x3, counted from the named face (what cubing.js applies): 1 the face, 2 the
+ * slice, 3 the opposite face; "nR" is layer n alone, "nRw" and "nr" layers 1 to n, and "n-mR",
+ * "n-mRw" and "n-mr" layers n to m. So 2R = M', 3R = L', 2Rw = 2r = Rw, 2-3Rw = Lw'. Layers 1
+ * to 3 (3Rw, 1-3r) turn the whole cube, which cubing.js refuses; the message names the
+ * rotation. A prefix on M E S, x y z or Rv is refused, as are layer 0, layers past 3 and
+ * ranges whose first layer is not the smaller. */
+static int parse_move(const char *text, int *ip, int *code, char *msg, int msgsize)
+{
+    /* per face U R F D L B: its slice (E M S), whether the slice turns against the face, and
+     * the rotation (y x z) */
+    static const int slice_of[6] = {19, 18, 20, 19, 18, 20}, slice_inv[6] = {1, 1, 0, 0, 0, 1};
+    static const char *const whole[6] = {"y", "x", "z", "y'", "x'", "z'"};
+    int start = *ip, i = *ip, lo = 0, hi = 0, prefix = 0, range = 0, blen, inv = 0;
+    if (text[i] >= '0' && text[i] <= '9') {
+        prefix = 1;
+        lo = hi = read_number(text, &i);
+        if (text[i] == '-' && text[i + 1] >= '0' && text[i + 1] <= '9') {
+            i++;
+            range = 1;
+            hi = read_number(text, &i);
+        }
+    }
+    int base = base_at(text + i, &blen);
+    if (base < 0) return prefix ? move_error(text, start, "is no move: a layer prefix goes before a face (2R, 2-3Rw)", msg, msgsize)
+                                : bad_token(text, start, msg, msgsize);
+    if (base < 6 && text[i + 1] == 'v') { /* Rv Lv Uv Dv Fv Bv: rotations */
+        static const int rot_of[6] = {22, 21, 23, 22, 21, 23};
+        inv = base >= 3;
+        base = rot_of[base];
+        blen = 2;
+    }
+    i += blen;
+    if (prefix) {
+        if (base >= 18)
+            return move_error(text, start,
+                              "has a layer prefix on a slice or rotation: a prefix goes on a face turn (2R, 2-3Rw, 2r)",
+                              msg, msgsize);
+        if (lo < 1 || hi < 1 || lo > 3 || hi > 3)
+            return move_error(text, start, "names a layer that a 3x3x3 does not have (it has layers 1 to 3)", msg,
+                              msgsize);
+        if (range && lo >= hi)
+            return move_error(text, start, "has a layer range whose first layer is not the smaller (write 2-3Rw)", msg,
+                              msgsize);
+        int f = base % 6;
+        if (!range && base >= 6) lo = 1; /* nRw, nr: layers 1 to n */
+        if (lo == 1 && hi == 3) {
+            char why[96];
+            snprintf(why, sizeof why, "turns all 3 layers, the whole cube: write the rotation %s", whole[f]);
+            return move_error(text, start, why, msg, msgsize);
+        }
+        if (lo == hi) base = lo == 1 ? f : lo == 2 ? slice_of[f] : (f + 3) % 6;
+        else base = lo == 1 ? 6 + f : 6 + (f + 3) % 6;
+        inv = (lo == 2 && hi == 2) ? slice_inv[f] : hi == 3;
+    }
+    int amount = 1;
+    if (text[i] >= '0' && text[i] <= '9') {
+        if (text[i] == '0' && text[i + 1] >= '0' && text[i + 1] <= '9')
+            return move_error(text, start, "has an amount with a leading 0 (an amount starts with 0 only when it is 0)",
+                              msg, msgsize);
+        amount = 0;
+        while (text[i] >= '0' && text[i] <= '9') amount = (amount * 10 + (text[i++] - '0')) % 4;
+    }
+    int pl = prime_len(text + i);
+    if (pl) {
+        amount = (4 - amount) % 4;
+        i += pl;
+    }
+    if (inv) amount = (4 - amount) % 4;
+    /* a move must end here: at a space, bracket, comment, end, or the next move's letter */
+    if (text[i] && word_at(text + i) && (base_at(text + i, &blen) < 0 || (text[i] >= '0' && text[i] <= '9')))
+        return bad_token(text, start, msg, msgsize);
+    *code = amount ? base * 3 + amount - 1 : -1;
     *ip = i;
     return EC_OK;
 }
@@ -200,7 +327,7 @@ static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char
             continue;
         }
         if (c == '/' && text[i + 1] == '/') {
-            while (text[i] && text[i] != '\n') i++;
+            while (text[i] && text[i] != '\n' && text[i] != '\r') i++; /* ends at LF, CR or CR LF */
             continue;
         }
         if (c == '(' || c == '[') {
@@ -266,26 +393,12 @@ static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char
             if (rc) return rc;
             continue;
         }
-        int blen;
-        int base = base_at(text + i, &blen);
-        if (base < 0) return bad_token(text, i, msg, msgsize);
-        int start = i, turns = 1;
-        i += blen;
-        if (text[i] == '2' || text[i] == '3') {
-            turns = text[i] - '0';
-            i++;
-        }
-        int pl = prime_len(text + i);
-        if (pl) {
-            turns = 4 - turns;
-            i += pl;
-        }
-        /* a move must end here: at a space, bracket, comment, end, or the next move's letter */
-        if (text[i] && word_at(text + i) && (base_at(text + i, &blen) < 0 || (text[i] >= '0' && text[i] <= '9')))
-            return bad_token(text, start, msg, msgsize);
+        int code = -1, rc = parse_move(text, &i, &code, msg, msgsize);
+        if (rc) return rc;
+        if (code < 0) continue; /* an amount of 0 (R0, R4): no move */
         if (count >= limit)
             return ec__msg(EC_E_ALG_MOVES, msg, msgsize, "the alg has more than %d moves", limit);
-        moves[count++] = (uint8_t)(base * 3 + (turns % 4 == 2 ? 1 : turns == 3 ? 2 : 0));
+        moves[count++] = (uint8_t)code;
     }
     if (depth)
         return ec__msg(EC_E_PAREN_OPEN, msg, msgsize, "\"%c\" at character %d is never closed", open[depth - 1].kind,

@@ -93,10 +93,10 @@ extern "C" {
                                      are swapped */
 
 /* Faults of move notation. msg names the token and its 1-based character position. */
-#define EC_E_TOKEN -30          /* a token that is no move (e.g. "Q", "R4", "R'2") */
+#define EC_E_TOKEN -30          /* a token that is no move (e.g. "Q", "4R", "3Rw", "R'2") */
 #define EC_E_PAREN_OPEN -31     /* a "(" that is never closed */
 #define EC_E_PAREN_CLOSE -32    /* a ")" without a matching "(" */
-#define EC_E_REPEAT -33         /* a repetition count after ")" that is 0 or too large */
+#define EC_E_REPEAT -33         /* a repetition count after ")" too large or with a leading 0 */
 #define EC_E_ALG_MOVES -34      /* the alg (after expanding repetitions) has more than
                                    EC_MAX_ALG_MOVES moves */
 #define EC_E_NESTING -35        /* parentheses nested deeper than EC_MAX_NESTING */
@@ -198,7 +198,9 @@ int ec_verify_n(const char *facelets, int flen, const char *solution, int slen, 
 /*
  * Parsed moves are codes base*3 + (quarter turns - 1). Bases: 0..5 faces U R F D L B,
  * 6..11 wide Uw Rw Fw Dw Lw Bw, 12..17 lowercase wide u r f d l b, 18..20 slices M E S,
- * 21..23 rotations x y z. So codes 0..17 are the face turns.
+ * 21..23 rotations x y z. So codes 0..17 are the face turns. The text's other forms are
+ * written with these: SiGN layer prefixes (2R as M', 3R as L', 2-3Rw as Lw'), Rv Uv ... as
+ * x y ..., and amounts mod 4 (R5 as R; R0 and R4 write nothing); see notation.c.
  * The text may hold groups (...)n and (...)', commutators [A, B] (parsed as A B A' B') and
  * conjugates [A: B] (A B A'), nested up to EC_MAX_NESTING and taking n and ' like groups, "."
  * (a pause: no move), // comments, and any Unicode space as a separator; the codes are the
@@ -331,8 +333,12 @@ int ec_solver_solution(const ec_solver *h, char *buf, int size);
  * "evaluations","phases":[{"name","solution","length","generations"}]}. Any time. */
 int ec_solver_result_json(const ec_solver *h, char *buf, int size);
 int ec_solver_free(ec_solver *h);
-/* All solvers with their params (key, default, min, max, integer, help), presets and work
- * unit, as a JSON array. */
+/* All solvers as a JSON array, in registration order, each {"name", "title", "label" (its
+ * name for people in a list), "short" (a few words), "workUnit", "fitness" (what the
+ * fitness of its progress records measures), "better": "lower" | "higher", "phases" (the
+ * names of its phases, in order), "optima" (true: ec_solver_optima_json has exact optima
+ * for some of its phases), "params": [{"key", "default", "min", "max", "integer", "help"}],
+ * "presets": [{"name", "params", "help"}]}. EC_E_BUFFER when it does not fit. */
 int ec_solver_list_json(char *buf, int size);
 
 /* ------------------------------------------------------------------ islands */
@@ -403,7 +409,7 @@ int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsiz
 /* ------------------------------------------------------------------ exact reference optima */
 
 /*
- * Exact optima of the evolutionary solvers' phases (issue 20), shown beside what a solver
+ * Exact optima of the evolutionary solvers' phases, shown beside what a solver
  * found and never used by one (c/search/optima.h has the tables, sizes and build times).
  * Lengths are HTM face turns. Each returns EC_OK with the exact optimum in *len; EC_BOUND
  * when a search spent `nodes` first (then every length below *len is excluded: the optimum

@@ -66,7 +66,8 @@ static int search(ec_pk s, int k, int prev, int total, int best)
 
 int ec__near_distance(const ec_cube *c)
 {
-    if (!built && build()) return EC_E_NOMEM;
+    int rc = ec__near_init();
+    if (rc) return rc;
     ec_pk s = ec__pk_from_cube(c);
     int best = NEAR_MAX + 1;
     /* after level k every cube within k + NEAR_DEPTH turns has been met on a shortest path */
@@ -79,7 +80,8 @@ int ec__near_distance(const ec_cube *c)
 
 int ec__near_counts(long counts[NEAR_DEPTH + 1])
 {
-    if (!built && build()) return EC_E_NOMEM;
+    int rc = ec__near_init();
+    if (rc) return rc;
     for (int d = 0; d <= NEAR_DEPTH; d++) counts[d] = 0;
     for (uint32_t i = 0; i <= table.mask; i++)
         if (table.keys[i][0] | table.keys[i][1]) counts[table.vals[i]]++;

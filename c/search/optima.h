@@ -1,5 +1,5 @@
 /*
- * optima.h - exact reference optima of the evolutionary solvers' phases (issue 20): shown
+ * optima.h - exact reference optima of the evolutionary solvers' phases: shown
  * beside what a solver found, never used by any solver. All counts are HTM face turns.
  *
  * 2x2x3 blocks (HuGO!'s phase 1). Location loc (0..11) is named by the edge slot where its two

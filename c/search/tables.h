@@ -5,7 +5,7 @@
  *
  * Layout: 4 bits per entry (two entries a byte, low nibble first), except twistSlice and
  * flipSlice, a byte an entry (no nibble decode on two of phase 1's four reads a node; the
- * other three stay nibbles: all five as bytes, 1.44 MB, was slower, session 26). Entry
+ * other three stay nibbles: all five as bytes, 1.44 MB, is slower). Entry
  * (class, b) is the pair (the class's representative, b); a raw pair (a, b) with
  * a = conj_s^-1(rep) reads entry (class, conj_s(b)) (the ec__prun_* functions below).
  *   phase 1 (18 moves):
@@ -17,11 +17,10 @@
  *     epermCcombp 2768 edge-permutation classes (16) x 140 ccombps  387,520
  *     cpermEcombp 2768 corner-permutation classes (16) x 140 ecombps 387,520
  *     cpermFbcombp 2768 corner-permutation classes (16) x 140 fbcombps 387,520
- * The last two (issue 15, session 28; not min2phase's) pair the corners' permutation with
- * where the U-layer edges, or the F/B edges, are: epermCcombp's mirror image. Read for the cube
- * and its inverse beside the other two, they raise phase 2's bound where it is weak (the
- * oracle's phase 2s that fail at their cap of 12): phase-2 nodes per oracle call 7,140 ->
- * 2,009, the oracle's CPU 0.66x in wasm (docs/BENCHMARKS.md, "## oracle"). Depths to 15.
+ * The last two (not min2phase's) pair the corners' permutation with where the U-layer
+ * edges, or the F/B edges, are: epermCcombp's mirror image. Read for the cube and its inverse
+ * beside the other two, they raise phase 2's bound where it is weak (the oracle's phase 2s
+ * that fail at their cap of 12; figures: docs/BENCHMARKS.md, section oracle). Depths to 15.
  * 2.22 million entries, 1.27 MB, built by breadth-first search to the last depth (no caps:
  * every entry exact): forward from the current layer while it is small, backward (each
  * unreached entry looks for a neighbour in the current layer) once it is large, in a
@@ -29,11 +28,11 @@
  * symmetry and move looked up in one temporary table (up to 590 KB): ~45 ms natively. With
  * the move tables (coord.h, ~15 ms) and the symmetry tables (symmetry.h, ~4 ms) the whole init
  * (ec_twophase_init) is ~67-70 ms of CPU natively and ~130-145 ms in wasm under Node (2-core
- * machine; was ~53 and ~105 before the two combination tables; docs/BENCHMARKS.md,
- * "## twophase"). The search reads both phases through symmetry coordinates (below): phase
- * 1's move tables 195 KB, phase 2's 111 KB plus 11 KB of inverses and maps, built from the raw
- * move tables in well under 1 ms. ec__tables_bytes: 3.7 MB in all (the raw move tables stay:
- * the pruning tables' BFS, optima.c and the tests read them).
+ * machine; figures: docs/BENCHMARKS.md, section twophase). The search reads both phases
+ * through symmetry coordinates (below): phase 1's move tables 195 KB, phase 2's 111 KB plus
+ * 11 KB of inverses and maps, built from the raw move tables in well under 1 ms.
+ * ec__tables_bytes: 3.7 MB in all (the raw move tables stay: the pruning tables' BFS,
+ * optima.c and the tests read them).
  * The three phase-1 tables, sliceMove and the symmetry-coordinate tables are static arrays:
  * the search's node reads them at fixed addresses, not through a pointer loaded each time.
  */

@@ -24,8 +24,8 @@
  * conjugate twist-flip lookup), all four read at every node (no branch between them). Phase 2 uses
  * max(cpermMperm, epermCcombp) of the cube and of its inverse (in G1 the inverse's
  * permutations are the inverse permutations; min2phase reads the inverse's epermCcombp too),
- * and, since session 28, cpermEcombp and cpermFbcombp of both (tables.h: phase-2 nodes per
- * oracle call 7,140 -> 2,009), with cperm and eperm carried as symmetry coordinates,
+ * and cpermEcombp and cpermFbcombp of both (tables.h; figures: docs/BENCHMARKS.md, section
+ * oracle), with cperm and eperm carried as symmetry coordinates,
  * class << 4 | s (ec__prun2_sym: move tables of 2,768 rows instead of 40,320, which kept
  * phase 2's raw tables out of L2). A phase-2 level's children are worked out together when
  * the level is entered (p2_children: the eight look-up chains of each child and of its
@@ -598,6 +598,96 @@ static void run_phase2(tp_search *s)
     }
 }
 
+/* Phase 1 of the current direction from where its move stack stands, until a phase-1
+ * solution starts phase 2 (s->in2; run_phase2 then runs from tp_run), the iteration ends
+ * (next_pre) or the node limit is reached. The loop keeps its counters in locals (the int8
+ * move stack may alias any field) and writes them back before anything it calls. */
+static void run_phase1(tp_search *s)
+{
+    tp_dir *d = &s->dir[s->cur];
+    int64_t nodes = s->nodes;
+    const int64_t stop = s->stop;
+    const int depth1 = s->depth1;
+    int k = d->k1;
+    int8_t *m1 = d->m1;
+    while (nodes < stop) {
+        int m = m1[k];
+        if (m >= N_MOVES) {
+            if (k == 0) {
+                s->nodes = nodes, d->k1 = 0;
+                next_pre(s);
+                nodes = s->nodes;
+                break;
+            }
+            m1[--k]++;
+            continue;
+        }
+        /* level k: its coordinates, the moves its last move rules out (that face, and after
+         * D, L or B the opposite face) and the depth left, in locals; its children in turn
+         * until one is descended into, a phase-1 solution is reached or the node limit */
+        const int togo = depth1 - k - 1, k1 = k + 1;
+        const int ptw = d->tw[k] * N_MOVES, pfl = d->fl[k] * N_MOVES, psl = d->sl[k] * N_MOVES;
+        const int pctw = d->ctw[k] * N_MOVES, pcfl = d->cfl[k] * N_MOVES;
+        const uint32_t ruled_out = k ? face_after[m1[k - 1] / 3] : 0;
+        int next = 0; /* 1: descend into m; 2: leave the loop (phase 2, or what enter_phase2 changed) */
+        while (m < N_MOVES) {
+            if (ruled_out >> m & 1) {
+                m = next_face[m];
+                continue;
+            }
+            if (nodes >= stop) break;
+            nodes++;
+            /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
+             * twistFlip), read unconditionally and combined without branches: the four
+             * look-up chains overlap in the CPU, and a branch per table mispredicted often
+             * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
+             * (The conjugate's flipSlice bound is read only at the start: inside the search it
+             * pruned no node the others did not, on 200 random states.) */
+            int tw = ec__twistSymMove[ptw + m], sl = ec__sliceMove[psl + m], fl = ec__flipSymMove[pfl + m];
+            int cm = d->conjmove[m];
+            int ctw = ec__twistSymMove[pctw + cm], cfl = ec__flipSymMove[pcfl + cm];
+            int h = ec__prun_ts_sym(tw, sl), h2 = ec__prun_fs_sym(fl, sl), h3 = ec__prun_tf_sym(tw, fl),
+                h4 = ec__prun_tf_sym(ctw, cfl);
+            h = h2 > h ? h2 : h;
+            h3 = h4 > h3 ? h4 : h3;
+            h = h3 > h ? h3 : h;
+            if (h > togo) {
+                /* the face's other turns are one move from this one: none can do better */
+                m = h > togo + 1 ? next_face[m] : m + 1;
+                continue;
+            }
+            if (togo == 0) { /* h == 0: in G1 */
+                if (leaves_g1(m)) {
+                    m1[k] = (int8_t)m;
+                    s->nodes = nodes, d->k1 = k;
+                    if (!enter_phase2(s)) m1[k]++;
+                    next = 2; /* phase 2 runs from tp_run, which also checks what
+                                 enter_phase2 may have changed */
+                    break;
+                }
+                m++;
+                continue;
+            }
+            if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
+                m++;
+                continue;
+            }
+            d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
+            d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
+            next = 1;
+            break;
+        }
+        if (next == 2) break;
+        m1[k] = (int8_t)m;
+        if (next == 1) {
+            m1[k1] = 0;
+            k = k1;
+        }
+    }
+    s->nodes = nodes;
+    if (!s->in2) d->k1 = k; /* (next_pre may have started a new search: k is 0 then too) */
+}
+
 void tp_target(tp_search *s, int64_t total)
 {
     if (s->finished || s->max_length < 0) return;
@@ -660,91 +750,9 @@ int tp_run(tp_search *s, int64_t limit)
             s->zero_started = 1;
             if (d->h1 == 0 && enter_phase2(s)) continue;
         }
-        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends; the
-         * loop keeps its counters in locals (the int8 move stack may alias any field) and
-         * writes them back before anything it calls */
+        /* phase-1 nodes until a phase-1 solution starts phase 2, or the iteration ends */
         if (s->finished || s->d1 > s->bound || (s->new_best && s->pause_on_solution)) continue;
-        int64_t nodes = s->nodes;
-        const int64_t stop = s->stop;
-        const int depth1 = s->depth1;
-        int k = d->k1;
-        int8_t *m1 = d->m1;
-        while (nodes < stop) {
-            int m = m1[k];
-            if (m >= N_MOVES) {
-                if (k == 0) {
-                    s->nodes = nodes, d->k1 = 0;
-                    next_pre(s);
-                    nodes = s->nodes;
-                    break;
-                }
-                m1[--k]++;
-                continue;
-            }
-            /* level k: its coordinates, the moves its last move rules out (that face, and after
-             * D, L or B the opposite face) and the depth left, in locals; its children in turn
-             * until one is descended into, a phase-1 solution is reached or the node limit */
-            const int togo = depth1 - k - 1, k1 = k + 1;
-            const int ptw = d->tw[k] * N_MOVES, pfl = d->fl[k] * N_MOVES, psl = d->sl[k] * N_MOVES;
-            const int pctw = d->ctw[k] * N_MOVES, pcfl = d->cfl[k] * N_MOVES;
-            const uint32_t ruled_out = k ? face_after[m1[k - 1] / 3] : 0;
-            int next = 0; /* 1: descend into m; 2: leave the loop (phase 2, or what enter_phase2 changed) */
-            while (m < N_MOVES) {
-                if (ruled_out >> m & 1) {
-                    m = next_face[m];
-                    continue;
-                }
-                if (nodes >= stop) break;
-                nodes++;
-                /* all four bounds (twistSlice, flipSlice, twistFlip and the y-conjugate's
-                 * twistFlip), read unconditionally and combined without branches: the four
-                 * look-up chains overlap in the CPU, and a branch per table mispredicted often
-                 * (bench_twophase: 12% less CPU natively at <= 20, the same nodes; docs/BENCHMARKS.md).
-                 * (The conjugate's flipSlice bound is read only at the start: inside the search it
-                 * pruned no node the others did not, on 200 random states.) */
-                int tw = ec__twistSymMove[ptw + m], sl = ec__sliceMove[psl + m], fl = ec__flipSymMove[pfl + m];
-                int cm = d->conjmove[m];
-                int ctw = ec__twistSymMove[pctw + cm], cfl = ec__flipSymMove[pcfl + cm];
-                int h = ec__prun_ts_sym(tw, sl), h2 = ec__prun_fs_sym(fl, sl), h3 = ec__prun_tf_sym(tw, fl),
-                    h4 = ec__prun_tf_sym(ctw, cfl);
-                h = h2 > h ? h2 : h;
-                h3 = h4 > h3 ? h4 : h3;
-                h = h3 > h ? h3 : h;
-                if (h > togo) {
-                    /* the face's other turns are one move from this one: none can do better */
-                    m = h > togo + 1 ? next_face[m] : m + 1;
-                    continue;
-                }
-                if (togo == 0) { /* h == 0: in G1 */
-                    if (leaves_g1(m)) {
-                        m1[k] = (int8_t)m;
-                        s->nodes = nodes, d->k1 = k;
-                        if (!enter_phase2(s)) m1[k]++;
-                        next = 2; /* phase 2 runs from the outer loop, which also checks what
-                                     enter_phase2 may have changed */
-                        break;
-                    }
-                    m++;
-                    continue;
-                }
-                if (h == 0 && togo < 5) { /* in G1 already: a shorter phase 1 covers this */
-                    m++;
-                    continue;
-                }
-                d->tw[k1] = (uint16_t)tw, d->fl[k1] = (uint16_t)fl, d->sl[k1] = (uint16_t)sl;
-                d->ctw[k1] = (uint16_t)ctw, d->cfl[k1] = (uint16_t)cfl;
-                next = 1;
-                break;
-            }
-            if (next == 2) break;
-            m1[k] = (int8_t)m;
-            if (next == 1) {
-                m1[k1] = 0;
-                k = k1;
-            }
-        }
-        s->nodes = nodes;
-        if (!s->in2) d->k1 = k; /* (next_pre may have started a new search: k is 0 then too) */
+        run_phase1(s);
     }
     return 1;
 }

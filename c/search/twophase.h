@@ -39,9 +39,9 @@
  * within TP_DIST_ONEPASS of its cap as one branch-and-bound pass (p2_onepass; min2phase's
  * phase 2 is such a pass), and counts the budget after the first solution from the end of the
  * pass that found it (as from the end of IDA*'s iterations), so its values stay those of IDA*
- * phase 2s: on the oracle bench's 1,000 random states 5% fewer nodes, the same mean value
- * 20.946. Later phase 2s stay IDA* (a pass over a phase-1 solution with a short phase 2
- * spends the budget that improves the value). docs/BENCHMARKS.md, "## oracle", session 27. */
+ * phase 2s, in fewer nodes. Later phase 2s stay IDA* (a pass over a phase-1 solution with a
+ * short phase 2 spends the budget that improves the value). Figures: docs/BENCHMARKS.md,
+ * section oracle. */
 #define TP_DIST_ONEPASS 4
 #define TP_OPEN (INT64_MAX / 4) /* nodes_first while the first solution's one-pass phase 2 runs */
 

@@ -1,12 +1,16 @@
 /*
  * solver.h - what a solver implementation provides and what the handle gives it.
  *
- * A solver is an ec_solver_impl: its name, params (with defaults and ranges), presets, and
- * three functions. The handle (solver.c) parses params, re-orients the input cube, handles
- * a solved start, queues progress records, composes the phases' moves, simplifies and
- * verifies the final solution, and builds the JSON the worker and CLI read. The handle
- * names no implementation: c/solvers/registry.c holds the list (solvers.def), looks a name
- * up in ec_solver_new and opens the handle with ec__solver_open.
+ * A solver is an ec_solver_impl, written with designated initialisers: its name, texts for
+ * people (title, label, short_label, work_unit), what its fitness measures (fitness, one line)
+ * and which way is better (better), its phases' names in order (phases, nphases), params (with
+ * defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
+ * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
+ * parses params, re-orients the input cube, handles a solved start, queues progress records,
+ * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
+ * the worker and CLI read. The handle names no implementation: c/solvers/registry.c holds the
+ * list (solvers.def), looks a name up in ec_solver_new and opens the handle with
+ * ec__solver_open.
  *
  * Contract for an implementation:
  *   create(h, &state): allocate its state from h->start, h->seed and ec__param(h, key);
@@ -15,6 +19,10 @@
  *     ec__finish(h), which verifies; when the budget is spent, return EC_GAVE_UP;
  *     else return EC_RUNNING;
  *   destroy(state): free it.
+ *   phase_optimum (optional; NULL: no exact optima): for ec_solver_optima_json (reference.c),
+ *     after a solve, phase `phase` of h->phases, started at `at`: write its fields into j
+ *     (first ,"optimum":..., by ec__optimum_json) and return 1; return 0 to write nothing
+ *     (the phase has no optimum: "optimum":null), or a negative error.
  * Register a new solver with one line in c/solvers/solvers.def and its sources in
  * c/solvers/sources.cmake.
  *
@@ -34,17 +42,32 @@
 
 #include <stdint.h>
 
+#include "core/json.h"
 #include "evocube.h"
 
 #define EC_MAX_PARAMS 48
 #define EC_MAX_PHASES 16
+
+/* the number of elements of a static array */
+#define EC_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ec_solver_impl.better: the direction of the fitness in its progress records */
+enum { EC_LOWER_IS_BETTER = 1, EC_HIGHER_IS_BETTER = 2 };
 
 typedef struct ec_param_def {
     const char *key;
     double def, min, max;
     int integer; /* 1: the value must be a whole number */
     const char *help;
+    /* NULL, or the names of an enumerated param's values separated by "|" ("exact|first20"):
+     * name k is the value k (so min is 0 and max the last index). The params text takes a
+     * name (any letter case) or the number; ec_solver_list_json lists the names. Last, so
+     * positional initialisers without it stay valid. */
+    const char *names;
 } ec_param_def;
+
+/* The name of d's value k copied into out (cut to size - 1 bytes); 0 when d has no name k. */
+int ec__param_value_name(const ec_param_def *d, int k, char *out, int size);
 
 typedef struct ec_preset {
     const char *name;
@@ -55,7 +78,13 @@ typedef struct ec_preset {
 typedef struct ec_solver_impl {
     const char *name;  /* CLI and link name, e.g. "hugo" */
     const char *title; /* one line for people */
+    const char *label; /* its name for people in a list, e.g. "HuGO! human-strategy genetic algorithm" */
+    const char *short_label; /* a few words, e.g. "HuGO!" */
     const char *work_unit; /* what one unit of ec_solver_step work is */
+    const char *fitness; /* one line for people: what the fitness of its records measures */
+    int better; /* EC_LOWER_IS_BETTER or EC_HIGHER_IS_BETTER */
+    const char *const *phases; /* its phases' names, in the order ec__add_phase adds them */
+    int nphases;
     const ec_param_def *params;
     int nparams;
     const ec_preset *presets;
@@ -63,6 +92,8 @@ typedef struct ec_solver_impl {
     int (*create)(ec_solver *h, void **state);
     int (*step)(ec_solver *h, void *state, int work);
     void (*destroy)(void *state);
+    /* exact reference optima (NULL: none; see the top of this file) */
+    int (*phase_optimum)(const ec_solver *h, int phase, const ec_cube *at, int nodes, ec_json *j);
     /* islands (all three NULL: no island model; see the top of this file) */
     uint64_t (*migrant_context)(void *state);
     int (*export_migrants)(void *state, int count, uint8_t *buf, int size, int *n);
@@ -134,6 +165,10 @@ int ec__add_phase(ec_solver *h, const char *name, const uint8_t *moves, int n, i
 /* Compose the phases, simplify, verify against the input facelets: EC_DONE, or
  * EC_E_NOT_SOLVED when the moves do not solve the cube (never reported as solved). */
 int ec__finish(ec_solver *h);
+
+/* reference.c: for phase_optimum, write ,"key":len,"bkey":bound (key null unless rc is
+ * EC_OK or EC_BOUND; bound true when rc is EC_BOUND). */
+void ec__optimum_json(ec_json *j, const char *key, const char *bkey, int rc, int len);
 
 /* params.c: fill values from defaults, then a preset, then the key=value pairs of text. */
 int ec__params_parse(const ec_solver_impl *impl, const char *text, double *values, char *msg, int msgsize);

@@ -1,8 +1,8 @@
 /*
  * registry.c - the list of solvers (solvers.def) and what is read from it by name:
  * ec_solver_new and ec_solver_new_island (look the implementation up, then open a handle on it through the handle's
- * ec__solver_open) and ec_solver_list_json (every solver's name, title, work unit, params
- * and presets, in solvers.def's order). It knows the families only by the ec_solver_impl
+ * ec__solver_open) and ec_solver_list_json (every solver's descriptor, params and presets
+ * included, in solvers.def's order). It knows the families only by the ec_solver_impl
  * symbols solvers.def names, never by their headers.
  */
 #include <stddef.h>
@@ -86,8 +86,25 @@ int ec_solver_list_json(char *buf, int size)
         ec__json_str(&j, s->name);
         ec__json_key(&j, "title", 0);
         ec__json_str(&j, s->title);
+        ec__json_key(&j, "label", 0);
+        ec__json_str(&j, s->label);
+        ec__json_key(&j, "short", 0);
+        ec__json_str(&j, s->short_label);
         ec__json_key(&j, "workUnit", 0);
         ec__json_str(&j, s->work_unit);
+        ec__json_key(&j, "fitness", 0);
+        ec__json_str(&j, s->fitness);
+        ec__json_key(&j, "better", 0);
+        ec__json_str(&j, s->better == EC_HIGHER_IS_BETTER ? "higher" : "lower");
+        ec__json_key(&j, "phases", 0);
+        ec__json_raw(&j, "[");
+        for (int k = 0; k < s->nphases; k++) {
+            if (k) ec__json_raw(&j, ",");
+            ec__json_str(&j, s->phases[k]);
+        }
+        ec__json_raw(&j, "]");
+        ec__json_key(&j, "optima", 0);
+        ec__json_raw(&j, s->phase_optimum ? "true" : "false");
         ec__json_key(&j, "params", 0);
         ec__json_raw(&j, "[");
         for (int k = 0; k < s->nparams; k++) {
@@ -105,6 +122,16 @@ int ec_solver_list_json(char *buf, int size)
             ec__json_raw(&j, d->integer ? "true" : "false");
             ec__json_key(&j, "help", 0);
             ec__json_str(&j, d->help);
+            if (d->names) { /* "exact|first20" -> "names":["exact","first20"] */
+                ec__json_key(&j, "names", 0);
+                ec__json_raw(&j, "[");
+                char name[64];
+                for (int v = 0; ec__param_value_name(d, v, name, sizeof name); v++) {
+                    if (v) ec__json_raw(&j, ",");
+                    ec__json_str(&j, name);
+                }
+                ec__json_raw(&j, "]");
+            }
             ec__json_raw(&j, "}");
         }
         ec__json_raw(&j, "]");

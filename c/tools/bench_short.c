@@ -4,7 +4,7 @@
  * presets. Reads lines "solver<TAB>seed<TAB>params<TAB>scramble" from stdin, solves each with
  * the stepped API (tools/run.h, as bench_hugo does) and prints one line per solve:
  *   <cpu_ms><TAB><alt_length><TAB><result JSON>[<TAB><optima JSON> with --optima N, run.h]
- * alt_length is the second way of counting the solution that issue 20 asks for:
+ * alt_length is a second way of counting the solution:
  *  - twes: the phases' moves as the ES built them, joined and simplified by same-face merges
  *    only (the paper's redundancy removal), i.e. the length without the core's merge of
  *    commuting opposite faces (R L R -> R2 L) that ec__finish's simplification adds;

@@ -41,7 +41,7 @@ int ec_tool_run_solver(ec_solver *h, const ec_tool_run *o);
  * handle (the caller frees it) and *ms the CPU time (clock()) from opening to the end; else a
  * negative error with the reason in msg; 1 (nothing opened) for a line without three fields. */
 int ec_tool_bench_solve(const char *solver, char *line, ec_solver **out, double *ms, char *msg, int msgsize);
-/* The drivers' "--optima N" (issue 20): after a solve's line, a TAB and the exact reference
+/* The drivers' "--optima N": after a solve's line, a TAB and the exact reference
  * optima of its phases (ec_solver_optima_json with N nodes), or "null" (not solved, or no
  * room). nodes 0: nothing is printed. */
 void ec_tool_print_optima(const ec_solver *h, int nodes);

@@ -1,5 +1,5 @@
 // batch.mjs - `npm run bench -- batch [--n 100] [--solver twophase] [--param k=v ...] [--jobs 1,2]
-// [--rounds 2]`: the throughput of `evocube batch --jobs K` (scripts/batch.mjs, one warmed wasm
+// [--rounds 2]`: the throughput of `evocube batch --jobs K` (scripts/cli/batch.mjs, one warmed wasm
 // core per worker thread) on the same n random states, each K run as its own CLI process, the
 // Ks alternated over the rounds (1,2,2,1,1,2,... so a drift in the machine's load falls on
 // both): solves per wall second of the whole command (thread start and table building
@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../evocube.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../cli/evocube.mjs', import.meta.url));
 
 function args(argv) {
   const o = { n: 100, solver: 'twophase', param: [], jobs: [1, 2], rounds: 2, seedFrom: 1 };

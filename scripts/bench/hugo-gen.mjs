@@ -9,10 +9,9 @@
 // native and wasm alternating. --scale shortens or lengthens every workload. Both must give the same result JSON (they give up at the
 // same generation with the same counts). Output: a markdown section for docs/BENCHMARKS.md
 // (## hugo-gen).
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { driver, runNative, runWasm } from './hugo.mjs';
-
-const median = (a) => [...a].sort((x, y) => x - y)[(a.length - 1) >> 1];
+import { median } from '../../web/lib/stats.mjs';
 
 export default async function hugoGen(args) {
   const o = { reps: 3, scale: 1 };

@@ -11,10 +11,11 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 // the integrity sets and Tables 5-6's settings and figures (one copy, shared with the page's
 // Experiments view)
-import { integritySet, HUGO_INTEGRITY } from '../../web/papers.mjs';
+import { integritySet, HUGO_INTEGRITY } from '../../web/lib/experiments/papers.mjs';
+import { mean, median, quantile } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -79,12 +80,6 @@ export async function runWasm(core, jobs) {
 }
 
 const withCap = (p, cap) => (p ? `${p},` : '') + `maxGenerations=${cap}`;
-const mean = (a) => (a.length ? a.reduce((s, x) => s + x, 0) / a.length : NaN);
-function quant(a, q) {
-  if (!a.length) return NaN;
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))];
-}
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : '-');
 const fint = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '-');
@@ -105,7 +100,6 @@ function summary(rows) {
   };
 }
 
-const median = (a) => quant(a, 0.5);
 const usPerGen = (rows) => (1000 * rows.reduce((t, r) => t + r.ms, 0)) / Math.max(1, rows.reduce((t, r) => t + r.res.generations, 0));
 
 // ---- integrity tests: 3 and 4 random turns (Tables 5 and 6)
@@ -127,7 +121,7 @@ function integrity(o, exe, say) {
     rowsOf[t.name] = rows;
     const s = summary(rows);
     const p = t.paper;
-    say(`| ${t.name} | ${t.params || 'defaults (10/50/50)'} | ${s.solved}/${s.n} | ${f3(s.len)} (${p[0]}) | ${s.p.map(f3).join(' / ')} (${p[1]} / ${p[2]} / ${p[3]}) | ${fint(s.gens)} (${p[4]}) | ${s.g.map(fint).join(' / ')} (${p[5]} / ${p[6]} / ${p[7]}) | ${fms(quant(s.ms, 0.5))} / ${fms(quant(s.ms, 0.9))} / ${fms(mean(s.ms))} (${fms(p[8])}) |`);
+    say(`| ${t.name} | ${t.params || 'defaults (10/50/50)'} | ${s.solved}/${s.n} | ${f3(s.len)} (${p[0]}) | ${s.p.map(f3).join(' / ')} (${p[1]} / ${p[2]} / ${p[3]}) | ${fint(s.gens)} (${p[4]}) | ${s.g.map(fint).join(' / ')} (${p[5]} / ${p[6]} / ${p[7]}) | ${fms(median(s.ms))} / ${fms(quantile(s.ms, 0.9))} / ${fms(mean(s.ms))} (${fms(p[8])}) |`);
     if (t.name === 'Table 6') {
       const le4 = s.lens.filter((x) => x <= 4).length;
       say();
@@ -165,7 +159,7 @@ async function randomStates(o, exe, core, say) {
     const s = summary(w);
     const same = w.filter((x, i) => x.res.solution === n[i].res.solution && x.res.generations === n[i].res.generations).length;
     const wm = w.map((r) => r.ms), nm = n.map((r) => r.ms);
-    say(`| ${v.name} | ${s.solved}/${s.n} | ${f1(s.len)} / ${median(s.lens)} / ${Math.max(...s.lens)} | ${s.p.map(f1).join(' / ')} | ${fint(s.gens)} | ${s.g.map(fint).join(' / ')} | ${fms(median(wm))} / ${fms(quant(wm, 0.9))} | ${fms(median(nm))} / ${fms(quant(nm, 0.9))} | ${f1(usPerGen(w))} / ${f1(usPerGen(n))} | ${same}/${w.length} |`);
+    say(`| ${v.name} | ${s.solved}/${s.n} | ${f1(s.len)} / ${median(s.lens)} / ${Math.max(...s.lens)} | ${s.p.map(f1).join(' / ')} | ${fint(s.gens)} | ${s.g.map(fint).join(' / ')} | ${fms(median(wm))} / ${fms(quantile(wm, 0.9))} | ${fms(median(nm))} / ${fms(quantile(nm, 0.9))} | ${f1(usPerGen(w))} / ${f1(usPerGen(n))} | ${same}/${w.length} |`);
   }
   say();
 }
@@ -202,7 +196,7 @@ async function wasmVsNative(o, core, rows, say) {
   const w = await runWasm(core, rows.map(({ scramble, seed, params }) => ({ scramble, seed, params })));
   const same = w.filter((x, i) => x.res.solution === rows[i].res.solution && x.res.generations === rows[i].res.generations).length;
   const nm = rows.map((r) => r.ms), wm = w.map((r) => r.ms);
-  say(`| Table 5 test 1 (3 turns, defaults) | ${w.length} | ${same}/${w.length} | ${fms(median(nm))} / ${fms(quant(nm, 0.9))} | ${fms(median(wm))} / ${fms(quant(wm, 0.9))} | ${f1(median(wm) / median(nm))} |`);
+  say(`| Table 5 test 1 (3 turns, defaults) | ${w.length} | ${same}/${w.length} | ${fms(median(nm))} / ${fms(quantile(nm, 0.9))} | ${fms(median(wm))} / ${fms(quantile(wm, 0.9))} | ${f1(median(wm) / median(nm))} |`);
   say();
 }
 

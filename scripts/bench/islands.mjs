@@ -1,6 +1,6 @@
 // islands.mjs - `npm run bench -- islands [--n 30] [--k 1,2] [--solver hugo] [--seed 1]
-// [--param k=v ...]`: the island model (web/islands.mjs) in Node, one worker thread per island
-// (scripts/threads.mjs), on the same n uniformly random states for each K: generations per
+// [--param k=v ...]`: the island model (web/lib/islands.mjs) in Node, one worker thread per island
+// (scripts/cli/threads.mjs), on the same n uniformly random states for each K: generations per
 // wall second (all islands' generations over the run's wall time), median and p90 wall time
 // to solve, CPU seconds of the process (all threads) per wall second, generations per CPU
 // second (what a generation costs with the islands' messages and waits, which a loaded machine
@@ -10,9 +10,10 @@
 // <= 8 s, mean length <= 36). Prints a markdown section for docs/BENCHMARKS.md, "## islands".
 // Random states: the core's random-state scrambles, seed 1000003 * seed + i for state i (as
 // the twes benchmark).
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { solveIslands } from '../../web/islands.mjs';
-import { threadClient } from '../threads.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { solveIslands } from '../../web/lib/islands.mjs';
+import { threadClient } from '../cli/threads.mjs';
+import { mean, median, quantile } from '../../web/lib/stats.mjs';
 
 function args(argv) {
   const o = { n: 30, k: [1, 2], solver: 'hugo', seed: 1, param: [] };
@@ -24,8 +25,6 @@ function args(argv) {
   return o;
 }
 
-const quantile = (xs, q) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]; };
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 export default async function main(argv) {
   const o = args(argv);
@@ -55,7 +54,7 @@ export default async function main(argv) {
     rows.push({
       k, gps: gens / wallSum, median: median(runs.map((r) => r.wall)) / 1000, p90: quantile(runs.map((r) => r.wall), 0.9) / 1000,
       cpuPerWall: (cpu.user + cpu.system) / 1e6 / wallAll, gpc: gens / ((cpu.user + cpu.system) / 1e6), solved: solved.length,
-      mean: solved.length ? solved.reduce((a, r) => a + r.length, 0) / solved.length : NaN,
+      mean: mean(solved.map((r) => r.length)),
     });
   }
   const base = rows.find((r) => r.k === 1);

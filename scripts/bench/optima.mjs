@@ -1,6 +1,6 @@
 // optima.mjs - `npm run bench -- optima [--n 60] [--hugo 20] [--nodes 5000000] [--wasm 5]
 //   [--configs twes,twes:preset=short,hugo:preset=performance,hugo:preset=short] [--write]`:
-// issue 20 item 1, where evolution loses moves: each phase's mean length beside the mean of its
+// where evolution loses moves: each phase's mean length beside the mean of its
 // exact optimum from the state the phase started in (ec_solver_optima_json: HuGO!'s 2x2x3 block
 // at the location it chose and the best of the 12, TWES's Thistlethwaite stages), and the
 // two-phase distance of the start (ec_distance with the same node budget: an upper bound).
@@ -12,12 +12,13 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { STATUS } from '../../web/lib/protocol.mjs';
 import { writeSection } from './short.mjs';
+import { mean, median } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NATIVE = join(root, 'build', 'native');
-const mean = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
 function runNative(jobs, nodes) {
@@ -47,7 +48,7 @@ export default async function bench(args) {
   }
   const cmd = `npm run bench -- optima --n ${o.n} --hugo ${o.hugo} --nodes ${o.nodes} --wasm ${o.wasm}${args.includes('--configs') ? ` --configs ${o.configs}` : ''}${o.write ? ' --write' : ''}`;
   const L = ['## optima', ''];
-  L.push(`Issue 20 item 1: each phase's mean length beside the mean of its exact optimum from the state the phase started in (never used by the solvers), and the two-phase distance of the start (the two-phase search with ${o.nodes.toLocaleString('en')} nodes after its first solution: an upper bound on the optimum). State i = \`evocube_native scramble --random-state --seed i\`, solver seed i. Natively (build/native/bench_short --optima, CPU times by clock()); every solution verified. Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the shared 2-core machine under load.`, '');
+  L.push(`Where evolution loses moves: each phase's mean length beside the mean of its exact optimum from the state the phase started in (never used by the solvers), and the two-phase distance of the start (the two-phase search with ${o.nodes.toLocaleString('en')} nodes after its first solution: an upper bound on the optimum). State i = \`evocube_native scramble --random-state --seed i\`, solver seed i. Natively (build/native/bench_short --optima, CPU times by clock()); every solution verified. Command: \`${cmd}\`; ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on the shared 2-core machine under load.`, '');
   L.push('| solver | params | states solved | mean length | mean two-phase distance of the start | phase: mean length / mean exact optimum (optima stopped at the node bound) | median CPU solve |');
   L.push('|---|---|---|---|---|---|---|');
   const rowsOut = {};
@@ -70,8 +71,7 @@ export default async function bench(args) {
       if (stage.length) t += `; whole G1 -> G2 from here ${f2(mean(stage.map((p) => p.stage)))} against ${f2(mean(ok.map((r) => r.res.phases[k].length + r.res.phases[k + 1].length)))}`;
       return t;
     });
-    const ms = ok.map((r) => r.ms).sort((a, b) => a - b);
-    L.push(`| ${solver} | ${params || 'defaults'} | ${ok.length}/${n} | ${f2(mean(ok.map((r) => r.res.length)))} | ${f2(mean(ok.map((r) => r.opt.start.twophase)))} | ${cells.join('<br>')} | ${ms.length ? ms[ms.length >> 1].toFixed(0) : '–'} ms |`);
+    L.push(`| ${solver} | ${params || 'defaults'} | ${ok.length}/${n} | ${f2(mean(ok.map((r) => r.res.length)))} | ${f2(mean(ok.map((r) => r.opt.start.twophase)))} | ${cells.join('<br>')} | ${ok.length ? median(ok.map((r) => r.ms)).toFixed(0) : '–'} ms |`);
     console.error(`${solver} ${params || 'defaults'}: ${ok.length}/${n} solved`);
   }
   // wasm: the same optima from the core under Node on the first states (TWES)
@@ -82,8 +82,8 @@ export default async function bench(args) {
       const [solver, params = ''] = first.split(':');
       const run = core.createSolver(solver, states[r.seed - 1].facelets, r.seed, params);
       try {
-        let st = 'running';
-        while (st === 'running') st = run.advance(256, false).status;
+        let st = STATUS.RUNNING;
+        while (st === STATUS.RUNNING) st = run.advance(256, false).status;
         tot++;
         if (JSON.stringify(run.optima(o.nodes)) === JSON.stringify(r.opt)) same++;
       } finally { run.free(); }

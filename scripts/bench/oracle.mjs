@@ -15,8 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { createCore } from '../../web/core.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { createCore } from '../../web/lib/core.mjs';
 
 function opt(args, name, def) {
   const i = args.indexOf(name);
@@ -35,13 +35,13 @@ async function loadOther(dir) {
 
 // The states' facelets in the core's memory (so a timed pass is the oracle alone).
 function place(core, states) {
-  const M = core.M;
+  const M = core.raw();
   if (M._ec_twophase_init() !== 0) throw new Error('ec_twophase_init failed');
   return states.map((f) => { const p = M._malloc(55); M.stringToUTF8(f, p, 55); return p; });
 }
 
 function pass(core, ptrs, budget) {
-  const M = core.M;
+  const M = core.raw();
   const c0 = cpuMs();
   const t0 = performance.now();
   let sum = 0;
@@ -59,7 +59,7 @@ export default async function oracle(args) {
   const compare = opt(args, '--compare', null);
   const passes = Number(opt(args, '--passes', '3'));
   const core = await loadCoreNode();
-  const M = core.M;
+  const M = core.raw();
   console.log(`oracle benchmark: ${n} random states, budget ${budget}, node ${process.version}, ${os.cpus()[0].model} x${os.cpus().length}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   const states = [];
   for (let s = 1; s <= n; s++) {
@@ -85,13 +85,13 @@ export default async function oracle(args) {
   if (compare) {
     const other = await loadOther(compare);
     const optrs = place(other, states);
-    other.M._ec_distance_facelets(optrs[0], budget, 0, 0);
+    other.raw()._ec_distance_facelets(optrs[0], budget, 0, 0);
     const mine = { cpu: 0, sum: 0 }, theirs = { cpu: 0, sum: 0 };
     for (let k = 0; k < passes; k++) { // alternating, this build first
       const a = pass(core, ptrs, budget), b = pass(other, optrs, budget);
       mine.cpu += a.cpu; mine.sum = a.sum; theirs.cpu += b.cpu; theirs.sum = b.sum;
     }
-    for (const p of optrs) other.M._free(p);
+    for (const p of optrs) other.raw()._free(p);
     console.log('');
     console.log(`same process, ${passes} alternating passes over the ${n} states (wasm):`);
     console.log('| build | CPU ms per call | calls per CPU second | mean value |');

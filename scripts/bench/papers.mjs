@@ -16,7 +16,8 @@
 //   speed      with --base DIR (a built checkout of another tree, e.g. main): HuGO!'s
 //              preset=performance in wasm on --nspeed random states (default 30), the base's
 //              module and this tree's loaded side by side in this process, solves
-//              alternating, CPU per solve (process.cpuUsage); median ratio.
+//              alternating, CPU per solve (process.cpuUsage); median ratio; and this tree's wasm
+//              solutions against its native ones (the state section's, or --nsame states).
 // HuGO! and TWES run natively (build/native/bench_hugo, one solve at a time, CPU time per
 // solve by clock()); every solution is verified by the core. --hugo / --twes replace the
 // preset (default preset=performance / preset=benchmark), to compare readings.
@@ -25,8 +26,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { integritySet, HUGO_INTEGRITY, TWES_TABLE1 } from '../../web/papers.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { integritySet, HUGO_INTEGRITY, TWES_TABLE1 } from '../../web/lib/experiments/papers.mjs';
+import { mean, sd, se, ci95 as ci, quantile } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,20 +48,7 @@ const TABLE7 = [
 const T7 = { turns: 36.333, p: [10.833, 6.5, 19.0], gens: 910900, humanBest: 36.833, humanAvg: 40.542 };
 
 // ---------------------------------------------------------------- statistics
-const mean = (a) => (a.length ? a.reduce((s, x) => s + x, 0) / a.length : NaN);
-const sd = (a) => (a.length > 1 ? Math.sqrt(a.reduce((s, x) => s + (x - mean(a)) ** 2, 0) / (a.length - 1)) : NaN);
-const se = (a) => sd(a) / Math.sqrt(a.length);
-// Student's t 0.975 quantile (Cornish-Fisher expansion around the normal's 1.96; within 0.002 for df >= 3)
-function t975(df) {
-  const z = 1.959964, g1 = (z ** 3 + z) / 4, g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96, g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384;
-  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3;
-}
-const ci = (a) => t975(a.length - 1) * se(a);
-// the q-quantile, linear interpolation between order statistics (type 7)
-function quantile(a, q) {
-  const s = [...a].sort((x, y) => x - y), h = (s.length - 1) * q, lo = Math.floor(h);
-  return lo + 1 < s.length ? s[lo] + (h - lo) * (s[lo + 1] - s[lo]) : s[lo];
-}
+// (mean, sd, se, the t interval's half width and quantiles: web/lib/stats.mjs)
 // percentile bootstrap 95% interval of a statistic (a seeded PRNG: the same interval every run)
 function bootstrap(a, stat, reps = 2000) {
   let x = 12345;
@@ -89,7 +78,7 @@ function verdict(m, s, lo, hi = lo) {
 
 // ---------------------------------------------------------------- solving
 function opts(args) {
-  const o = { seeds: 10, nstate: 30, n3: 5832, n4: 300, ntwes: 100, nspeed: 30, only: 'table7,state,integrity,twes,speed', base: '',
+  const o = { seeds: 10, nstate: 30, nsame: 5, n3: 5832, n4: 300, ntwes: 100, nspeed: 30, only: 'table7,state,integrity,twes,speed', base: '',
     hugo: 'preset=performance', twes: 'preset=benchmark' };
   for (let i = 0; i + 1 < args.length; i += 2) {
     const k = args[i].replace(/^--/, '');
@@ -221,7 +210,7 @@ function twes(o, exe, core, say, figs) {
 // base's wasm module and this tree's in one process, the same solves alternating
 async function speed(o, core, say) {
   if (!o.base) return;
-  const baseCore = await (await import(pathToFileURL(join(o.base, 'web', 'core-node.mjs')).href)).loadCoreNode();
+  const baseCore = await (await import(pathToFileURL(join(o.base, existsSync(join(o.base, 'web', 'lib', 'core-node.mjs')) ? 'web/lib/core-node.mjs' : 'web/core-node.mjs')).href)).loadCoreNode();
   const jobs = Array.from({ length: o.nspeed }, (_, i) => ({ scramble: core.randomStateScramble(i + 1), seed: i + 1 }));
   const run1 = (c, j) => {
     const f = c.apply(j.scramble);
@@ -234,6 +223,7 @@ async function speed(o, core, say) {
   const t0 = Date.now();
   for (const [i, j] of jobs.entries()) {
     if (i % 2) { n.push(run1(core, j)); b.push(run1(baseCore, j)); } else { b.push(run1(baseCore, j)); n.push(run1(core, j)); }
+    console.error(`speed: state ${i + 1}: base ${f2(b[i].ms / 1000)} s ${b[i].res.length} turns, this ${f2(n[i].ms / 1000)} s ${n[i].res.length} turns`);
   }
   const bm = b.map((r) => r.ms), nm = n.map((r) => r.ms);
   const ratios = bm.map((x, i) => nm[i] / x);
@@ -246,10 +236,13 @@ async function speed(o, core, say) {
   for (const [name, r, m] of [['base', b, bm], ['this', n, nm]])
     say(`| ${name} | ${f2(quantile(m, 0.5) / 1000)} s | ${f2(mean(m) / 1000)} s | ${f2(quantile(m, 0.9) / 1000)} s | ${f2(mean(r.map((x) => x.res.length)))} | ${fint(quantile(r.map((x) => x.res.generations), 0.5))} |`);
   say();
-  const nat = o.stateRows && o.hugo === 'preset=performance' ? o.stateRows : null;
-  if (nat) {
+  // this tree's wasm against its native build: the random-state section's rows, or the first
+  // --nsame states solved natively here
+  const nat = o.stateRows && o.hugo === 'preset=performance' ? o.stateRows
+    : solveNative(driver(), 'hugo', jobs.slice(0, o.nsame).map((j) => ({ ...j, params: 'preset=performance' })));
+  {
     const k = Math.min(nat.length, n.length), same = n.slice(0, k).filter((x, i) => x.res.solution === nat[i].res.solution && x.res.generations === nat[i].res.generations).length;
-    say(`This tree's wasm solves against its native ones (the random-state section, same states and seeds): ${same}/${k} identical (solution and generations).`);
+    say(`This tree's wasm solves against its native ones (same states and seeds): ${same}/${k} identical (solution and generations).`);
     say();
   }
   say(`Median of the per-state ratios this / base: ${f3(quantile(ratios, 0.5))} (quartiles ${f3(quantile(ratios, 0.25))}-${f3(quantile(ratios, 0.75))}); ratio of the medians: ${f3(quantile(nm, 0.5) / quantile(bm, 0.5))}.`);

@@ -12,7 +12,8 @@ import { spawnSync, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { mean, median, quantile, se } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NATIVE = join(root, 'build', 'native');
@@ -29,10 +30,7 @@ const CONFIGS = [
   ['macro-ga', 'population=4000,elitism=100,tieBreak=1', 'population 4000, 100 elites, tieBreak=1 (no loopCut)'],
 ];
 
-const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
-const se = (a) => { const m = mean(a); return Math.sqrt(a.reduce((s, x) => s + (x - m) ** 2, 0) / (a.length - 1) / a.length); };
-const median = (a) => { const s = [...a].sort((x, y) => x - y); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-const p90 = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)]; };
+const p90 = (a) => quantile(a, 0.9);
 
 function runNative(jobs) {
   const input = jobs.map((j) => `${j.solver}\t${j.seed}\t${j.params || '-'}\t${j.scramble}`).join('\n') + '\n';

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer, startPlainServer, SITE_ROOT, DEV_ROOT } from '../serve.mjs';
+import { median } from '../../web/lib/stats.mjs';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-quic'];
@@ -45,8 +46,6 @@ async function visit(url) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 export default async function site(args = []) {
   const runs = Number(args[0]) > 0 ? Number(args[0]) : 3;

@@ -27,10 +27,12 @@
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { STATUS } from '../../web/lib/protocol.mjs';
 // Table 4.5's nine scrambles and the blog post's scramble (one copy, shared with the page's
 // Experiments view)
-import { TABLE45, BLOG } from '../../web/papers.mjs';
+import { TABLE45, BLOG } from '../../web/lib/experiments/papers.mjs';
+import { mean, median, quantile } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -116,7 +118,7 @@ function runOnce(core, solver, facelets, seed, capMs, params = '') {
     { work: solver === 'macro-ga' ? 10 : 1, onRecords: (recs) => { events = recs[recs.length - 1].events ?? events; },
       stop: () => cpuMs() - t0 > capMs });
   const ms = cpuMs() - t0;
-  return { solved: r.solved, length: r.solved ? r.length : null, ms, capped: status === 'stopped', generations: r.generations,
+  return { solved: r.solved, length: r.solved ? r.length : null, ms, capped: status === STATUS.STOPPED, generations: r.generations,
     evaluations: r.evaluations, events };
 }
 
@@ -137,22 +139,9 @@ function eventText(solver, runs) {
 
 // The two-phase distance of a cube (the swarm solvers' fitness), when the build exports it.
 function distance(core, facelets, budget = 1000) {
-  const M = core.M;
-  if (typeof M._ec_distance_facelets !== 'function') return null;
-  const n = M.lengthBytesUTF8(facelets) + 1;
-  const p = M._malloc(n);
-  M.stringToUTF8(facelets, p, n);
-  const d = M._ec_distance_facelets(p, budget, 0, 0);
-  M._free(p);
-  return d < 0 ? null : d;
+  return core.hasTwophase() ? core.distance(facelets, budget) : null;
 }
 
-const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-function quantile(xs, q) {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-}
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const f0 = (x) => (Number.isFinite(x) ? String(Math.round(x)) : '-');
 
@@ -230,7 +219,7 @@ export default async function swarm(args) {
     const row = { solver, oracle: oracle === null ? '-' : ORACLE_NAME[oracle], events: eventText(solver, runs),
       ok: ok.length, n: runs.length, capped: runs.filter((r) => r.capped).length,
       meanLen: mean(ok.map((r) => r.length)), worstLen: ok.length ? Math.max(...ok.map((r) => r.length)) : NaN,
-      median: quantile(runs.map((r) => r.ms), 0.5), p90: quantile(runs.map((r) => r.ms), 0.9),
+      median: median(runs.map((r) => r.ms)), p90: quantile(runs.map((r) => r.ms), 0.9),
       iters: mean(runs.map((r) => r.generations)) };
     rows2.push(row);
     console.log(`random-state ${solver.padEnd(8)} ${row.oracle} ${row.ok}/${row.n} mean ${f1(row.meanLen)} worst ${f0(row.worstLen)} median ${f0(row.median)} ms p90 ${f0(row.p90)} ms`);

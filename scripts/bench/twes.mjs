@@ -1,8 +1,8 @@
 // twes.mjs - `npm run bench -- twes [--n 30] [--seed 1] [--param k=v ...] [--own-states] [--variants] [--jobs K] [--write]`: the
 // Thistlethwaite ES on uniformly random cube states in the wasm core under Node, beside the
-// paper's Table 1 (web/papers.mjs). Prints a markdown section; --write puts it into
+// paper's Table 1 (web/lib/experiments/papers.mjs). Prints a markdown section; --write puts it into
 // docs/BENCHMARKS.md as "## twes" (replacing an older one). The solves are one `evocube batch`
-// per set (scripts/batch.mjs: --seeds cube, --last-record for the resets, --jobs K threads,
+// per set (scripts/cli/batch.mjs: --seeds cube, --last-record for the resets, --jobs K threads,
 // default 1 so that each solve's time is a lone solve's); batch verifies every solution.
 //
 // Random states: the core's random-state scrambles (ec_scramble_random_state_text, seed
@@ -15,10 +15,11 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TWES_TABLE1, TWES_STATE_SEED } from '../../web/papers.mjs';
+import { TWES_TABLE1, TWES_STATE_SEED } from '../../web/lib/experiments/papers.mjs';
+import { mean, median, quantile, se } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = join(root, 'scripts', 'evocube.mjs');
+const CLI = join(root, 'scripts', 'cli', 'evocube.mjs');
 
 const CORNER_FACELET = [[8, 9, 20], [6, 18, 38], [0, 36, 47], [2, 45, 11], [29, 26, 15], [27, 44, 24], [33, 53, 42], [35, 17, 51]];
 const EDGE_FACELET = [[5, 10], [7, 19], [3, 37], [1, 46], [32, 16], [28, 25], [30, 43], [34, 52], [23, 12], [21, 41], [50, 39], [48, 14]];
@@ -69,13 +70,6 @@ export function randomStateFacelets(seed) {
   return f.join('');
 }
 
-function quantile(sorted, q) {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i];
-}
-
-const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 // One set: `evocube batch --solver twes` on the n states (state t: random state
@@ -108,13 +102,13 @@ function runSet(params, n, seed, quiet, own, jobs) {
     for (const row of rows) console.error(`[${params || 'defaults'}] #${row.t + 1} ${row.ok ? 'solved' : 'NOT SOLVED'} ${row.length} moves, ${row.gens} generations, ${row.resets} resets, ${(row.ms / 1000).toFixed(2)} s, phases ${row.phases.join('+')}`);
   }
   const solved = rows.filter((r) => r.ok);
-  const times = solved.map((r) => r.ms / 1000).sort((a, b) => a - b);
+  const times = solved.map((r) => r.ms / 1000);
   return {
     rows, solved, times,
     meanGens: mean(solved.map((r) => r.gens)),
     meanMoves: mean(solved.map((r) => r.length)),
     resets: solved.reduce((a, r) => a + r.resets, 0),
-    median: quantile(times, 0.5),
+    median: median(times),
     p90: quantile(times, 0.9),
   };
 }
@@ -160,11 +154,10 @@ export default async function bench(args) {
   lines.push(`| solved and verified | ${solved.length} / ${rows.length} | all |`);
   lines.push(`| mean generations | ${fmt(mean(solved.map((r) => r.gens)))} | ${TWES_TABLE1.generations} |`);
   const lens = solved.map((r) => r.length);
-  const se = Math.sqrt(lens.reduce((a, x) => a + (x - main.meanMoves) ** 2, 0) / Math.max(1, lens.length - 1) / Math.max(1, lens.length));
-  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se, 2)}) | ${TWES_TABLE1.moves} |`);
+  lines.push(`| mean moves (HTM) | ${fmt(main.meanMoves, 2)} (standard error ${fmt(se(lens), 2)}) | ${TWES_TABLE1.moves} |`);
   lines.push(`| min / max moves | ${Math.min(...solved.map((r) => r.length))} / ${Math.max(...solved.map((r) => r.length))} | ${TWES_TABLE1.spread} |`);
   lines.push(`| resets (total) | ${main.resets} | - |`);
-  lines.push(`| median / p90 time per solve | ${fmt(quantile(times, 0.5), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | ${TWES_TABLE1.time} |`);
+  lines.push(`| median / p90 time per solve | ${fmt(median(times), 2)} s / ${fmt(quantile(times, 0.9), 2)} s (wasm) | ${TWES_TABLE1.time} |`);
   lines.push('');
   lines.push('Per stage (mean moves of each transition as reported, before the final cross-seam simplification):', '');
   lines.push('| stage | mean moves | max | optimal stage length: max (Thistlethwaite) |');

@@ -16,7 +16,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Cube from 'cubejs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { mean, median, quantile } from '../../web/lib/stats.mjs';
+import { STATUS } from '../../web/lib/protocol.mjs';
 
 function opt(args, name, def) {
   const i = args.indexOf(name);
@@ -24,12 +26,9 @@ function opt(args, name, def) {
 }
 
 function stats(times, lengths, nStates, cpu) {
-  const t = [...times].sort((a, b) => a - b);
-  const q = (p) => t[Math.min(t.length - 1, Math.floor(p * t.length))];
-  const mean = lengths.reduce((a, b) => a + b, 0) / lengths.length;
   return {
-    median: q(0.5), p90: q(0.9), max: t[t.length - 1], cpu: cpu / nStates,
-    meanLen: mean, maxLen: Math.max(...lengths),
+    median: median(times), p90: quantile(times, 0.9), max: Math.max(...times), cpu: cpu / nStates,
+    meanLen: mean(lengths), maxLen: Math.max(...lengths),
     le20: lengths.filter((x) => x <= 20).length / nStates,
   };
 }
@@ -42,7 +41,7 @@ export default async function twophase(args) {
   const n = Number(opt(args, '--n', '200'));
   const params = opt(args, '--params', '');
   const core = await loadCoreNode();
-  const M = core.M;
+  const M = core.raw();
   const out = [];
   const log = (s) => { console.log(s); out.push(s); };
   log(`twophase benchmark: ${n} random states, node ${process.version}, ${os.cpus()[0].model} x${os.cpus().length}, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
@@ -78,7 +77,7 @@ export default async function twophase(args) {
       t0 = performance.now();
       const { status, result: res } = core.run({ solver: 'twophase', facelets: st.facelets, params: p }, { work: 1000 });
       r.times.push(performance.now() - t0);
-      if (status !== 'solved') failures.push(`evocube gave up on ${st.facelets}`);
+      if (status !== STATUS.SOLVED) failures.push(`evocube gave up on ${st.facelets}`);
       r.lengths.push(check('evocube', st, res.solution));
       r.nodes.push(res.evaluations);
     }
@@ -162,8 +161,7 @@ export default async function twophase(args) {
     const [, eInit, e] = bound === 21 && name.startsWith('min2phase') ? rows[1] : rows[0];
     log(`evocube${bound === 21 && name.startsWith('min2phase') ? ' (maxLength=21)' : ''} / ${name}: ${eInit != null && init != null ? `init ${(eInit / init).toFixed(3)}x, ` : ''}median solve ${(e.median / s.median).toFixed(3)}x, CPU per solve ${(e.cpu / s.cpu).toFixed(3)}x, mean length ${(e.meanLen / s.meanLen).toFixed(3)}x`);
   }
-  const nd = [...evo.nodes].sort((a, b) => a - b);
-  log(`evocube nodes per solve: median ${nd[Math.floor(n / 2)]}, p90 ${nd[Math.floor(n * 0.9)]}, max ${nd[n - 1]}; params "${params}"`);
+  log(`evocube nodes per solve: median ${Math.round(median(evo.nodes))}, p90 ${Math.round(quantile(evo.nodes, 0.9))}, max ${Math.max(...evo.nodes)}; params "${params}"`);
   log(`solutions verified: ${rows.length * n - failures.length} of ${rows.length * n}`);
   for (const f of failures.slice(0, 10)) log(`FAILED ${f}`);
   log('(figures for docs/BENCHMARKS.md, section "## twophase")');

@@ -11,7 +11,7 @@
 // Prints a Markdown table for docs/BENCHMARKS.md, section "## web".
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-quic'];

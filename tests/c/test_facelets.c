@@ -26,20 +26,27 @@ static int fault(const char *f, char *msg)
     return ec_validate(f, msg, 256);
 }
 
-int main(void)
+static void solved_is_valid(void)
 {
-    char f[128], msg[256];
-
+    char msg[256];
     CHECK_RC(fault(SOLVED, msg), EC_OK);
     CHECK_STR(msg, "ok");
+}
 
+static void wrong_length(void)
+{
+    char f[128], msg[256];
     /* wrong length */
     CHECK_RC(fault("UUU", msg), EC_E_FACELETS_LENGTH);
     CHECK(strstr(msg, "has 3") != NULL, "%s", msg);
     snprintf(f, sizeof f, "%sU", SOLVED);
     CHECK_RC(fault(f, msg), EC_E_FACELETS_LENGTH);
     CHECK_RC(fault("", msg), EC_E_FACELETS_LENGTH);
+}
 
+static void not_a_face_letter(void)
+{
+    char f[128], msg[256];
     /* a character that is not a face letter, named with its position */
     strcpy(f, SOLVED);
     f[10] = 'X';
@@ -47,30 +54,50 @@ int main(void)
     CHECK(strstr(msg, "'X' at position 11 (R2)") != NULL, "%s", msg);
     f[10] = 'r'; /* lower case is not accepted either */
     CHECK_RC(fault(f, msg), EC_E_FACELETS_CHAR);
+}
 
+static void colour_count(void)
+{
+    char f[128], msg[256];
     /* a colour not 9 times */
     strcpy(f, SOLVED);
     f[0] = 'R';
     CHECK_RC(fault(f, msg), EC_E_COLOR_COUNT);
     CHECK(strstr(msg, "colour U appears 8 times, R 10 times") != NULL, "%s", msg);
+}
 
+static void centres(void)
+{
+    char f[128], msg[256];
     /* centres not six distinct colours (counts still 9 each) */
     strcpy(f, SOLVED);
     swap(f, 4, 9 + 0); /* U centre gets R, an R sticker gets U */
     CHECK_RC(fault(f, msg), EC_E_CENTERS);
     CHECK(strstr(msg, "centres both have colour R") != NULL, "%s", msg);
+}
 
+static void mirrored_centres(void)
+{
+    char f[128], msg[256];
     /* mirrored centres: swap the U and D centres only */
     strcpy(f, SOLVED);
     swap(f, 4, 31);
     CHECK_RC(fault(f, msg), EC_E_CENTERS_MIRROR);
+}
 
+static void edge_colours(void)
+{
+    char f[128], msg[256];
     /* an edge whose colours no edge has: UF edge gets U/D colours (D sticker from DF) */
     strcpy(f, SOLVED);
     swap(f, 19, 28); /* F2 (UF's F sticker) <-> D2 (DF's D sticker) */
     CHECK_RC(fault(f, msg), EC_E_EDGE_INVALID);
     CHECK(strstr(msg, "edge at UF has colours U and D") != NULL, "%s", msg);
+}
 
+static void edge_twice(void)
+{
+    char f[128], msg[256];
     /* the same edge twice, colour counts intact: UL shows U/R (like UR), and FR shows F/L
      * to give the R sticker back; slots are checked in order, so UL is reported */
     strcpy(f, SOLVED);
@@ -78,13 +105,21 @@ int main(void)
     f[12] = 'L';
     CHECK_RC(fault(f, msg), EC_E_EDGE_DUPLICATE);
     CHECK(strstr(msg, "edge with colours U and R appears twice, at UR and UL") != NULL, "%s", msg);
+}
 
+static void corner_colours(void)
+{
+    char f[128], msg[256];
     /* a corner whose colours (clockwise) no corner has: URF's R and F stickers swapped */
     strcpy(f, SOLVED);
     swap(f, 9, 20);
     CHECK_RC(fault(f, msg), EC_E_CORNER_INVALID);
     CHECK(strstr(msg, "corner at URF has colours U, F, R") != NULL, "%s", msg);
+}
 
+static void corner_twice(void)
+{
+    char f[128], msg[256];
     /* the same corner twice, counts intact: UFL reads U,R,F (like URF); DFR's R sticker
      * becomes L to balance; UFL comes before DFR, so the duplicate is reported */
     strcpy(f, SOLVED);
@@ -99,13 +134,21 @@ int main(void)
         c.cp[1] = 0;
         CHECK_RC(ec_cube_check(&c, msg, sizeof msg), EC_E_CORNER_DUPLICATE);
     }
+}
 
+static void one_edge_flipped(void)
+{
+    char f[128], msg[256];
     /* one edge flipped */
     strcpy(f, SOLVED);
     swap(f, 7, 19); /* UF flipped */
     CHECK_RC(fault(f, msg), EC_E_FLIP);
     CHECK_STR(msg, "one edge is flipped, at UF: the total edge flip is odd, so this cube cannot be solved");
+}
 
+static void one_corner_twisted(void)
+{
+    char f[128], msg[256];
     /* one corner twisted */
     strcpy(f, SOLVED);
     {
@@ -114,14 +157,22 @@ int main(void)
     }
     CHECK_RC(fault(f, msg), EC_E_TWIST);
     CHECK(strstr(msg, "is twisted") != NULL, "%s", msg);
+}
 
+static void two_pieces_swapped(void)
+{
+    char f[128], msg[256];
     /* two pieces swapped: exchange edges UR and UF (stickers pairwise) */
     strcpy(f, SOLVED);
     swap(f, 5, 7);
     swap(f, 10, 19);
     CHECK_RC(fault(f, msg), EC_E_PARITY);
     CHECK(strstr(msg, "two pieces are swapped") != NULL, "%s", msg);
+}
 
+static void parity_and_twist_classes(void)
+{
+    char f[128], msg[256];
     /* every parity and twist class, each fault on its own (the facelet indices below are
      * Kociemba's: U1..U9 = 0..8, R 9..17, F 18..26, D 27..35, L 36..44, B 45..53; a corner's
      * twist is where its U or D sticker sits in its clockwise list, 0 on U/D, 1, 2) */
@@ -181,12 +232,22 @@ int main(void)
     /* two flipped (even total flip): a valid cube */
     swap(f, 3, 37);
     CHECK_RC(fault(f, msg), EC_OK);
+}
+
+static void control_character(void)
+{
+    char f[128], msg[256];
     /* a control character is refused by the text check, named with its character position
      * (F3 is index 20) */
     strcpy(f, SOLVED);
     f[20] = '\x01';
     CHECK_RC(fault(f, msg), EC_E_CHAR);
     CHECK_STR(msg, "the facelet string has the control character U+0001 at character 21");
+}
+
+static void non_ascii(void)
+{
+    char msg[256];
     /* a character that is not ASCII is named by its code point at its character position: F3
      * as U+00E9 (two bytes, so the string is 55 bytes and still 54 characters) */
     {
@@ -198,7 +259,11 @@ int main(void)
         CHECK_RC(fault(g, msg), EC_E_FACELETS_CHAR);
         CHECK_STR(msg, "character U+00E9 at position 21 (F3) is not one of U R F D L B");
     }
+}
 
+static void reoriented(void)
+{
+    char f[128], msg[256];
     /* re-oriented cubes are valid, and solved when every face is one colour */
     CHECK_RC(ec_facelets_apply(NULL, "x y2 z'", f, EC_FACELETS_SIZE, msg, sizeof msg), EC_OK);
     CHECK_RC(fault(f, msg), EC_OK);
@@ -218,16 +283,47 @@ int main(void)
         ec_cube_move(&c, 5);  /* R' */
         CHECK(ec_cube_is_solved(&c), "the re-oriented cubie state solves with B' R'");
     }
+}
 
+static void verify_unsolved(void)
+{
+    char msg[256];
     /* verify reports an unsolved result */
     CHECK_RC(ec_verify(NULL, "R", msg, sizeof msg), EC_E_NOT_SOLVED);
     CHECK(strstr(msg, "12 stickers") != NULL, "%s", msg);
     CHECK_RC(ec_verify("", "", msg, sizeof msg), EC_OK);
     CHECK_RC(ec_verify(SOLVED, "R Q", msg, sizeof msg), EC_E_TOKEN);
+}
 
+static void apply_errors(void)
+{
+    char f[128], msg[256];
     /* apply: buffer too small and NULLs are errors, not crashes */
     CHECK_RC(ec_facelets_apply(NULL, "R", f, 10, NULL, 0), EC_E_BUFFER);
     CHECK_RC(ec_facelets_apply(NULL, NULL, f, sizeof f, NULL, 0), EC_E_NULL);
     CHECK_RC(ec_validate(NULL, msg, sizeof msg), EC_E_NULL);
+}
+
+int main(void)
+{
+    RUN(solved_is_valid);
+    RUN(wrong_length);
+    RUN(not_a_face_letter);
+    RUN(colour_count);
+    RUN(centres);
+    RUN(mirrored_centres);
+    RUN(edge_colours);
+    RUN(edge_twice);
+    RUN(corner_colours);
+    RUN(corner_twice);
+    RUN(one_edge_flipped);
+    RUN(one_corner_twisted);
+    RUN(two_pieces_swapped);
+    RUN(parity_and_twist_classes);
+    RUN(control_character);
+    RUN(non_ascii);
+    RUN(reoriented);
+    RUN(verify_unsolved);
+    RUN(apply_errors);
     DONE();
 }

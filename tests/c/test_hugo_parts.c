@@ -99,20 +99,25 @@ static int ref_mutate(uint8_t *g, int len, const hg_survival *sv, const uint8_t 
     }
 }
 
-int main(void)
-{
-    hg_init();
-    char text[512];
+/* the random walks and populations: one generator, seeded 7 by fast_state_turns, drawn from
+ * by the cases after it in main's order */
+static ec_rng r;
 
+/* every gene, in Table 2's order */
+static const uint8_t all[18] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
+
+static void gene_table(void)
+{
+    char text[512];
     /* Table 2: F U R B D L, half turns, counter-clockwise */
-    uint8_t all[18];
-    for (int g = 0; g < 18; g++) all[g] = (uint8_t)g;
     genes_text(all, 18, text, sizeof text);
     CHECK_STR(text, "F U R B D L F2 U2 R2 B2 D2 L2 F' U' R' B' D' L'");
     for (int m = 0; m < 18; m++) CHECK(hg_gene_move[hg_move_gene[m]] == m, "gene table round trip %d", m);
+}
 
+static void fast_state_turns(void)
+{
     /* the fast state turns exactly as the cubie model does */
-    ec_rng r;
     ec_rng_seed(&r, 7);
     ec_cube c, back;
     ec_cube_solved(&c);
@@ -138,7 +143,11 @@ int main(void)
     }
     CHECK(same, "ec__bcube_move and the packed turn agree with ec_cube_move over 500 random turns");
     CHECK(masks, "incremental pair masks equal masks from scratch over 500 random turns");
+}
 
+static void solved_cube_pairs(void)
+{
+    ec_bcube s;
     /* solved cube: the maximum everywhere */
     state_of("", &s);
     CHECK(hg_cube_pairs()->max == 48 && hg_pairs(hg_cube_pairs(), &s) == 48, "solved cube 48 pairs, got %d",
@@ -149,6 +158,12 @@ int main(void)
         CHECK(hg_pairs(p, &s) == 16, "loc %d solved block 16 pairs", loc);
         CHECK(hg_block_solved(&s, loc) && hg_twogen(&s, loc), "loc %d solved cube is in its block and group", loc);
     }
+}
+
+static void one_turn_breaks_8_pairs(void)
+{
+    ec_cube c;
+    ec_bcube s;
     /* one face turn breaks 8 of the 48 pairs: 4 centre-edge pairs on the turned layer's side
      * faces and the 4 corner-edge pairs linking the layer to the middle slice */
     for (int m = 0; m < 18; m++) {
@@ -164,13 +179,23 @@ int main(void)
             CHECK((hg_pairs(hg_block_pairs(loc), &s) == 16) == keeps, "turn %d, loc %d: 16 pairs iff kept", m, loc);
         }
     }
+}
+
+static void f_on_block_dl(void)
+{
+    ec_bcube s;
     /* F on the block at DL (free U R): DLF takes DFR's corner and DF, FL take FR, DF, so the
      * pairs that moved together stay matched (DLF-DF, DLF-FL, and the F stickers of DF and
      * FL), while DLF-DL and the D/L stickers of DF and FL break: 16 - 3 = 13 */
     state_of("F", &s);
     CHECK(hg_pairs(hg_block_pairs(0), &s) == 13, "F on block DL leaves 13 pairs, got %d", hg_pairs(hg_block_pairs(0), &s));
     CHECK(!strcmp(hg_loc_block_name(0), "DL"), "location 0 (free U R) holds the block at DL, got %s", hg_loc_block_name(0));
+}
 
+static void block_detection(void)
+{
+    ec_cube c;
+    ec_bcube s, s2;
     /* block detection in all 12 locations: long walks with the two free faces keep the
      * block solved (and in the group); one turn of any other face breaks it */
     for (int loc = 0; loc < HG_LOCS; loc++) {
@@ -191,7 +216,12 @@ int main(void)
             CHECK(!hg_block_solved(&s2, loc) && hg_pairs(hg_block_pairs(loc), &s2) < 16, "loc %d broken by face %d", loc, f);
         }
     }
+}
 
+static void twogen_membership(void)
+{
+    ec_cube c;
+    ec_bcube s, s2;
     /* two-generator membership needs the block solved: the group <f1, f2> never moves, twists
      * or flips a piece off both free faces. On a cube walked in the group, each block piece
      * (a slot whose name has neither free face's letter) twisted or flipped in place leaves
@@ -228,7 +258,11 @@ int main(void)
             CHECK(nblock == 2 + 5, "loc %d: a 2x2x3 block has 2 corners and 5 edges off the free faces (%d)", loc, nblock);
         }
     }
+}
 
+static void prefix_fitness(void)
+{
+    ec_bcube s;
     /* prefix fitness: the best prefix counts, its length is subtracted, evaluation stops at
      * the goal */
     hg_task t;
@@ -262,7 +296,10 @@ int main(void)
     t.weight = 1;
     genes_of("U", g, &n);
     CHECK(hg_fitness(&t, g, n, &pairs, &steps) == 16 && pairs == 17 && steps == 1, "in <U,R> after one turn: 17 - 1");
+}
 
+static void population_evaluations(void)
+{
     /* a population's stored evaluations (incremental masks, prefixes reused from parents)
      * equal fresh evaluations, generation after generation, in all three kinds of phase */
     for (int kind = 0; kind < 3; kind++) {
@@ -310,7 +347,10 @@ int main(void)
               (long long)pop->shifted);
         hg_pop_free(pop);
     }
+}
 
+static void authors_selection(void)
+{
     /* the authors' program's selection: SUS weights are the raw fitness (negative: 0), and the
      * elite is also the first parent of the first pair (children 1 and 2 come from it) */
     {
@@ -345,7 +385,10 @@ int main(void)
         CHECK(elite_ok, "the elite is slot 0 and the first parent of children 1 and 2");
         hg_pop_free(pop);
     }
+}
 
+static void sus(void)
+{
     /* SUS: integer, deterministic, proportional, minimal spread */
     int32_t w2[2] = {3, 1};
     int out[4000], out2[4000];
@@ -370,7 +413,11 @@ int main(void)
         for (int i = 0; i < 4; i++) cnt[o[i]]++;
         CHECK(cnt[0] == 1 && cnt[1] == 1 && cnt[2] == 1 && cnt[3] == 1, "4 pointers over 4 equal weights pick each once");
     }
+}
 
+static void crossover_and_mutation(void)
+{
+    ec_rng a;
     /* uniform crossover: complementary children, a fresh mask every time */
     uint8_t pa[30], pb[30], c1[30], c2[30], c1b[30], c2b[30];
     memset(pa, 0, 30);
@@ -418,7 +465,13 @@ int main(void)
     CHECK(total > 5600 && total < 6400, "p_m = 1/l: %d mutations in 6000 individuals of 30", total);
     CHECK(none > 2000 && none < 2350, "p_m = 1/l: %d of 6000 individuals unmutated (expected ~2172)", none);
     CHECK(lo > 140 && hi < 270, "mutations spread over the positions: %d..%d per position (expected ~200)", lo, hi);
+}
 
+static void optimization_operator(void)
+{
+    uint8_t g[32];
+    int n;
+    char text[512];
     /* optimization operator: the paper's examples */
     genes_of("F R B B' D2 F'", g, &n);
     n = hg_optimize_pass(g, n);
@@ -441,7 +494,10 @@ int main(void)
     CHECK_STR(text, "U2 R' F'");
     genes_of("R L R'", g, &n);
     CHECK(hg_optimize_full(g, n) == 3, "only same-face neighbours are merged (R L R' stays)");
+}
 
+static void fast_equals_reference(void)
+{
     /* the fast operators equal their plain references on random inputs: the optimization
      * pass (bit mask of same-face pairs, segment copies) on genomes of every length 1..100
      * over all 18 genes or the 6 of two faces; SUS (binary search over prefix sums) with
@@ -499,11 +555,35 @@ int main(void)
         CHECK(bad_sus == 0, "SUS = the walk over the wheel (%d of 2000 differ)", bad_sus);
         CHECK(bad_mut == 0, "mutation = the linear gap search (%d of 5000 differ)", bad_mut);
     }
+}
+
+static void block_set_tables(void)
+{
     /* every block set has its from-scratch tables and the whole cube its per-move re-tests
      * (else evaluation silently takes the slow general update) */
     int tabs = 0;
     for (int loc = 0; loc < HG_LOCS; loc++) tabs += hg_block_pairs(loc)->pair_tab != NULL;
     CHECK(tabs == HG_LOCS, "%d of 12 block sets have pair tables", tabs);
     CHECK(hg_cube_pairs()->retest != NULL, "the whole cube's set has its re-test entries");
+}
+
+int main(void)
+{
+    hg_init();
+    RUN(gene_table);
+    RUN(fast_state_turns);
+    RUN(solved_cube_pairs);
+    RUN(one_turn_breaks_8_pairs);
+    RUN(f_on_block_dl);
+    RUN(block_detection);
+    RUN(twogen_membership);
+    RUN(prefix_fitness);
+    RUN(population_evaluations);
+    RUN(authors_selection);
+    RUN(sus);
+    RUN(crossover_and_mutation);
+    RUN(optimization_operator);
+    RUN(fast_equals_reference);
+    RUN(block_set_tables);
     DONE();
 }

@@ -136,7 +136,7 @@ int main(void)
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F", f, sizeof f, msg, sizeof msg);
     ec_solver *h = NULL;
-    CHECK_RC(ec_solver_new("hugo", f, 1, "preset=performance", &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new("hugo", f, 1, "preset=performance", &h, msg, sizeof msg), EC_OK);
     ec_solver_free(h);
     CHECK_RC(ec_solver_new("hugo", f, 1, "population=1", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
     CHECK_RC(ec_solver_new("hugo", f, 1, "colour=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);

@@ -126,7 +126,7 @@ static void test_ranges(void)
     CHECK_RC(ec_solver_new_island("twophase", f, 1, "", 0, 2, &h, msg, sizeof msg), EC_E_RANGE);
     CHECK(strstr(msg, "twophase has no island model") != NULL, "%s", msg);
     CHECK_RC(ec_solver_new_island("pso", f, 1, "", 0, 2, &h, msg, sizeof msg), EC_E_RANGE);
-    CHECK_RC(ec_solver_new_island("twophase", f, 1, "", 0, 1, &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("twophase", f, 1, "", 0, 1, &h, msg, sizeof msg), EC_OK);
     uint8_t buf[64];
     int n = 0;
     CHECK_RC(ec_solver_migrants_export(h, buf, sizeof buf, &n), EC_E_STATE);
@@ -141,7 +141,7 @@ static void test_epochs(void)
     const char *f = facelets_of("R U F' L2 D B");
     ec_solver *h;
     char msg[256];
-    CHECK_RC(ec_solver_new_island("hugo", f, 5, "epoch=7", 1, 2, &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("hugo", f, 5, "epoch=7", 1, 2, &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 3), EC_RUNNING);
     int acc = -1;
     uint8_t buf[BUF];
@@ -184,8 +184,8 @@ static void test_buffers(void)
     static uint8_t a[BUF], b[BUF];
     ec_solver *h0, *h1;
     /* hugo: 5 migrants of 30 genes after an epoch */
-    CHECK_RC(ec_solver_new_island("hugo", f, 3, "epoch=4", 0, 2, &h0, msg, sizeof msg), EC_OK);
-    CHECK_RC(ec_solver_new_island("hugo", f, 3, "epoch=4", 1, 2, &h1, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("hugo", f, 3, "epoch=4", 0, 2, &h0, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("hugo", f, 3, "epoch=4", 1, 2, &h1, msg, sizeof msg), EC_OK);
     int n0 = 0, acc = 0;
     CHECK_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK);
     CHECK(n0 == 24 && a[16] == 0, "before the first generation: a header, no migrant (%d bytes)", n0);
@@ -223,10 +223,10 @@ static void test_buffers(void)
 
     /* macro-ga: a migrant carrying the solution solves the island at its next generation */
     f = facelets_of("R U");
-    CHECK_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,population=20,elitism=2", 1, 2, &h1, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,population=20,elitism=2", 1, 2, &h1, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h1, 5), EC_EPOCH);
     uint8_t m[24 + 10] = "ECM1";
-    CHECK_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,migrants=1", 0, 2, &h0, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,migrants=1", 0, 2, &h0, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK); /* the header: tag and context */
     memcpy(m, a, 16);
     put32(m + 16, 1);
@@ -256,8 +256,8 @@ static void test_buffers(void)
 
     /* twes: a phase-0 migrant must be a list of G0 moves; later phases' marks are checked */
     f = facelets_of("R U F' L2 D B");
-    CHECK_RC(ec_solver_new_island("twes", f, 3, "preset=small,epoch=2", 0, 2, &h0, msg, sizeof msg), EC_OK);
-    CHECK_RC(ec_solver_new_island("twes", f, 3, "preset=small,epoch=2", 1, 2, &h1, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("twes", f, 3, "preset=small,epoch=2", 0, 2, &h0, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("twes", f, 3, "preset=small,epoch=2", 1, 2, &h1, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h0, 5), EC_EPOCH);
     CHECK_RC(ec_solver_step(h1, 5), EC_EPOCH);
     CHECK_RC(ec_solver_migrants_export(h0, a, BUF, &n0), EC_OK);
@@ -293,7 +293,7 @@ static void test_runs(void)
         /* K = 1 through the islands API is the plain run */
         int w = run_islands(cases[c].solver, cases[c].seed1, 1, cases[c].params, f, r1, sizeof r1, &e1);
         ec_solver *h;
-        ec_solver_new(cases[c].solver, f, cases[c].seed1, cases[c].params, &h, NULL, 0);
+        REQUIRE_RC(ec_solver_new(cases[c].solver, f, cases[c].seed1, cases[c].params, &h, NULL, 0), EC_OK);
         while (ec_solver_step(h, 1000) == EC_RUNNING) {
             ec_progress rec[64];
             int n;
@@ -340,9 +340,9 @@ static void test_split(void)
     const char *split = "generations1=10,minRounds1=3,epoch=1000,splitBlocks=1";
     char a[12][32], b[12][32], c[12][32], msg[256];
     ec_solver *h0, *h1, *h;
-    CHECK_RC(ec_solver_new_island("hugo", f, 2, split, 0, 2, &h0, msg, sizeof msg), EC_OK);
-    CHECK_RC(ec_solver_new_island("hugo", f, 2, split, 1, 2, &h1, msg, sizeof msg), EC_OK);
-    CHECK_RC(ec_solver_new_island("hugo", f, 2, "generations1=10,minRounds1=3,epoch=1000", 1, 2, &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("hugo", f, 2, split, 0, 2, &h0, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("hugo", f, 2, split, 1, 2, &h1, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new_island("hugo", f, 2, "generations1=10,minRounds1=3,epoch=1000", 1, 2, &h, msg, sizeof msg), EC_OK);
     int na = phase1_names(h0, 120, a), nb = phase1_names(h1, 120, b), nc = phase1_names(h, 120, c);
     CHECK(na == 6 && nb == 6, "6 locations each in two rounds, got %d and %d", na, nb);
     CHECK(nc == 12, "without the split all 12 locations in a round, got %d", nc);

@@ -41,7 +41,7 @@ int main(void)
     CHECK(open_bytes("twes", "mu=50000,lambda=200000") >= 0, "just under the limit is accepted: %s", msg);
     /* a solved start allocates nothing (it finishes at once), so it is not refused */
     ec_solver *h = NULL;
-    CHECK_RC(ec_solver_new("twes", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 1, "mu=100000,lambda=200000", &h,
+    REQUIRE_RC(ec_solver_new("twes", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 1, "mu=100000,lambda=200000", &h,
                              msg, sizeof msg), EC_OK);
     if (h) ec_solver_free(h);
     int have_stats = ec_memory_in_use() >= 0;

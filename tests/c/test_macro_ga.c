@@ -69,15 +69,21 @@ static int solve(const char *scramble, uint32_t seed, const char *params, char *
     return rc;
 }
 
-int main(void)
+/* the solver's params in the short runs: the paper's (a generation takes well under 1 ms) */
+static const char *const small = NULL;
+
+static void sticker_fitness(void)
 {
     ec_cube c;
     /* the sticker-count fitness is the core's: tests/c/test_stickers.c */
     ec_cube_solved(&c);
     CHECK(ec__sticker_misplaced(&c) == 0, "solved: %d", ec__sticker_misplaced(&c));
+}
+
+static void frame_rewrite(void)
+{
     ec_rng r;
     ec_rng_seed(&r, 5);
-
     /* ---- the frame rewrite: for any alg (face turns, wide turns, slices, rotations), its
      * rewritten face turns R satisfy alg = R T for a whole-cube rotation T, so applying R's
      * inverse and then the alg to the stickers leaves every face one colour; and the frame
@@ -101,6 +107,10 @@ int main(void)
             CHECK(f1[face * 9 + 4] == ec__face_char[fr.pos[face]], "\"%s\": centre %d shows %c, frame says %c", alg,
                   face, f1[face * 9 + 4], ec__face_char[fr.pos[face]]);
     }
+}
+
+static void frame_named_cases(void)
+{
     /* named cases: x U = F x; y R' = B' y; M2 U M2 = R2 L2 D R2 L2 */
     ec_cube a, b;
     cube_of_alg("x U", &a);
@@ -112,7 +122,11 @@ int main(void)
     cube_of_alg("M2 U M2", &a);
     cube_of_alg("R2 L2 D R2 L2", &b);
     CHECK(!memcmp(&a, &b, sizeof a), "M2 U M2 is R2 L2 D R2 L2");
+}
 
+static void macros(void)
+{
+    ec_cube c;
     /* ---- each macro does what it does (cubies changed, their sources and twists/flips). The
      * paper's comments name them loosely; the actual effects: two in-place edge flips (0, 1),
      * two in-place corner twists (2, 3), edge 3-cycles (4, 5, 12, 13), a corner swap with an
@@ -154,15 +168,21 @@ int main(void)
         CHECK(order == 2 || order == 3, "macro %d has order %d", i, order);
     }
     CHECK(ec__macro_ga_macro(15) == NULL && ec__macro_ga_macro(-1) == NULL, "macro index range");
+}
 
+static void short_scrambles(void)
+{
     /* ---- the solver: short scrambles solved and verified, with small params */
-    const char *small = NULL; /* the paper's params: a generation takes well under 1 ms */
     const char *scr[] = {"R", "R U F'", "F2 L D2 B2 F", "B U' R2 B F'", "R2 B2 D F R2"};
     for (int i = 0; i < 5; i++) {
         char sol[EC_MAX_ALG_MOVES * 4];
         int rc = solve(scr[i], 7, small, sol, sizeof sol, NULL);
         CHECK_RC(rc, EC_DONE);
     }
+}
+
+static void random_state(void)
+{
     /* a random-state scramble with the paper's defaults */
     {
         char scramble[400], sol[EC_MAX_ALG_MOVES * 4];
@@ -172,6 +192,10 @@ int main(void)
         CHECK_RC(rc, EC_DONE);
         CHECK(g >= 1, "generations %lld", (long long)g);
     }
+}
+
+static void determinism(void)
+{
     /* determinism: same seed, same solution; a different seed, another run */
     {
         char s1[EC_MAX_ALG_MOVES * 4], s2[EC_MAX_ALG_MOVES * 4], s3[EC_MAX_ALG_MOVES * 4];
@@ -183,13 +207,17 @@ int main(void)
         CHECK(g1 == g2, "generations %lld vs %lld", (long long)g1, (long long)g2);
         CHECK(strcmp(s1, s3) != 0, "seeds 11 and 12 gave the same solution");
     }
+}
+
+static void progress_records(void)
+{
     /* one progress record per generation, gen counting 1, 2, ...; elitism makes the best
      * fitness never worse within an attempt; a budget that is too small gives up */
     {
         char f[EC_FACELETS_SIZE];
         ec_facelets_apply(NULL, "R U R' U' F2 D B' L", f, sizeof f, NULL, 0);
         ec_solver *h;
-        CHECK_RC(ec_solver_new("macro-ga", f, 1, "population=20,elitism=2,generations=5,resets=1", &h, NULL, 0), EC_OK);
+        REQUIRE_RC(ec_solver_new("macro-ga", f, 1, "population=20,elitism=2,generations=5,resets=1", &h, NULL, 0), EC_OK);
         int rc = ec_solver_step(h, 7);
         CHECK_RC(rc, EC_RUNNING);
         ec_progress rec[16];
@@ -206,6 +234,10 @@ int main(void)
         CHECK_RC(ec_solver_solution(h, sol, sizeof sol), EC_E_STATE);
         ec_solver_free(h);
     }
+}
+
+static void tie_break(void)
+{
     /* tieBreak's ranking: among equal fitness the shorter move list first (then the slot);
      * without it the blog's order, fitness then slot */
     {
@@ -216,6 +248,10 @@ int main(void)
         ec__macro_ga_rank(fit, NULL, 6, order, scratch);
         for (int i = 0; i < 6; i++) CHECK(order[i] == want_blog[i], "blog rank %d: %d, want %d", i, order[i], want_blog[i]);
     }
+}
+
+static void loop_cutting(void)
+{
     /* loop cutting: a planted loop (the sexy move six times, back to the same state) between
      * F and D goes; a path that never repeats a state stays; the end state never changes */
     {
@@ -239,9 +275,13 @@ int main(void)
         rc = ec__macro_ga_cut_loops(&start, mv, n);
         CHECK(rc == 8, "no repeated state: %d moves left, want 8", rc);
     }
+}
+
+static void presets(void)
+{
     /* the presets: loopCut=1 cuts the same run's solution (same seed: the same individual
      * solves) to at most its length; preset=short solves and is shorter than the blog's
-     * setting on a random state (measured over 60 in docs/BENCHMARKS.md ## macro-ga-short) */
+     * setting on a random state (measured over 60 in docs/BENCHMARKS.md, section short-presets) */
     {
         char scramble[400], s0[EC_MAX_ALG_MOVES * 4], s1[EC_MAX_ALG_MOVES * 4], s2[EC_MAX_ALG_MOVES * 4];
         ec_scramble_moves_text(30, 5, scramble, sizeof scramble);
@@ -258,6 +298,10 @@ int main(void)
         ec_alg_parse(s0, m, EC_MAX_ALG_MOVES, &np, NULL, 0);
         CHECK(n2 < np, "preset=short: %d moves, the blog's setting %d", n2, np);
     }
+}
+
+static void params_checked(void)
+{
     /* params are checked */
     {
         ec_solver *h;
@@ -265,5 +309,21 @@ int main(void)
         CHECK_RC(ec_solver_new("macro-ga", SOLVED, 1, "population=1", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
         CHECK_RC(ec_solver_new("macro-ga", SOLVED, 1, "mutation=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
     }
+}
+
+int main(void)
+{
+    RUN(sticker_fitness);
+    RUN(frame_rewrite);
+    RUN(frame_named_cases);
+    RUN(macros);
+    RUN(short_scrambles);
+    RUN(random_state);
+    RUN(determinism);
+    RUN(progress_records);
+    RUN(tie_break);
+    RUN(loop_cutting);
+    RUN(presets);
+    RUN(params_checked);
     DONE();
 }

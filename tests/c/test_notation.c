@@ -42,8 +42,8 @@ int main(void)
     /* errors name the token and its 1-based character position */
     CHECK_RC(err("R U Q"), EC_E_TOKEN);
     CHECK_STR(msg, "unknown move \"Q\" at character 5");
-    CHECK_RC(err("R4"), EC_E_TOKEN);
-    CHECK_STR(msg, "unknown move \"R4\" at character 1");
+    CHECK_RC(err("4R"), EC_E_TOKEN);
+    CHECK_STR(msg, "\"4R\" at character 1 names a layer that a 3x3x3 does not have (it has layers 1 to 3)");
     CHECK_RC(err("R'2 U"), EC_E_TOKEN);
     CHECK_STR(msg, "unknown move \"R'2\" at character 1");
     CHECK_RC(err("R U w"), EC_E_TOKEN);
@@ -54,7 +54,7 @@ int main(void)
     CHECK_STR(msg, "\"(\" at character 3 is never closed");
     CHECK_RC(err("R U) F"), EC_E_PAREN_CLOSE);
     CHECK_STR(msg, "\")\" at character 4 has no matching \"(\"");
-    CHECK_RC(err("(R U)0"), EC_E_REPEAT);
+    CHECK_STR(canon("(R U)0 F"), "F"); /* a count of 0 repeats nothing, as in cubing.js */
     CHECK_RC(err("(R U)99999999999999999999"), EC_E_REPEAT);
     CHECK_RC(err("(R U)3000"), EC_E_ALG_MOVES);
     CHECK_RC(err("((((((((((((((((((R))))))))))))))))))"), EC_E_NESTING);
@@ -64,8 +64,9 @@ int main(void)
     {
         static const check_alg errs[] = {
             {"R (U (F", EC_E_PAREN_OPEN, "\"(\" at character 6 is never closed"},
-            {"R (U F)0", EC_E_REPEAT, "repetition count at character 8 must be from 1 to 4000"},
-            {"R\xE2\x80\x99 (U F)4001", EC_E_REPEAT, "repetition count at character 9 must be from 1 to 4000"},
+            {"R (U F)4001", EC_E_REPEAT, "repetition count at character 8 must be from 0 to 4000"},
+            {"R\xE2\x80\x99 (U F)4001", EC_E_REPEAT, "repetition count at character 9 must be from 0 to 4000"},
+            {"R (U F)02", EC_E_REPEAT, "repetition count at character 8 starts with 0 (only 0 itself does)"},
             {"(R U)Q", EC_E_TOKEN, "unknown move \"Q\" at character 6"},
             {"(((((((((((((((((R)))))))))))))))))", EC_E_NESTING, "parentheses nested deeper than 16 at character 17"},
             {"R\xE2\x80\x99 (((((((((((((((((R)))))))))))))))))", EC_E_NESTING,

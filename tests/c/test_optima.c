@@ -182,7 +182,7 @@ static void solve_and_check(const char *solver, const char *scramble_text, const
     char fac[EC_FACELETS_SIZE], msg[200], json[4096];
     CHECK_RC(ec_facelets_apply(NULL, scramble_text, fac, sizeof fac, msg, sizeof msg), EC_OK);
     ec_solver *h = NULL;
-    CHECK_RC(ec_solver_new(solver, fac, 1, params, &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new(solver, fac, 1, params, &h, msg, sizeof msg), EC_OK);
     if (!h) return;
     CHECK_RC(ec_solver_optima_json(h, 100000, json, sizeof json), EC_E_STATE);
     int st = EC_RUNNING;

@@ -115,8 +115,8 @@ static void check_json(const char *solver, const char *params)
     char f[55], msg[256], want[400], buf[8192];
     ec_facelets_apply("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", FACELETS_OF, f, sizeof f, msg, sizeof msg);
     ec_solver *a = NULL, *b = NULL;
-    CHECK_RC(ec_solver_new(solver, f, 3, params, &a, msg, sizeof msg), EC_OK);
-    CHECK_RC(ec_solver_new(solver, f, 3, params, &b, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new(solver, f, 3, params, &a, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new(solver, f, 3, params, &b, msg, sizeof msg), EC_OK);
     if (!a || !b) return;
     ec_solver_step(a, 1);
     ec_solver_step(b, 1);
@@ -142,7 +142,7 @@ static void check_none(const char *solver, const char *params)
     char f[55], msg[256], buf[8192];
     ec_facelets_apply("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", "R U", f, sizeof f, msg, sizeof msg);
     ec_solver *h = NULL;
-    CHECK_RC(ec_solver_new(solver, f, 1, params, &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new(solver, f, 1, params, &h, msg, sizeof msg), EC_OK);
     if (!h) return;
     ec_solver_step(h, 1);
     int n = 0;

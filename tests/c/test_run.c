@@ -55,8 +55,14 @@ static int t_step(ec_solver *h, void *state, int work)
 
 static void t_destroy(void *state) { free(state); }
 
-static const ec_solver_impl test_impl = {"test", "test solver", "generation", test_params, 2, NULL, 0,
-                                         t_create, t_step, t_destroy, NULL, NULL, NULL};
+static const ec_solver_impl test_impl = {.name = "test",
+                                         .title = "test solver",
+                                         .work_unit = "generation",
+                                         .params = test_params,
+                                         .nparams = EC_COUNT(test_params),
+                                         .create = t_create,
+                                         .step = t_step,
+                                         .destroy = t_destroy};
 
 typedef struct seen {
     int64_t records, next_gen, bad_order, batches, stop_at;

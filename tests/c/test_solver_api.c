@@ -1,7 +1,8 @@
 /* test_solver_api.c - the solver handle: params (defaults, presets, every fault with the
  * param named), unknown solvers, the progress queue (nothing dropped, JSON lines), phase
- * composition, and refusal of a corrupted solution. Uses a handle built around a test
- * implementation, so it does not depend on which solvers are registered. */
+ * composition, and refusal of a corrupted solution, on a handle built around a test
+ * implementation; and every registered descriptor's facts (fitness, better, phases) as
+ * ec_solver_list_json carries them. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -13,8 +14,23 @@ static const ec_param_def test_params[] = {
     {"rate", 0.6, 0, 1, 0, "a probability"},
 };
 static const ec_preset test_presets[] = {{"big", "population=200,rate=0.9", "bigger"}};
-static const ec_solver_impl test_impl = {"test", "test solver", "generation", test_params, 2, test_presets, 1,
-                                         NULL, NULL, NULL, NULL, NULL, NULL};
+static const ec_solver_impl test_impl = {.name = "test",
+                                         .title = "test solver",
+                                         .work_unit = "generation",
+                                         .params = test_params,
+                                         .nparams = EC_COUNT(test_params),
+                                         .presets = test_presets,
+                                         .npresets = EC_COUNT(test_presets)};
+
+#define EC_SOLVER(sym) extern const ec_solver_impl sym;
+#include "solvers/solvers.def"
+#undef EC_SOLVER
+
+static const ec_solver_impl *const registered[] = {
+#define EC_SOLVER(sym) &sym,
+#include "solvers/solvers.def"
+#undef EC_SOLVER
+};
 
 static ec_solver *handle_for(const char *scramble)
 {
@@ -27,11 +43,39 @@ static ec_solver *handle_for(const char *scramble)
     return h;
 }
 
-int main(void)
+/* every registered solver states its facts for people, and the list JSON carries them */
+static void registered_facts(void)
+{
+    static char list[1 << 16], want[2048];
+    CHECK_RC(ec_solver_list_json(list, sizeof list), EC_OK);
+    int optima = 0;
+    for (int i = 0; i < EC_COUNT(registered); i++) {
+        const ec_solver_impl *s = registered[i];
+        CHECK(s->label && s->label[0] && s->short_label && s->short_label[0], "%s: no label", s->name);
+        CHECK(s->fitness && s->fitness[0], "%s: no fitness text", s->name);
+        CHECK(s->better == EC_LOWER_IS_BETTER || s->better == EC_HIGHER_IS_BETTER, "%s: better %d", s->name,
+              s->better);
+        CHECK(s->nphases >= 1 && s->nphases <= EC_MAX_PHASES, "%s: %d phases", s->name, s->nphases);
+        int at = snprintf(want, sizeof want, "\"fitness\":\"%s\",\"better\":\"%s\",\"phases\":[", s->fitness,
+                          s->better == EC_HIGHER_IS_BETTER ? "higher" : "lower");
+        for (int k = 0; k < s->nphases; k++) {
+            CHECK(s->phases[k] && s->phases[k][0], "%s: phase %d has no name", s->name, k);
+            at += snprintf(want + at, sizeof want - (size_t)at, "%s\"%s\"", k ? "," : "", s->phases[k]);
+        }
+        snprintf(want + at, sizeof want - (size_t)at, "],\"optima\":%s", s->phase_optimum ? "true" : "false");
+        char key[64];
+        snprintf(key, sizeof key, "{\"name\":\"%s\",", s->name);
+        const char *entry = strstr(list, key);
+        CHECK(entry && strstr(entry, want), "%s: the list lacks %s", s->name, want);
+        optima += s->phase_optimum != NULL;
+    }
+    CHECK(optima >= 2, "%d solvers with exact optima (HuGO! and TWES have them)", optima);
+}
+
+static void params_parse(void)
 {
     double v[EC_MAX_PARAMS];
     char msg[512];
-
     CHECK_RC(ec__params_parse(&test_impl, "", v, msg, sizeof msg), EC_OK);
     CHECK(v[0] == 50 && v[1] == 0.6, "defaults %g %g", v[0], v[1]);
     CHECK_RC(ec__params_parse(&test_impl, "population=80; rate=0.25", v, msg, sizeof msg), EC_OK);
@@ -68,7 +112,12 @@ int main(void)
         memset(big, 'a', sizeof big - 1);
         CHECK_RC(ec__params_parse(&test_impl, big, v, msg, sizeof msg), EC_E_INPUT_SIZE);
     }
+}
 
+static void param_bounds(void)
+{
+    double v[EC_MAX_PARAMS];
+    char msg[512];
     /* every bound exactly: a param at its minimum and maximum is read, one step beyond is
      * refused; a params text of exactly EC_MAX_PARAMS_CHARS (2,000) characters is read, one
      * more is refused */
@@ -93,18 +142,28 @@ int main(void)
         CHECK_RC(ec__params_parse(&test_impl, text, v, msg, sizeof msg), EC_E_INPUT_SIZE);
         CHECK_STR(msg, "the params text is longer than 2000 characters");
     }
+}
 
-    /* unknown solver names the solver; invalid cubes get their fault before anything */
+static void unknown_solver(void)
+{
+    char msg[512];
     ec_solver *h = NULL;
+    /* unknown solver names the solver; invalid cubes get their fault before anything */
     CHECK_RC(ec_solver_new("nope", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 1, "", &h, msg, sizeof msg),
              EC_E_SOLVER_UNKNOWN);
     CHECK(strstr(msg, "unknown solver \"nope\"") != NULL && h == NULL, "%s", msg);
     CHECK_RC(ec_solver_step(NULL, 1), EC_E_NULL);
+}
+
+static void step_of_no_work(void)
+{
+    char msg[512];
+    ec_solver *h = NULL;
     /* a step of no work (or less) is refused and runs nothing */
     {
         char f[EC_FACELETS_SIZE];
         ec_facelets_apply(NULL, "R U", f, sizeof f, NULL, 0);
-        CHECK_RC(ec_solver_new("greedy", f, 1, "", &h, msg, sizeof msg), EC_OK);
+        REQUIRE_RC(ec_solver_new("greedy", f, 1, "", &h, msg, sizeof msg), EC_OK);
         CHECK_RC(ec_solver_step(h, 0), EC_E_RANGE);
         CHECK_RC(ec_solver_step(h, -1), EC_E_RANGE);
         CHECK(ec_solver_progress_pending(h) == 0 && ec_solver_status(h) == EC_RUNNING, "%d records, status %d",
@@ -114,7 +173,40 @@ int main(void)
         ec_solver_free(h);
         h = NULL;
     }
+}
 
+static void queue_reclaims_read_part(void)
+{
+    /* records emitted while older ones are still unread (the queue reclaims its read part):
+     * 64 in, 10 read, 40 more in, then all read: 11..104 in order, none lost or repeated */
+    {
+        ec_solver *q = handle_for("R U");
+        ec_progress r, out[128];
+        int n = 0, next = 1, ok = 1;
+        memset(&r, 0, sizeof r);
+        for (int g = 1; g <= 64; g++) {
+            r.gen = g;
+            ec__emit(q, &r);
+        }
+        CHECK_RC(ec_solver_progress(q, out, 10, &n), EC_OK);
+        for (int k = 0; k < n; k++) ok &= out[k].gen == next++;
+        for (int g = 65; g <= 104; g++) {
+            r.gen = g;
+            ec__emit(q, &r);
+        }
+        CHECK(ec_solver_progress_pending(q) == 94, "%d pending", ec_solver_progress_pending(q));
+        CHECK_RC(ec_solver_progress(q, out, 128, &n), EC_OK);
+        CHECK(n == 94, "%d read", n);
+        for (int k = 0; k < n; k++) ok &= out[k].gen == next++;
+        CHECK(ok && next == 105, "records out of order or lost (next %d)", next);
+        ec_solver_free(q);
+    }
+}
+
+static void progress_queue_then_phases(void)
+{
+    ec_solver *h = NULL;
+    char buf[600];
     /* progress queue: 1,000 records in, 1,000 out in order, through small buffers */
     h = handle_for("R U");
     for (int g = 1; g <= 1000; g++) {
@@ -130,7 +222,6 @@ int main(void)
     }
     CHECK(ec_solver_progress_pending(h) == 1000, "%d pending", ec_solver_progress_pending(h));
     int got = 0, in_order = 1;
-    char buf[600];
     while (ec_solver_progress_pending(h) > 0) {
         int n = 0;
         CHECK_RC(ec_solver_progress_json(h, buf, sizeof buf, &n), EC_OK);
@@ -165,31 +256,6 @@ int main(void)
         CHECK(strstr(buf, "\"phaseName\":\"a\\\"b\"") != NULL, "%s", buf);
     }
 
-    /* records emitted while older ones are still unread (the queue reclaims its read part):
-     * 64 in, 10 read, 40 more in, then all read: 11..104 in order, none lost or repeated */
-    {
-        ec_solver *q = handle_for("R U");
-        ec_progress r, out[128];
-        int n = 0, next = 1, ok = 1;
-        memset(&r, 0, sizeof r);
-        for (int g = 1; g <= 64; g++) {
-            r.gen = g;
-            ec__emit(q, &r);
-        }
-        CHECK_RC(ec_solver_progress(q, out, 10, &n), EC_OK);
-        for (int k = 0; k < n; k++) ok &= out[k].gen == next++;
-        for (int g = 65; g <= 104; g++) {
-            r.gen = g;
-            ec__emit(q, &r);
-        }
-        CHECK(ec_solver_progress_pending(q) == 94, "%d pending", ec_solver_progress_pending(q));
-        CHECK_RC(ec_solver_progress(q, out, 128, &n), EC_OK);
-        CHECK(n == 94, "%d read", n);
-        for (int k = 0; k < n; k++) ok &= out[k].gen == next++;
-        CHECK(ok && next == 105, "records out of order or lost (next %d)", next);
-        ec_solver_free(q);
-    }
-
     /* a solution asked for before the run ends is a state error */
     CHECK_RC(ec_solver_solution(h, buf, sizeof buf), EC_E_STATE);
 
@@ -206,7 +272,12 @@ int main(void)
               strstr(buf, "{\"name\":\"first\",\"solution\":\"U'\",\"length\":1,\"generations\":4}"),
           "%s", buf);
     ec_solver_free(h);
+}
 
+static void corrupted_solution(void)
+{
+    ec_solver *h = NULL;
+    char buf[600];
     /* a corrupted solution is refused: not reported solved, no solution given out */
     h = handle_for("R U");
     uint8_t wrong[] = {5, 2}; /* R' U': the wrong order */
@@ -217,7 +288,11 @@ int main(void)
     CHECK_RC(ec_solver_result_json(h, buf, sizeof buf), EC_OK);
     CHECK(strstr(buf, "\"solved\":false") && strstr(buf, "\"solution\":\"\""), "%s", buf);
     ec_solver_free(h);
+}
 
+static void non_face_turn_phase(void)
+{
+    ec_solver *h = NULL;
     /* a phase with a non-face-turn code is refused too */
     h = handle_for("R");
     uint8_t slice[] = {54}; /* M: not a face turn */
@@ -225,11 +300,28 @@ int main(void)
     CHECK_RC(ec__finish(h), EC_E_NOT_FACE_TURNS);
     CHECK(ec_solver_status(h) == EC_GAVE_UP, "refused run is not running or solved");
     ec_solver_free(h);
+}
 
+static void solver_list_json(void)
+{
     /* the solver list is valid JSON text (an array) */
     static char list[1 << 16];
     CHECK_RC(ec_solver_list_json(list, sizeof list), EC_OK);
     CHECK(list[0] == '[' && list[strlen(list) - 1] == ']', "%.200s", list);
     CHECK_RC(ec_solver_list_json(list, 8), EC_E_BUFFER);
+}
+
+int main(void)
+{
+    RUN(registered_facts);
+    RUN(params_parse);
+    RUN(param_bounds);
+    RUN(unknown_solver);
+    RUN(step_of_no_work);
+    RUN(queue_reclaims_read_part);
+    RUN(progress_queue_then_phases);
+    RUN(corrupted_solution);
+    RUN(non_face_turn_phase);
+    RUN(solver_list_json);
     DONE();
 }

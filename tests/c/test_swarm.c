@@ -79,17 +79,31 @@ static void run_solver(const char *solver, const char *scramble, uint32_t seed, 
     ec_solver_free(h);
 }
 
-int main(void)
+/* the thesis's 5-move scrambles, and each solver's small params for them (SOLVERS' order) */
+static const char *const easy[3] = {"F2 L D2 B2 F", "B U' R2 B F'", "R2 B2 D F R2"};
+static const char *const small[4] = {"iterations=200", "particles=25,iterations=2000", "ants=10,iterations=60",
+                                     "krill=10,iterations=60"};
+
+/* 300 cubes a few random moves from solved (seed 3; some repeat), and the generator after
+ * them: the keys, roulette, fitness and first20 cases start from here */
+static void test_cubes(ec_cube cubes[300], ec_rng *rng)
 {
-    /* ---- keys: distinct states, distinct keys; the same state, the same key */
-    ec_rng rng;
-    ec_rng_seed(&rng, 3);
-    sw_map map = {0};
-    ec_cube cubes[300];
+    ec_rng_seed(rng, 3);
     for (int i = 0; i < 300; i++) {
         ec_cube_solved(&cubes[i]);
-        for (int k = 0; k < 1 + i % 9; k++) ec_cube_move(&cubes[i], (int)ec_rng_below(&rng, 18));
+        for (int k = 0; k < 1 + i % 9; k++) ec_cube_move(&cubes[i], (int)ec_rng_below(rng, 18));
     }
+}
+#define TEST_CUBES          \
+    ec_rng rng;             \
+    ec_cube cubes[300];     \
+    test_cubes(cubes, &rng)
+
+static void keys_and_distinct_states(void)
+{
+    /* ---- keys: distinct states, distinct keys; the same state, the same key */
+    TEST_CUBES;
+    sw_map map = {0};
     int distinct = 0;
     for (int i = 0; i < 300; i++) {
         int dup = 0;
@@ -130,7 +144,11 @@ int main(void)
         for (int i = 0; i < 10; i++) ec_cube_solved(&ag[i].cube);
         CHECK(sw_distinct(ag, sizeof ag[0], 10) == 1, "ten solved agents: %d states", sw_distinct(ag, sizeof ag[0], 10));
     }
+}
 
+static void roulette(void)
+{
+    TEST_CUBES;
     /* ---- roulette: empty mask, single move, and the shares follow the weights */
     {
         double w[18];
@@ -143,7 +161,11 @@ int main(void)
         CHECK(hits[2] > 5600 && hits[2] < 6400 && hits[2] + hits[5] == 8000, "3:1 weights gave %d:%d", hits[2],
               hits[5]);
     }
+}
 
+static void fitness(void)
+{
+    TEST_CUBES;
     /* ---- fitness: the oracle's length, 0 when solved, cached without changing answers */
     {
         sw_fit fit;
@@ -163,7 +185,10 @@ int main(void)
         CHECK(nb[5] == 0 && nb[4] == 1, "neighbours of R: R' %d, R2 %d", nb[5], nb[4]);
         sw_fit_free(&fit);
     }
+}
 
+static void equation_3_3(void)
+{
     /* ---- equation 3.3, case by case: (P_A, G_A) -> (start state, |V|) */
     {
         static const int cases[][4] = {
@@ -184,11 +209,11 @@ int main(void)
                   cases[i][1], base, nv, cases[i][2], cases[i][3]);
         }
     }
+}
 
+static void solves_easy_scrambles(void)
+{
     /* ---- each solver solves the thesis's 5-move scrambles, verified, with sane records */
-    static const char *const easy[3] = {"F2 L D2 B2 F", "B U' R2 B F'", "R2 B2 D F R2"};
-    static const char *const small[4] = {"iterations=200", "particles=25,iterations=2000", "ants=10,iterations=60",
-                                         "krill=10,iterations=60"};
     for (int s = 0; s < 4; s++)
         for (int i = 0; i < 3; i++) {
             run r;
@@ -203,7 +228,10 @@ int main(void)
                   r.last_best, r.last_solved);
             CHECK(r.evals > 0, "%s: evaluations counted", SOLVERS[s]);
         }
+}
 
+static void determinism(void)
+{
     /* ---- determinism per seed (the same solution, iterations and evaluations) */
     for (int s = 0; s < 4; s++) {
         run a, b;
@@ -212,7 +240,10 @@ int main(void)
         CHECK(a.rc == b.rc && !strcmp(a.solution, b.solution) && a.gens == b.gens && a.evals == b.evals,
               "%s not deterministic: %d/%d \"%s\" vs \"%s\"", SOLVERS[s], a.rc, b.rc, a.solution, b.solution);
     }
+}
 
+static void finish_all(void)
+{
     /* ---- finish=1 runs on until every agent is solved (the thesis's "Total" column) */
     {
         run r;
@@ -224,7 +255,10 @@ int main(void)
         CHECK(r.rc == EC_DONE && r.last_solved == 1, "dkho finish=1: status %d, solved share %g", r.rc, r.last_solved);
         CHECK(r.last_div == 1.0 / 8, "dkho finish=1: diversity %g with all krill solved", r.last_div);
     }
+}
 
+static void budgets(void)
+{
     /* ---- budgets: too few iterations give up, claiming nothing */
     for (int s = 0; s < 4; s++) {
         run r;
@@ -234,8 +268,11 @@ int main(void)
         CHECK(r.rc == EC_GAVE_UP && r.gens == 2 && r.nrec == 2, "%s with 2 iterations: status %d, %lld iterations",
               SOLVERS[s], r.rc, (long long)r.gens);
     }
+}
 
-
+static void first20_oracle(void)
+{
+    TEST_CUBES;
     /* ---- the first20 oracle (the thesis's): an upper bound of the exact one, at most 20
      * moves here, and above it on some of these cubes */
     {
@@ -253,7 +290,10 @@ int main(void)
         sw_fit_free(&ex);
         sw_fit_free(&f20);
     }
+}
 
+static void variants(void)
+{
     /* ---- variants: each param changes what it claims (the event counters, common.h) */
     {
         run a, b;
@@ -307,7 +347,10 @@ int main(void)
         CHECK(b.rc == EC_GAVE_UP && b.last.events[4] == 0, "aco sight=0: status %d, %lld on sight", b.rc,
               (long long)b.last.events[4]);
     }
+}
 
+static void agent_records(void)
+{
     /* ---- agent records: at most EC_PROGRESS_AGENTS agents, the same on every run */
     for (int s = 1; s < 4; s++) {
         run a, b;
@@ -318,12 +361,31 @@ int main(void)
               "%s: %d agents, %d distinct", SOLVERS[s], a.max_agents, a.last.distinct);
         CHECK(a.hash == b.hash && a.nrec == b.nrec, "%s: agent records differ between equal runs", SOLVERS[s]);
     }
+}
 
+static void solved_start(void)
+{
     /* ---- a solved start finishes at once with the empty solution */
     for (int s = 0; s < 4; s++) {
         run r;
         run_solver(SOLVERS[s], "", 1, NULL, &r);
         CHECK(r.rc == EC_DONE && r.solution[0] == '\0', "%s on solved: %d \"%s\"", SOLVERS[s], r.rc, r.solution);
     }
+}
+
+int main(void)
+{
+    RUN(keys_and_distinct_states);
+    RUN(roulette);
+    RUN(fitness);
+    RUN(equation_3_3);
+    RUN(solves_easy_scrambles);
+    RUN(determinism);
+    RUN(finish_all);
+    RUN(budgets);
+    RUN(first20_oracle);
+    RUN(variants);
+    RUN(agent_records);
+    RUN(solved_start);
     DONE();
 }

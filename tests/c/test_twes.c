@@ -195,9 +195,8 @@ static char *solve(const char *facelets, uint32_t seed, const char *params, int 
 {
     ec_solver *h = NULL;
     char msg[256];
-    int rc = ec_solver_new("twes", facelets, seed, params, &h, msg, sizeof msg);
-    CHECK_RC(rc, EC_OK);
-    if (rc) return NULL;
+    int rc;
+    REQUIRE_RC(ec_solver_new("twes", facelets, seed, params, &h, msg, sizeof msg), EC_OK);
     do rc = ec_solver_step(h, 5);
     while (rc == EC_RUNNING);
     *status = rc;
@@ -298,13 +297,13 @@ static void test_budget_and_params(void)
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F' L2 D B'", f, sizeof f, NULL, 0);
     /* a one-generation budget with a tiny population gives up, claiming nothing */
-    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,maxGenerations=1", &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,maxGenerations=1", &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 10), EC_GAVE_UP);
     char buf[64];
     CHECK_RC(ec_solver_solution(h, buf, sizeof buf), EC_E_STATE);
     ec_solver_free(h);
     /* a reset every generation still ends (with resets counted) */
-    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,reset=1,maxGenerations=5", &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,reset=1,maxGenerations=5", &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 10), EC_GAVE_UP);
     ec_progress rec[8];
     int n;
@@ -312,7 +311,7 @@ static void test_budget_and_params(void)
     CHECK(n == 5 && rec[4].restarts == 4 && rec[4].phase == 0, "n %d restarts %d", n, n ? rec[n - 1].restarts : -1);
     ec_solver_free(h);
     /* stall resets: a best fitness that does not improve for one generation restarts the run */
-    CHECK_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,stall=1,maxGenerations=30", &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new("twes", f, 1, "mu=2,lambda=3,stall=1,maxGenerations=30", &h, msg, sizeof msg), EC_OK);
     CHECK_RC(ec_solver_step(h, 30), EC_GAVE_UP);
     ec_progress many[32];
     ec_solver_progress(h, many, 32, &n);
@@ -320,7 +319,7 @@ static void test_budget_and_params(void)
     ec_solver_free(h);
     CHECK_RC(ec_solver_new("twes", f, 1, "mutation3=65", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
     CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=0", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
-    CHECK_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=30,lambda=1500,phaseEnd=0", &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new("twes", f, 1, "preset=section5,mu=30,lambda=1500,phaseEnd=0", &h, msg, sizeof msg), EC_OK);
     int rc;
     do rc = ec_solver_step(h, 50);
     while (rc == EC_RUNNING);
@@ -341,8 +340,8 @@ static void test_param_names(void)
     for (int k = 0; k < 5; k++) {
         double a[EC_MAX_PARAMS], b[EC_MAX_PARAMS];
         ec_solver *s1 = NULL, *s2 = NULL;
-        CHECK_RC(ec_solver_new("twes", f, 1, keys[k][0], &s1, msg, sizeof msg), EC_OK);
-        CHECK_RC(ec_solver_new("twes", f, 1, keys[k][1], &s2, msg, sizeof msg), EC_OK);
+        REQUIRE_RC(ec_solver_new("twes", f, 1, keys[k][0], &s1, msg, sizeof msg), EC_OK);
+        REQUIRE_RC(ec_solver_new("twes", f, 1, keys[k][1], &s2, msg, sizeof msg), EC_OK);
         if (!s1 || !s2) continue;
         memcpy(a, s1->params, sizeof a);
         memcpy(b, s2->params, sizeof b);
@@ -361,16 +360,16 @@ static void test_param_names(void)
     CHECK_RC(ec_solver_new("twes", f, 1, "_mu=3", &h, msg, sizeof msg), EC_E_PARAM_UNKNOWN);
 }
 
-/* preset=short (issue 20): its parts as its header lists them, the paper's defaults untouched,
+/* preset=short: its parts as its header lists them, the paper's defaults untouched,
  * and on a random state (state 1 of docs/BENCHMARKS.md ## short-presets, seed 1) a shorter
  * verified solution than the paper's setting (measured there: 41 against 53 moves) */
 static void test_preset_short(void)
 {
     char f[EC_FACELETS_SIZE], scr[400], msg[256];
     ec_scramble_random_state_text(1, scr, sizeof scr);
-    CHECK_RC(ec_facelets_apply(NULL, scr, f, sizeof f, NULL, 0), EC_OK);
+    REQUIRE_RC(ec_facelets_apply(NULL, scr, f, sizeof f, NULL, 0), EC_OK);
     ec_solver *h = NULL, *hp = NULL;
-    CHECK_RC(ec_solver_new("twes", f, 1, "preset=short", &h, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_solver_new("twes", f, 1, "preset=short", &h, msg, sizeof msg), EC_OK);
     const char *keys[] = {"mu", "lambda", "weight0", "weight1", "weight2", "weight3", "weight4", "stall", "reset"};
     const double want[] = {2000, 100000, 5, 5, 5, 2, 2, 30, 250};
     for (int i = 0; i < 9; i++)

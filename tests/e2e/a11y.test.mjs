@@ -1,4 +1,4 @@
-// a11y.test.mjs - accessibility of the page (issue 17 item 9) in real Chromium:
+// a11y.test.mjs - accessibility of the page in real Chromium:
 // - WCAG AA contrast computed from the page's computed styles: every visible text at least
 //   4.5:1 against the background it sits on (backgrounds walked up and alpha-blended), every
 //   enabled control's border at least 3:1 against what surrounds the control;

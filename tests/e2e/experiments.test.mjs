@@ -1,4 +1,4 @@
-// experiments.test.mjs - issue 21's Experiments view in real Chromium: 3 solvers x 10 random
+// experiments.test.mjs - the Experiments view in real Chromium: 3 solvers x 10 random
 // states run across the page's experiment workers (one per core), a reload in the middle
 // resumes from IndexedDB without losing or repeating a solve, Pause stops at once and Resume
 // finishes it, the CSV export parses back to
@@ -6,7 +6,7 @@
 // running it. Every kept solution is verified again here by the core in Node.
 import { readFileSync } from 'node:fs';
 import { setup, tid, waitReady } from './helpers.mjs';
-import { recordsFromCsv } from '../../web/experiment.mjs';
+import { recordsFromCsv } from '../../web/lib/experiments/csv.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -14,7 +14,7 @@ afterAll(async () => { await env.close(); });
 
 const SOLVERS = ['twophase', 'twes', 'macro-ga'];
 
-// the statistics, computed here on their own (not with web/experiment.mjs): sample sd,
+// the statistics, computed here on their own (not with web/lib/stats.mjs): sample sd,
 // Student's t for 9 and 29 degrees of freedom
 const T = { 9: 2.262, 29: 2.045 };
 function stats(xs) {

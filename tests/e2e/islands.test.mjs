@@ -1,5 +1,5 @@
 // islands.test.mjs - the island model in Chromium (one Web Worker per island,
-// web/islands.mjs): a link with islands=2 sets the field and says how many workers it uses;
+// web/lib/islands.mjs): a link with islands=2 sets the field and says how many workers it uses;
 // a K = 2 run streams every island into its row; cancel in the middle of an epoch leaves no
 // job in any island's worker; the same page then solves again, its export holds both
 // islands' records, and its solution is the one the native model of the rule gives
@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, tid, text, waitStatus, ROOT } from './helpers.mjs';
-import { solveIslands } from '../../web/islands.mjs';
-import { createWorkerApi, readyMessage } from '../../web/worker-api.mjs';
-import { SolverClient } from '../../web/client.mjs';
+import { solveIslands } from '../../web/lib/islands.mjs';
+import { createWorkerApi, readyMessage } from '../../web/lib/worker-api.mjs';
+import { SolverClient } from '../../web/lib/client.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });

@@ -1,4 +1,4 @@
-// layout.test.mjs - the page's layout (issue 17 item 1) in real Chromium at 1280 x 800,
+// layout.test.mjs - the page's layout in real Chromium at 1280 x 800,
 // 1024 x 768 and a 390 x 844 phone: the scramble field, Solve/Pause/Step/Cancel, the cube
 // and the live numbers (the stat tiles) are inside the viewport without scrolling, measured
 // as bounding boxes, before a run and while one runs (the run must not scroll them away).

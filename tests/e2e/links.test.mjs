@@ -3,7 +3,7 @@
 // cube), one copied from another cube's link, or one that does not parse is refused with
 // the core's reason, and nothing is loaded to play.
 import { setup, tid } from './helpers.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const core = await loadCoreNode();
 

@@ -1,10 +1,10 @@
-// optima.test.mjs - the result panel's per-phase "Optimum" column (issue 20, opt): after a
+// optima.test.mjs - the result panel's per-phase "Optimum" column: after a
 // TWES and a HuGO! solve in Chromium, each phase's cell shows the exact optimum that the core,
 // run in Node on the same cube, seed and solver, computes for that phase from where it started
 // (ec_solver_optima_json), never more than the phase's own length; the summary gives the
 // two-phase distance of the start.
 import { setup, tid, text, pickSolver, waitStatus, waitReady } from './helpers.mjs';
-import { optimumText } from '../../web/result-panel.mjs';
+import { optimumText } from '../../web/page/result/result-summary.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });

@@ -1,4 +1,4 @@
-// run-outputs.test.mjs - a run owns its outputs (issue 17 item 2), in real Chromium:
+// run-outputs.test.mjs - a run owns its outputs, in real Chromium:
 // - during a run the input is frozen (typing in the scramble changes nothing, the input
 //   controls are off), so the result, the Twizzle link and the playback are the run's cube's;
 //   an edit after the run clears the result and the Twizzle link follows the new scramble;

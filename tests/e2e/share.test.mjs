@@ -1,4 +1,4 @@
-// share.test.mjs - issue 17 items 5, 7 and 8 in real Chromium: a link's solution shown
+// share.test.mjs - the sharing tools in real Chromium: a link's solution shown
 // without running (and a forged one refused), a Twizzle-form link, the run's JSON and CSV
 // exports parsed back from the page's downloads, Copy solution (the clipboard and its
 // fallback), the painter's face labels and outlines, and playback's queued key presses,

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { ROOT } from './helpers.mjs';
 import { startServer, resolveRequestPath } from '../../scripts/serve.mjs';
 import { shellManifest } from '../../scripts/shell-manifest.mjs';
-import { readShare, buildShare, encodeAlg, decodeAlg, twizzleUrl, MAX_QUERY } from '../../web/share.mjs';
+import { readShare, buildShare, encodeAlg, decodeAlg, twizzleUrl, MAX_QUERY } from '../../web/lib/share-link.mjs';
 
 function get(url, path) {
   return new Promise((ok, fail) => {
@@ -63,10 +63,12 @@ test('the service worker precaches every module and stylesheet the page loads', 
   const sw = readFileSync(join(ROOT, 'web', 'sw.js'), 'utf8');
   expect(sw).toMatch(/^const SHELL = null;$/m);
   const skip = JSON.parse(/^const DEV_SKIP = (\[.*\]);$/m.exec(sw)[1].replace(/'/g, '"'));
-  expect(skip.sort()).toEqual(['web/core-node.mjs', 'web/sw.js']);
+  expect(skip.sort()).toEqual(['web/lib/core-node.mjs', 'web/sw.js']);
   const list = Object.keys(shellManifest(ROOT).files).filter((k) => !skip.includes(k));
-  const wanted = ['web', 'web/ui', 'web/lazy'].flatMap((d) => readdirSync(join(ROOT, d)).filter((f) => /\.(mjs|css)$/.test(f)).map((f) => `${d}/${f}`))
-    .filter((f) => !skip.includes(f));
+  const sources = (d) => readdirSync(join(ROOT, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? (['gen', 'vendor', 'icons'].includes(e.name) && d === 'web' ? [] : sources(`${d}/${e.name}`))
+    : /\.(mjs|css)$/.test(e.name) ? [`${d}/${e.name}`] : []));
+  const wanted = sources('web').filter((f) => !skip.includes(f));
   expect(wanted.length).toBeGreaterThan(40);
   for (const f of wanted) expect(list).toContain(f);
   for (const f of ['gen/evocube.mjs', 'gen/evocube.wasm', 'vendor/three.module.js', 'vendor/addons/OrbitControls.js',

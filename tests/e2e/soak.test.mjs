@@ -1,5 +1,5 @@
 // soak.test.mjs - the short form of scripts/soak-worker.mjs: 50 consecutive solves and 20
-// cancels at random points (counted in steps or, for some, timed) in ONE real Web Worker (headless Chromium, web/client.mjs and
+// cancels at random points (counted in steps or, for some, timed) in ONE real Web Worker (headless Chromium, web/lib/client.mjs and
 // web/worker.mjs), then a solve that must still be right. Every solution is checked in the
 // page and in Node; the worker's C heap in use and wasm memory size (its `memory` reply)
 // are the same after the run as after warm-up.

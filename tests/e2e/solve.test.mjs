@@ -203,7 +203,7 @@ test('a crashed worker is replaced and the user is told; the next solve works', 
 test('the chart keeps a whole long run in a bounded number of points', async () => {
   const page = await env.open();
   const r = await page.evaluate(async () => {
-    const { FitnessChart, MAX_BUCKETS } = await import('./web/chart.mjs');
+    const { FitnessChart, MAX_BUCKETS } = await import('./web/page/run/chart.mjs');
     const host = document.createElement('div');
     document.body.append(host);
     const c = new FitnessChart(host);

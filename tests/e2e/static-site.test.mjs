@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, tid, pickSolver, waitStatus, waitReady } from './helpers.mjs';
 import { buildSite, isOnDemand } from '../../scripts/build-site.mjs';
 import { startServer, startPlainServer } from '../../scripts/serve.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 // the simplest static server (Content-Type only) over whichever build `site.root` names
 const plainServer = (site, port = 0, prefix = '/') => startPlainServer({ root: () => site.root, port, prefix });

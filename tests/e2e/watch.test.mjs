@@ -39,14 +39,14 @@ test('tempo: a pso run at 10 generations/s stays within the rate and ends with t
   const page = await env.open(link('pso'));
   const fast = await solveOnce(page);
   await openWatch(page);
-  const fastRecords = await page.evaluate(() => window.evocube.watch.history.count);
+  const fastRecords = await page.evaluate(() => window.evocube.watch.history.seen);
   await page.selectOption(tid('tempo'), '3');
   await page.selectOption(tid('tempo'), '10'); // a change mid-way keeps only the last rate
   await timeBatches(page);
   await page.click(tid('solve'));
   expect(await waitStatus(page, ['solved', 'gave up', 'error'])).toBe('solved');
   expect(await text(page, 'solution')).toBe(fast);
-  const { batches, count, wrapped } = await page.evaluate(() => ({ batches: window.batches, count: window.evocube.watch.history.count, wrapped: window.wrapped }));
+  const { batches, count, wrapped } = await page.evaluate(() => ({ batches: window.batches, count: window.evocube.watch.history.seen, wrapped: window.wrapped }));
   expect(count).toBe(fastRecords);
   expect(fastRecords).toBeGreaterThanOrEqual(8);
   // n records need n steps, sent one per 100 ms from the tempo's start: however late some
@@ -69,11 +69,11 @@ test('start paused, then Step advances one iteration at a time, then Resume solv
   await page.click(tid('solve'));
   await waitStatus(page, 'paused');
   await page.waitForTimeout(300);
-  const count = () => page.evaluate(() => window.evocube.watch.history.count);
+  const count = () => page.evaluate(() => window.evocube.watch.history.seen);
   expect(await count()).toBe(0);
   for (let i = 1; i <= 3; i++) {
     await page.click(tid('step'));
-    await page.waitForFunction((k) => window.evocube.watch.history.count >= k, i);
+    await page.waitForFunction((k) => window.evocube.watch.history.seen >= k, i);
     await page.waitForTimeout(150);
     expect(await count()).toBe(i);
   }
@@ -118,7 +118,7 @@ test("a long HuGO! run: scrubbing back during it holds the cube, the history sta
   await page.click(tid('solve'));
   await openWatch(page);
   // during the run: scrubbed back to an early record, the cube stays on it while the run goes on
-  await page.waitForFunction(() => window.evocube.watch.history.count > 500 && Number(document.querySelector('[data-testid="scrubber"]')?.max) > 5);
+  await page.waitForFunction(() => window.evocube.watch.history.seen > 500 && Number(document.querySelector('[data-testid="scrubber"]')?.max) > 5);
   const early = await page.evaluate(() => {
     const s = document.querySelector('[data-testid="scrubber"]');
     s.value = '5';
@@ -129,7 +129,7 @@ test("a long HuGO! run: scrubbing back during it holds the cube, the history sta
   await page.waitForTimeout(1000);
   const during = await page.evaluate(() => ({
     shown: document.querySelector('#net-host').dataset.shown, scrubbing: window.evocube.watch.scrubbing, caption: document.querySelector('#view-caption').textContent,
-    status: document.querySelector('[data-testid="status"]').textContent.trim(), count: window.evocube.watch.history.count,
+    status: document.querySelector('[data-testid="status"]').textContent.trim(), count: window.evocube.watch.history.seen,
   }));
   expect(during.scrubbing).toBe(true);
   expect(during.shown).toBe(env.core.apply(early.moves, env.core.apply(SCRAMBLE)));
@@ -138,7 +138,7 @@ test("a long HuGO! run: scrubbing back during it holds the cube, the history sta
   await page.click(tid('scrub-live')); // back to following the run
   expect(await page.evaluate(() => window.evocube.watch.scrubbing)).toBe(false);
   // until phase 3 ("two-gen solve") shows, past 8,000 generations
-  await page.waitForFunction(() => window.evocube.chart.buckets.phases.length >= 3 && window.evocube.watch.history.count > 9000, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.evocube.chart.buckets.phases.length >= 3 && window.evocube.watch.history.seen > 9000, null, { timeout: 60000 });
   await page.click(tid('cancel')).catch(() => {}); // it may have solved meanwhile
   await waitStatus(page, ['cancelled', 'solved']);
   await page.waitForTimeout(300);
@@ -149,7 +149,7 @@ test("a long HuGO! run: scrubbing back during it holds the cube, the history sta
     const chart = document.querySelector('[data-testid="chart"] .u-over').getBoundingClientRect().toJSON();
     const labels = [...document.querySelectorAll('[data-testid="phase-label"]')].map((e) => ({ text: e.textContent, ...e.getBoundingClientRect().toJSON() }));
     return {
-      length: h.length, count: h.count, k: h.k, kept, live: Number(document.querySelector('[data-testid="generation"]').dataset.records),
+      length: h.length, count: h.seen, k: h.stride, kept, live: Number(document.querySelector('[data-testid="generation"]').dataset.records),
       points: b.list.length, phase1: b.list.filter((q) => q.seg === 0).map((q) => q.n), chart, labels,
     };
   });

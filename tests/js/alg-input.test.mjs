@@ -1,10 +1,10 @@
 // alg-input.test.mjs - one notion of position shared by the core and the page: the core's
 // parse messages ("at character N", Unicode code points from 1) mark the token they name
-// in the page's scramble field (web/alg-input.mjs), also after non-ASCII characters
+// in the page's scramble field (web/page/input/alg-input.mjs), also after non-ASCII characters
 // (typographic primes: 3 UTF-8 bytes, 1 UTF-16 unit; emoji: 4 UTF-8 bytes, 2 UTF-16 units).
 // The expected token is found here by searching the text itself, not from a position.
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { tokenRange, errorPosition, errorToken, codePointIndex, wellFormed } from '../../web/alg-input.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { tokenRange, errorPosition, errorToken, codePointIndex, wellFormed } from '../../web/page/input/alg-input.mjs';
 
 const core = await loadCoreNode();
 
@@ -31,7 +31,8 @@ test.each([
   ['R’ (U F', '(', 3],
   ['R’ U) F', ')', 4],
   ['R’ Qx,U', 'Qx', 3], // the core's own word: "," ends it
-  ['R U’ (F R)0', '0', 10], // a repetition out of range
+  ['R U’ (F R)4001', '4001', 10], // a repetition out of range
+  ['R U’ 2-4Rw', '2-4Rw', 5], // a layer a 3x3x3 does not have
 ])('%s marks %s', (alg, token, index) => {
   expect(alg.indexOf(token, index)).toBe(index); // the table itself is right
   const m = marked(alg);

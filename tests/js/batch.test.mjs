@@ -1,4 +1,4 @@
-// batch.test.mjs - `evocube batch` (scripts/batch.mjs) through the CLI: one line per solve in
+// batch.test.mjs - `evocube batch` (scripts/cli/batch.mjs) through the CLI: one line per solve in
 // job order whatever the threads, shards that join into the unsharded output byte for byte,
 // a killed run resumed without repeats, a bad line reported by number while the rest runs.
 import { spawn, spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../../scripts/cli/evocube.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'evocube-batch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

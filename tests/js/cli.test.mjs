@@ -1,10 +1,10 @@
-// cli.test.mjs - `evocube` (scripts/evocube.mjs, the wasm module under Node): outputs, exit
+// cli.test.mjs - `evocube` (scripts/cli/evocube.mjs, the wasm module under Node): outputs, exit
 // codes and the specific error messages of DESIGN.md's CLI.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Cube from 'cubejs';
 
-const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../../scripts/cli/evocube.mjs', import.meta.url));
 const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 function run(args, input) {

@@ -1,7 +1,7 @@
-// core.test.mjs - the JS wrapper of the wasm core (web/core.mjs): errors as EvocubeError
+// core.test.mjs - the JS wrapper of the wasm core (web/lib/core.mjs): errors as EvocubeError
 // with the core's messages, notation helpers, seeds, and the solver list.
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { EC, EvocubeError, SOLVED } from '../../web/core.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { EC, EvocubeError, SOLVED } from '../../web/lib/core.mjs';
 
 const core = await loadCoreNode();
 

@@ -1,5 +1,5 @@
 // determinism.test.mjs - every registered solver, run natively (build/native/evocube_native)
-// and in wasm (web/core.mjs) on the same cubes, seeds and params, must give the same run: the
+// and in wasm (web/lib/core.mjs) on the same cubes, seeds and params, must give the same run: the
 // whole progress stream record by record, and the whole result (solution, status,
 // generations, evaluations, phases). Share links depend on it.
 //
@@ -16,7 +16,7 @@
 // populations. A solver not listed here runs the TIES cases with its defaults.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const NATIVE = fileURLToPath(new URL('../../build/native/evocube_native', import.meta.url));
 const core = await loadCoreNode();

@@ -1,36 +1,13 @@
-// experiment.test.mjs - issue 21's experiments without a browser: the statistics against
-// hand-computed values, histograms, CSV back and forth, the job plan (ids as `evocube
-// batch` names them), definitions and their links, and the store's resume logic on the
-// in-memory backend with scripted solvers (the IndexedDB backend runs in tests/e2e/experiments).
-import { describe as describeStats, t95, summarize, histogram, toCsv, parseCsv, recordsFromCsv, makePlan, experimentCubes, resolveDefinition, experimentQuery, parseSeedList, groups } from '../../web/experiment.mjs';
-import { ExperimentStore, memoryBackend, resumePlan, runJobs } from '../../web/experiment-store.mjs';
-import { integritySet, PAPER_EXPERIMENTS, TABLE45 } from '../../web/papers.mjs';
-
-const close = (a, b, eps = 1e-9) => expect(Math.abs(a - b)).toBeLessThan(eps);
-
-test('mean, median, sample sd and the mean\'s 95% interval (Student\'s t) against hand-computed values', () => {
-  // 19..23: mean 21, median 21, squares 4+1+0+1+4 = 10, variance 10/4, t(4) = 2.776
-  const a = describeStats([20, 22, 19, 21, 23]);
-  expect(a).toMatchObject({ n: 5, mean: 21, median: 21, min: 19, max: 23 });
-  close(a.sd, Math.sqrt(2.5));
-  close(a.ci95, 2.776 * Math.sqrt(2.5) / Math.sqrt(5));
-  expect(a.ci95.toFixed(3)).toBe('1.963');
-  // even count: median between the middle two; squares 9+4+1+36 = 50, variance 50/3, t(3) = 3.182
-  const b = describeStats([10, 1, 3, 2]);
-  expect(b).toMatchObject({ n: 4, mean: 4, median: 2.5 });
-  close(b.sd, Math.sqrt(50 / 3));
-  expect(b.ci95.toFixed(4)).toBe((3.182 * Math.sqrt(50 / 3) / 2).toFixed(4));
-  // one value: no spread; none: nothing; non-numbers are left out
-  expect(describeStats([7])).toMatchObject({ n: 1, mean: 7, median: 7 });
-  expect(Number.isNaN(describeStats([7]).sd)).toBe(true);
-  expect(describeStats([]).n).toBe(0);
-  expect(describeStats([3, undefined, null, NaN, 5]).mean).toBe(4);
-  // t beyond the table: 2.021 at 40, 2.000 at 60, 1.980 at 120 (printed tables)
-  expect(t95(9)).toBe(2.262);
-  expect(t95(40).toFixed(3)).toBe('2.021');
-  expect(t95(60).toFixed(3)).toBe('2.000');
-  expect(t95(120).toFixed(3)).toBe('1.980');
-});
+// experiment.test.mjs - the experiments without a browser: summaries of records, CSV back
+// and forth, the job plan (ids as `evocube batch` names them), definitions and their links,
+// and the store's resume logic on the in-memory backend with scripted solvers (the IndexedDB
+// backend runs in tests/e2e/experiments; the runner in experiment-runner.test.mjs).
+import { summarize, makePlan, experimentCubes, parseSeedList, groups } from '../../web/lib/experiments/plan.mjs';
+import { resolveDefinition, experimentQuery } from '../../web/lib/experiments/definition.mjs';
+import { toCsv, parseCsv, recordsFromCsv } from '../../web/lib/experiments/csv.mjs';
+import { ExperimentStore, memoryBackend, resumePlan } from '../../web/lib/experiments/store.mjs';
+import { runJobs } from '../../web/lib/experiments/runner.mjs';
+import { integritySet, PAPER_EXPERIMENTS, TABLE45 } from '../../web/lib/experiments/papers.mjs';
 
 test('summarize: length over solved runs, generations over runs without an error, time where given', () => {
   const recs = [
@@ -45,15 +22,6 @@ test('summarize: length over solved runs, generations over runs without an error
   expect(s.generations).toMatchObject({ n: 3, mean: 110 / 3, median: 6 });
   expect(s.time).toMatchObject({ n: 3, mean: 3 });
   expect(groups([...recs, { solver: 'a', sweep: { mu: 5 }, solved: true }]).map(([g, rs]) => [g, rs.length])).toEqual([['a', 3], ['b', 1], ['a mu=5', 1]]);
-});
-
-test('histograms: one bin per integer when they fit, equal bins otherwise, every value counted once', () => {
-  expect(histogram([3, 5, 5, 4, 3, 3])).toEqual([{ lo: 3, hi: 3, count: 3 }, { lo: 4, hi: 4, count: 1 }, { lo: 5, hi: 5, count: 2 }]);
-  const h = histogram([0, 0.5, 1, 9.99, 10], 4);
-  expect(h.map((b) => b.count)).toEqual([3, 0, 0, 2]);
-  expect(h[0].lo).toBe(0);
-  expect(h[3].hi).toBe(10);
-  expect(histogram([])).toEqual([]);
 });
 
 test('CSV: quotes, commas and line breaks survive; numbers and booleans read back; the statistics agree', () => {

@@ -1,9 +1,9 @@
-// export.test.mjs - the run log and the export formats without a browser (web/share-panel.mjs's
-// RunLog, web/lazy/export.mjs's runJson and runCsv): the log keeps every record up to its
-// bound, then thins evenly and still ends with the last record; the CSV has one row per
-// record with a column per field, quoting what needs it; the JSON parses back to the run.
-import { RunLog } from '../../web/share-panel.mjs';
-import { runJson, runCsv } from '../../web/lazy/export.mjs';
+// export.test.mjs - the run log and the export formats without a browser (web/lib/record-log.mjs's
+// RunLog, web/page/share/export.lazy.mjs's runJson and runCsv): the log keeps every record up
+// to its bound, then thins evenly and still ends with the last record; the CSV has one row
+// per record with a column per field, quoting what needs it; the JSON parses back to the run.
+import { RunLog } from '../../web/lib/record-log.mjs';
+import { runJson, runCsv } from '../../web/page/share/export.lazy.mjs';
 
 const rec = (gen, extra = {}) => ({ gen, phase: 0, best: 100 - gen, bestLength: 20, ...extra });
 

@@ -3,7 +3,7 @@
 // stream hash natively (build/native/evocube_native) and in wasm. Each run has a hard limit:
 // the native CLI is killed, the wasm run's thread terminated (isolated.mjs).
 import { CASES, NATIVE, caseKey, nativeRun, readGolden, summary } from '../../scripts/golden.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { isolatedCore } from './isolated.mjs';
 
 const core = await loadCoreNode();

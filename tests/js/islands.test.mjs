@@ -1,18 +1,18 @@
-// islands.test.mjs - the island coordinator (web/islands.mjs) in Node with no Worker: each
-// island's SolverClient (web/client.mjs) talks to its own worker inside API
-// (web/worker-api.mjs) over the wasm core, messages delivered later by a seeded scheduler that
+// islands.test.mjs - the island coordinator (web/lib/islands.mjs) in Node with no Worker: each
+// island's SolverClient (web/lib/client.mjs) talks to its own worker inside API
+// (web/lib/worker-api.mjs) over the wasm core, messages delivered later by a seeded scheduler that
 // shuffles their timing. The result depends only on (cube, solver, params, seed, K): the same
 // twice, under other timings, and equal to the native model of the rule (tests/c/
 // test_islands.c --run, the C core natively); K = 1 is the plain run; cancel mid-epoch leaves
 // no job behind and the next solve gives the same result; pause/step/resume act on all.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { EC } from '../../web/core.mjs';
-import { SolverClient } from '../../web/client.mjs';
-import { createWorkerApi, readyMessage } from '../../web/worker-api.mjs';
-import { REPLY, ERROR } from '../../web/protocol.mjs';
-import { solveIslands, defaultIslands } from '../../web/islands.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { EC } from '../../web/lib/core.mjs';
+import { SolverClient } from '../../web/lib/client.mjs';
+import { createWorkerApi, readyMessage } from '../../web/lib/worker-api.mjs';
+import { REPLY, ERROR } from '../../web/lib/protocol.mjs';
+import { solveIslands, defaultIslands } from '../../web/lib/islands.mjs';
 
 const core = await loadCoreNode();
 const NATIVE = new URL('../../build/native/test_islands', import.meta.url).pathname;
@@ -207,7 +207,7 @@ test('the worker refuses a migrate out of turn or with malformed bytes, ending t
 });
 
 test('CLI: solve --islands 2 runs worker threads and gives the rule\'s solution; bad K and solvers without islands exit 2', () => {
-  const cli = new URL('../../scripts/evocube.mjs', import.meta.url).pathname;
+  const cli = new URL('../../scripts/cli/evocube.mjs', import.meta.url).pathname;
   const run = (...a) => { try { return { code: 0, out: execFileSync('node', [cli, ...a], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) }; } catch (e) { return { code: e.status, out: String(e.stdout), err: String(e.stderr) }; } };
   const r = run('solve', '--solver', 'hugo', '--scramble', SCRAMBLE, '--seed', '3', '--param', 'epoch=50', '--islands', '2', '--json');
   expect(r.code).toBe(0);

@@ -3,7 +3,7 @@
 // name, args} with the value of that module's exported function called on args (awaited);
 // failures as {id, error}.
 import { parentPort } from 'node:worker_threads';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const core = await loadCoreNode();
 parentPort.on('message', async ({ id, spec, opts, module, name, args }) => {

@@ -1,13 +1,13 @@
 // notation.test.mjs - the notation cubing.js reads, through the wasm core as the page and the
-// CLI use it (web/core.mjs): commutators [A, B] = A B A' B' and conjugates [A: B] = A B A',
+// CLI use it (web/lib/core.mjs): commutators [A, B] = A B A' B' and conjugates [A: B] = A B A',
 // nested with ( )n and ', "." as a pause, any Unicode space as a separator; errors with the
-// core's message, its code and the token the page's field marks (web/alg-input.mjs); the
+// core's message, its code and the token the page's field marks (web/page/input/alg-input.mjs); the
 // move limit after expansion. The C side is tests/c/test_notation_brackets.c.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { tokenRange, errorPosition, errorToken } from '../../web/alg-input.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { tokenRange, errorPosition, errorToken } from '../../web/page/input/alg-input.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const core = await loadCoreNode();
@@ -66,7 +66,7 @@ test('at the move limit after expansion: read, not cut', () => {
 });
 
 test('the CLI reads commutators, conjugates and Unicode spaces through the core', () => {
-  const cli = (alg) => spawnSync(process.execPath, [join(root, 'scripts', 'evocube.mjs'), 'facelets', alg], { encoding: 'utf8' });
+  const cli = (alg) => spawnSync(process.execPath, [join(root, 'scripts', 'cli', 'evocube.mjs'), 'facelets', alg], { encoding: 'utf8' });
   const a = cli('[R: [U, F]]\u00a0.'), b = cli("R U F U' F' R'");
   expect(a.status).toBe(0);
   expect(a.stdout).toBe(b.stdout);

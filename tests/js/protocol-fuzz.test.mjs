@@ -1,4 +1,4 @@
-// protocol-fuzz.test.mjs - a seeded fuzz of the worker protocol (web/worker-api.mjs) in Node,
+// protocol-fuzz.test.mjs - a seeded fuzz of the worker protocol (web/lib/worker-api.mjs) in Node,
 // with no Worker: random message shapes, types, ids, huge and nested values (cycles too, as
 // structured cloning allows), and messages out of order (cancel before solve, two solves with
 // one id, controls for ended runs). Checked after every message and every slice:
@@ -14,9 +14,9 @@
 // Seeded: a failure names the seed and the message, and EC_PROTOCOL_FUZZ_SEED=s reproduces
 // it. The short form runs in npm test; EC_PROTOCOL_FUZZ_ROUNDS=n makes it longer.
 import { createHash } from 'node:crypto';
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { createWorkerApi } from '../../web/worker-api.mjs';
-import { REQUEST, REPLY, ERROR } from '../../web/protocol.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { createWorkerApi } from '../../web/lib/worker-api.mjs';
+import { REQUEST, REPLY, ERROR } from '../../web/lib/protocol.mjs';
 
 const core = await loadCoreNode();
 const ROUNDS = Number(process.env.EC_PROTOCOL_FUZZ_ROUNDS || 6);

@@ -1,20 +1,20 @@
-// reliability.test.mjs - issue 14's boundaries from the outside: every byte of a text reaches
-// the core with its length (web/core.mjs, both CLIs' arguments and standard input), and a
+// reliability.test.mjs - the input boundaries from the outside: every byte of a text reaches
+// the core with its length (web/lib/core.mjs, both CLIs' arguments and standard input), and a
 // NUL or control character is refused naming it and its position, never cut off.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { readFileSync } from 'node:fs';
-import { EC, textBytes, MEMORY_MAX } from '../../web/core.mjs';
-import { createWorkerApi } from '../../web/worker-api.mjs';
-import { REQUEST, REPLY } from '../../web/protocol.mjs';
-import { readShare, buildShare } from '../../web/share.mjs';
-import { validateExperiment, experimentFromText } from '../../web/experiment.mjs';
-import { checkLinkSolution } from '../../web/lazy/link-solution.mjs';
+import { EC, textBytes, MEMORY_MAX } from '../../web/lib/core.mjs';
+import { createWorkerApi } from '../../web/lib/worker-api.mjs';
+import { REQUEST, REPLY } from '../../web/lib/protocol.mjs';
+import { readShare, buildShare } from '../../web/lib/share-link.mjs';
+import { validateExperiment, experimentFromText } from '../../web/lib/experiments/definition.mjs';
+import { checkLinkSolution } from '../../web/page/share/link-solution.lazy.mjs';
 
 const core = await loadCoreNode();
-const CLI = fileURLToPath(new URL('../../scripts/evocube.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../../scripts/cli/evocube.mjs', import.meta.url));
 const NATIVE = fileURLToPath(new URL('../../build/native/evocube_native', import.meta.url));
 const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
@@ -56,7 +56,7 @@ test('the Node CLI refuses an argument Node decoded lossily (U+FFFD), naming the
   expect(text(r.stderr)).toMatch(/^error: argument 2 has U\+FFFD at character 3/);
 });
 
-describe('web/core.mjs marshalling', () => {
+describe('web/lib/core.mjs marshalling', () => {
   const bad = (f, code, re) => {
     let err = null;
     try { f(); } catch (e) { err = e; }
@@ -100,7 +100,7 @@ describe('web/core.mjs marshalling', () => {
   });
 });
 
-describe('forged share links (web/share.mjs, web/lazy/link-solution.mjs)', () => {
+describe('forged share links (web/lib/share-link.mjs, web/page/share/link-solution.lazy.mjs)', () => {
   test('solution= is read bounded, and verified by the core on the link\'s cube', () => {
     const link = readShare("?scramble=R_U_F&solution=F-_U-_R-");
     expect(link.solution).toBe("F' U' R'");

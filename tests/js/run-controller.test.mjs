@@ -1,11 +1,11 @@
-// run-controller.test.mjs - the page's run controller (web/ui/run-controller.mjs) with no
+// run-controller.test.mjs - the page's run controller (web/page/run/run-controller.mjs) with no
 // browser: a fake solver whose handle the test settles by hand, a fake clock. The state
 // machine's transitions, pause/resume/step reaching the handle only when they apply, the
 // clock excluding paused time, one run at a time, and a run owning its outputs: the outcome
 // carries the input the run started with (a copy) and the last best individual, also on
 // cancel and give-up.
-import { RunController } from '../../web/ui/run-controller.mjs';
-import { ERROR } from '../../web/protocol.mjs';
+import { RunController } from '../../web/page/run/run-controller.mjs';
+import { ERROR } from '../../web/lib/protocol.mjs';
 
 function fakeSolver() {
   const calls = [];
@@ -81,6 +81,19 @@ test('step, pause and resume reach the solver only when they apply; one run at a
   expect(solver.calls.map((x) => x[0])).toEqual(['start', 'pause']);
   c.toggle(); // resumes
   expect(solver.calls.map((x) => x[0])).toEqual(['start', 'pause', 'resume']);
+  solver.settle().resolve({ stats: { solved: true } });
+  await p;
+});
+
+test('step(held): a run a tempo holds (not paused by the user) still steps', async () => {
+  const { c, solver } = make();
+  c.step(true); // no run: nothing
+  const p = c.begin({ facelets: 'x' }, {});
+  c.step(); // running, not held: no step
+  c.step(true);
+  c.step(true);
+  expect(c.run.paused).toBe(false);
+  expect(solver.calls.map((x) => x[0])).toEqual(['start', 'step', 'step']);
   solver.settle().resolve({ stats: { solved: true } });
   await p;
 });

@@ -1,13 +1,13 @@
-// share.test.mjs - the share link's bounds exactly (web/share.mjs, no browser): every limit
+// share.test.mjs - the share link's bounds exactly (web/lib/share-link.mjs, no browser): every limit
 // that docs/RELIABILITY.md states ("Untrusted links") is read at the limit and refused one
 // past it, with the message naming the size and the limit. The numbers here are the
 // documented ones, written out, not read from share.mjs: a query of 6,000 characters, a
 // scramble of 3,000, a param name and value of 40 each (so are a solver and preset name),
 // 32 params, a seed of at most 10 digits (0..4294967295), facelets of at most 60 characters
 // (54 and some spaces).
-import { readShare, buildShare, twizzleUrl } from '../../web/share.mjs';
-import { checkLinkSolution, phasesFromComments } from '../../web/lazy/link-solution.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { readShare, buildShare, twizzleUrl } from '../../web/lib/share-link.mjs';
+import { checkLinkSolution, phasesFromComments } from '../../web/page/share/link-solution.lazy.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 // a query of exactly n characters (with its '?'), padded by a field no link reads
 function queryOf(n) {
@@ -96,7 +96,7 @@ test('a link built by buildShare reads back to what it was built from', () => {
   expect(readShare(link)).toEqual({ scramble: "R U R' F2", solver: 'hugo', seed: '42', preset: 'short', params: { population: '50' }, problems: [] });
 });
 
-// ---- alg.cubing.net and Twizzle forms (issue 17 item 5): setup= / setup-alg= is the
+// ---- alg.cubing.net and Twizzle forms: setup= / setup-alg= is the
 // scramble, alg= a solution of it; alg= alone is the solution of the cube it solves.
 describe('alg.cubing.net and Twizzle query forms', () => {
   test.each([

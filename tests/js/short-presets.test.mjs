@@ -1,9 +1,9 @@
-// short-presets.test.mjs - issue 20's opt-in preset=short of twes and macro-ga run the same
+// short-presets.test.mjs - the opt-in preset=short of twes and macro-ga run the same
 // natively and in wasm (result, record count, progress stream hash), on two cubes each: a
 // 6-move scramble and a uniformly random state. Their length figures are benchmarks
 // (`npm run bench -- short`, docs/BENCHMARKS.md ## short-presets), not tests.
 import { NATIVE, nativeRun, summary } from '../../scripts/golden.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { isolatedCore } from './isolated.mjs';
 
 const core = await loadCoreNode();

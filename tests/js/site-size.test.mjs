@@ -5,10 +5,10 @@
 // fetches by tests/e2e/static-site.test.mjs) must be at most FIRST_LOAD_BUDGET bytes gzip
 // (300 kB; it was 594 kB before the bundler). A failure lists every file's size. The site
 // is built afresh into a temporary folder (about 2 s).
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ASSETS, buildSite, FIRST_LOAD_BUDGET, isOnDemand, ON_DEMAND, REPO } from '../../scripts/build-site.mjs';
+import { ASSETS, buildSite, FIRST_LOAD_BUDGET, isOnDemand, onDemandSources, REPO } from '../../scripts/build-site.mjs';
 
 let dir, site;
 beforeAll(async () => {
@@ -36,13 +36,14 @@ test('no source map, licence text or the build manifest counts as a download the
   expect(site.firstLoad.filter((p) => /\.(map|txt)$|^shell\.json$|^sw\.js$/.test(p))).toEqual([]);
 });
 
-// web/lazy/*.mjs are on-demand modules (scripts/build-site.mjs): built under assets/lazy/,
+// web/**/*.lazy.mjs are on-demand modules (scripts/build-site.mjs): built under assets/lazy/,
 // precached by the service worker (offline), neither preloaded nor counted in the first load
 test('on-demand modules are precached for offline use but not part of the first load', () => {
-  const lazySources = existsSync(join(REPO, 'web', ON_DEMAND)) ? readdirSync(join(REPO, 'web', ON_DEMAND)).filter((f) => f.endsWith('.mjs')) : [];
+  const lazySources = onDemandSources(REPO);
+  expect(lazySources.length).toBeGreaterThan(5);
   const lazyBuilt = site.files.filter(isOnDemand);
   // one built entry per source, named after it
-  expect(lazySources.map((f) => lazyBuilt.some((p) => p.startsWith(`${ASSETS}/${ON_DEMAND}/${f.replace(/\.mjs$/, '')}-`) && p.endsWith('.js')))).toEqual(lazySources.map(() => true));
+  expect(lazySources.map((e) => lazyBuilt.some((p) => p.startsWith(`${ASSETS}/${e.out}-`) && p.endsWith('.js')))).toEqual(lazySources.map(() => true));
   const sw = readFileSync(join(site.outdir, 'sw.js'), 'utf8');
   const html = readFileSync(join(site.outdir, 'index.html'), 'utf8');
   for (const p of lazyBuilt.filter((q) => !q.endsWith('.map'))) {

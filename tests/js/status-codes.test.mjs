@@ -1,11 +1,11 @@
 // status-codes.test.mjs - the C status codes have one source, c/include/evocube.h; the other
-// two lists are checked against it so they cannot drift: web/core.mjs's EC (names and values)
+// two lists are checked against it so they cannot drift: web/lib/core.mjs's EC (names and values)
 // and c/core/util.c's ec_strerror texts (through the wasm core: every code has its own
 // specific text, and no other number has one).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { EC } from '../../web/core.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { EC } from '../../web/lib/core.mjs';
 
 const header = readFileSync(fileURLToPath(new URL('../../c/include/evocube.h', import.meta.url)), 'utf8');
 // "#define EC_E_FLIP -19   /* ... */" and "#define EC_OK 0 ..."
@@ -20,7 +20,7 @@ test('evocube.h lists the statuses (the one source)', () => {
   expect(new Set(Object.values(codes)).size).toBe(Object.keys(codes).length); // no value twice
 });
 
-test('web/core.mjs\'s EC is exactly the header\'s list', () => {
+test('web/lib/core.mjs\'s EC is exactly the header\'s list', () => {
   expect(EC).toEqual(codes);
 });
 

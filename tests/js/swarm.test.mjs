@@ -4,7 +4,7 @@
 // without these fields). Runs are short: a few iterations each.
 import { spawnSync } from 'node:child_process';
 import { NATIVE } from '../../scripts/golden.mjs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { isolatedCore } from './isolated.mjs';
 
 const core = await loadCoreNode();

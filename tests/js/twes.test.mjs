@@ -1,12 +1,12 @@
 // twes.test.mjs - the Thistlethwaite ES gives the same run natively (build/native/evocube_native)
-// and in wasm (web/core-node.mjs): same solution, phases, generations and progress records
+// and in wasm (web/lib/core-node.mjs): same solution, phases, generations and progress records
 // for the same facelets, seed and params; and its progress records carry the twes fields.
 // The wasm runs go through a worker thread killed at a limit, the native CLI is killed at it.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { isolatedCore } from './isolated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

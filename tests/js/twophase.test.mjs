@@ -3,10 +3,10 @@
 // Cube.fromString(facelets).move(solution) must be solved); random-state scrambles; the
 // distance oracle's determinism; errors for invalid cubes.
 import Cube from 'cubejs';
-import { loadCoreNode } from '../../web/core-node.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 const core = await loadCoreNode();
-const M = core.M;
+const M = core.raw();
 
 function randomStateScramble(seed) {
   const rc = M._ec_scramble_random_state_text(seed, core.out, 1 << 20);

@@ -1,16 +1,16 @@
-// watch-data.test.mjs - the data behind watching a run, without a browser: the run history's
-// even decimation (web/history.mjs), the chart's per-round and per-bucket aggregation and its
-// phase-label placement (web/chart-data.mjs), and the swarm event log's text
-// (web/lazy/watch-views.mjs).
-import { RunHistory } from '../../web/history.mjs';
-import { Buckets, placeLabels, commonLabel } from '../../web/chart-data.mjs';
-import { eventText } from '../../web/lazy/watch-views.mjs';
+// watch-data.test.mjs - the data behind watching a run, without a browser: the Watch panel's
+// run history (a RecordLog of web/lib/record-log.mjs, each entry tagged with its index), the chart's per-round and per-bucket aggregation and its
+// phase-label placement (web/page/run/chart-data.mjs), and the swarm event log's text
+// (web/page/watch/watch-views.lazy.mjs).
+import { RecordLog, WATCH_MAX } from '../../web/lib/record-log.mjs';
+import { Buckets, placeLabels, commonLabel } from '../../web/page/run/chart-data.mjs';
+import { eventText } from '../../web/page/watch/watch-views.lazy.mjs';
 
 const rec = (gen, extra = {}) => ({ gen, phase: 0, phaseName: 'p', best: gen, mean: gen / 2, bestLength: 3, ...extra });
 
-describe('RunHistory', () => {
+describe('the Watch history (RecordLog with index)', () => {
   test('keeps every record until full, then every k-th (k doubling) and the latest, evenly', () => {
-    const h = new RunHistory(100);
+    const h = new RecordLog({ max: 100, index: true });
     const seen = [];
     for (let g = 1; g <= 10000; g += 7) {
       const batch = [];
@@ -19,20 +19,21 @@ describe('RunHistory', () => {
       seen.push(...batch);
       expect(h.length).toBeLessThanOrEqual(100);
     }
-    expect(h.count).toBe(10000);
-    expect(h.k).toBe(128); // 10000 records in at most 99 kept slots: every 128th
+    expect(h.seen).toBe(10000);
+    expect(h.stride).toBe(128); // 10000 records in at most 99 kept slots: every 128th
     const kept = [...Array(h.length)].map((_, i) => h.at(i));
     // the kept ones are exactly indices 0, k, 2k, ... and the last one is the latest record
-    for (let i = 0; i < kept.length - 1; i++) expect(kept[i].index).toBe(i * h.k);
+    for (let i = 0; i < kept.length - 1; i++) expect(kept[i].index).toBe(i * h.stride);
     expect(kept[kept.length - 1].gen).toBe(10000);
     expect(h.last.gen).toBe(10000);
     expect(kept[0].gen).toBe(1);
     // the records are the stream's own
-    expect(kept[5]).toEqual({ ...seen[5 * h.k], index: 5 * h.k });
+    expect(kept[5]).toEqual({ ...seen[5 * h.stride], index: 5 * h.stride });
   });
 
   test('a short run is kept whole, and the default bound is 2,000', () => {
-    const h = new RunHistory();
+    expect(WATCH_MAX).toBe(2000);
+    const h = new RecordLog({ index: true });
     h.add([rec(1), rec(2), rec(3)]);
     expect([0, 1, 2].map((i) => h.at(i).gen)).toEqual([1, 2, 3]);
     for (let g = 4; g <= 50000; g++) h.add([rec(g)]);

@@ -1,10 +1,11 @@
-// worker-api.test.mjs - the worker's inside API (web/worker-api.mjs) driven in Node with no
+// worker-api.test.mjs - the worker's inside API (web/lib/worker-api.mjs) driven in Node with no
 // Worker: a fake post collects the messages, schedule queues the slices and a fake clock
 // decides when records are flushed. Every request ends with exactly one result or error; the
 // streamed records equal a direct run's; pause, step, resume and cancel act between steps.
-import { loadCoreNode } from '../../web/core-node.mjs';
-import { createWorkerApi, paramsText, readyMessage, FLUSH_MS } from '../../web/worker-api.mjs';
-import { REQUEST, REPLY, ERROR, RUN_STATE } from '../../web/protocol.mjs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { createWorkerApi, readyMessage, FLUSH_MS } from '../../web/lib/worker-api.mjs';
+import { paramsText, parseIslands, parseParamsText } from '../../web/lib/params.mjs';
+import { REQUEST, REPLY, ERROR, RUN_STATE } from '../../web/lib/protocol.mjs';
 
 const core = await loadCoreNode();
 
@@ -155,6 +156,21 @@ test('params objects become the core\'s text; separators are refused', () => {
   expect(() => paramsText({ [`${k40}x`]: '1' })).toThrow(/malformed/);
   expect(() => paramsText({ a: '1'.repeat(41) })).toThrow(/malformed/);
   expect(() => paramsText({ a: '' })).toThrow(/malformed/);
+  expect(() => paramsText({ 'a.b': '1' })).toThrow(/malformed/); // a key has no dot (KEY_RE)
+  // and back: the page's text form, ',' ';' or spaces between, values kept as text
+  expect(parseParamsText('a=1, b=x.5;c=2')).toEqual({ a: '1', b: 'x.5', c: '2' });
+  expect(parseParamsText('')).toEqual({});
+});
+
+test('one island-count check for the page, links and the CLI', () => {
+  expect(parseIslands('4')).toEqual({ ok: true, k: 4 });
+  expect(parseIslands(' 64 ')).toEqual({ ok: true, k: 64 });
+  expect(parseIslands(1)).toEqual({ ok: true, k: 1 });
+  for (const bad of ['0', '65', '2.5', '-1', '0x2', '1e1', '', 2 ** 32 + 1, 'x'.repeat(50)]) {
+    const v = parseIslands(bad, '--islands');
+    expect(v.ok).toBe(false);
+    expect(v.error).toMatch(/^--islands must be a whole number from 1 to 64 \(got "/);
+  }
 });
 
 // The records a job's run really produced, counted at the core: every advance() the worker

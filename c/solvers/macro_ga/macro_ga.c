@@ -30,7 +30,7 @@
  * best individuals (frame and face turns from the shared start cube) replace another
  * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
  *
- * Opt-in (issue 20; not the blog's setting, which stays the default), within the blog's method:
+ * Opt-in (not the blog's setting, which stays the default), within the blog's method:
  *  - tieBreak=1: the ranking that picks the elites (and so the parents) orders equal fitness by
  *    the move list's length, shorter first (ec__macro_ga_rank); the blog sorts by fitness only;
  *  - loopCut=1: after solving, the moves between two visits of one cube state are cut
@@ -574,18 +574,26 @@ static const ec_preset mga_presets[] = {
      "opt-in, not the blog's: shorter-among-equal tie-break, population 4000 with 100 elites, loops cut after solving (about 190 moves instead of 330, about 3x the time: 50 ms)"},
 };
 
+static const char *const mga_phases[] = {"macros"};
+
 const ec_solver_impl ec_solver_macro_ga = {
-    "macro-ga",
-    "Permutation-macro GA (sticker count, 15 macros, rotations)",
-    "generation",
-    mga_params,
-    (int)(sizeof mga_params / sizeof mga_params[0]),
-    mga_presets,
-    (int)(sizeof mga_presets / sizeof mga_presets[0]),
-    mga_create,
-    mga_step,
-    mga_destroy,
-    mga_context,
-    mga_export,
-    mga_import,
+    .name = "macro-ga",
+    .title = "Permutation-macro GA (sticker count, 15 macros, rotations)",
+    .label = "Permutation-macro genetic algorithm",
+    .short_label = "Macro GA",
+    .work_unit = "generation",
+    .fitness = "misplaced stickers (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = mga_phases,
+    .nphases = EC_COUNT(mga_phases),
+    .params = mga_params,
+    .nparams = EC_COUNT(mga_params),
+    .presets = mga_presets,
+    .npresets = EC_COUNT(mga_presets),
+    .create = mga_create,
+    .step = mga_step,
+    .destroy = mga_destroy,
+    .migrant_context = mga_context,
+    .export_migrants = mga_export,
+    .import_migrants = mga_import,
 };

@@ -49,7 +49,7 @@
  *    node's edges too, the next try would follow the same trail;
  *  - eq. 3.5 has no evaporation; the optional `evaporation` (0 by default) applies eq. 2.5.
  * Two deviations are the defaults because they measured strictly better (docs/BENCHMARKS.md,
- * `## swarm-aco-defaults`; sight=0,regroup=0 is the text's rule):
+ * section swarm, "aco and pso defaults"; sight=0,regroup=0 is the text's rule):
  *  - sight=1, rule 1 on sight: an ant scores all 18 neighbours for eta, so it has found
  *    every neighbour's fitness; one below the global minimum is taken (the lowest, then the
  *    lowest move) instead of spinning the roulette, and rule 1 regroups there. With the text's
@@ -75,6 +75,7 @@
 #include <string.h>
 
 #include "core/cube.h"
+#include "solvers/swarm/aco.h"
 #include "solvers/swarm/common.h"
 
 #define ADAPTIVE_START 2 /* regroup=1: rule 2's first depth limit */
@@ -211,6 +212,16 @@ static double ipow(double x, int k)
     return r;
 }
 
+double ec__aco_weight(double tau, int alpha, int fit, int beta) { return ipow(tau, alpha) * ipow(1.0 / fit, beta); }
+
+double ec__aco_deposit(int fit) { return fit > 0 ? 1.0 / fit : 1.0; }
+
+double ec__aco_evaporate(double tau, double rho, double floor)
+{
+    double t = (1 - rho) * tau;
+    return t > floor ? t : floor;
+}
+
 static int move_ant(aco_state *s, aco_ant *a)
 {
     int row = pher_row(s, &a->cube);
@@ -236,7 +247,7 @@ static int move_ant(aco_state *s, aco_ant *a)
     }
     if (m < 0) {
         double w[18];
-        for (int k = 0; k < 18; k++) w[k] = ipow(s->tau[row][k], s->alpha) * ipow(1.0 / v[k], s->beta);
+        for (int k = 0; k < 18; k++) w[k] = ec__aco_weight(s->tau[row][k], s->alpha, v[k], s->beta);
         m = sw_roulette(&s->rng, w, 0x3FFFFu);
     }
     ec_cube_move(&a->cube, m);
@@ -261,15 +272,12 @@ static int aco_step(ec_solver *h, void *state, int work)
         }
         for (int i = 0; i < s->n; i++) { /* eqs. 3.4, 3.5: each ant's deposit on its edge */
             const aco_ant *a = &s->a[i];
-            if (a->row >= 0) s->tau[a->row][a->move] += a->fit > 0 ? 1.0 / a->fit : 1.0;
+            if (a->row >= 0) s->tau[a->row][a->move] += ec__aco_deposit(a->fit);
         }
         s->depth++;
         if (s->rho > 0)
             for (int i = 0; i < s->pher.n; i++)
-                for (int m = 0; m < 18; m++) {
-                    double t = (1 - s->rho) * s->tau[i][m];
-                    s->tau[i][m] = t > s->floor ? t : s->floor;
-                }
+                for (int m = 0; m < 18; m++) s->tau[i][m] = ec__aco_evaporate(s->tau[i][m], s->rho, s->floor);
         int64_t sum = 0;
         int solved = 0, shortest = -1, best = -1;
         for (int i = 0; i < s->n; i++) {
@@ -290,11 +298,8 @@ static int aco_step(ec_solver *h, void *state, int work)
         s->ev[2] = regroup_depth(s);
         sw_report rep = {s->iter, sum, s->fit.evals, improved ? s->a[best].fit : s->gmin, s->n, distinct, solved,
                          &shown, &s->a[0].fit, sizeof *s->a, s->n, s->ev};
-        int rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "aco", &s->a[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        int rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->a[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
         if (improved) { /* rule 1 */
             s->gmin = s->a[best].fit;
             s->rcube = s->a[best].cube;
@@ -328,9 +333,9 @@ static const ec_param_def aco_params[] = {
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
     {"twoPly", 0, 0, 1, 1, "1: eta = 1/(best fitness two moves ahead through the move) (the author's code)"},
-    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up one per failed try; 0 the global minimum (the text)"},
+    {"regroup", 1, 0, 1, 1, "rule 2's depth: 1 adaptive, from 2 up one per failed try; 0 the global minimum (the text)", "global|adaptive"},
     {"sight", 1, 0, 1, 1, "1: an ant takes a scored neighbour below the global minimum; 0 the roulette (the text)"},
-    {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)"},
+    {"finish", 0, 0, 1, 1, "0: stop when the first ant is solved; 1: regroup all ants there first (thesis tables)", "first|all"},
 };
 
 static const ec_preset aco_presets[] = {
@@ -340,16 +345,23 @@ static const ec_preset aco_presets[] = {
     {"text", "sight=0,regroup=0", "the thesis's text: sight=0, regroup=0"},
 };
 
+static const char *const aco_phases[] = {"aco"};
+
 const ec_solver_impl ec_solver_aco = {
-    "aco",
-    "Ant colony with a state-keyed pheromone map (swarm thesis, eq. 3.6)",
-    "iteration",
-    aco_params,
-    (int)(sizeof aco_params / sizeof aco_params[0]),
-    aco_presets,
-    (int)(sizeof aco_presets / sizeof aco_presets[0]),
-    aco_create,
-    aco_step,
-    aco_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "aco",
+    .title = "Ant colony with a state-keyed pheromone map (swarm thesis, eq. 3.6)",
+    .label = "Ant colony (swarm thesis)",
+    .short_label = "Ant colony",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = aco_phases,
+    .nphases = EC_COUNT(aco_phases),
+    .params = aco_params,
+    .nparams = EC_COUNT(aco_params),
+    .presets = aco_presets,
+    .npresets = EC_COUNT(aco_presets),
+    .create = aco_create,
+    .step = aco_step,
+    .destroy = aco_destroy,
 };

@@ -208,7 +208,7 @@ int sw_distinct(const void *agents, size_t stride, int n)
     return d;
 }
 
-int sw_emit(ec_solver *h, const sw_report *r)
+static int sw_emit(ec_solver *h, const sw_report *r)
 {
     ec_progress rec;
     memset(&rec, 0, sizeof rec);
@@ -235,8 +235,13 @@ int sw_emit(ec_solver *h, const sw_report *r)
     return ec__emit(h, &rec);
 }
 
-int sw_finish(ec_solver *h, const char *phase, const sw_path *p, int64_t iters)
+int sw_end_iteration(ec_solver *h, const sw_report *r, int finish, int64_t limit, const sw_path *shortest)
 {
-    int rc = ec__add_phase(h, phase, p->m, p->n, iters);
-    return rc ? rc : ec__finish(h);
+    int rc = sw_emit(h, r);
+    if (rc) return rc;
+    if (r->solved && (!finish || r->solved == r->agents || r->iter >= limit)) {
+        rc = ec__add_phase(h, h->impl->phases[0], shortest->m, shortest->n, r->iter);
+        return rc ? rc : ec__finish(h);
+    }
+    return r->iter >= limit ? EC_GAVE_UP : EC_RUNNING;
 }

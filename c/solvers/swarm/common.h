@@ -91,7 +91,7 @@ void sw_map_free(sw_map *m);
 #define SW_ORACLE_EXACT 0
 #define SW_ORACLE_FIRST20 1
 #define SW_FIRST20_NODES 200000 /* first20's node cap before it takes any length */
-#define SW_ORACLE_PARAM {"oracle", 0, 0, 1, 1, "fitness oracle: 0 exact (near table + two-phase), 1 first20 (the thesis's: first <= 20-move two-phase solution)"}
+#define SW_ORACLE_PARAM {"oracle", 0, 0, 1, 1, "fitness oracle: 0 exact (near table + two-phase), 1 first20 (the thesis's: first <= 20-move two-phase solution)", "exact|first20"}
 
 typedef struct sw_fit {
     sw_map cache;
@@ -144,9 +144,12 @@ typedef struct sw_report {
     int n_fit;
     const int64_t *events;
 } sw_report;
-int sw_emit(ec_solver *h, const sw_report *r);
 
-/* Hand a solving path to the handle (one phase) and verify it: EC_DONE or an error. */
-int sw_finish(ec_solver *h, const char *phase, const sw_path *p, int64_t iters);
+/* The end of an iteration, the same in every swarm solver: emit r's record; then, when some
+ * agent is solved (r->solved) and the run stops at the first (finish 0), or all r->agents
+ * are solved, or r->iter has reached limit, hand `shortest` (the shortest solving path) to
+ * the handle as the solver's one phase and verify it (EC_DONE or an error); else EC_GAVE_UP
+ * when r->iter has reached limit; else EC_RUNNING. */
+int sw_end_iteration(ec_solver *h, const sw_report *r, int finish, int64_t limit, const sw_path *shortest);
 
 #endif

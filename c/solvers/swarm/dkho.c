@@ -49,6 +49,7 @@
 
 #include "core/cube.h"
 #include "solvers/swarm/common.h"
+#include "solvers/swarm/dkho.h"
 
 typedef struct krill {
     ec_cube cube;
@@ -115,6 +116,10 @@ static int dkho_create(ec_solver *h, void **state)
     return EC_OK;
 }
 
+int ec__dkho_survives(int fit, int gm) { return 2 * fit <= 3 * gm; }
+
+double ec__dkho_weight(int fit) { return 1.0 / fit; }
+
 /* Stage 1 for one krill. */
 static int select_move(dkho_state *s, krill *k)
 {
@@ -126,7 +131,7 @@ static int select_move(dkho_state *s, krill *k)
         if (nb[j] < nb[m]) m = j;
     if (nb[m] >= k->fit && nb[m] > 0) { /* greedy failed: roulette by eq. 3.8 */
         double w[18];
-        for (int j = 0; j < 18; j++) w[j] = 1.0 / nb[j];
+        for (int j = 0; j < 18; j++) w[j] = ec__dkho_weight(nb[j]);
         m = sw_roulette(&s->rng, w, 0x3FFFFu);
         s->ev[5]++;
     } else
@@ -157,7 +162,7 @@ static int kill_and_breed(dkho_state *s, int gm)
 {
     int ns = 0;
     for (int i = 0; i < s->n; i++)
-        if (2 * s->k[i].fit <= 3 * gm) s->survivors[ns++] = i;
+        if (ec__dkho_survives(s->k[i].fit, gm)) s->survivors[ns++] = i;
     s->ev[0] += s->n - ns;
     int n = 0;
     for (int i = 0; i < ns; i++) { /* survivors first, in herd order */
@@ -179,7 +184,7 @@ static int kill_and_breed(dkho_state *s, int gm)
             int rc = child ? cross(d, b, a, c) : cross(d, a, b, c);
             if (!rc) rc = replay(s, d);
             if (rc) return rc;
-            if (2 * d->fit > 3 * gm && d->path.n > 0) { /* stage 4: mutation */
+            if (!ec__dkho_survives(d->fit, gm) && d->path.n > 0) { /* stage 4: mutation */
                 int times = s->draw ? 1 + (int)ec_rng_below(&s->rng, (uint32_t)d->path.n) : s->mutations;
                 s->ev[2]++;
                 s->ev[3] += times;
@@ -232,11 +237,8 @@ static int dkho_step(ec_solver *h, void *state, int work)
         if (distinct < 0) return distinct;
         sw_report rep = {s->iter, sum, s->fit.evals, s->gfit, s->n, distinct, solved, &s->gpath,
                          &s->k[0].fit, sizeof *s->k, s->n, s->ev};
-        rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "dkho", &s->k[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->k[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
     }
     return EC_RUNNING;
 }
@@ -248,7 +250,7 @@ static const ec_param_def dkho_params[] = {
     {"mutationDraw", 0, 0, 1, 1, "1: mutate a random 1..length positions (the author's code) instead of `mutations`"},
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
-    {"finish", 0, 0, 1, 1, "0: stop when the first krill is solved; 1: run until all are (thesis tables)"},
+    {"finish", 0, 0, 1, 1, "0: stop when the first krill is solved; 1: run until all are (thesis tables)", "first|all"},
 };
 
 static const ec_preset dkho_presets[] = {
@@ -256,16 +258,23 @@ static const ec_preset dkho_presets[] = {
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
+static const char *const dkho_phases[] = {"dkho"};
+
 const ec_solver_impl ec_solver_dkho = {
-    "dkho",
-    "Discrete krill herd (swarm thesis, eqs. 3.8-3.9)",
-    "iteration",
-    dkho_params,
-    (int)(sizeof dkho_params / sizeof dkho_params[0]),
-    dkho_presets,
-    (int)(sizeof dkho_presets / sizeof dkho_presets[0]),
-    dkho_create,
-    dkho_step,
-    dkho_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "dkho",
+    .title = "Discrete krill herd (swarm thesis, eqs. 3.8-3.9)",
+    .label = "Krill herd (swarm thesis)",
+    .short_label = "Krill herd",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = dkho_phases,
+    .nphases = EC_COUNT(dkho_phases),
+    .params = dkho_params,
+    .nparams = EC_COUNT(dkho_params),
+    .presets = dkho_presets,
+    .npresets = EC_COUNT(dkho_presets),
+    .create = dkho_create,
+    .step = dkho_step,
+    .destroy = dkho_destroy,
 };

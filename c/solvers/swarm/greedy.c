@@ -165,11 +165,9 @@ static int greedy_step(ec_solver *h, void *state, int work)
         int f = solved ? 0 : sw_fitness(&s->fit, &s->cur);
         if (f < 0) return f;
         sw_report rep = {s->iter, f, s->fit.evals, s->best, 1, 1, solved, &s->path, s->nb, sizeof s->nb[0], 18, s->ev};
-        int erc = sw_emit(h, &rep);
-        if (erc) return erc;
-        if (rc == EC_GAVE_UP) return EC_GAVE_UP;
-        if (solved) return sw_finish(h, "greedy", &s->path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        int erc = sw_end_iteration(h, &rep, 0, s->limit, &s->path); /* one agent: solved is all solved */
+        if (erc != EC_RUNNING) return erc;
+        if (rc == EC_GAVE_UP) return EC_GAVE_UP; /* a dead end (solved is 0 then) */
     }
     return EC_RUNNING;
 }
@@ -187,16 +185,23 @@ static const ec_preset greedy_presets[] = {
     {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
 };
 
+static const char *const greedy_phases[] = {"greedy"};
+
 const ec_solver_impl ec_solver_greedy = {
-    "greedy",
-    "Greedy tree search with backtracking (swarm thesis, Algorithm 3)",
-    "iteration",
-    greedy_params,
-    (int)(sizeof greedy_params / sizeof greedy_params[0]),
-    greedy_presets,
-    (int)(sizeof greedy_presets / sizeof greedy_presets[0]),
-    greedy_create,
-    greedy_step,
-    greedy_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "greedy",
+    .title = "Greedy tree search with backtracking (swarm thesis, Algorithm 3)",
+    .label = "Greedy search (swarm thesis)",
+    .short_label = "Greedy",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = greedy_phases,
+    .nphases = EC_COUNT(greedy_phases),
+    .params = greedy_params,
+    .nparams = EC_COUNT(greedy_params),
+    .presets = greedy_presets,
+    .npresets = EC_COUNT(greedy_presets),
+    .create = greedy_create,
+    .step = greedy_step,
+    .destroy = greedy_destroy,
 };

@@ -38,7 +38,7 @@
  * draw=1 (the default) draws |V| uniformly in 1..bound instead of the bound, as the author's
  * published code does: a deviation from the text, made the default because it measured
  * strictly better on the bench's 20 random states with the exact oracle (wasm CPU: 20/20
- * both, median 183 -> 82 ms, p90 486 -> 184 ms; docs/BENCHMARKS.md `## swarm-variants`).
+ * both, median 183 -> 82 ms, p90 486 -> 184 ms; docs/BENCHMARKS.md, section swarm).
  * draw=0 is the text's rule (preset "text").
  * Events (common.h): moves from S_i, S_Pi, S_G, random moves drawn, restarts.
  *
@@ -208,11 +208,8 @@ static int pso_step(ec_solver *h, void *state, int work)
         if (distinct < 0) return distinct;
         sw_report rep = {s->iter, sum, s->fit.evals, s->gfit, s->n, distinct, solved, &s->gpath,
                          &s->a[0].fit, sizeof *s->a, s->n, s->ev};
-        int rc = sw_emit(h, &rep);
-        if (rc) return rc;
-        if (solved && (!s->finish || solved == s->n || s->iter >= s->limit))
-            return sw_finish(h, "pso", &s->a[shortest].path, s->iter);
-        if (s->iter >= s->limit) return EC_GAVE_UP;
+        int rc = sw_end_iteration(h, &rep, s->finish, s->limit, solved ? &s->a[shortest].path : NULL);
+        if (rc != EC_RUNNING) return rc;
     }
     return EC_RUNNING;
 }
@@ -223,7 +220,7 @@ static const ec_param_def pso_params[] = {
     {"budget", 1000, 0, 10000000, 1, "two-phase search nodes spent per fitness after the first solution"},
     SW_ORACLE_PARAM,
     {"draw", 1, 0, 1, 1, "1: draw the number of random moves in 1..|bound| (the author's code); 0: the bound (the text)"},
-    {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)"},
+    {"finish", 0, 0, 1, 1, "0: stop when the first particle is solved; 1: run until all are (thesis tables)", "first|all"},
 };
 
 static const ec_preset pso_presets[] = {
@@ -233,16 +230,23 @@ static const ec_preset pso_presets[] = {
     {"text", "draw=0", "the thesis's text: draw=0"},
 };
 
+static const char *const pso_phases[] = {"pso"};
+
 const ec_solver_impl ec_solver_pso = {
-    "pso",
-    "Discrete particle swarm (swarm thesis, equation 3.3)",
-    "iteration",
-    pso_params,
-    (int)(sizeof pso_params / sizeof pso_params[0]),
-    pso_presets,
-    (int)(sizeof pso_presets / sizeof pso_presets[0]),
-    pso_create,
-    pso_step,
-    pso_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "pso",
+    .title = "Discrete particle swarm (swarm thesis, equation 3.3)",
+    .label = "Particle swarm (swarm thesis)",
+    .short_label = "PSO",
+    .work_unit = "iteration",
+    .fitness = "two-phase distance to solved, in moves (0 = solved)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = pso_phases,
+    .nphases = EC_COUNT(pso_phases),
+    .params = pso_params,
+    .nparams = EC_COUNT(pso_params),
+    .presets = pso_presets,
+    .npresets = EC_COUNT(pso_presets),
+    .create = pso_create,
+    .step = pso_step,
+    .destroy = pso_destroy,
 };

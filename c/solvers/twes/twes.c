@@ -46,7 +46,7 @@
  *  4. The weights are per phase params weight0..4; equation 9's factor 10 on the corner
  *     term is weight2 (5 by default as in the benchmark's "(5,5,5,5,5)"; preset "section5"
  *     sets 10). Phase 2's edge term keeps weight1, as phase1 appears inside phase2 in eq. 9.
- *     Mutation lengths are mutation0..4, one per phase (5 phases, as the issue reads 5.4).
+ *     Mutation lengths are mutation0..4, one per phase (5 phases, a reading of section 5.4).
  *  5. Redundancy removal works within the current phase's moves only (a barrier at the
  *     phase start), so each phase's moves take the cube exactly from G_i to G_i+1 and the
  *     result lists true per-transition sequences; the composed solution is simplified again
@@ -68,20 +68,36 @@
  *     ec_alg_simplify_moves, which cancels and merges moves on one axis, i.e. also across a
  *     commuting opposite face (R L R -> R2 L) and across the phase seams. The paper's
  *     redundancy removal only merges consecutive turns of one face. Both counts are measured
- *     (`npm run bench -- short`, docs/BENCHMARKS.md ## short-presets: the second count joins the
- *     phases as the ES built them with same-face merges only); the difference is a few tenths
- *     of a move on average.
+ *     (`npm run bench -- short`; docs/BENCHMARKS.md, section short-presets: the second
+ *     count joins the phases as the ES built them with same-face merges only); the
+ *     difference is 1-1.5 moves on average.
  *
- * Opt-in preset "short" (issue 20; not the paper's setting, the paper's stays the default):
+ * Readings of the text, tried against Table 1 (docs/BENCHMARKS.md, section papers; 30 random
+ * states natively, mean moves / mean generations / share in 35-45 moves; the paper:
+ * 49.46-50.87 / 92.2-100.6 / "most"):
+ *  - when a phase ends ("until mu different such individuals have been evolved"): the mu best
+ *    distinct children of one generation all solve (phaseEnd=1, default) 49.53 / 37.4 / 23%;
+ *    mu distinct solvers seen over the phase (phaseEnd=0) 51.57 / 29.9 / 20%;
+ *  - "different": distinct move sequences (default) or distinct cube states
+ *    (distinctStates=1) 50.60 / 37.8 / 23%;
+ *  - the last phase: ends at its first solver (finalMu=1, default) or waits for mu distinct
+ *    solvers like the others (finalMu=0: ~370 generations more for ~1 move, deviation 6);
+ *  - generation counting and reset: every generation of the run, resets included (the
+ *    generations since the last restart decide the reset, deviation 7); resets are rare at
+ *    reset=250, so no other count changes the figure much.
+ * The default (benchmark) reading matches the mean moves (100 random states: 49.28 +- 1.28)
+ * and no reading reaches Table 1's generations (37 against 92-101) or its "most scrambles are
+ * solved in 35-45 moves" (31%, Wilson 95% 23-41%): the runs' spread is one hump around 49 (sd
+ * 6.4), not a 35-45 bulk with outliers. Both stay unexplained. Only the opt-in short preset
+ * (twice the population, weights 2 in the last two stages) has the paper's generations (90)
+ * and shape (25 of 30 in 35-45), at 40.8 moves: not the paper's stated setting.
+ *
+ * Opt-in preset "short" (not the paper's setting, the paper's stays the default):
  * mu=2000, lambda=100000 (twice the paper's population), weight3=2, weight4=2 (the moves count
  * more against the violations in G2 -> G3 and G3 -> G4, whose stages the paper's weight 5 makes
  * 12-13 moves long) and stall=30 (deviation 8: a collapsed phase restarts early, which the
- * larger population would otherwise pay for with time). Measured on 60 random states beside
- * the paper's preset in the same run (docs/BENCHMARKS.md ## short-presets, all verified, the
- * same solutions natively and in wasm): mean 49.27 -> 40.70 moves (paired -8.6 +- 1.1); the
- * weights alone 44.67, the population with stall=30 alone 46.58; CPU median 0.13 -> 0.93 s
- * natively, 1.13 s in wasm (p90 2.3 s). Without the commuting-face merge (deviation 10):
- * 50.77 -> 41.83.
+ * larger population would otherwise pay for with time). It gives about 9 moves fewer than the
+ * paper's preset for about 7x the CPU (figures: docs/BENCHMARKS.md, section short-presets).
  *
  * Islands (evocube.h, "islands"; params epoch, default 5, and migrants, default 50): the
  * best parents move to islands in the same phase (an individual is the shared start cube
@@ -92,8 +108,8 @@
  * Files (tw.h): individual.c (tables, individuals), twes.c (this: the ES), islands.c
  * (migrants).
  *
- * Results (30 random states beside the paper's Table 1, the opt-ins' effect, small
- * populations) are in docs/BENCHMARKS.md, ## twes and ## twes-notes.
+ * Figures (30 random states beside the paper's Table 1, the opt-ins' effect, small
+ * populations): docs/BENCHMARKS.md, section twes.
  */
 #include "solvers/twes/tw.h"
 
@@ -101,6 +117,23 @@
 
 static const char *const phase_names[EC_TWES_PHASES] = {"G0 -> G1", "G1 -> G2 (edges)", "G1 -> G2 (corners)",
                                                         "G2 -> G3", "G3 -> G4"};
+
+/* phase_optimum (solver.h): each phase's exact optimum (ec_optimum_stage, whose stage 4 is
+ * the edge half of G1 -> G2, phase 1 here); that phase also reports the whole stage 1 */
+static int tw_phase_optimum(const ec_solver *h, int phase, const ec_cube *at, int nodes, ec_json *j)
+{
+    static const int stage[EC_TWES_PHASES] = {0, 4, 1, 2, 3};
+    (void)h;
+    (void)nodes;
+    if (phase < 0 || phase >= EC_TWES_PHASES) return 0;
+    int len = 0, rc = ec_optimum_stage(at, stage[phase], &len);
+    ec__optimum_json(j, "optimum", "bound", rc, len);
+    if (stage[phase] == 4) {
+        rc = ec_optimum_stage(at, 1, &len);
+        ec__optimum_json(j, "stage", "stageBound", rc, len);
+    }
+    return rc < 0 && rc != EC_E_STATE && rc != EC_E_GROUP ? rc : 1;
+}
 
 /* ------------------------------------------------------------------ the solver */
 
@@ -440,7 +473,7 @@ static const ec_param_def tw_params[] = {
     {"reset", 250, 1, 1000000, 1, "generations after which an unfinished run starts over"},
     {"maxGenerations", 5000, 1, 1e9, 1, "generation budget of the whole run (then it gives up)"},
     {"axisMerge", 0, 0, 1, 1, "1: redundancy removal also merges across a commuting opposite face (R L R -> R2 L)"},
-    {"phaseEnd", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers"},
+    {"phaseEnd", 1, 0, 1, 1, "0: a phase ends once mu distinct solvers were found in it (archive of the shortest); 1: once the mu best distinct children of a generation are all solvers", "archive|generation"},
     {"patience", 20, 0, 1000000, 1, "phase_end=1: a phase also ends this many generations after mu distinct solvers of it were found (then seeded by the mu shortest)"},
     {"stall", 0, 0, 1000000, 1, "opt-in: also reset when the best fitness has not improved for this many generations (0: off)"},
     {"distinctStates", 0, 0, 1, 1, "1: solvers of phases 0-3 count as distinct only with distinct cube states (0: distinct move sequences)"},
@@ -460,17 +493,24 @@ static const ec_preset tw_presets[] = {
 };
 
 const ec_solver_impl ec_solver_twes = {
-    "twes",
-    "Thistlethwaite ES (El-Sourani, Hauke, Borschbach 2010)",
-    "generation",
-    tw_params,
-    (int)(sizeof tw_params / sizeof tw_params[0]),
-    tw_presets,
-    (int)(sizeof tw_presets / sizeof tw_presets[0]),
-    tw_create,
-    tw_step,
-    tw_destroy,
-    ec__tw_context,
-    ec__tw_export,
-    ec__tw_import,
+    .name = "twes",
+    .title = "Thistlethwaite ES (El-Sourani, Hauke, Borschbach 2010)",
+    .label = "Thistlethwaite evolution strategy",
+    .short_label = "Thistlethwaite ES",
+    .work_unit = "generation",
+    .fitness = "weighted group violations plus moves (per phase)",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = phase_names,
+    .nphases = EC_COUNT(phase_names),
+    .params = tw_params,
+    .nparams = EC_COUNT(tw_params),
+    .presets = tw_presets,
+    .npresets = EC_COUNT(tw_presets),
+    .create = tw_create,
+    .step = tw_step,
+    .destroy = tw_destroy,
+    .phase_optimum = tw_phase_optimum,
+    .migrant_context = ec__tw_context,
+    .export_migrants = ec__tw_export,
+    .import_migrants = ec__tw_import,
 };

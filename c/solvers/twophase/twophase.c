@@ -93,16 +93,25 @@ static int tp_step(ec_solver *h, void *state, int work)
 
 static void tp_destroy(void *state) { free(state); }
 
+/* with inverse=1 the solution may be found on the inverse: its phases are then "phase 2
+ * (inverse)" and "phase 1 (inverse)" */
+static const char *const tp_phases[] = {"phase 1", "phase 2"};
+
 const ec_solver_impl ec_solver_twophase = {
-    "twophase",
-    "Kociemba's two-phase algorithm (exact search with pruning tables)",
-    "thousand search nodes",
-    params,
-    (int)(sizeof params / sizeof params[0]),
-    presets,
-    (int)(sizeof presets / sizeof presets[0]),
-    tp_create,
-    tp_step,
-    tp_destroy,
-    NULL, NULL, NULL, /* no islands */
+    .name = "twophase",
+    .title = "Kociemba's two-phase algorithm (exact search with pruning tables)",
+    .label = "Two-phase search (Kociemba), exact",
+    .short_label = "Two-phase",
+    .work_unit = "thousand search nodes",
+    .fitness = "length of the best solution found so far, in moves",
+    .better = EC_LOWER_IS_BETTER,
+    .phases = tp_phases,
+    .nphases = EC_COUNT(tp_phases),
+    .params = params,
+    .nparams = EC_COUNT(params),
+    .presets = presets,
+    .npresets = EC_COUNT(presets),
+    .create = tp_create,
+    .step = tp_step,
+    .destroy = tp_destroy,
 };

@@ -1,0 +1,98 @@
+// batch-input.mjs - what `evocube batch` reads: the cubes of a file or standard input (one
+// scramble or 54-letter facelet string a line, each checked by the core), bounded at
+// MAX_BATCH_INPUT bytes; and an existing --out file's finished lines, for resuming.
+import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
+import { UsageError, readStdin } from './options.mjs';
+import { EC, EvocubeError, MAX_ALG_CHARS } from '../../web/lib/core.mjs';
+
+export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
+
+const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+// The cubes of a file or stdin: one scramble or 54-letter facelet string a line; blank lines
+// and lines starting with # skipped. Each is checked by the core here; a bad one becomes
+// {line, error} (its jobs get error lines, the rest runs). Returns [{index, cube, facelets} |
+// {index, cube: null, error}].
+export function cubesFromBytes(core, bytes) {
+  const cubes = [];
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    let raw = bytes.subarray(start, end);
+    start = end + 1;
+    if (raw.length && raw[raw.length - 1] === 0x0d) raw = raw.subarray(0, raw.length - 1);
+    let text = null;
+    try { text = utf8.decode(raw); } catch { /* the core names the bad byte below */ }
+    const t = text === null ? null : text.trim();
+    if (t === '' || (t !== null && t.startsWith('#'))) continue;
+    try {
+      if (t !== null && FACELETS_RE.test(t)) {
+        core.validate(t);
+        cubes.push({ index: line, cube: t, facelets: t });
+      } else {
+        if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(EC.E_INPUT_SIZE, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);
+        const facelets = core.apply(t === null ? raw : t);
+        cubes.push({ index: line, cube: t, facelets });
+      }
+    } catch (e) {
+      if (!(e instanceof EvocubeError)) throw e;
+      cubes.push({ index: line, cube: t, error: e.message });
+    }
+  }
+  return cubes;
+}
+
+// The first `size` bytes of an open file (fewer if it is shorter).
+function readWhole(fd, size) {
+  const buf = Buffer.alloc(size);
+  let n = 0;
+  while (n < size) {
+    let got;
+    try { got = readSync(fd, buf, n, size - n, null); } catch (e) { if (e.code === 'EAGAIN') continue; throw e; }
+    if (!got) break;
+    n += got;
+  }
+  return buf.subarray(0, n);
+}
+
+export function readAll(path) {
+  if (path === '-') return readStdin(MAX_BATCH_INPUT);
+  let fd;
+  try { fd = openSync(path, 'r'); } catch (e) { throw new UsageError(`cannot read the cube file "${path.slice(0, 200)}": ${e.code || e.message}`); }
+  try {
+    const st = fstatSync(fd);
+    // a pipe or /dev/stdin has no size: read up to the bound, and one byte more to see it passed
+    const buf = readWhole(fd, st.isFile() ? Math.min(st.size, MAX_BATCH_INPUT + 1) : MAX_BATCH_INPUT + 1);
+    if (buf.length > MAX_BATCH_INPUT) throw new UsageError(`the cube file has more than the ${MAX_BATCH_INPUT} bytes read; split it (one batch per part, or --shard)`);
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  } finally { closeSync(fd); }
+}
+
+// An existing output file: its complete lines' records (ids), its byte length up to the last
+// complete line (a half-written last line, from a kill, is cut off and redone).
+export function readPrevious(path) {
+  const fd = openSync(path, 'r');
+  let buf;
+  try { buf = readWhole(fd, fstatSync(fd).size); } finally { closeSync(fd); }
+  const n = buf.length;
+  const keep = buf.lastIndexOf(0x0a, n - 1) + 1;
+  const records = [];
+  const text = buf.subarray(0, keep).toString('utf8');
+  let lineNo = 0;
+  for (const line of text.split('\n')) {
+    lineNo++;
+    if (line === '') continue;
+    let r;
+    try { r = JSON.parse(line); } catch { r = null; }
+    if (!r || typeof r.id !== 'string') {
+      throw new UsageError(`the output file "${path.slice(0, 200)}" has a line that is not a batch record (line ${lineNo}); give a new --out file`);
+    }
+    records.push(slim(r));
+  }
+  return { keep, cut: n - keep, records };
+}
+
+// What the summary reads of a line (a run of a million lines keeps no phases in memory).
+export const slim = (r) => ({ id: r.id, solver: r.solver, sweep: r.sweep, solved: r.solved, length: r.length, generations: r.generations, time_ms: r.time_ms, error: r.error });

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// evocube.mjs - the command-line interface of DESIGN.md (`npx evocube ...`), running the same
+// wasm module as the page. Exit 0 ok/solved, 1 gave up or not solved, 2 bad input with
+// "error: <specific message>" on stderr. An argument of "-" reads that value from stdin.
+import { randomInt } from 'node:crypto';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
+import { runBatch, solveJson, islandsRun, BATCH_FLAGS } from './batch.mjs';
+import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
+
+const USAGE = `usage:
+  evocube facelets "<alg>"                         54-char facelet string of solved+alg
+  evocube validate <facelets>                      "ok", or exit 2 with the specific fault
+  evocube scramble (--random-state | --moves N) [--seed N]
+  evocube solve --solver NAME (--scramble "<alg>" | --facelets F) [--seed N]
+                [--param key=value ...] [--islands K] [--progress] [--json]
+                (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
+  evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
+  evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
+                [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
+                [--jobs K] [--islands K] [--shard i/n]
+                [--out FILE] [--no-time] [--last-record] [--progress | --no-progress]
+                one JSON line per solve (the solve --json object with id, cube_index, cube),
+                in a fixed order; --out resumes from the file's finished lines; summary on
+                stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
+                with their line number, the rest still runs), 130 interrupted (resumable)
+  evocube solvers                                  the solvers and their params (JSON)
+An argument given as "-" is read from standard input (its bytes as they are, one final line
+break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
+
+function startFacelets(core, opts) {
+  if ((opts.scramble === undefined) === (opts.facelets === undefined)) {
+    throw new UsageError('give exactly one of --scramble and --facelets');
+  }
+  if (opts.scramble !== undefined) return core.apply(value(opts.scramble, MAX_ALG_CHARS, 'scramble'));
+  const f = value(opts.facelets, MAX_ALG_CHARS, 'facelet string');
+  core.validate(f);
+  return f;
+}
+
+async function main(argv) {
+  checkArgs(argv);
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    console.log(USAGE);
+    return cmd ? 0 : 2;
+  }
+  const core = await loadCoreNode();
+  switch (cmd) {
+    case 'facelets': {
+      if (rest.length !== 1) throw new UsageError('facelets takes one alg, e.g. evocube facelets "R U R\' U\'"');
+      console.log(core.apply(value(rest[0], MAX_ALG_CHARS, 'alg')));
+      return 0;
+    }
+    case 'validate': {
+      if (rest.length !== 1) throw new UsageError('validate takes one facelet string');
+      console.log(core.validate(value(rest[0], MAX_ALG_CHARS, 'facelet string')));
+      return 0;
+    }
+    case 'scramble': {
+      const opts = parseOptions(rest, ['moves', 'seed'], ['random-state']);
+      const seed = opts.seed === undefined ? randomInt(0, 2 ** 32) : core.parseSeed(opts.seed);
+      if (opts['random-state'] && opts.moves !== undefined) throw new UsageError('give --random-state or --moves, not both');
+      if (opts['random-state']) {
+        console.log(core.randomStateScramble(seed));
+        return 0;
+      }
+      if (opts.moves === undefined) throw new UsageError('scramble needs --random-state or --moves N');
+      if (!/^\d{1,5}$/.test(opts.moves) || Number(opts.moves) > 4000) throw new UsageError(`--moves must be a whole number from 0 to 4000 (got "${opts.moves.slice(0, 20)}")`);
+      console.log(core.scrambleMoves(Number(opts.moves), seed));
+      return 0;
+    }
+    case 'verify': {
+      const opts = parseOptions(rest, ['scramble', 'facelets', 'solution']);
+      if (opts.solution === undefined) throw new UsageError('verify needs --solution "<alg>"');
+      const f = startFacelets(core, opts);
+      const r = core.verify(f, value(opts.solution, MAX_ALG_CHARS, 'solution'));
+      console.log(r.solved ? 'solved' : `not solved: ${r.message}`);
+      return r.solved ? 0 : 1;
+    }
+    case 'solve': {
+      const opts = parseOptions(rest, ['solver', 'scramble', 'facelets', 'seed', 'param', 'islands'], ['progress', 'json']);
+      if (opts.solver === undefined) {
+        throw new UsageError(`solve needs --solver NAME; the solvers are: ${core.solvers().map((s) => s.name).join(', ') || '(none)'}`);
+      }
+      const f = startFacelets(core, opts);
+      const seed = opts.seed === undefined ? 1 : core.parseSeed(opts.seed);
+      const params = opts.param.join(',');
+      if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
+      const islands = islandsOption(opts);
+      const t0 = performance.now();
+      let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+      // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
+      // the first progress records, so the run's next allocation fails (tests/js/reliability)
+      if (process.env.EVOCUBE_TEST_EXHAUST_MEMORY === '1') {
+        const show = onRecords;
+        let done = false;
+        onRecords = (recs) => { if (show) show(recs); if (!done) { done = true; core.exhaustMemoryForTest(); } };
+      }
+      const request = { solver: opts.solver, facelets: f, seed, params };
+      const res = islands === 1 ? core.run(request, { work: 1, onRecords }).result : await solveOnIslands(core, request, islands, opts.progress);
+      const timeMs = Math.round((performance.now() - t0) * 10) / 10;
+      if (res.solved) {
+        // the core verified it already; check once more on the exact input before printing
+        const v = core.verify(f, res.solution);
+        if (!v.solved) throw new EvocubeError(EC.E_NOT_SOLVED, `internal error: the solver's solution does not solve the cube (${v.message})`);
+      }
+      if (opts.json) {
+        console.log(JSON.stringify(solveJson(res, seed, timeMs, islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {})));
+      } else {
+        console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
+      }
+      return res.solved ? 0 : 1;
+    }
+    case 'batch': {
+      // a bare "-" (not an option's value) is the cube input on stdin
+      const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
+      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
+      return runBatch(core, opts);
+    }
+    case 'solvers': {
+      console.log(JSON.stringify(core.solvers(), null, 2));
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command "${String(cmd).slice(0, 40)}"; run evocube --help`);
+  }
+}
+
+// K islands on K worker threads (scripts/cli/threads.mjs), coordinated by web/lib/islands.mjs; the
+// progress records carry their island's index. Returns the shape of core.run's result.
+async function solveOnIslands(core, request, islands, progress) {
+  const { threadClient } = await import('./threads.mjs');
+  // the core's own checks (solver, params, islands) here, before any thread starts
+  core.createSolver(request.solver, request.facelets, request.seed, request.params, { island: 0, islands }).free();
+  const clients = Array.from({ length: islands }, () => threadClient());
+  try {
+    await Promise.all(clients.map((c) => c.ready));
+    const onProgress = progress ? (i, recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify({ island: i, ...r })}\n`); } : null;
+    return await islandsRun(clients, request, islands, onProgress);
+  } finally {
+    for (const c of clients) c.terminate();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError || e instanceof EvocubeError) {
+    process.stderr.write(`error: ${e.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`error: internal failure: ${e && e.stack ? e.stack : e}\n`);
+    process.exitCode = 3;
+  }
+}

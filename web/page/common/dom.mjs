@@ -1,0 +1,40 @@
+// dom.mjs - small DOM helpers for the page. Everything text-like goes in through
+// textContent or attributes set one by one, never through innerHTML, so strings that came
+// from a user or a URL can never become markup.
+
+// el('button', {class: 'x', dataset: {testid: 'solve'}, onclick: f}, 'Solve', child...)
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else if (k === 'text') node.textContent = v;
+    else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+    else if (v === true) node.setAttribute(k, '');
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+// The element with data-testid (or id) `name`, from root.
+export function byTestId(name, root = document) {
+  return root.querySelector(`[data-testid="${name}"]`);
+}
+
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export function setText(node, text) {
+  if (node && node.textContent !== String(text)) node.textContent = String(text);
+}

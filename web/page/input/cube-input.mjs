@@ -1,0 +1,126 @@
+// ui/cube-input.mjs - the input cube: the Scramble and Paint tabs, the scramble field
+// (web/page/input/alg-input.mjs), the painter (web/page/input/painter.mjs) on the input net, Random scramble and
+// Clear. State: the mode ('scramble' | 'paint') and the input cube {ok, facelets, alg,
+// error?}. The input net shows the input cube only (never a live state or a playback).
+//
+// Interface:
+//   new CubeInput({ core, net, randomScramble, onChange, onSubmit })
+//     randomScramble() -> Promise<{scramble, kind, seed}>; onChange(cube) after every change;
+//     onSubmit() on Ctrl+Enter in the field
+//   cube, mode          the current input
+//   setMode(mode), setScramble(text), setFacelets(facelets, validate)
+//   fields()            {scramble} or {facelets}: the input part of a share link
+//   setup()             the scramble in canonical notation ('' in paint mode or on an error)
+//   freeze(on)          a run is going: the input cannot change until it ends
+import { byId as $, setText } from '../common/dom.mjs';
+import { SOLVED } from '../../lib/core.mjs';
+import { AlgInput } from './alg-input.mjs';
+import { Painter } from './painter.mjs';
+
+export class CubeInput {
+  constructor({ core, net, randomScramble, onChange, onSubmit, notify }) {
+    Object.assign(this, { core, net, onChange, notify });
+    this.mode = 'scramble';
+    this.cube = { ok: true, facelets: SOLVED, alg: '' };
+    this.frozen = false;
+    this.algInput = new AlgInput({
+      input: $('scramble'), errorBox: $('scramble-error'), core,
+      onChange: (st) => {
+        if (this.mode !== 'scramble') return;
+        setText($('scramble-kind'), '');
+        let info = '';
+        if (st.ok && st.alg.trim()) {
+          try {
+            const m = core.metrics(st.alg);
+            info = `${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+          } catch { /* shown inline */ }
+        }
+        setText($('scramble-info'), info);
+        this._set(fromAlg(st));
+      },
+    });
+    this.painter = new Painter({
+      core, net, palette: $('palette'), message: $('paint-validation'),
+      onChange: (st) => { if (this.mode === 'paint') this._set(st); },
+    });
+    $('tab-scramble').addEventListener('click', () => this.setMode('scramble'));
+    $('tab-paint').addEventListener('click', () => this.setMode('paint'));
+    $('paint-solved').addEventListener('click', () => this.painter.set(SOLVED));
+    $('paint-from-scramble').addEventListener('click', () => {
+      const st = this.algInput.update(false);
+      if (st.ok) this.painter.set(st.facelets);
+      else notify('The scramble has an error; fix it first.', 'warn');
+    });
+    $('scramble').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); onSubmit(); }
+    });
+    $('clear-scramble').addEventListener('click', () => { this.setScramble(''); $('scramble').focus(); });
+    $('random-scramble').addEventListener('click', async () => {
+      const btn = $('random-scramble');
+      btn.disabled = true;
+      try {
+        const r = await randomScramble();
+        if (this.frozen) return;
+        if (this.mode !== 'scramble') this.setMode('scramble');
+        this.setScramble(r.scramble);
+        setText($('scramble-kind'), r.kind === 'random-state'
+          ? `random-state scramble (seed ${r.seed})` : `25 random moves (seed ${r.seed})`);
+      } finally {
+        btn.disabled = this.frozen;
+      }
+    });
+  }
+
+  _set(cube) {
+    this.cube = cube;
+    setText($('facelets'), cube.facelets || '');
+    if (cube.facelets && (cube.ok || this.mode === 'paint')) this.net.set(cube.facelets);
+    this.onChange(cube);
+  }
+
+  setMode(mode) {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    $('cube-input').dataset.mode = mode;
+    $('tab-scramble').setAttribute('aria-selected', String(mode === 'scramble'));
+    $('tab-paint').setAttribute('aria-selected', String(mode === 'paint'));
+    $('scramble-pane').hidden = mode !== 'scramble';
+    $('paint-pane').hidden = mode !== 'paint';
+    this.net.setPaintable(mode === 'paint' && !this.frozen);
+    if (mode === 'paint') {
+      const st = this.algInput.state;
+      if (!this.painter.touched) this.painter.set(st && st.ok ? st.facelets : SOLVED);
+      this._set(this.painter.state());
+    } else {
+      this.net.mark([]);
+      this._set(fromAlg(this.algInput.update(false)));
+    }
+  }
+
+  setScramble(text) { this.algInput.set(text); }
+
+  setFacelets(facelets, validate) { this.painter.set(facelets, validate); }
+
+  fields() { return this.mode === 'paint' ? { facelets: this.cube.facelets } : { scramble: this.algInput.value }; }
+
+  setup() {
+    if (this.mode === 'paint') return '';
+    try { return this.core.canonical(this.algInput.value); } catch { return ''; }
+  }
+
+  // While a run goes, the input is read-only: the run's outputs are for the cube it started
+  // from, and the page never pairs them with another.
+  freeze(on) {
+    this.frozen = on;
+    $('scramble').readOnly = on;
+    $('scramble').title = on ? 'The cube is locked while its run goes: Cancel, or wait for the result, to change it.' : '';
+    for (const id of ['random-scramble', 'clear-scramble', 'tab-scramble', 'tab-paint', 'paint-solved', 'paint-from-scramble']) $(id).disabled = on;
+    for (const b of $('palette').querySelectorAll('button')) b.disabled = on;
+    this.net.setPaintable(this.mode === 'paint' && !on);
+    $('cube-input').dataset.frozen = String(on);
+  }
+}
+
+function fromAlg(st) {
+  return st.ok ? { ok: true, facelets: st.facelets, alg: st.alg } : { ok: false, alg: st.alg, error: st.error };
+}

@@ -1,0 +1,134 @@
+// race-run.lazy.mjs - one race of web/page/race/race-picker.mjs's RacePicker, loaded on the
+// first Start: every runner in its own warmed-up worker, a live row each, and once all end
+// the board sorted by place with length and time bars, the solutions and their play
+// buttons (the picker's onPlay). The board's look is app.css's (.race-board, .race-bar,
+// .race-val); only a bar's width is set here, through the CSSOM (which the page's
+// Content-Security-Policy allows, unlike a style attribute).
+import { ERROR, STATUS } from '../../lib/protocol.mjs';
+import { el, byId, clear, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
+import { SolverClient } from '../../lib/client.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
+
+// A bar cell: the value and a bar of width value / max (kind: 'len' or 'time').
+function bar(text, frac, kind) {
+  const b = el('span', { class: `race-bar ${kind}`, dataset: { frac: frac.toFixed(3) } });
+  b.style.width = `${(frac * 100).toFixed(1)}%`;
+  return [el('span', { class: 'race-val' }, text), b];
+}
+
+// The full-width board below the page's columns (made at the first race).
+function board() {
+  const th = (t, num) => el('th', { class: num ? 'num' : null }, t);
+  const b = el('section', { class: 'panel race-board', id: 'race-board', 'aria-labelledby': 'h-race-board', dataset: { testid: 'race-board' } },
+    el('h2', { id: 'h-race-board' }, 'Race'),
+    el('table', { class: 'race-table', id: 'race-table', dataset: { testid: 'race-table' } },
+      el('thead', {}, el('tr', {}, th('#', true), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
+      el('tbody')));
+  return b;
+}
+
+// Run a race of the picker's solvers on its cube and seed (picker: a RacePicker).
+export async function runRace(picker) {
+  const cube = picker.cube();
+  const seed = picker.seed();
+  const names = picker.picked();
+  if (picker.running || !cube.ok || !seed.ok || !names.length) return;
+  picker.running = true;
+  picker.stopped = false;
+  byId('race-cancel').disabled = false;
+  picker.onChange();
+  if (!byId('race-board')) document.querySelector('main').after(board());
+  const table = byId('race-table');
+  const body = table.tBodies[0];
+  clear(body);
+  if (table.caption) table.caption.remove();
+  delete table.dataset.done;
+  table.hidden = false;
+  let place = 0;
+
+  // Every runner gets its own worker, warmed up (module loaded, tables built) before the
+  // start, so the race compares solving, not start-up. Time = wall time from the start.
+  picker.entries = names.map((name) => {
+    const cells = {
+      status: el('td', { dataset: { testid: 'race-status' } }, 'warming up'),
+      gen: el('td', { class: 'num', dataset: { testid: 'race-generation' } }, '0'),
+      length: el('td', { class: 'bar-cell', dataset: { testid: 'race-length' } }, '–'),
+      time: el('td', { class: 'bar-cell', dataset: { testid: 'race-time' } }, '–'),
+      place: el('td', { class: 'num', dataset: { testid: 'race-place' } }, ''),
+      solution: el('td', {}, el('code', { class: 'long', dataset: { testid: 'race-solution' } })),
+    };
+    const row = el('tr', { dataset: { testid: `race-row-${name}`, solver: name } },
+      cells.place, el('td', { class: 'race-name', title: `${solverInfo(name).label} (${name})` }, solverInfo(name).short), cells.status, cells.gen, cells.length, cells.time, cells.solution);
+    body.append(row);
+    const client = new SolverClient({ name: `evocube race ${name}`, warm: true });
+    return { name, client, row, cells, result: null, h: null };
+  });
+  await Promise.all(picker.entries.map((e) => e.client.ready.then(() => e.client.warmed).catch(() => null)));
+
+  const t0 = performance.now();
+  for (const entry of picker.entries) {
+    const { name, client, cells, row } = entry;
+    if (picker.stopped) {
+      setText(cells.status, STATUS.STOPPED);
+      entry.done = Promise.resolve();
+      client.terminate();
+      continue;
+    }
+    entry.h = client.solve({ solver: name, facelets: cube.facelets, seed: seed.seed }, {
+      onProgress: (recs) => { if (recs.length) setText(cells.gen, String(recs[recs.length - 1].gen)); },
+      onState: (state) => { if (!entry.result) setText(cells.status, state); },
+    });
+    entry.done = entry.h.promise.then((r) => {
+      entry.result = r;
+      entry.wallMs = performance.now() - t0;
+      const solved = r.stats.solved;
+      setText(cells.status, solved ? STATUS.SOLVED : r.stats.status);
+      setText(cells.gen, String(r.stats.generations));
+      setText(cells.time, fmtMs(entry.wallMs));
+      cells.time.title = `solving ${fmtMs(r.stats.timeMs)}, start-up ${fmtMs(r.stats.setupMs || 0)}`;
+      if (solved) {
+        setText(cells.length, String(r.length));
+        setText(cells.place, String(++place));
+        setText(cells.solution.firstChild, r.solution || '(already solved)');
+        row.dataset.solution = r.solution;
+        if (picker.onPlay) {
+          cells.status.append(' ', el('button', {
+            type: 'button', class: 'quiet small', title: 'show this result in the Result panel and play it on the cube',
+            'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
+            onclick: () => picker.onPlay({ ...r, race: name }),
+          }, '▶'));
+        }
+      }
+      row.dataset.wallMs = String(Math.round(entry.wallMs));
+    }, (e) => {
+      setText(cells.status, e.code === ERROR.CANCELLED ? STATUS.STOPPED : STATUS.ERROR);
+      if (e.code !== ERROR.CANCELLED) row.title = e.message;
+    }).finally(() => client.terminate());
+  }
+  await Promise.all(picker.entries.map((e) => e.done));
+  const solved = picker.entries.filter((e) => e.result && e.result.stats.solved);
+  // sorted by place (finishers in finishing order, then the rest in list order), with bars
+  const ranked = [...picker.entries].sort((a, b) => (Number(a.cells.place.textContent) || Infinity) - (Number(b.cells.place.textContent) || Infinity));
+  for (const e of ranked) table.tBodies[0].append(e.row);
+  if (solved.length) {
+    const maxLen = Math.max(1, ...solved.map((e) => e.result.length));
+    const maxMs = Math.max(1, ...solved.map((e) => e.wallMs));
+    for (const e of solved) {
+      e.cells.length.replaceChildren(...bar(String(e.result.length), e.result.length / maxLen, 'len'));
+      e.cells.time.replaceChildren(...bar(fmtMs(e.wallMs), e.wallMs / maxMs, 'time'));
+    }
+  }
+  if (solved.length) {
+    const best = Math.min(...solved.map((e) => e.result.length));
+    for (const e of solved) e.row.classList.toggle('shortest', e.result.length === best);
+    const fastest = solved.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
+    fastest.row.classList.add('fastest');
+    table.dataset.done = 'true';
+    setText(table.createCaption(),
+      `shortest: ${best} moves · fastest: ${solverInfo(fastest.name).short} (${fmtMs(fastest.wallMs)}) · ${fmtNum(solved.length)} of ${picker.entries.length} solved`);
+  }
+  picker.running = false;
+  byId('race-cancel').disabled = true;
+  picker.onChange();
+}

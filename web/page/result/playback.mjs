@@ -1,0 +1,242 @@
+// playback.mjs - plays a solution back on the views: play/pause, step forward and back,
+// speed (moves per second), jump to a move by clicking it or dragging the timeline, and
+// keyboard control (space, arrow keys, Home, End) when the focus is not in a text field.
+// Steps asked for while a turn is animating are queued, not dropped (a long queue turns
+// faster). Data: the moves (canonical tokens) and states[i] = the facelets after the first
+// i moves (computed once by the core, so the views only animate and repaint); phaseOf[i] =
+// the phase move i belongs to (phase colours in the list; a phase row of the Result panel
+// plays from its first move). index = moves done. O(n + phases) core calls per load.
+import { el, clear, setText } from '../common/dom.mjs';
+
+
+export class Playback {
+  constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState }) {
+    this.core = core;
+    this.view = view; // CubeView (may be unavailable)
+    this.net = net;
+    this.list = list;
+    this.b = buttons; // {play, back, forward}
+    this.speedInput = speedInput;
+    this.speedOut = speedOut;
+    this.counter = counter;
+    this.onState = onState;
+    this.moves = [];
+    this.states = [];
+    this.index = 0;
+    this.playing = false;
+    this.busy = false;
+    this.queue = []; // +1 / -1 steps waiting for the turn on screen to end
+    this.phases = []; // [{name, start, end}] in move indices
+    this.phaseOf = [];
+    this.timeline = el('input', {
+      type: 'range', min: '0', max: '0', step: '1', value: '0', class: 'timeline',
+      'aria-label': 'timeline', dataset: { testid: 'timeline' },
+    });
+    this.timeline.addEventListener('input', () => this.goTo(Number(this.timeline.value)));
+    list.before(this.timeline);
+    this.speed = Number(speedInput.value) || 2;
+    speedInput.addEventListener('input', () => {
+      this.speed = Number(speedInput.value) || 2;
+      setText(speedOut, String(this.speed));
+    });
+    this.b.play.addEventListener('click', () => this.toggle());
+    this.b.back.addEventListener('click', () => this.step(-1));
+    this.b.forward.addEventListener('click', () => this.step(1));
+    document.addEventListener('keydown', (e) => this._key(e));
+    this._render();
+  }
+
+  _key(e) {
+    if (!this.moves.length || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    const typing = t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
+      || (t.tagName === 'INPUT' && !/^(range|checkbox|radio|button)$/.test(t.type)));
+    if (typing) return;
+    if (e.key === ' ' || e.code === 'Space') {
+      if (t && t.tagName === 'BUTTON' && t !== this.b.play) return; // let the focused button act
+      e.preventDefault();
+      this.toggle();
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      if (t === this.timeline) return; // the range moves itself
+      e.preventDefault();
+      this.step(e.key === 'ArrowRight' ? 1 : -1);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      this.goTo(e.key === 'Home' ? 0 : this.moves.length);
+    }
+  }
+
+  // the turn's duration; a backlog of queued steps plays faster so it never lags far behind
+  get ms() { return Math.max(60, Math.min(600, 800 / this.speed)) / (this.queue.length > 1 ? 3 : 1); }
+
+  // Step by d (+1 forward, -1 back) after any turn now animating and the steps queued before.
+  step(d) {
+    this.pause();
+    if (this.queue.length < 64) this.queue.push(d); // at most 64 waiting
+    if (!this.draining) this._drain();
+  }
+
+  async _drain() {
+    this.draining = true;
+    try {
+      while (this.queue.length) {
+        const d = this.queue.shift();
+        await (d > 0 ? this.stepForward() : this.stepBack());
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  // Load a solution (text of face turns) to play from `start` facelets; shows the start.
+  // phases: the result's [{name, solution}] (optional): where each phase's moves begin.
+  load(start, solution, phases = []) {
+    this.pause();
+    this.queue = [];
+    const tokens = solution.trim() ? solution.trim().split(/\s+/) : [];
+    this.moves = tokens;
+    this.states = [start];
+    let f = start;
+    for (const m of tokens) { f = this.core.apply(m, f); this.states.push(f); }
+    this.index = 0;
+    this._phases(start, phases || []);
+    this._show(start);
+    this._list();
+    this._render();
+  }
+
+  // Phase k ends where the solution reaches the state after phases 1..k; when moves of two
+  // phases cancel at their seam that state is never reached, and the phase joins the next.
+  _phases(start, phases) {
+    this.phases = [];
+    this.phaseOf = new Array(this.moves.length).fill(-1);
+    let at = 0;
+    let f = start;
+    phases.forEach((p, k) => {
+      try { f = this.core.apply(p.solution || '', f); } catch { return; }
+      const end = k === phases.length - 1 ? this.moves.length : this.states.indexOf(f, at);
+      if (end < 0) { this.phases.push({ name: p.name, start: at, end: at }); return; }
+      for (let i = at; i < end; i++) this.phaseOf[i] = k;
+      this.phases.push({ name: p.name, start: at, end });
+      at = end;
+    });
+  }
+
+  // Rows of a phase table (one per phase, in order): each plays its phase from its first move.
+  bindPhaseRows(rows) {
+    [...rows].forEach((tr, k) => {
+      const p = this.phases[k];
+      if (!p) return;
+      tr.className = `phase-row ph${k % 5}`;
+      tr.dataset.phaseStart = String(p.start);
+      tr.tabIndex = 0;
+      const go = async () => { await this.goTo(p.start); if (p.end > p.start) this.play(); };
+      tr.onclick = go;
+      tr.onkeydown = (e) => { if (e.key === 'Enter') go(); };
+    });
+  }
+
+  clear() {
+    this.pause();
+    this.queue = [];
+    this.moves = [];
+    this.states = [];
+    this.phases = [];
+    this.phaseOf = [];
+    this.index = 0;
+    this._list();
+    this._render();
+  }
+
+  _show(f) {
+    if (this.view) this.view.setState(f);
+    if (this.onState) this.onState(f);
+  }
+
+  async _animate(token, after) {
+    this.busy = true;
+    try {
+      if (this.view && this.view.available) await this.view.turn(token, after, this.ms);
+      else { await new Promise((r) => setTimeout(r, Math.min(this.ms, 150))); this._show(after); }
+      if (this.onState) this.onState(after);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async stepForward() {
+    if (this.busy || this.index >= this.moves.length) return false;
+    const i = this.index++;
+    this._render();
+    await this._animate(this.moves[i], this.states[i + 1]);
+    return true;
+  }
+
+  async stepBack() {
+    if (this.busy || this.index <= 0) return false;
+    const i = --this.index;
+    this._render();
+    await this._animate(this.core.invert(this.moves[i]), this.states[i]);
+    return true;
+  }
+
+  async goTo(i) {
+    this.pause();
+    this.queue = [];
+    if (this.view) await this.view.flush();
+    this.index = Math.max(0, Math.min(this.moves.length, i));
+    this._show(this.states[this.index]);
+    this._render();
+  }
+
+  async play() {
+    if (this.playing || !this.moves.length) return;
+    if (this.index >= this.moves.length) await this.goTo(0);
+    this.playing = true;
+    this._render();
+    while (this.playing && this.index < this.moves.length) {
+      await this.stepForward();
+      if (this.playing) await new Promise((r) => setTimeout(r, this.ms * 0.15));
+    }
+    this.playing = false;
+    this._render();
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    this._render();
+  }
+
+  toggle() { if (this.playing) this.pause(); else this.play(); }
+
+  _list() {
+    clear(this.list);
+    this.items = this.moves.map((m, i) => {
+      const k = this.phaseOf[i];
+      const li = el('li', { class: k >= 0 ? `ph${k % 5}` : null, dataset: { i: String(i), phase: String(k) } },
+        el('button', { type: 'button', class: 'mv', title: `go to after move ${i + 1}` }, m));
+      li.firstChild.addEventListener('click', () => this.goTo(i + 1));
+      this.list.append(li);
+      return li;
+    });
+  }
+
+  _render() {
+    const n = this.moves.length;
+    this.b.play.disabled = n === 0;
+    this.b.back.disabled = n === 0 || this.index === 0;
+    this.b.forward.disabled = n === 0 || this.index >= n;
+    this.b.play.setAttribute('aria-label', this.playing ? 'pause' : 'play');
+    this.b.play.dataset.state = this.playing ? 'playing' : 'paused';
+    setText(this.counter, `${this.index} / ${n}`);
+    this.timeline.max = String(n);
+    this.timeline.value = String(this.index);
+    this.timeline.disabled = n === 0;
+    (this.items || []).forEach((li, i) => {
+      li.classList.toggle('done', i < this.index);
+      li.classList.toggle('next', i === this.index);
+      li.ariaCurrent = i === this.index ? 'step' : null; // ARIA reflection: the attribute
+    });
+  }
+}

@@ -1,0 +1,148 @@
+// chart.mjs - the fitness chart, drawn by uPlot (the copy in web/vendor), from the buckets of
+// web/page/run/chart-data.mjs: per round (HuGO!'s phase 1) or per bucket of generations, the best
+// fitness's range (a band from its min to its max), the best's average and the population's
+// mean fitness, at most MAX_BUCKETS points whatever the run's length. `records` counts every
+// record added. Redraws are coalesced to one per animation frame. Width follows the container
+// (ResizeObserver). Each phase's first generation gets a dashed line on the canvas and its
+// label as a DOM element over the plot (data-testid "phase-label"), placed by placeLabels in
+// rows so that labels never overlap. uPlot itself loads on demand (web/page/run/uplot.lazy.mjs) when
+// a run first feeds the chart; until then (and while it loads) the buckets keep
+// every record, and the plot is made with them when it arrives.
+import { Buckets, placeLabels } from './chart-data.mjs';
+
+export { MAX_BUCKETS } from './chart-data.mjs';
+
+export class FitnessChart {
+  constructor(host) {
+    this.host = host;
+    this.buckets = new Buckets();
+    this.dirty = false;
+    this.labels = [];
+    this.yLabel = 'fitness';
+    this.plot = null;
+    this.loading = null;
+    this.ro = new ResizeObserver(() => this._resize());
+    this.ro.observe(host);
+  }
+
+  _size() {
+    const w = Math.max(200, Math.floor(this.host.clientWidth || 320));
+    return { width: w, height: Math.max(160, Math.min(260, Math.round(w * 0.55))) };
+  }
+
+  // load uPlot once, then make the plot with what the buckets hold
+  _load() {
+    if (!this.loading) {
+      this.loading = import('./uplot.lazy.mjs').then((m) => {
+        this.uPlot = m.default;
+        this._make();
+        this.plot.setData(this.buckets.series());
+      }).catch(() => { this.loading = null; }); // offline before the service worker cached it: the next run tries again
+    }
+    return this.loading;
+  }
+
+  _make() {
+    const uPlot = this.uPlot;
+    const grid = { stroke: '#2a3242' };
+    const opts = {
+      ...this._size(),
+      class: 'fitness-chart',
+      legend: { live: true },
+      cursor: { drag: { x: true, y: false } },
+      scales: { x: { time: false } },
+      axes: [
+        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid },
+        { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56 },
+      ],
+      hooks: { draw: [(u) => this._drawPhases(u)] },
+      series: [
+        { label: 'gen' },
+        { label: 'best min', stroke: 'rgba(90, 209, 154, 0.45)', width: 1 },
+        { label: 'best max', stroke: 'rgba(90, 209, 154, 0.45)', width: 1 },
+        { label: 'best', stroke: '#5ad19a', width: 2 },
+        { label: 'mean', stroke: '#f0b35a', width: 1.5 },
+      ],
+      bands: [{ series: [2, 1], fill: 'rgba(90, 209, 154, 0.18)' }],
+    };
+    this.plot = new uPlot(opts, this.buckets.series(), this.host);
+  }
+
+  _drawPhases(u) {
+    const { ctx } = u;
+    const { left, top, width, height } = u.bbox;
+    const px = window.devicePixelRatio || 1;
+    ctx.save();
+    ctx.strokeStyle = 'rgba(154, 164, 181, 0.55)';
+    ctx.setLineDash([4 * px, 4 * px]);
+    ctx.lineWidth = px;
+    const shown = [];
+    for (const p of this.buckets.phases) {
+      const x = u.valToPos(p.gen, 'x', true);
+      if (x < left - 1 || x > left + width + 1) continue;
+      if (p.gen > this.buckets.phases[0].gen) {
+        ctx.beginPath();
+        ctx.moveTo(Math.round(x), top);
+        ctx.lineTo(Math.round(x), top + height);
+        ctx.stroke();
+      }
+      shown.push({ p, x: (x - left) / px });
+    }
+    ctx.restore();
+    this._labels(u, shown);
+  }
+
+  // the phase labels as elements over the plot area (u.over), measured, then placed in rows
+  _labels(u, shown) {
+    while (this.labels.length > shown.length) this.labels.pop().remove();
+    while (this.labels.length < shown.length) {
+      const s = document.createElement('span');
+      s.className = 'phase-label';
+      s.dataset.testid = 'phase-label';
+      u.over.append(s);
+      this.labels.push(s);
+    }
+    shown.forEach(({ p }, i) => { if (this.labels[i].textContent !== p.label) this.labels[i].textContent = p.label; });
+    const items = shown.map(({ x }, i) => ({ x, w: this.labels[i].offsetWidth }));
+    const rowH = 15;
+    placeLabels(items, u.over.clientWidth).forEach(({ left, row }, i) => {
+      this.labels[i].style.left = `${left}px`;
+      this.labels[i].style.top = `${2 + row * rowH}px`;
+    });
+  }
+
+  // The fitness axis's label (the page says which way is better): the plot is made anew.
+  setYLabel(label) {
+    if (label === this.yLabel) return;
+    this.yLabel = label;
+    if (!this.plot) return; // made with this label when uPlot arrives
+    this.plot.destroy();
+    this.labels = []; // they lived in the old plot's overlay
+    this._make();
+  }
+
+  _resize() {
+    if (this.plot) this.plot.setSize(this._size());
+  }
+
+  reset() {
+    this.buckets.reset();
+    if (this.plot) this.plot.setData(this.buckets.series());
+  }
+
+  add(records) {
+    for (const r of records) this.buckets.add(r);
+    if (!this.plot) { this._load(); return; }
+    if (!this.dirty) {
+      this.dirty = true;
+      requestAnimationFrame(() => {
+        this.dirty = false;
+        this.plot.setData(this.buckets.series());
+      });
+    }
+  }
+
+  get records() { return this.buckets.records; }
+
+  get points() { return this.buckets.list.length; }
+}

@@ -1,0 +1,72 @@
+// live-tiles.mjs - the stat tiles of a running solve: phase, generation, best and mean
+// fitness, best length, evaluations per second, time; it feeds the fitness chart, and
+// optionally puts the best individual's state on the cube. Records are counted as they
+// arrive (every one goes to the chart); the tiles repaint at most once per animation frame
+// from the latest record, so a solver streaming thousands of generations a second costs
+// one paint a frame. The best individual is shown at most ~8 times a second, and less often
+// when a 3D frame is costly (software rendering), so drawing never takes more than ~1/8 of
+// the time.
+import { byId as $, setText } from '../common/dom.mjs';
+import { fmtNum, fmtMs } from '../../lib/format.mjs';
+
+export class LiveTiles {
+  // core: EvocubeCore; chart: FitnessChart; view: CubeView-like ({frameCost}); show(facelets,
+  // record): put the best individual of `record` on stage; wantsBest(): show it now?; run():
+  // the current run or null (run.input.facelets: its cube); elapsed(): the run's ms
+  constructor({ core, chart, view, show, wantsBest, run, elapsed }) {
+    Object.assign(this, { core, chart, view, show, wantsBest, run, elapsed });
+    this.reset();
+  }
+
+  reset() {
+    Object.assign(this, { last: null, records: 0, pending: false, evalT: performance.now(), evalN: 0, rate: null, shownAt: 0 });
+    for (const id of ['phase', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed']) setText($(id), '–');
+    setText($('generation'), '0');
+    $('generation').dataset.records = '0';
+    this.chart.reset();
+  }
+
+  add(records) {
+    if (!records.length) return;
+    this.records += records.length;
+    this.last = records[records.length - 1];
+    this.chart.add(records);
+    if (!this.pending) { this.pending = true; requestAnimationFrame(() => this.paint()); }
+  }
+
+  paint() {
+    this.pending = false;
+    const r = this.last;
+    const run = this.run();
+    if (run) setText($('elapsed'), fmtMs(this.elapsed()));
+    if (!r) return;
+    setText($('phase'), r.phaseName || `phase ${r.phase + 1}`);
+    $('phase').title = `phase index ${r.phase}`;
+    setText($('generation'), String(r.gen));
+    $('generation').dataset.records = String(this.records);
+    const none = r.bestLength < 0; // no individual yet: the fitness fields are placeholders
+    setText($('best-fitness'), none ? '–' : fmtNum(r.best));
+    setText($('mean-fitness'), none ? '–' : fmtNum(r.mean));
+    setText($('best-length'), none ? '–' : String(r.bestLength));
+    const now = performance.now();
+    if (now - this.evalT >= 500) {
+      this.rate = ((r.evaluations - this.evalN) * 1000) / (now - this.evalT);
+      this.evalT = now;
+      this.evalN = r.evaluations;
+    }
+    if (this.rate != null) setText($('evals-per-sec'), fmtNum(Math.round(this.rate)));
+    const every = Math.max(120, 8 * (this.view.frameCost || 0));
+    if (run && r.bestMoves != null && this.wantsBest() && now - this.shownAt >= every) {
+      this.shownAt = now;
+      try { this.show(this.core.apply(r.bestMoves, run.input.facelets), r); } catch { /* a partial record */ }
+    }
+  }
+
+  // The run's final figures from the worker's result stats.
+  final(st) {
+    this.paint();
+    setText($('generation'), String(this.last ? this.last.gen : st.generations));
+    setText($('elapsed'), fmtMs(st.timeMs));
+    if (st.timeMs > 0 && st.evaluations > 0) setText($('evals-per-sec'), fmtNum(Math.round((st.evaluations * 1000) / st.timeMs)));
+  }
+}

@@ -1,0 +1,123 @@
+// solver-fields.mjs - the solver choice and its settings, built from the core's solver list
+// (ec_solver_list_json: name, title, workUnit, params {key, default, min, max, integer,
+// help}, presets {name, params, help}); nothing about any solver is hard-coded here.
+// State: the chosen solver, its preset ('' for none) and the params the user changed from
+// the base (defaults, then the preset's values). request() gives what a solve needs.
+import { el, clear, byId, setText } from '../common/dom.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
+import { parseParamsText, camelKey } from '../../lib/params.mjs';
+
+export class SolverFields {
+  constructor({ solvers, onChange }) {
+    this.solvers = solvers;
+    this.onChange = onChange;
+    this.select = byId('solver-select');
+    this.presetSelect = byId('preset-select');
+    this.paramsHost = byId('params');
+    this.changed = {};
+    // descriptive names; the value is the code name (share links carry it)
+    for (const s of solvers) this.select.append(el('option', { value: s.name }, `${solverInfo(s.name).label} · ${s.name}`));
+    this.select.addEventListener('change', () => { this.choose(this.select.value); this._emit(); });
+    this.presetSelect.addEventListener('change', () => { this.changed = {}; this._render(); this._emit(); });
+    byId('params-reset').addEventListener('click', () => { this.changed = {}; this._render(); this._emit(); });
+    if (solvers.length) this.choose(solvers[0].name);
+  }
+
+  get solver() { return this.solvers.find((s) => s.name === this.select.value) || null; }
+  get preset() { return this.presetSelect.value || ''; }
+
+  _emit() { if (this.onChange) this.onChange(); }
+
+  // Base values: defaults, then the preset's pairs.
+  base() {
+    const s = this.solver;
+    const v = {};
+    if (!s) return v;
+    for (const p of s.params) v[p.key] = String(p.default);
+    const pr = s.presets.find((x) => x.name === this.preset);
+    if (pr) Object.assign(v, parseParamsText(pr.params));
+    return v;
+  }
+
+  choose(name, { preset = '', params = {} } = {}) {
+    if (!this.solvers.some((s) => s.name === name)) return false;
+    this.select.value = name;
+    const s = this.solver;
+    clear(this.presetSelect);
+    this.presetSelect.append(el('option', { value: '' }, '(defaults)'));
+    for (const p of s.presets) this.presetSelect.append(el('option', { value: p.name, title: p.help }, p.name));
+    byId('preset-field').hidden = s.presets.length === 0;
+    this.presetSelect.value = s.presets.some((p) => p.name === preset) ? preset : '';
+    this.changed = {};
+    this.ignored = [];
+    for (const [k, v] of Object.entries(params)) {
+      const key = s.params.some((p) => p.key === k) ? k : camelKey(k);
+      if (s.params.some((p) => p.key === key)) this.changed[key] = String(v);
+      else this.ignored.push(k);
+    }
+    setText(byId('solver-title'), `${s.title} (one step = ${s.workUnit})`);
+    this._render();
+    return true;
+  }
+
+  _render() {
+    const s = this.solver;
+    clear(this.paramsHost);
+    if (!s) return;
+    const base = this.base();
+    for (const p of s.params) {
+      const id = `param-${p.key}`;
+      const input = el('input', {
+        id, type: 'number', min: p.min, max: p.max, step: p.integer ? 1 : 'any',
+        value: this.changed[p.key] ?? base[p.key], dataset: { testid: id, key: p.key },
+        'aria-describedby': `${id}-help`,
+      });
+      const err = el('span', { class: 'field-error', hidden: true, dataset: { testid: `${id}-error` } });
+      const check = () => {
+        const text = input.value.trim();
+        const x = Number(text);
+        let msg = '';
+        if (text === '' || !Number.isFinite(x)) msg = 'not a number';
+        else if (x < p.min || x > p.max) msg = `must be from ${p.min} to ${p.max}`;
+        else if (p.integer && !Number.isInteger(x)) msg = 'must be a whole number';
+        err.hidden = !msg;
+        err.textContent = msg;
+        input.classList.toggle('invalid', !!msg);
+        return text;
+      };
+      check(); // a value from a link may be out of range: say so before Solve
+      if (err.textContent) byId('params-box').open = true;
+      input.addEventListener('input', () => {
+        const text = check();
+        const x = Number(text);
+        if (text === base[p.key] || x === Number(base[p.key])) delete this.changed[p.key];
+        else this.changed[p.key] = text;
+        this._summary();
+        this._emit();
+      });
+      this.paramsHost.append(el('label', { for: id, class: 'param-key', title: p.help }, p.key),
+        input,
+        el('span', { class: 'param-help hint', id: `${id}-help` }, `${p.help} (${p.min}–${p.max}, default ${p.default})`),
+        err);
+    }
+    this._summary();
+  }
+
+  _summary() {
+    const n = Object.keys(this.changed).length;
+    setText(byId('params-changed'), n ? `(${n} changed)` : '');
+  }
+
+  // Problems the core would refuse anyway, to keep Solve disabled: [] when fine.
+  problems() {
+    return [...this.paramsHost.querySelectorAll('input.invalid')].map((i) => i.dataset.key);
+  }
+
+  // {solver, params} for a solve: params as an object {preset?, key: value} (changed ones).
+  request() {
+    const params = {};
+    if (this.preset) params.preset = this.preset;
+    Object.assign(params, this.changed);
+    return { solver: this.select.value, params };
+  }
+}

@@ -1,0 +1,113 @@
+// link-solution.lazy.mjs - a link's solution (share-tools.mjs fetches this only for a link
+// that carries one): checked by the core on the link's own cube (checkLinkSolution), shown
+// without running in the Result panel, playback (phases from a Twizzle link's // comments)
+// and the Twizzle link, and after Re-run and compare, how the run's solution compares with
+// the link's. Plain DOM (textContent only).
+import { byId as $, setText } from '../common/dom.mjs';
+
+// The phases of a solution written as twizzleUrl writes it, one phase a line
+// ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
+export function phasesFromComments(text) {
+  const lines = String(text).split('\n').map((l) => l.trim()).filter(Boolean);
+  const out = [];
+  for (const line of lines) {
+    const m = /^([^/]*?)\s*\/\/\s*(.{1,60}?)(?:\s*\(\d+\))?$/.exec(line);
+    if (!m) return [];
+    out.push({ name: m[2], solution: m[1] });
+  }
+  return out.length > 1 ? out : [];
+}
+
+// A link's solution= checked by the core on the link's own cube before anything is shown:
+// {ok: true, facelets, solution (canonical), moves} or {ok: false, message}. A solution
+// that does not parse, or does not solve this cube (a forged one, or one copied from
+// another cube's link), is refused with the core's words. core is web/lib/core.mjs's core.
+// algOnly (alg= without setup=): the cube is the one the solution solves, reached by its
+// inverse, which is returned as scramble.
+export function checkLinkSolution(core, { scramble, facelets, solution, algOnly = false }) {
+  const fail = (why) => ({ ok: false, message: `The solution in the link was not shown: ${why}.` });
+  let start;
+  if (algOnly) {
+    try { scramble = core.invert(solution); } catch (e) { return fail(e.message); }
+  }
+  try {
+    if (facelets != null && !algOnly) {
+      core.validate(facelets);
+      start = facelets;
+    } else {
+      start = core.apply(scramble ?? '');
+    }
+  } catch (e) {
+    return fail(`the link's cube is not valid (${e.message})`);
+  }
+  let canonical;
+  try {
+    canonical = core.canonical(solution);
+  } catch (e) {
+    return fail(e.message);
+  }
+  let v;
+  try {
+    v = core.verify(start, solution);
+  } catch (e) {
+    return fail(e.message);
+  }
+  if (!v.solved) return fail(`it does not solve the link's cube, so it is wrong or belongs to another cube (${v.message.replace(/^the solution does not solve the cube: /, '')})`);
+  return { ok: true, facelets: start, ...(algOnly ? { scramble } : {}), solution: canonical, moves: canonical ? canonical.split(' ').length : 0 };
+}
+
+// A link's solution (readShare's shared) restored on the page (ctx: {core, input, results,
+// playback, notify, twizzleUrl, onShown(), onRerun()}; onShown after results.result is set);
+// checkLinkSolution's answer when it was shown, else null.
+export function restoreLink(shared, ctx) {
+  const { core, input, results, playback, notify } = ctx;
+  const checked = checkLinkSolution(core, shared);
+  if (!checked.ok) { notify(checked.message, 'warn'); return null; }
+  if (shared.algOnly) input.setScramble(checked.scramble);
+  if (checked.facelets !== input.cube.facelets) {
+    notify('The solution in the link was not shown: the link\'s cube could not be set up.', 'warn');
+    return null;
+  }
+  results.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
+  ctx.onShown();
+  playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
+  drawLinkSolution(checked, ctx.onRerun);
+  $('twizzle-link').href = ctx.twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution);
+  notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);
+  return checked;
+}
+
+// checked: checkLinkSolution's answer; onRerun: runs the solve
+export function drawLinkSolution(checked, onRerun) {
+  setText($('solution'), checked.solution || '(already solved)');
+  $('solution').dataset.solution = checked.solution;
+  setText($('result-summary'), `${checked.moves} moves (HTM) · from the link, not re-run on this page`);
+  setText($('verified'), '✓ verified on this page: the link\'s solution solves the link\'s cube');
+  $('verified').dataset.ok = 'true';
+  const box = $('link-compare');
+  delete box.dataset.same;
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'small';
+  b.dataset.testid = 'rerun-compare';
+  b.textContent = 'Re-run and compare';
+  b.addEventListener('click', onRerun);
+  box.replaceChildren(b, ' runs the solver with the link\'s settings and compares its solution with this one.');
+  box.hidden = false;
+}
+
+// theirs: {solution} from the link; result: the re-run's worker result
+export function drawComparison(theirs, result) {
+  const box = $('link-compare');
+  const a = theirs.solution ? theirs.solution.split(' ').length : 0;
+  const solved = result.stats.solved;
+  const same = solved && result.solution === theirs.solution;
+  const b = result.length;
+  box.dataset.same = String(same);
+  box.replaceChildren(same
+    ? `This run found the link's solution again (${a} moves): the link reproduces its run.`
+    : !solved
+      ? `This run found no solution; the link's has ${a} moves.`
+      : `This run found a different solution: ${b} moves, the link's ${a}${b === a ? '' : ` (${b < a ? 'this run' : 'the link\'s'} is shorter by ${Math.abs(a - b)})`}. The link's: ${theirs.solution}`);
+  box.hidden = false;
+}

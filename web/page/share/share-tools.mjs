@@ -1,0 +1,53 @@
+// share-tools.mjs - the first-load side of the Result panel's sharing tools; each does its
+// work in an on-demand module fetched when first needed: a link's solution checked and shown
+// without running, with Re-run and compare (link-solution.lazy.mjs), and the JSON/CSV export
+// (export.lazy.mjs) of a run's RunLog (web/lib/record-log.mjs; the solve sequence keeps one
+// per run); and the Copy solution button (copying: web/page/common/copy.mjs).
+import { byId as $ } from '../common/dom.mjs';
+import { copyText } from '../common/copy.mjs';
+
+// getResult() -> the shown result or null
+export function wireCopySolution(getResult, notify) {
+  $('copy-solution').addEventListener('click', () => {
+    const r = getResult();
+    if (r && r.stats.solved) copyText(r.solution, notify);
+    else notify('No solution yet.', 'warn');
+  });
+}
+
+// A link's solution, verified by the core (checkLinkSolution), shown without running
+// anything, with Re-run and compare (link-solution.lazy.mjs does both; only a link with a
+// solution fetches it). compareWithLink after a run of that cube.
+const link = { shown: null, comparing: null }; // {solution, facelets} shown; the same while re-run
+
+// shared: readShare's answer with a solution; ctx: see restoreLink, plus solve()
+export async function showLinkSolution(shared, ctx) {
+  const { restoreLink } = await import('./link-solution.lazy.mjs');
+  const checked = restoreLink(shared, { ...ctx, onRerun: () => { link.comparing = link.shown; ctx.solve(); } });
+  if (checked) link.shown = { solution: checked.solution, facelets: checked.facelets };
+}
+
+export async function compareWithLink(result, facelets) {
+  const theirs = link.comparing;
+  link.comparing = null;
+  if (!theirs || theirs.facelets !== facelets) return;
+  const { drawComparison } = await import('./link-solution.lazy.mjs');
+  drawComparison(theirs, result);
+}
+
+export function clearLinkSolution() {
+  $('link-compare').hidden = true;
+  link.shown = null;
+}
+
+// The export buttons: the export module is fetched on the first click.
+// getRun() -> the RunLog to export (the running one, or the last run's) or null.
+export function wireExport(getRun, notify) {
+  for (const kind of ['json', 'csv']) {
+    $(`export-${kind}`).addEventListener('click', () => {
+      const run = getRun();
+      if (!run) notify('Run a solve first.', 'warn');
+      else import('./export.lazy.mjs').then((m) => m.exportRun(run, kind), (e) => notify(`export: ${e.message}`, 'error'));
+    });
+  }
+}

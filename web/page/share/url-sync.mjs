@@ -1,0 +1,57 @@
+// url-sync.mjs - the page's address is always a share link (web/lib/share-link.mjs): the
+// share link follows every change at once, and the address bar (history.replaceState, which
+// browsers throttle) follows after a short pause in typing. The link carries the shown
+// solution only when it is for the input cube and, when a run of this page found it, the
+// settings are still the run's (a changed seed or param would re-run differently); a race
+// runner's result is another solver's and is never carried.
+//   new UrlSync({ settings, input, results, runFields })
+//     settings.fields(), input.fields(): the link's parts; input.cube, input.setup();
+//     results: {result, links(href, setup)} (web/page/result/result-view.mjs);
+//     runFields(): JSON of the settings' fields the shown result ran with, or null
+//   update()   after every change
+// restoreFromLink({ settings, input, notify }) at boot: the settings and the input cube from
+// the address (readShare), a notice for each problem; returns readShare's answer (its
+// solution, when it has one, is for share-tools.mjs's showLinkSolution to check and show).
+import { buildShare, readShare } from '../../lib/share-link.mjs';
+
+const SETTLE_MS = 120;
+
+export class UrlSync {
+  constructor({ settings, input, results, runFields }) {
+    Object.assign(this, { settings, input, results, runFields, timer: 0, href: null });
+  }
+
+  update() {
+    const { settings, input, results } = this;
+    const url = new URL(location.href);
+    const r = results.result;
+    const fields = settings.fields();
+    const ran = this.runFields();
+    const same = !ran || ran === JSON.stringify(fields);
+    const solution = r && r.stats.solved && !r.race && same && r.facelets === input.cube.facelets ? r.solution : null;
+    url.search = buildShare({ ...fields, ...input.fields(), solution });
+    url.hash = '';
+    this.href = url.href;
+    results.links(url.href, input.setup());
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.href !== location.href) history.replaceState(null, '', this.href);
+    }, SETTLE_MS);
+  }
+}
+
+export function restoreFromLink({ settings, input, notify }) {
+  const shared = readShare(location.search);
+  for (const p of shared.problems) notify(p, 'warn');
+  // share links live in the query; a fragment is never read (the address bar drops it)
+  if (location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
+  settings.restore(shared, location.search.length > 1);
+  if (shared.facelets != null) {
+    input.setFacelets(shared.facelets.slice(0, 54).padEnd(54, '?'), false);
+    input.setMode('paint');
+    if (shared.facelets.length !== 54) notify('The facelets in the link do not have 54 stickers.', 'warn');
+  } else {
+    input.setScramble(shared.scramble ?? '');
+  }
+  return shared;
+}

@@ -1,0 +1,56 @@
+// ui/stage.mjs - the cube on stage: the 3D view (web/page/stage/cube3d.mjs, loaded on demand) or,
+// without WebGL, the flat net moved into its place, and a caption saying what is shown
+// (the input cube, a run's best individual, a playback). The net in the input panel shows
+// the input cube only; with WebGL it never shows a live or playback state.
+// `#net-host`'s data-shown is the facelet string on stage (the e2e tests read it).
+//
+// Interface:
+//   await Stage.create({ net, inputMode }) -> stage   inputMode(): 'scramble' | 'paint'
+//   stage.view        the CubeView, or {available: false, reason}
+//   show(facelets, caption)    put a state on stage, with what it is
+//   caption(text)     change the caption alone
+//   resetView()       the default camera
+import { byId as $, setText } from '../common/dom.mjs';
+
+export class Stage {
+  static async create({ net, inputMode }) {
+    let view;
+    const host = $('view3d');
+    try {
+      const { CubeView } = await import('./cube3d.mjs');
+      view = new CubeView(host);
+    } catch (e) {
+      view = { available: false, reason: `the 3D view could not load (${e.message})` };
+    }
+    return new Stage({ view, net, inputMode });
+  }
+
+  constructor({ view, net, inputMode }) {
+    Object.assign(this, { view, net, inputMode });
+    this.shown = '';
+    if (!view.available) {
+      $('view3d').classList.add('unavailable');
+      const note = $('view-note');
+      note.hidden = false;
+      note.textContent = `${view.reason || 'WebGL is not available'}: the flat net shows the cube.`;
+      note.before($('net-host')); // the net becomes the view
+    }
+    const reset = $('reset-view');
+    reset.hidden = !view.available || !view.resetView;
+    reset.addEventListener('click', () => view.resetView());
+  }
+
+  show(facelets, caption) {
+    this.shown = facelets;
+    if (this.view.available) this.view.setState(facelets);
+    else if (this.inputMode() !== 'paint') this.net.set(facelets);
+    $('net-host').dataset.shown = facelets;
+    if (caption != null) this.caption(caption);
+  }
+
+  caption(text) {
+    setText($('view-caption'), text);
+    const canvas = this.view.available && this.view.renderer.domElement;
+    if (canvas) canvas.setAttribute('aria-label', `3D cube, ${text}: drag to turn the view`);
+  }
+}
