@@ -266,10 +266,10 @@ export default async function papers(args) {
   if (o.sections.has('twes')) twes(o, exe, core, say, figs);
   if (o.sections.has('speed')) await speed(o, core, say);
   // the joint table: each figure, the paper's value or range, evocube's with its interval
-  say('### The joint table');
-  say();
-  say('| figure | paper | evocube | 95% interval | verdict |');
-  say('|---|---|---|---|---|');
+  if (figs.length) say('### The joint table');
+  if (figs.length) say();
+  if (figs.length) say('| figure | paper | evocube | 95% interval | verdict |');
+  if (figs.length) say('|---|---|---|---|---|');
   for (const [name, paper, data, kind] of figs) {
     const [lo, hi] = Array.isArray(paper) ? paper : [paper, paper];
     const shown = Array.isArray(paper) ? (lo === 0 ? `≤ ${hi}` : `${lo}-${hi}`) : String(paper);
