@@ -125,16 +125,19 @@
  * of the preset. The exact shortest block (c/search/optima.h) shows phase 1 is where HuGO!
  * loses most moves (section optima).
  * The published figures against the chosen readings (docs/BENCHMARKS.md, section papers,
- * `npm run bench -- papers`): within the paper's range or two standard errors: Section 4.3's median and
- * upper quartile, both integrity means (5,832 three-turn sequences 2.55 against 2.945; four
- * turns 4.51 against 4.924, 300 sequences). Missed: Section 4.3's lower quartile (36, bootstrap
- * 34-39, against about 33), Table 7's phase-1 blocks (about 12.5 against 10.8 turns; no
- * reading tried reaches them) and the phase-1 generations (~31,000 run, the program's 10,800);
- * Table 7's total and phases 2-3: see section papers for the 10-seed run. Speed: median CPU per
- * random-state solve about 0.55-0.6 of the literal reading's (phase 1 ~31,000 generations
- * instead of ~190,000-480,000; equal phase-3 rounds), not the 1/4 asked for: phases 2 and 3
- * end only at a round's end after an accidental hit of a cliff-shaped goal (Table 7: 110,000
- * and 800,000 generations), and no reading of the text shortens that.
+ * `npm run bench -- papers`): within the paper's range or two standard errors: Table 7's
+ * phase 3 (19.2 against 19.0 turns, 6 scrambles x 10 seeds), Section 4.3's median (39.5) and
+ * upper quartile (43), both integrity means (all 5,832 three-turn sequences 2.55 against
+ * 2.945; 300 four-turn ones 4.51 against 4.924). Missed: Table 7's mean, 39.5 +- 1.4 against
+ * 36.3 (one run per scramble in the paper, which with this solver's spread scatters by about
+ * +-4.6), its phase 1 (13.0 against 10.8 turns; no reading tried reaches it) and phase 2 (7.5
+ * against 6.5); Section 4.3's lower quartile (36, bootstrap 34-39, against about 33); the
+ * phase-1 generations (~31,000 run against the program's 10,800). Speed: median wasm CPU per
+ * random-state solve 0.554 of the literal reading's (4.80 s against 8.68 s, 30 states),
+ * not the 1/4 asked for: phase 1 fell from ~190,000 to ~31,000 generations, and phases 2 and
+ * 3, now ~90% of the generations, end only at a round's end after an accidental hit of a
+ * cliff-shaped goal (Table 7: 110,000 and 800,000 generations); no reading of the text
+ * shortens that.
  *
  * Costs: about 13 us per generation in wasm in phases 1-2 and 17 us in phase 3 (10-14 us
  * natively; figures: docs/BENCHMARKS.md, section hugo-gen);
