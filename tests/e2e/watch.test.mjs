@@ -114,7 +114,9 @@ test('the scrubber redraws an earlier generation\'s best individual on the cube,
 
 test("a long HuGO! run: scrubbing back during it holds the cube, the history stays bounded, the chart is per round with labels that do not overlap", async () => {
   if (!has('hugo')) return;
-  const page = await env.open(link('hugo'));
+  // the literal fitness scale (pairWeight1=1, without the block tie rule) keeps phase 1 long:
+  // thousands of generations in whole rounds, the shape this test is about
+  const page = await env.open(`${link('hugo')}&p.pairWeight1=1&p.growth3=1&p.blockTie=0`);
   await page.click(tid('solve'));
   await openWatch(page);
   // during the run: scrubbed back to an early record, the cube stays on it while the run goes on
