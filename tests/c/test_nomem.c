@@ -45,7 +45,7 @@ void *calloc(size_t n, size_t size) { return fail_now() ? NULL : __libc_calloc(n
 void *realloc(void *p, size_t n) { return fail_now() ? NULL : __libc_realloc(p, n); }
 void free(void *p) { __libc_free(p); }
 
-static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE], EASY[EC_FACELETS_SIZE];
+static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE], EASY[EC_FACELETS_SIZE], KILLS[EC_FACELETS_SIZE];
 
 /* run a solver of kind with params: open, up to `steps` steps of `work`, the solution and
  * the result JSON when done; EC_OK when it ran as unarmed, else the first error */
@@ -165,6 +165,10 @@ static int small_caps(const char *kind, const char *params, int steps)
     ec__sw_map_cap0 = 256;
     return rc;
 }
+/* dkho breeds only after kills, which need krill that diverged by roulette; on random
+ * state 32 (KILLS) 4 krill breed within 8 iterations into a slot whose path is full, so the
+ * offspring's copy grows it */
+static int op_dkho_breed(void) { return run_solver_on(KILLS, "dkho", "krill=4,iterations=8,budget=0", 10, 1); }
 static int op_greedy_small(void) { return small_caps("greedy", "iterations=8,budget=0", 10); }
 static int op_pso_small(void) { return small_caps("pso", "particles=5,iterations=12,budget=0,draw=0", 14); }
 static int op_islands_hugo(void) { return run_islands("hugo", "population=10,epoch=2,migrants=2"); }
@@ -209,7 +213,8 @@ static const struct {
 } OPS[] = {
     {"optima", op_optima}, {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo}, {"hugo (longer)", op_hugo_long},
     {"twes", op_twes}, {"macro-ga", op_macro_ga}, {"greedy", op_greedy}, {"pso", op_pso},
-    {"aco", op_aco}, {"dkho", op_dkho}, {"greedy (cap 1)", op_greedy_small}, {"pso (cap 1)", op_pso_small}, {"hugo islands", op_islands_hugo},
+    {"aco", op_aco}, {"dkho", op_dkho}, {"greedy (cap 1)", op_greedy_small}, {"pso (cap 1)", op_pso_small},
+    {"dkho breeding", op_dkho_breed}, {"hugo islands", op_islands_hugo},
     {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro}, {"long migrant", op_long_migrant}, {"swarm map", op_swarm_map},
     {"distance", op_distance}, {"tool run", op_tool_run}, {"random state", op_random_state},
 };
@@ -223,6 +228,8 @@ int main(void)
             char scr[400];
             REQUIRE_RC(ec_scramble_random_state_text(2, scr, sizeof scr), EC_OK);
             REQUIRE_RC(ec_facelets_apply(NULL, scr, HARD, sizeof HARD, NULL, 0), EC_OK);
+            REQUIRE_RC(ec_scramble_random_state_text(32, scr, sizeof scr), EC_OK);
+            REQUIRE_RC(ec_facelets_apply(NULL, scr, KILLS, sizeof KILLS, NULL, 0), EC_OK);
         }
         int nomem = 0, fallback = 0;
         long k;
