@@ -9,9 +9,11 @@
  * build failed is built then, whatever allocation failed before). Not built under the sanitizers (their allocator owns
  * malloc; CMakeLists.txt).
  *
- * Operations: opening and running each solver (small params, a short scramble), the island
- * calls, the result and optima JSON, the two-phase and optima tables, distances, and the
- * tools' run driver (c/tools/run.c, linked in as for test_run).
+ * Operations: opening and running each solver (small params, a short scramble; the swarm
+ * solvers also with their paths and maps starting at capacity 1, so that short runs reach
+ * the growth points of long ones), the island calls, the result and optima JSON, the
+ * two-phase and optima tables, distances, and the tools' run driver (c/tools/run.c, linked
+ * in as for test_run).
  */
 #include <stddef.h>
 #include <string.h>
@@ -43,7 +45,7 @@ void *calloc(size_t n, size_t size) { return fail_now() ? NULL : __libc_calloc(n
 void *realloc(void *p, size_t n) { return fail_now() ? NULL : __libc_realloc(p, n); }
 void free(void *p) { __libc_free(p); }
 
-static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE], EASY[EC_FACELETS_SIZE];
+static char F[EC_FACELETS_SIZE], HARD[EC_FACELETS_SIZE], EASY[EC_FACELETS_SIZE], KILLS[EC_FACELETS_SIZE];
 
 /* run a solver of kind with params: open, up to `steps` steps of `work`, the solution and
  * the result JSON when done; EC_OK when it ran as unarmed, else the first error */
@@ -151,6 +153,24 @@ static int op_greedy(void) { return run_solver_on(HARD, "greedy", "iterations=8,
 static int op_pso(void) { return run_solver_on(HARD, "pso", "particles=3,iterations=16,budget=0", 20, 1); }
 static int op_aco(void) { return run_solver_on(HARD, "aco", "ants=3,iterations=6,budget=0", 10, 1); }
 static int op_dkho(void) { return run_solver_on(HARD, "dkho", "krill=6,iterations=4,budget=0", 10, 1); }
+/* swarm runs with paths and maps starting at capacity 1 (common.h), so that these short runs
+ * grow them where long runs would: greedy's reached-state map past its first size, and a
+ * particle reset to a global best longer than its path's capacity (draw=0: the text's
+ * |V| = |G_A|, whose longer draws make such a best within 12 iterations here) */
+static int small_caps(const char *kind, const char *params, int steps)
+{
+    ec__sw_path_cap0 = ec__sw_map_cap0 = 1;
+    int rc = run_solver_on(HARD, kind, params, steps, 1);
+    ec__sw_path_cap0 = 64;
+    ec__sw_map_cap0 = 256;
+    return rc;
+}
+/* dkho breeds only after kills, which need krill that diverged by roulette; on random
+ * state 32 (KILLS) 4 krill breed within 8 iterations into a slot whose path is full, so the
+ * offspring's copy grows it */
+static int op_dkho_breed(void) { return run_solver_on(KILLS, "dkho", "krill=4,iterations=8,budget=0", 10, 1); }
+static int op_greedy_small(void) { return small_caps("greedy", "iterations=8,budget=0", 10); }
+static int op_pso_small(void) { return small_caps("pso", "particles=5,iterations=12,budget=0,draw=0", 14); }
 static int op_islands_hugo(void) { return run_islands("hugo", "population=10,epoch=2,migrants=2"); }
 static int op_islands_twes(void) { return run_islands("twes", "mu=4,lambda=20,epoch=2,migrants=2"); }
 static int op_islands_macro(void) { return run_islands("macro-ga", "population=10,elitism=2,epoch=2,migrants=2"); }
@@ -193,7 +213,8 @@ static const struct {
 } OPS[] = {
     {"optima", op_optima}, {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo}, {"hugo (longer)", op_hugo_long},
     {"twes", op_twes}, {"macro-ga", op_macro_ga}, {"greedy", op_greedy}, {"pso", op_pso},
-    {"aco", op_aco}, {"dkho", op_dkho}, {"hugo islands", op_islands_hugo},
+    {"aco", op_aco}, {"dkho", op_dkho}, {"greedy (cap 1)", op_greedy_small}, {"pso (cap 1)", op_pso_small},
+    {"dkho breeding", op_dkho_breed}, {"hugo islands", op_islands_hugo},
     {"twes islands", op_islands_twes}, {"macro-ga islands", op_islands_macro}, {"long migrant", op_long_migrant}, {"swarm map", op_swarm_map},
     {"distance", op_distance}, {"tool run", op_tool_run}, {"random state", op_random_state},
 };
@@ -207,6 +228,8 @@ int main(void)
             char scr[400];
             REQUIRE_RC(ec_scramble_random_state_text(2, scr, sizeof scr), EC_OK);
             REQUIRE_RC(ec_facelets_apply(NULL, scr, HARD, sizeof HARD, NULL, 0), EC_OK);
+            REQUIRE_RC(ec_scramble_random_state_text(32, scr, sizeof scr), EC_OK);
+            REQUIRE_RC(ec_facelets_apply(NULL, scr, KILLS, sizeof KILLS, NULL, 0), EC_OK);
         }
         int nomem = 0, fallback = 0;
         long k;

@@ -20,6 +20,8 @@ sw_key sw_key_of(const ec_cube *c)
     return k;
 }
 
+int ec__sw_path_cap0 = 64, ec__sw_map_cap0 = 256;
+
 int sw_map_find(const sw_map *m, sw_key k)
 {
     return m->index.keys ? (int)ec__hset_get(&m->index, k.a, k.b) : -1;
@@ -32,7 +34,7 @@ int sw_map_insert(sw_map *m, sw_key k, int *added)
     if (i >= 0) return i;
     if (!m->index.keys && ec__hset_init(&m->index, 512, 1)) return EC_E_NOMEM;
     if (m->n == m->cap) {
-        int cap = m->cap ? m->cap * 2 : 256;
+        int cap = m->cap ? m->cap * 2 : ec__sw_map_cap0;
         sw_key *keys = realloc(m->keys, (size_t)cap * sizeof *keys);
         if (!keys) return EC_E_NOMEM;
         m->keys = keys;
@@ -130,7 +132,7 @@ void sw_fit_free(sw_fit *f)
 int sw_path_push(sw_path *p, uint8_t move)
 {
     if (p->n == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 64;
+        int cap = p->cap ? p->cap * 2 : ec__sw_path_cap0;
         uint8_t *m = realloc(p->m, (size_t)cap);
         if (!m) return EC_E_NOMEM;
         p->m = m;

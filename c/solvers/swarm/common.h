@@ -52,6 +52,11 @@
 #define SW_CACHE_MAX (1 << 18)
 #define SW_MAX_PATH (EC_MAX_ALG_MOVES - 64) /* longest path an agent may carry */
 
+/* The first capacity of a growing path (moves, 64) and map (keys, 256). Only tests change
+ * them (to 1, so that short runs reach every growth point, e.g. with an allocation failing
+ * there); no result depends on them. */
+extern int ec__sw_path_cap0, ec__sw_map_cap0;
+
 typedef struct sw_key {
     uint64_t a, b;
 } sw_key;
