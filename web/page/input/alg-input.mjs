@@ -8,8 +8,12 @@
 // and one UTF-16 unit, so indices do not move (sent as is, the wasm glue's UTF-8 encoder
 // would fold it with the next character). This file turns code points into JS string
 // indices (UTF-16 units) and nothing else does.
+// Before parsing, the text is recognised (web/lib/paste.mjs): a facelet string or a link is
+// not parsed as moves but handed on in state.paste for the input to load; a link evocube does
+// not read is an error with its own message.
 // Built with DOM nodes only (the text is user input).
 import { el, clear } from '../common/dom.mjs';
+import { recognise } from '../../lib/paste.mjs';
 
 // text with each lone surrogate replaced by U+FFFD (same length, same indices)
 export const wellFormed = (text) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
@@ -60,7 +64,7 @@ export function errorToken(message) {
 }
 
 export class AlgInput {
-  // onChange({ok, alg, facelets} | {ok:false, alg, error})
+  // onChange({ok, alg, facelets, paste} | {ok:false, alg, error?, paste}); paste: recognise's answer
   constructor({ input, errorBox, core, onChange }) {
     this.input = input;
     this.errorBox = errorBox;
@@ -78,14 +82,20 @@ export class AlgInput {
 
   update(notify = true) {
     const alg = this.input.value;
+    const paste = recognise(alg, typeof location === 'undefined' ? '' : location.origin);
     let state;
-    try {
-      const facelets = this.core.apply(wellFormed(alg));
-      state = { ok: true, alg, facelets };
-      this.showError(null);
-    } catch (e) {
-      state = { ok: false, alg, error: e };
-      this.showError(e, alg);
+    if (paste.kind !== 'notation') {
+      // a facelet string or link is the input's to load; a bad link's message is the error
+      state = { ok: false, alg, paste, error: new Error(paste.message || paste.label) };
+      this.showError(paste.kind === 'bad' ? state.error : null, alg);
+    } else {
+      try {
+        state = { ok: true, alg, facelets: this.core.apply(wellFormed(alg)), paste };
+        this.showError(null);
+      } catch (e) {
+        state = { ok: false, alg, error: e, paste };
+        this.showError(e, alg);
+      }
     }
     this.state = state;
     if (notify && this.onChange) this.onChange(state);

@@ -4,9 +4,14 @@
 // error?}. The input net shows the input cube only (never a live state or a playback).
 //
 // Interface:
-//   new CubeInput({ core, net, randomScramble, onChange, onSubmit })
+//   new CubeInput({ core, net, randomScramble, onChange, onSubmit, onLink })
 //     randomScramble() -> Promise<{scramble, kind, seed}>; onChange(cube) after every change;
-//     onSubmit() on Ctrl+Enter in the field
+//     onSubmit() on Ctrl+Enter in the field; onLink(r) when a link is pasted into the field
+//     (r: web/lib/paste.mjs's recognise answer; the page loads it as it loads its address)
+// What the field is given is recognised first (web/lib/paste.mjs) and named under it: a
+// facelet string goes to the Paint tab (the painter is the facelet editor), a link to onLink.
+// On an error the net and the 3D cube are greyed (data-stale, app.css) and the Facelets line
+// says why: what they show is the last valid cube, not this text.
 //   cube, mode          the current input
 //   setMode(mode), setScramble(text), setFacelets(facelets, validate)
 //   fields()            {scramble} or {facelets}: the input part of a share link
@@ -18,8 +23,11 @@ import { AlgInput } from './alg-input.mjs';
 import { Painter } from './painter.mjs';
 
 export class CubeInput {
-  constructor({ core, net, randomScramble, onChange, onSubmit, notify }) {
+  constructor({ core, net, randomScramble, onChange, onSubmit, notify, onLink }) {
     Object.assign(this, { core, net, onChange, notify });
+    // the kind named under the field is the user's last paste; cleared on their next edit
+    // (registered before the field's parser, which names the new kind)
+    $('scramble').addEventListener('input', () => setText($('scramble-kind'), ''));
     this.mode = 'scramble';
     this.cube = { ok: true, facelets: SOLVED, alg: '' };
     this.frozen = false;
@@ -27,21 +35,34 @@ export class CubeInput {
       input: $('scramble'), errorBox: $('scramble-error'), core,
       onChange: (st) => {
         if (this.mode !== 'scramble') return;
-        setText($('scramble-kind'), '');
+        const { paste } = st;
+        if (paste.kind === 'facelets') {
+          this.algInput.set('', false);
+          this.painter.set(paste.facelets);
+          this.setMode('paint');
+          setText($('paint-kind'), `Read from the scramble box as a ${paste.label}.`);
+          return;
+        }
+        if (paste.kind === 'link') {
+          onLink(paste);
+          setText($('scramble-kind'), paste.label);
+          return;
+        }
         let info = '';
         if (st.ok && st.alg.trim()) {
           try {
             const m = core.metrics(st.alg);
-            info = `${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+            info = `${m.htm} move${m.htm === 1 ? '' : 's'} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
           } catch { /* shown inline */ }
         }
+        if (paste.note) setText($('scramble-kind'), `notation, ${paste.note}`);
         setText($('scramble-info'), info);
         this._set(fromAlg(st));
       },
     });
     this.painter = new Painter({
       core, net, palette: $('palette'), message: $('paint-validation'),
-      onChange: (st) => { if (this.mode === 'paint') this._set(st); },
+      onChange: (st) => { if (this.mode === 'paint') { setText($('paint-kind'), ''); this._set(st); } },
     });
     $('tab-scramble').addEventListener('click', () => this.setMode('scramble'));
     $('tab-paint').addEventListener('click', () => this.setMode('paint'));
@@ -73,7 +94,9 @@ export class CubeInput {
 
   _set(cube) {
     this.cube = cube;
-    setText($('facelets'), cube.facelets || '');
+    const stale = !cube.ok && this.mode === 'scramble';
+    setText($('facelets'), stale ? 'none: the scramble has an error (the greyed cube is the last valid one)' : cube.facelets || '');
+    $('cube-input').dataset.stale = String(stale);
     if (cube.facelets && (cube.ok || this.mode === 'paint')) this.net.set(cube.facelets);
     this.onChange(cube);
   }
