@@ -132,7 +132,7 @@ async function boot() {
   // shown only once the core has verified it on the link's own cube (a forged one, or one
   // for another cube, is refused with the reason)
   const openLink = (pasted) => {
-    const shared = restoreFromLink({ settings, input, notify, core }, pasted);
+    const shared = restoreFromLink({ settings, input, notify }, pasted);
     if (shared.solution == null) return;
     showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve: () => run.solve(), onShown: () => refresh() })
       .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));

@@ -9,8 +9,7 @@
 // would fold it with the next character). This file turns code points into JS string
 // indices (UTF-16 units) and nothing else does.
 // Before parsing, the text is recognised (web/lib/paste.mjs): a facelet string or a link is
-// not parsed as moves but handed on in state.paste for the input to load; a link evocube does
-// not read is an error with its own message.
+// not parsed as moves but handed on in state.paste for the input to load.
 // Built with DOM nodes only (the text is user input).
 import { el, clear } from '../common/dom.mjs';
 import { recognise } from '../../lib/paste.mjs';
@@ -82,12 +81,12 @@ export class AlgInput {
 
   update(notify = true) {
     const alg = this.input.value;
-    const paste = recognise(alg, typeof location === 'undefined' ? '' : location.origin);
+    const paste = recognise(alg);
     let state;
     if (paste.kind !== 'notation') {
-      // a facelet string or link is the input's to load; a bad link's message is the error
-      state = { ok: false, alg, paste, error: new Error(paste.message || paste.label) };
-      this.showError(paste.kind === 'bad' ? state.error : null, alg);
+      // a facelet string or link is the input's to load (cube-input.mjs)
+      state = { ok: false, alg, paste, error: new Error(`not moves: a ${paste.kind === 'link' ? 'link' : paste.label}`) };
+      this.showError(null);
     } else {
       try {
         state = { ok: true, alg, facelets: this.core.apply(wellFormed(alg)), paste };

@@ -7,7 +7,7 @@
 //   new CubeInput({ core, net, randomScramble, onChange, onSubmit, onLink })
 //     randomScramble() -> Promise<{scramble, kind, seed}>; onChange(cube) after every change;
 //     onSubmit() on Ctrl+Enter in the field; onLink(r) when a link is pasted into the field
-//     (r: web/lib/paste.mjs's recognise answer; the page loads it as it loads its address)
+//     (r: web/lib/paste-link.mjs's readLink answer; the page loads it as its address)
 // What the field is given is recognised first (web/lib/paste.mjs) and named under it: a
 // facelet string goes to the Paint tab (the painter is the facelet editor), a link to onLink.
 // On an error the net and the 3D cube are greyed (data-stale, app.css) and the Facelets line
@@ -44,8 +44,18 @@ export class CubeInput {
           return;
         }
         if (paste.kind === 'link') {
-          onLink(paste);
-          setText($('scramble-kind'), paste.label);
+          import('./paste-link.lazy.mjs').then(({ readLink }) => {
+            if (this.algInput.value !== st.alg || this.frozen || this.mode !== 'scramble') return;
+            const r = readLink(paste.url, location.origin);
+            if (r.kind === 'link') {
+              onLink(r);
+              setText($('scramble-kind'), r.label);
+            } else {
+              const error = new Error(r.message);
+              this.algInput.showError(error, st.alg);
+              this._set({ ok: false, alg: st.alg, error });
+            }
+          }, (e) => notify(`The link could not be read (${e.message}).`, 'warn'));
           return;
         }
         let info = '';

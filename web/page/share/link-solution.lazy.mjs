@@ -2,8 +2,10 @@
 // that carries one): checked by the core on the link's own cube (checkLinkSolution), shown
 // without running in the Result panel, playback (phases from a Twizzle link's // comments)
 // and the Twizzle link, and after Re-run and compare, how the run's solution compares with
-// the link's. Plain DOM (textContent only).
+// the link's. Twizzle's setup + alg whose alg does not solve the setup is no solution: the
+// cube is the setup then the alg, as Twizzle shows it. Plain DOM (textContent only).
 import { byId as $, setText } from '../common/dom.mjs';
+import { setupPlusAlg, playedText } from '../../lib/paste-link.mjs';
 
 // The phases of a solution written as twizzleUrl writes it, one phase a line
 // ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
@@ -61,6 +63,13 @@ export function checkLinkSolution(core, { scramble, facelets, solution, algOnly 
 // checkLinkSolution's answer when it was shown, else null.
 export function restoreLink(shared, ctx) {
   const { core, input, results, playback, notify } = ctx;
+  // Twizzle's setup + alg whose alg does not solve the setup: the cube is both, no solution
+  const played = setupPlusAlg(core, shared);
+  if (played !== shared) {
+    input.setScramble(played.scramble);
+    notify(playedText(played.played), 'info', 9000);
+    return null;
+  }
   const checked = checkLinkSolution(core, shared);
   if (!checked.ok) { notify(checked.message, 'warn'); return null; }
   if (shared.algOnly) input.setScramble(checked.scramble);

@@ -9,14 +9,12 @@
 //     results: {result, links(href, setup)} (web/page/result/result-view.mjs);
 //     runFields(): JSON of the settings' fields the shown result ran with, or null
 //   update()   after every change
-// restoreFromLink({ settings, input, notify, core }, pasted?) at boot: the settings and the
+// restoreFromLink({ settings, input, notify }, pasted?) at boot: the settings and the
 // input cube from the address (readShare), a notice for each problem; with pasted (a link
-// pasted into the scramble box, web/lib/paste.mjs's answer) the same from that link, whose
-// settings are read only when it is evocube's own. Returns readShare's answer (its
-// solution, when it has one, is for share-tools.mjs's showLinkSolution to check and show),
-// with Twizzle's setup + alg read as Twizzle shows it (setupPlusAlg).
+// pasted into the scramble box, web/lib/paste-link.mjs's answer) the same from that link,
+// whose settings are read only when it is evocube's own. Returns readShare's answer (its
+// solution, when it has one, is for share-tools.mjs's showLinkSolution to check and show).
 import { buildShare, readShare } from '../../lib/share-link.mjs';
-import { setupPlusAlg, playedText } from '../../lib/paste.mjs';
 
 const SETTLE_MS = 120;
 
@@ -44,14 +42,12 @@ export class UrlSync {
   }
 }
 
-export function restoreFromLink({ settings, input, notify, core }, pasted = null) {
-  let shared = pasted ? pasted.shared : readShare(location.search);
+export function restoreFromLink({ settings, input, notify }, pasted = null) {
+  const shared = pasted ? pasted.shared : readShare(location.search);
   for (const p of shared.problems) notify(p, 'warn');
   // share links live in the query; a fragment is never read (the address bar drops it)
   if (!pasted && location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
   if (!pasted || pasted.own) settings.restore(shared, pasted ? true : location.search.length > 1);
-  shared = setupPlusAlg(core, shared);
-  if (shared.played) notify(playedText(shared.played), 'info', 8000);
   if (shared.facelets != null && shared.facelets.length !== 54) {
     // one message: the painter would add one about the padding the user never typed
     notify(`The facelets in the link have ${shared.facelets.length} letters, not the 54 stickers of a cube; they were not loaded.`, 'warn');
