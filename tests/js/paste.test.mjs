@@ -4,7 +4,7 @@
 // their own message; and Twizzle's setup + alg read as Twizzle shows it, by the core.
 import { recognise, readFacelets } from '../../web/lib/paste.mjs';
 import { readLink, setupPlusAlg, playedText } from '../../web/lib/paste-link.mjs';
-import { buildShare, twizzleUrl } from '../../web/lib/share-link.mjs';
+import { buildShare, twizzleUrl, readShare } from '../../web/lib/share-link.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
 let core;
@@ -34,7 +34,7 @@ describe('facelet strings', () => {
     const f = core.apply('R U F');
     const bad = `U${f.slice(1, 53)}U`;
     expect(readFacelets(bad)).toBeNull();
-    expect(recognise(bad)).toEqual({ kind: 'notation', note: 'read as 54 moves: a facelet string has 9 of each letter' });
+    expect(recognise(bad)).toEqual({ kind: 'notation', note: 'not a facelet string (9 of each letter)' });
   });
 
   test('a string mixing face and colour letters is neither alphabet: not a facelet string', () => {
@@ -59,51 +59,51 @@ describe('links', () => {
 
   test('Twizzle /edit/ and /explore/ links: setup + alg', () => {
     for (const path of ['edit/', 'explore/', 'edit']) {
-      const r = readLink(`https://alpha.twizzle.net/${path}?alg=R+U+R%27&setup-alg=F2+D%27`);
+      const r = readLink(`https://alpha.twizzle.net/${path}?alg=R+U+R%27&setup-alg=F2+D%27`, readShare);
       expect(r).toMatchObject({ kind: 'link', own: false, label: 'Twizzle link: setup + alg' });
       expect(r.shared).toMatchObject({ scramble: "F2 D'", solution: "R U R'", setupAlg: true });
     }
-    expect(readLink('alpha.twizzle.net/edit/?alg=R+U').label).toBe('Twizzle link: alg');
+    expect(readLink('alpha.twizzle.net/edit/?alg=R+U', readShare).label).toBe('Twizzle link: alg');
   });
 
   test("evocube's own Twizzle link (twizzleUrl) reads back its setup and solution", () => {
-    const r = readLink(twizzleUrl("R U F'", [], "F U' R'"));
+    const r = readLink(twizzleUrl("R U F'", [], "F U' R'"), readShare);
     expect(r.shared).toMatchObject({ scramble: "R U F'", solution: "F U' R'" });
   });
 
   test("alg.cubing.net links, with its _ and - and its &#45; escape; csTimer's percent-encoded form", () => {
-    const a = readLink('https://alg.cubing.net/?alg=R_U_R-&setup=F2_D-');
+    const a = readLink('https://alg.cubing.net/?alg=R_U_R-&setup=F2_D-', readShare);
     expect(a).toMatchObject({ kind: 'link', label: 'alg.cubing.net link: setup + alg' });
     expect(a.shared).toMatchObject({ scramble: "F2 D'", solution: "R U R'" });
-    const esc = readLink('https://alg.cubing.net/?alg=R_U_R%26%2345%3B&setup=(R_U_R%26%2345%3B)%26%2345%3B&puzzle=3x3x3');
+    const esc = readLink('https://alg.cubing.net/?alg=R_U_R%26%2345%3B&setup=(R_U_R%26%2345%3B)%26%2345%3B&puzzle=3x3x3', readShare);
     expect(esc.shared).toMatchObject({ scramble: "(R U R')'", solution: "R U R'" });
-    const cs = readLink(`https://alg.cubing.net/?alg=${encodeURIComponent("U R' // cross\nF")}&setup=${encodeURIComponent("F' R U'")}`);
+    const cs = readLink(`https://alg.cubing.net/?alg=${encodeURIComponent("U R' // cross\nF")}&setup=${encodeURIComponent("F' R U'")}`, readShare);
     expect(cs.shared).toMatchObject({ scramble: "F' R U'", solution: "U R' // cross\nF" });
   });
 
   test("evocube's own links: the same fields as the page's address", () => {
     const q = buildShare({ scramble: "R U R' F2", solver: 'greedy', seed: 7, params: { oracle: 'first20' }, solution: "F2 R U' R'" });
-    const r = readLink(`https://example.org/evocube/${q}`, 'https://other.example');
+    const r = readLink(`https://example.org/evocube/${q}`, readShare, 'https://other.example');
     expect(r).toMatchObject({ kind: 'link', own: true, label: 'evocube link: scramble + solution' });
     expect(r.shared).toMatchObject({ scramble: "R U R' F2", solver: 'greedy', seed: '7', params: { oracle: 'first20' }, solution: "F2 R U' R'" });
     expect(r.shared.setupAlg).toBeUndefined();
     const f = core.apply('R');
-    expect(readLink(`http://localhost:8000/?facelets=${f}`, 'http://localhost:8000').label).toBe('evocube link: facelets');
-    expect(readLink('http://localhost:8000/?seed=3', 'http://localhost:8000')).toMatchObject({ kind: 'bad' });
+    expect(readLink(`http://localhost:8000/?facelets=${f}`, readShare, 'http://localhost:8000').label).toBe('evocube link: facelets');
+    expect(readLink('http://localhost:8000/?seed=3', readShare, 'http://localhost:8000')).toMatchObject({ kind: 'bad' });
   });
 
   test('links evocube does not read get their own message', () => {
-    expect(readLink('https://example.com/?alg=R')).toEqual({ kind: 'bad', message: 'A link to example.com is not one evocube reads: paste a Twizzle (alpha.twizzle.net/edit/ or /explore/), alg.cubing.net or evocube link, or the moves themselves.' });
-    expect(readLink('https://alpha.twizzle.net/play/?alg=R').message).toBe("This Twizzle link is to /play/; evocube reads Twizzle's /edit/ or /explore/ links only.");
-    expect(readLink('https://alpha.twizzle.net/edit/?puzzle=4x4x4&alg=R').message).toBe('This Twizzle link is for the 4x4x4; evocube solves the 3x3x3 only.');
-    expect(readLink('https://alg.cubing.net/?puzzle=2x2x2&alg=R').message).toBe('This alg.cubing.net link is for the 2x2x2; evocube solves the 3x3x3 only.');
-    expect(readLink('https://alpha.twizzle.net/edit/').message).toBe('This Twizzle link carries no cube (no alg, setup, scramble or facelets).');
-    expect(readLink('https://[bad').message).toBe('This looks like a link but is not a valid URL; paste the whole address.');
+    expect(readLink('https://example.com/?alg=R', readShare)).toEqual({ kind: 'bad', message: 'A link to example.com is not one evocube reads: paste a Twizzle (alpha.twizzle.net/edit/ or /explore/), alg.cubing.net or evocube link, or the moves themselves.' });
+    expect(readLink('https://alpha.twizzle.net/play/?alg=R', readShare).message).toBe("This Twizzle link is to /play/; evocube reads Twizzle's /edit/ or /explore/ links only.");
+    expect(readLink('https://alpha.twizzle.net/edit/?puzzle=4x4x4&alg=R', readShare).message).toBe('This Twizzle link is for the 4x4x4; evocube solves the 3x3x3 only.');
+    expect(readLink('https://alg.cubing.net/?puzzle=2x2x2&alg=R', readShare).message).toBe('This alg.cubing.net link is for the 2x2x2; evocube solves the 3x3x3 only.');
+    expect(readLink('https://alpha.twizzle.net/edit/', readShare).message).toBe('This Twizzle link carries no cube (no alg, setup, scramble or facelets).');
+    expect(readLink('https://[bad', readShare).message).toBe('This looks like a link but is not a valid URL; paste the whole address.');
   });
 });
 
 describe("Twizzle's setup + alg", () => {
-  const read = (url) => setupPlusAlg(core, readLink(url).shared);
+  const read = (url) => setupPlusAlg(core, readLink(url, readShare).shared);
 
   test('an alg that does not solve its setup is played after it: the cube is setup then alg', () => {
     const r = read('https://alpha.twizzle.net/edit/?setup-alg=F2+D%27&alg=R+U+R%27');
@@ -125,7 +125,7 @@ describe("Twizzle's setup + alg", () => {
   });
 
   test("evocube's solution= that fails is not played (it is refused where it is checked)", () => {
-    const shared = readLink('https://example.org/?scramble=F2&solution=R', 'https://example.org').shared;
+    const shared = readLink('https://example.org/?scramble=F2&solution=R', readShare, 'https://example.org').shared;
     expect(setupPlusAlg(core, shared)).toBe(shared);
   });
 });

@@ -4,8 +4,9 @@
 // for another puzzle, from another site, or that carries no cube gets its own message. And
 // Twizzle's setup + alg read as Twizzle shows it (setupPlusAlg). No DOM; only on-demand
 // modules of the page import this.
-//   readLink(url, origin) -> {kind: 'link', shared, label, own} | {kind: 'bad', message}
-import { readShare } from './share-link.mjs';
+//   readLink(url, readShare, origin) -> {kind: 'link', shared, label, own} | {kind: 'bad', message}
+//   readShare: web/lib/share-link.mjs's, passed in by the caller (the page has it in its first
+//   load; imported here, it would be split into a chunk of its own)
 
 const SITES = [
   { re: /(^|\.)twizzle\.net$/, name: 'Twizzle', paths: /^\/(edit|explore)\/?$/, pathsText: '/edit/ or /explore/' },
@@ -19,7 +20,7 @@ function parts(shared) {
   return shared.solution != null ? 'alg' : '';
 }
 
-export function readLink(text, origin = '') {
+export function readLink(text, readShare, origin = '') {
   let url;
   try {
     url = new URL(/^https?:/i.test(text) ? text : `https://${text}`);

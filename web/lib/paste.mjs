@@ -34,6 +34,6 @@ export function recognise(text) {
   if (/^(https?:\/\/|(www\.|alpha\.)?(twizzle\.net|alg\.cubing\.net)\/)/i.test(t) && !/\s/.test(t)) return { kind: 'link', url: t };
   const f = readFacelets(t);
   if (f) return { kind: 'facelets', facelets: f.facelets, label: f.colours ? 'facelet string (colour letters)' : 'facelet string' };
-  if (/^[URFDLB]{54}$/.test(t.replace(/\s+/g, ''))) return { kind: 'notation', note: 'read as 54 moves: a facelet string has 9 of each letter' };
+  if (/^[URFDLB]{54}$/.test(t.replace(/\s+/g, ''))) return { kind: 'notation', note: 'not a facelet string (9 of each letter)' };
   return { kind: 'notation' };
 }

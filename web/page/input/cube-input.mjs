@@ -19,6 +19,7 @@
 //   freeze(on)          a run is going: the input cannot change until it ends
 import { byId as $, setText } from '../common/dom.mjs';
 import { SOLVED } from '../../lib/core.mjs';
+import { readShare } from '../../lib/share-link.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { Painter } from './painter.mjs';
 
@@ -40,13 +41,13 @@ export class CubeInput {
           this.algInput.set('', false);
           this.painter.set(paste.facelets);
           this.setMode('paint');
-          setText($('paint-kind'), `Read from the scramble box as a ${paste.label}.`);
+          setText($('paint-kind'), `Pasted: ${paste.label}`);
           return;
         }
         if (paste.kind === 'link') {
           import('./paste-link.lazy.mjs').then(({ readLink }) => {
             if (this.algInput.value !== st.alg || this.frozen || this.mode !== 'scramble') return;
-            const r = readLink(paste.url, location.origin);
+            const r = readLink(paste.url, readShare, location.origin);
             if (r.kind === 'link') {
               onLink(r);
               setText($('scramble-kind'), r.label);
@@ -105,7 +106,7 @@ export class CubeInput {
   _set(cube) {
     this.cube = cube;
     const stale = !cube.ok && this.mode === 'scramble';
-    setText($('facelets'), stale ? 'none: the scramble has an error (the greyed cube is the last valid one)' : cube.facelets || '');
+    setText($('facelets'), stale ? 'none: the scramble has an error' : cube.facelets || '');
     $('cube-input').dataset.stale = String(stale);
     if (cube.facelets && (cube.ok || this.mode === 'paint')) this.net.set(cube.facelets);
     this.onChange(cube);
