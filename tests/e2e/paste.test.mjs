@@ -73,6 +73,19 @@ describe('links pasted into the scramble box', () => {
     expect(env.errors).toEqual([]);
   }, 60000);
 
+  test("an evocube link with facelets= loads them in the Paint tab, and the box keeps no link", async () => {
+    const want = env.core.apply("R U F'");
+    const page = await env.open('?scramble=L_D');
+    await page.fill(tid('scramble-input'), `${env.server.url}?facelets=${want}&solver=twophase`);
+    await page.waitForFunction((sel) => document.querySelector(sel).getAttribute('aria-selected') === 'true', tid('tab-paint'));
+    expect(await text(page, 'paint-kind')).toBe('Pasted: evocube link: facelets');
+    await faceletsIs(page, want);
+    await page.click(tid('tab-scramble'));
+    expect(await page.inputValue(tid('scramble-input'))).toBe('');
+    await page.close();
+    expect(env.errors).toEqual([]);
+  }, 30000);
+
   test('a link evocube does not read gets its own message, and the cube is not taken from it', async () => {
     const page = await env.open('?scramble=L_D');
     await page.fill(tid('scramble-input'), 'https://alpha.twizzle.net/edit/?puzzle=4x4x4&alg=R');

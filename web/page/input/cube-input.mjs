@@ -51,6 +51,8 @@ export class CubeInput {
             if (r.kind === 'link') {
               onLink(r);
               setText($('scramble-kind'), r.label);
+              // a link with facelets= went to the Paint tab: the box keeps no link behind it
+              if (this.mode === 'paint') { this.algInput.set('', false); setText($('paint-kind'), `Pasted: ${r.label}`); }
             } else {
               const error = new Error(r.message);
               this.algInput.showError(error, st.alg);
