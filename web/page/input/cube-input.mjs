@@ -20,6 +20,7 @@
 import { byId as $, setText } from '../common/dom.mjs';
 import { SOLVED } from '../../lib/core.mjs';
 import { readShare } from '../../lib/share-link.mjs';
+import { fmtMoves } from '../../lib/format.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { Painter } from './painter.mjs';
 
@@ -65,7 +66,7 @@ export class CubeInput {
         if (st.ok && st.alg.trim()) {
           try {
             const m = core.metrics(st.alg);
-            info = `${m.htm} move${m.htm === 1 ? '' : 's'} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+            info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
           } catch { /* shown inline */ }
         }
         if (paste.note) setText($('scramble-kind'), `notation, ${paste.note}`);
