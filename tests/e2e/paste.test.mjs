@@ -92,7 +92,7 @@ describe('links pasted into the scramble box', () => {
     await page.waitForSelector(`${tid('scramble-error')}:not([hidden])`);
     expect(await text(page, 'scramble-error-message')).toBe('This Twizzle link is for the 4x4x4; evocube solves the 3x3x3 only.');
     await page.fill(tid('scramble-input'), 'https://example.com/?alg=R');
-    await page.waitForFunction((sel) => document.querySelector(sel).textContent.startsWith('A link to example.com is not one evocube reads'), tid('scramble-error-message'));
+    await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent || '').startsWith('A link to example.com is not one evocube reads'), tid('scramble-error-message'));
     expect(await page.isDisabled(tid('solve'))).toBe(true);
     await page.close();
     expect(env.errors).toEqual([]);
