@@ -7,7 +7,7 @@
 // the small readings: one message for a short ?facelets=, colour names in the painter, a
 // scramble error greys the last valid cube, "1 move", the net's centre letters' contrast,
 // named param values in the params fields and the links the page writes.
-import { setup, tid, text } from './helpers.mjs';
+import { setup, tid, text, waitStatus } from './helpers.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -174,5 +174,13 @@ test('a param with named values is a select of its names; links carry the name, 
   expect(await bad.isDisabled(tid('solve'))).toBe(true);
   await bad.close();
   await page.close();
+  // a run with a named value: the worker hands the name to the core, which reads it
+  if (env.core.solvers().some((x) => x.name === 'greedy')) {
+    const run = await env.open('?scramble=R_U_F&solver=greedy&seed=1&p.oracle=first20');
+    expect(await run.inputValue(tid('param-oracle'))).toBe('first20');
+    await run.click(tid('solve'));
+    expect(await waitStatus(run, ['solved', 'gave up', 'error'], 30000)).toBe('solved');
+    await run.close();
+  }
   expect(env.errors).toEqual([]);
-}, 60000);
+}, 90000);
