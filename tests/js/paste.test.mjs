@@ -54,7 +54,9 @@ describe('links', () => {
     for (const u of ['https://alpha.twizzle.net/edit/?alg=R', 'http://localhost:8000/?scramble=R', 'alg.cubing.net/?alg=R_U', '  https://example.com/x  ']) {
       expect(recognise(u)).toEqual({ kind: 'link', url: u.trim() });
     }
-    expect(recognise('https://a.b/ R U').kind).toBe('notation'); // text around a link is not a link
+    expect(recognise('R U https://a.b/').kind).toBe('notation');
+    // spaces left in a copied query: still the link (the URL parser encodes them)
+    expect(readLink(recognise("https://alpha.twizzle.net/edit/?alg=R U R'").url, readShare).shared.solution).toBe("R U R'");
   });
 
   test('Twizzle /edit/ and /explore/ links: setup + alg', () => {
@@ -64,6 +66,10 @@ describe('links', () => {
       expect(r.shared).toMatchObject({ scramble: "F2 D'", solution: "R U R'", setupAlg: true });
     }
     expect(readLink('alpha.twizzle.net/edit/?alg=R+U', readShare).label).toBe('Twizzle link: alg');
+    // Twizzle's '-' is a hyphen (SiGN's 2-3Rw), its prime %27
+    const sign = readLink(`https://alpha.twizzle.net/edit/?${new URLSearchParams({ 'setup-alg': "2-3Rw U'", alg: "U 2-3Rw'" })}`, readShare);
+    expect(sign.shared).toMatchObject({ scramble: "2-3Rw U'", solution: "U 2-3Rw'" });
+    expect(core.verify(core.apply(sign.shared.scramble), sign.shared.solution).solved).toBe(true);
   });
 
   test("evocube's own Twizzle link (twizzleUrl) reads back its setup and solution", () => {
@@ -75,8 +81,10 @@ describe('links', () => {
     const a = readLink('https://alg.cubing.net/?alg=R_U_R-&setup=F2_D-', readShare);
     expect(a).toMatchObject({ kind: 'link', label: 'alg.cubing.net link: setup + alg' });
     expect(a.shared).toMatchObject({ scramble: "F2 D'", solution: "R U R'" });
-    const esc = readLink('https://alg.cubing.net/?alg=R_U_R%26%2345%3B&setup=(R_U_R%26%2345%3B)%26%2345%3B&puzzle=3x3x3', readShare);
-    expect(esc.shared).toMatchObject({ scramble: "(R U R')'", solution: "R U R'" });
+    // alg.cubing.net writes a hyphen (SiGN's 2-3Rw) as &#45;, percent-encoded
+    const esc = readLink('https://alg.cubing.net/?alg=2%26%2345%3B3Rw-_U&setup=U-_2%26%2345%3B3Rw&puzzle=3x3x3', readShare);
+    expect(esc.shared).toMatchObject({ scramble: "U' 2-3Rw", solution: "2-3Rw' U" });
+    expect(core.verify(core.apply(esc.shared.scramble), esc.shared.solution).solved).toBe(true);
     const cs = readLink(`https://alg.cubing.net/?alg=${encodeURIComponent("U R' // cross\nF")}&setup=${encodeURIComponent("F' R U'")}`, readShare);
     expect(cs.shared).toMatchObject({ scramble: "F' R U'", solution: "U R' // cross\nF" });
   });

@@ -40,8 +40,16 @@ export function readLink(text, readShare, origin = '') {
   if (puzzle && !/^3x3x3$/i.test(puzzle)) {
     return { kind: 'bad', message: `This ${site ? site.name : 'evocube'} link is for the ${puzzle.slice(0, 30)}; evocube solves the 3x3x3 only.` };
   }
-  // alg.cubing.net's own escape of '-' (&#45;, sent percent-encoded), then the page's reading
-  const shared = readShare(url.search.replace(/%26%2345%3B/gi, '-'));
+  // A hyphen in an alg (SiGN's 2-3Rw): readShare reads '-' as a prime, as evocube's and
+  // alg.cubing.net's links write it; alg.cubing.net writes a hyphen as &#45;, and Twizzle's
+  // '-' is always a hyphen (its prime is %27). Hyphens pass readShare as U+E000.
+  const q = url.searchParams;
+  for (const k of ['alg', 'setup', 'setup-alg']) {
+    const v = q.get(k);
+    if (v != null) q.set(k, v.replace(site && site.name === 'Twizzle' ? /-/g : /&#45;/g, '\ue000'));
+  }
+  const shared = readShare(`?${q}`);
+  for (const k of ['scramble', 'solution']) if (shared[k] != null) shared[k] = shared[k].replace(/\ue000/g, '-');
   const what = parts(shared);
   if (!what) return { kind: 'bad', message: `This ${site ? site.name : 'evocube'} link carries no cube (no alg, setup, scramble or facelets).` };
   return { kind: 'link', shared, own, label: `${site ? site.name : 'evocube'} link: ${what}` };

@@ -31,7 +31,8 @@ export function readFacelets(text) {
 
 export function recognise(text) {
   const t = String(text).trim();
-  if (/^(https?:\/\/|(www\.|alpha\.)?(twizzle\.net|alg\.cubing\.net)\/)/i.test(t) && !/\s/.test(t)) return { kind: 'link', url: t };
+  // a link copied with spaces left in its query (the URL parser encodes them) is still a link
+  if (/^(https?:\/\/|(www\.|alpha\.)?(twizzle\.net|alg\.cubing\.net)\/)/i.test(t)) return { kind: 'link', url: t };
   const f = readFacelets(t);
   if (f) return { kind: 'facelets', facelets: f.facelets, label: f.colours ? 'facelet string (colour letters)' : 'facelet string' };
   if (/^[URFDLB]{54}$/.test(t.replace(/\s+/g, ''))) return { kind: 'notation', note: 'not a facelet string (9 of each letter)' };
