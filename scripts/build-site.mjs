@@ -85,6 +85,17 @@ const VENDOR = [
   [/(^|\/)vendor\/uPlot\.esm\.js$/, 'uplot/dist/uPlot.esm.js'],
   [/(^|\/)vendor\/uPlot\.min\.css$/, 'uplot/dist/uPlot.min.css'],
 ];
+// uPlot makes its number formatter from navigator.language when its module loads; a tag Intl
+// refuses ("C" from WebKit under LANG=C.UTF-8) throws there and the chart module never loads.
+// Both the bundle and the development copy (scripts/build.sh) take this text, where that line
+// falls back to en-US (the chart passes its own formatters too, web/lib/locale.mjs).
+const UPLOT_FORMATTER = "const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');";
+export function uplotSource() {
+  const src = readFileSync(join(REPO, 'node_modules/uplot/dist/uPlot.esm.js'), 'utf8');
+  if (src.split(UPLOT_FORMATTER).length !== 2) throw new Error("build-site: uPlot's number-formatter line changed; update its locale fallback (uplotSource)");
+  return src.replace(UPLOT_FORMATTER, "let numFormatter; try { numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US'); } catch { numFormatter = new Intl.NumberFormat('en-US'); }");
+}
+
 function vendorPlugin(root) {
   return {
     name: 'evocube-vendor',
@@ -96,6 +107,7 @@ function vendorPlugin(root) {
         if (r.errors.length) return { errors: r.errors };
         return { path: r.path, sideEffects: r.sideEffects };
       });
+      build.onLoad({ filter: /[\\/]uplot[\\/]dist[\\/]uPlot\.esm\.js$/ }, () => ({ contents: uplotSource(), loader: 'js' }));
       // three's GLSL chunks (about 180 kB of shader text) lose their comments, indentation
       // and blank lines, as three's own build does (GLSL has no string literals; the
       // preprocessor's lines keep their line breaks)

@@ -29,7 +29,8 @@ mkdir -p web/vendor/addons
 # which would need an inline script under the page's Content-Security-Policy)
 sed "s|from 'three'|from '../three.module.js'|" node_modules/three/examples/jsm/controls/OrbitControls.js \
   > web/vendor/addons/OrbitControls.js
-cp node_modules/uplot/dist/uPlot.esm.js web/vendor/uPlot.esm.js
+# uPlot with its number formatter's locale fallback (scripts/build-site.mjs, uplotSource)
+node --input-type=module -e "import { uplotSource } from './scripts/build-site.mjs'; process.stdout.write(uplotSource());" > web/vendor/uPlot.esm.js
 cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css
 # the hashes the service worker checks before it caches a file (after every file is in place)
 node scripts/shell-manifest.mjs

@@ -18,7 +18,8 @@
 #            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
 #   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
-#            Chromium (tests/e2e); arguments to this script go to Jest; every test file's
+#            Chromium (tests/e2e), and the cross-engine set (tests/e2e/engines-*.test.mjs) in
+#            Firefox ESR and WebKitGTK too (scripts/engines.mjs); arguments to this script go to Jest; every test file's
 #            time is printed after Jest's output (scripts/jest-times.mjs)
 # Each suite's own time: ctest prints it per C suite, jest-times per test file; the stage
 # summaries name the slowest.

@@ -23,11 +23,25 @@ export async function registerServiceWorker(report = () => {}, offerUpdate = () 
     if (reg.active) done();
     else {
       const w = reg.installing || reg.waiting;
-      if (w) w.addEventListener('statechange', () => { if (w.state === 'activated') done(); });
+      if (w) {
+        w.addEventListener('statechange', () => {
+          if (w.state === 'activated') done();
+          // the install failed (a file did not load or did not match the build's manifest): said
+          // in the offline line; the next load tries again
+          else if (w.state === 'redundant') {
+            console.warn('evocube: the offline copy could not be installed (its service worker became redundant)');
+            report('offline copy not installed (a file did not load); the next load tries again');
+          }
+        });
+      }
     }
     if (BUILT) watchUpdates(reg, offerUpdate);
     return reg;
   } catch (e) {
+    // no service worker here (a private window, a blocked origin): the app works online, and
+    // the offline line says why offline use is off; a warning, not an error, since the
+    // browser's settings decide it and the next load tries again
+    console.warn(`evocube: offline use unavailable: ${e.message}`);
     report(`offline use unavailable (${e.message})`);
     return null;
   }
@@ -51,5 +65,7 @@ function watchUpdates(reg, offerUpdate) {
   watch(reg.installing);
   reg.addEventListener('updatefound', () => watch(reg.installing));
   navigator.serviceWorker.addEventListener('controllerchange', () => { if (accepted) location.reload(); });
+  // an hourly check that fails (offline, the server down) changes nothing: the running build
+  // stays, and the next check tries again; nothing to tell the user
   setInterval(() => reg.update().catch(() => {}), UPDATE_CHECK_MS);
 }

@@ -10,7 +10,26 @@ export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or s
 const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-// The cubes of a file or stdin: one scramble or 54-letter facelet string a line; blank lines
+// A bad line's text as its error record keeps it: at most SHOWN_LINE characters, then a note of
+// its whole length (a 10 MB line is not copied into its record).
+export const SHOWN_LINE = 200;
+export function shownLine(t, bytes) {
+  if (t === null || t.length <= SHOWN_LINE) return t;
+  return `${t.slice(0, SHOWN_LINE)}… (cut: the line has ${bytes} bytes)`;
+}
+
+// The end of the line that starts at `start`: the first \n or \r (a lone \r ends a line, as old
+// Mac files and some exports have it; \r\n is one line end). Returns [end, next line's start].
+function lineEnd(bytes, start) {
+  for (let i = start; i < bytes.length; i++) {
+    if (bytes[i] === 0x0a) return [i, i + 1];
+    if (bytes[i] === 0x0d) return [i, bytes[i + 1] === 0x0a ? i + 2 : i + 1];
+  }
+  return [bytes.length, bytes.length + 1];
+}
+
+// The cubes of a file or stdin: one scramble or 54-letter facelet string a line (lines end at
+// \n, \r\n or \r, so a // comment ends with its line whichever the file uses); blank lines
 // and lines starting with # skipped. Each is checked by the core here; a bad one becomes
 // {line, error} (its jobs get error lines, the rest runs). Returns [{index, cube, facelets} |
 // {index, cube: null, error}].
@@ -18,11 +37,9 @@ export function cubesFromBytes(core, bytes) {
   const cubes = [];
   let start = 0;
   for (let line = 1; start <= bytes.length; line++) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    let raw = bytes.subarray(start, end);
-    start = end + 1;
-    if (raw.length && raw[raw.length - 1] === 0x0d) raw = raw.subarray(0, raw.length - 1);
+    const [end, next] = lineEnd(bytes, start);
+    const raw = bytes.subarray(start, end);
+    start = next;
     let text = null;
     try { text = utf8.decode(raw); } catch { /* the core names the bad byte below */ }
     const t = text === null ? null : text.trim();
@@ -38,7 +55,7 @@ export function cubesFromBytes(core, bytes) {
       }
     } catch (e) {
       if (!(e instanceof EvocubeError)) throw e;
-      cubes.push({ index: line, cube: t, error: e.message });
+      cubes.push({ index: line, cube: shownLine(t, raw.length), error: e.message });
     }
   }
   return cubes;
@@ -59,10 +76,17 @@ function readWhole(fd, size) {
 
 export function readAll(path) {
   if (path === '-') return readStdin(MAX_BATCH_INPUT);
+  const name = `"${path.length > 200 ? `${path.slice(0, 200)}…` : path}"`;
   let fd;
-  try { fd = openSync(path, 'r'); } catch (e) { throw new UsageError(`cannot read the cube file "${path.slice(0, 200)}": ${e.code || e.message}`); }
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    const why = { ENOENT: 'it does not exist', EACCES: 'permission denied', EPERM: 'permission denied', ENOTDIR: 'a part of the path is not a folder', ENAMETOOLONG: 'the name is too long' }[e.code];
+    throw new UsageError(`cannot read the cube file ${name}: ${why ? `${why} (${e.code})` : e.code || e.message}`);
+  }
   try {
     const st = fstatSync(fd);
+    if (st.isDirectory()) throw new UsageError(`the cube file ${name} is a folder; give a file with one cube a line`);
     // a pipe or /dev/stdin has no size: read up to the bound, and one byte more to see it passed
     const buf = readWhole(fd, st.isFile() ? Math.min(st.size, MAX_BATCH_INPUT + 1) : MAX_BATCH_INPUT + 1);
     if (buf.length > MAX_BATCH_INPUT) throw new UsageError(`the cube file has more than the ${MAX_BATCH_INPUT} bytes read; split it (one batch per part, or --shard)`);

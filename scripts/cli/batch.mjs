@@ -13,7 +13,7 @@
 // in shard order, are the unsharded output byte for byte (with --no-time; time_ms is the one
 // field that depends on the machine).
 import { Worker } from 'node:worker_threads';
-import { openSync, writeSync, closeSync, truncateSync, existsSync } from 'node:fs';
+import { writeSync, closeSync, truncateSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { solveIslands } from '../../web/lib/islands.mjs';
@@ -24,6 +24,7 @@ import { formatDuration } from '../../web/lib/format.mjs';
 
 import { UsageError, islandsOption, jobsOption, parseShard } from './options.mjs';
 import { cubesFromBytes, readAll, readPrevious, slim } from './batch-input.mjs';
+import { checkOut, lockOut, openOut, pathProblem, writeFailure } from './batch-output.mjs';
 
 export { solveJson, summarize };
 
@@ -43,14 +44,14 @@ export async function islandsRun(clients, request, islands, onProgress = null) {
 
 // batch --islands K: `groups` groups of K island threads, each group solving one job at a
 // time; the cube is made and the solution verified here, in the main thread.
-async function runOnIslands(core, jobs, { groups, islands, noTime, finish }) {
+async function runOnIslands(core, jobs, { groups, islands, noTime, finish, stopped }) {
   const { threadClient } = await import('./threads.mjs'); // not at the top: in a batch worker it would serve the protocol
   let k = 0;
   const group = async () => {
     const clients = Array.from({ length: islands }, () => threadClient());
     try {
       await Promise.all(clients.map((c) => c.ready));
-      while (k < jobs.length) {
+      while (k < jobs.length && !stopped()) {
         const job = jobs[k++];
         let reply;
         try {
@@ -97,6 +98,8 @@ export async function runBatch(core, opts) {
       if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim())) throw new UsageError(`--sweep: "${v.slice(0, 30)}" is not a number${named ? ` or one of ${named.names.join(', ')}` : ''} (a sweep takes numbers, e.g. --sweep population=50,100,200)`);
       return Number(v);
     });
+    const twice = values.find((v, i) => values.indexOf(v) !== i);
+    if (twice !== undefined) throw new UsageError(`--sweep gives the value ${twice} twice (each value is one set of solves, named by it); give each value once`);
     sweep = { param: m[1].trim(), values };
     if (opts.param.some((p) => p.split('=')[0].trim() === sweep.param)) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
   }
@@ -104,8 +107,8 @@ export async function runBatch(core, opts) {
   const shard = opts.shard === undefined ? { i: 1, n: 1 } : parseShard(opts.shard);
   const noTime = !!opts['no-time'];
   const lastRecord = !!opts['last-record'];
-  const threads = jobsOption(opts, availableParallelism ? availableParallelism() : cpus().length);
   const islands = islandsOption(opts);
+  const threads = jobsOption(opts, availableParallelism ? availableParallelism() : cpus().length, islands);
   if (islands > 1 && lastRecord) throw new UsageError('--last-record does not go with --islands (each island has its own records)');
 
   // cubes
@@ -139,10 +142,14 @@ export async function runBatch(core, opts) {
   const lo = Math.floor(((shard.i - 1) * total) / shard.n), hi = Math.floor((shard.i * total) / shard.n);
 
   // resume
+  // --out: a regular file or none yet (batch-output.mjs), locked while this batch writes it
   let out, prevRecords = [], resumeAt = null;
   if (opts.out !== undefined) {
-    if (existsSync(opts.out)) {
-      const prev = readPrevious(opts.out);
+    const existing = checkOut(opts.out);
+    lockOut(opts.out);
+    if (existing) {
+      let prev;
+      try { prev = readPrevious(opts.out); } catch (e) { throw e instanceof UsageError ? e : pathProblem(e, opts.out, 'read the output file'); }
       prevRecords = prev.records;
       resumeAt = prev;
     }
@@ -157,10 +164,10 @@ export async function runBatch(core, opts) {
   }
   if (resumeAt) {
     if (resumeAt.cut) process.stderr.write(`batch: dropped a half-written last line (${resumeAt.cut} bytes) of ${opts.out}; its solve is redone\n`);
-    truncateSync(opts.out, resumeAt.keep);
-    out = openSync(opts.out, 'a'); // appends after the finished lines
+    try { truncateSync(opts.out, resumeAt.keep); } catch (e) { throw pathProblem(e, opts.out, 'resume the output file'); }
+    out = openOut(opts.out, 'a'); // appends after the finished lines
   } else if (opts.out !== undefined) {
-    out = openSync(opts.out, 'w');
+    out = openOut(opts.out, 'w');
   }
   const todo = [];
   for (let j = lo; j < hi; j++) if (!done.has(jobAt(j).id)) todo.push(j);
@@ -169,9 +176,24 @@ export async function runBatch(core, opts) {
   const tty = !!opts.progress || (!!process.stderr.isTTY && !opts['no-progress']);
   // a closed pipe (| head) ends the batch quietly; --out is the way to keep everything
   if (out === undefined) process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); throw e; });
+  // TEST ONLY: EVOCUBE_TEST_DISK_FULL_AFTER=N makes the write of --out's line N+1 of this run
+  // fail as a full disk does, after half of it (tests/js/batch-output.test.mjs)
+  const fullAfter = process.env.EVOCUBE_TEST_DISK_FULL_AFTER === undefined ? Infinity : Number(process.env.EVOCUBE_TEST_DISK_FULL_AFTER);
+  let written = 0;
   const writeLine = (line) => {
-    if (out !== undefined) writeSync(out, `${line}\n`);
-    else {
+    if (out !== undefined) {
+      const text = `${line}\n`;
+      try {
+        if (written >= fullAfter) {
+          writeSync(out, text.slice(0, text.length >> 1));
+          throw Object.assign(new Error('no space left on device (simulated)'), { code: 'ENOSPC' });
+        }
+        writeSync(out, text);
+      } catch (e) {
+        throw writeFailure(e, opts.out, { written, resumed: prevRecords.length });
+      }
+      written++;
+    } else {
       if (tty && process.stdout.isTTY) process.stderr.write('\r\x1b[K'); // the bar is redrawn under the line
       process.stdout.write(`${line}\n`);
     }
@@ -208,14 +230,22 @@ export async function runBatch(core, opts) {
       next++;
     }
   };
+  // a failed write (a full disk) stops the batch: no more jobs start, none is written after it
+  let failure = null;
   const finish = (j, reply) => {
+    if (failure) return;
     const job = jobAt(j);
     const rec = jobRecord(job, reply, sweep && sweep.param);
     if (reply.error !== undefined) exitCode = 2;
     else if (!rec.solved) exitCode = Math.max(exitCode, 1);
     ready.set(j, rec);
     finished++;
-    flush();
+    try {
+      flush();
+    } catch (e) {
+      failure = e;
+      throw e;
+    }
     draw(false);
   };
 
@@ -243,7 +273,7 @@ export async function runBatch(core, opts) {
 
   const nThreads = Math.min(threads, threadJobs.length);
   if (nThreads > 0 && islands > 1) {
-    await runOnIslands(core, threadJobs.map(jobAt), { groups: nThreads, islands, noTime, finish });
+    await runOnIslands(core, threadJobs.map(jobAt), { groups: nThreads, islands, noTime, finish, stopped: () => failure !== null });
   } else if (nThreads > 0) {
     await new Promise((resolve, reject) => {
       let k = 0, live = nThreads, failed = false;
@@ -260,13 +290,18 @@ export async function runBatch(core, opts) {
       for (let t = 0; t < nThreads; t++) {
         const w = new Worker(new URL('./batch-worker.mjs', import.meta.url));
         workers.push(w);
-        w.on('message', (reply) => { if (!failed) { finish(reply.j, reply); send(w); } });
-        w.on('error', (e) => {
+        const fail = (e) => {
           if (failed) return;
           failed = true;
           for (const x of workers) x.terminate();
-          reject(new Error(`a batch worker thread failed: ${e && e.message}`));
+          reject(e);
+        };
+        w.on('message', (reply) => {
+          if (failed) return;
+          try { finish(reply.j, reply); } catch (e) { fail(e); return; }
+          send(w);
         });
+        w.on('error', (e) => fail(new Error(`a batch worker thread failed: ${e && e.message}`)));
         send(w);
       }
     });

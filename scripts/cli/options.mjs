@@ -3,6 +3,7 @@
 // and the checks of the numeric options (--islands, --jobs, --shard, --sweep), each with one
 // message naming the option, its range and what was given.
 import { readSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { parseIslands } from '../../web/lib/params.mjs';
 
 // Bad input on the command line: printed as "error: <message>", exit 2.
@@ -44,8 +45,15 @@ export function checkArgs(args) {
   });
 }
 
+// Standard input is one stream: the first value given as "-" reads all of it, so a second
+// "-" would silently read nothing; it is refused, naming both.
+let stdinTakenBy = null;
 export function value(text, max, what) {
-  if (text === '-') return readStdin(max);
+  if (text === '-') {
+    if (stdinTakenBy) throw new UsageError(`only one value can come from standard input: the ${stdinTakenBy} is read from "-" already, so the ${what} cannot be; give it on the command line`);
+    stdinTakenBy = what;
+    return readStdin(max);
+  }
   if (text.length > max) throw new UsageError(`the ${what} is longer than ${max} characters (it has ${text.length})`);
   return text;
 }
@@ -70,21 +78,47 @@ export function parseOptions(args, known, flags = [], repeat = []) {
   return opts;
 }
 
-// --islands K (default 1)
-export function islandsOption(opts) {
+// The solver threads one command may start (--islands x --jobs): THREADS_PER_CORE per core,
+// and no more than half the machine's memory allows at THREAD_MEMORY each (a thread holds its
+// own wasm core: its heap, the solver's tables and population). More threads than that only
+// slow each other down (64 islands on 2 cores: 92 s and 1.25 GB for "R U"), so they are
+// refused with this cap named.
+export const THREADS_PER_CORE = 4;
+export const THREAD_MEMORY = 64 << 20;
+export function machine() {
+  return { cores: availableParallelism ? availableParallelism() : cpus().length, memory: totalmem() };
+}
+export function threadCap({ cores, memory } = machine()) {
+  const byCores = THREADS_PER_CORE * cores;
+  const byMemory = Math.max(1, Math.floor(memory / 2 / THREAD_MEMORY));
+  return byCores <= byMemory
+    ? { max: byCores, why: `${THREADS_PER_CORE} per core on ${cores} core${cores === 1 ? '' : 's'}` }
+    : { max: byMemory, why: `${THREAD_MEMORY >> 20} MB each in half of this machine's ${Math.round(memory / 2 ** 30)} GB` };
+}
+
+// --islands K (default 1), at most the thread cap
+export function islandsOption(opts, host = machine()) {
   if (opts.islands === undefined) return 1;
   const v = parseIslands(opts.islands, '--islands');
   if (!v.ok) throw new UsageError(v.error);
+  const cap = threadCap(host);
+  if (v.k > cap.max) throw new UsageError(`--islands ${v.k} would start ${v.k} solver threads, more than the ${cap.max} this machine allows (${cap.why}); give --islands ${cap.max} or fewer`);
   return v.k;
 }
 
-// --jobs K (default: `cores`)
-export function jobsOption(opts, cores) {
-  if (opts.jobs === undefined) return cores;
+// --jobs K (default: the cores, fewer when K x islands would pass the thread cap); K x islands
+// threads at most the cap
+export function jobsOption(opts, cores, islands = 1, host = { ...machine(), cores }) {
+  const cap = threadCap(host);
+  if (opts.jobs === undefined) return Math.max(1, Math.min(cores, Math.floor(cap.max / islands)));
   if (!/^\d{1,3}$/.test(opts.jobs) || Number(opts.jobs) < 1 || Number(opts.jobs) > MAX_JOBS_THREADS) {
     throw new UsageError(`--jobs must be a whole number from 1 to ${MAX_JOBS_THREADS} (got "${opts.jobs.slice(0, 20)}")`);
   }
-  return Number(opts.jobs);
+  const jobs = Number(opts.jobs);
+  if (jobs * islands > cap.max) {
+    throw new UsageError(`--jobs ${jobs}${islands > 1 ? ` x --islands ${islands}` : ''} would start ${jobs * islands} solver threads, more than the ${cap.max} this machine allows (${cap.why}); give --jobs ${Math.max(1, Math.floor(cap.max / islands))} or fewer`);
+  }
+  return jobs;
 }
 
 // "i/n" with 1 <= i <= n -> {i, n}

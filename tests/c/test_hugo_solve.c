@@ -152,9 +152,11 @@ int main(void)
         CHECK(a.rc == EC_DONE, "%s: status %d", variants[i], a.rc);
     }
     /* maxBlockTurns: phase 1 keeps going until a block of at most that many turns is found */
-    /* (without it, seeds 2 and 6 take blocks of 5 and 9 turns on this scramble) */
+    /* (without it, seeds 2 and 6 take blocks of 5 and 9 turns on this scramble; with the literal
+     * scale pairWeight1=1, under which the test was written: with 3 the populations of seeds
+     * 1, 3, 4, 5 settle on longer blocks and never find one of 4 turns) */
     for (uint32_t seed = 1; seed <= 6; seed++) {
-        solve("F2 D L' B R U2", seed, "maxBlockTurns=4,generations1=10", &a);
+        solve("F2 D L' B R U2", seed, "maxBlockTurns=4,generations1=10,pairWeight1=1", &a);
         const char *p1 = strstr(a.json, "\"name\":\"2x2x3 block\",\"solution\":\"");
         char moves[256] = "";
         if (p1) sscanf(p1 + strlen("\"name\":\"2x2x3 block\",\"solution\":\""), "%255[^\"]", moves);
@@ -175,11 +177,12 @@ int main(void)
     /* candidates2 (opt-in): phase 2 runs from the 3 best locations' blocks (the first is the
      * default's, same stream) and keeps the block whose phases 1 + 2 are shortest: never longer
      * than the default's, and shorter on seed 2 (17 turns in all: 4 + 4 + 9; a block already in
-     * the two-generator group gives 5) */
+     * the two-generator group gives 5). blockTie=0: the default tie rule already takes that
+     * block, leaving candidates2 nothing to find here */
     int shorter = 0;
     for (uint32_t seed = 2; seed <= 4; seed++) {
-        solve("L D2 F' U B", seed, "minRounds1=4", &a);
-        solve("L D2 F' U B", seed, "minRounds1=4,candidates2=3", &b);
+        solve("L D2 F' U B", seed, "minRounds1=4,blockTie=0", &a);
+        solve("L D2 F' U B", seed, "minRounds1=4,candidates2=3,blockTie=0", &b);
         long long la = phase_field(a.json, 0, "length") + phase_field(a.json, 1, "length");
         long long lb = phase_field(b.json, 0, "length") + phase_field(b.json, 1, "length");
         CHECK(a.rc == EC_DONE && b.rc == EC_DONE && lb <= la &&
@@ -188,6 +191,11 @@ int main(void)
         shorter += lb < la;
     }
     CHECK(shorter >= 1, "candidates2=3 found shorter phases 1+2 on %d of 3 seeds", shorter);
+    /* with the default tie rule the first candidate is the block phase 1 chose (the one already
+     * in its two-generator group here): its phase 2 is empty and the result is that block, 5 turns
+     * (a list ordered by fitness alone once paired phase 2 of one block with another's cube) */
+    solve("L D2 F' U B", 2, "minRounds1=4,candidates2=3,maxGenerations=200000", &a);
+    CHECK(a.rc == EC_DONE && phase_field(a.json, 1, "length") == 0 && count_moves(a.solution) == 5, "candidates2=3 with blockTie=1: %s", a.json);
     /* restart1 (opt-in): a stagnant location restarts from a new population keeping its best
      * block, so the block taken is never longer than any block a phase-1 record reported.
      * pairWeight1=100: a record's best over 1500 is a block of 1600 - best turns (16 pairs). */

@@ -83,3 +83,14 @@ test('the run loop: every record once, kept or handed over, stop honoured, freed
   expect(quiet.result.solution).toBe(kept.result.solution);
   expect(core.memory().inUse).toBe(before);
 });
+
+test('createSolver refuses an island count or index the wasm int would wrap (2**32 + 1 is not 1)', () => {
+  for (const [islands, island] of [[2 ** 32 + 1, 0], [2 ** 31, 0], [2, 2 ** 32], [1.5, 0], [NaN, 0]]) {
+    let e;
+    try { core.createSolver('hugo', SOLVED, 1, '', { islands, island }).free(); } catch (err) { e = err; }
+    expect(e).toBeInstanceOf(EvocubeError);
+    expect(e.code).toBe(EC.E_RANGE);
+    expect(e.message).toMatch(/^islands and island must be whole numbers of at most 2147483647/);
+  }
+  core.createSolver('hugo', SOLVED, 1, '', { islands: 2, island: 1 }).free(); // in range: made
+});

@@ -161,3 +161,16 @@ describe('alg.cubing.net and Twizzle query forms', () => {
     expect(readShare(q)).toMatchObject({ scramble: "R U'", solution: "U R'", solver: 'twophase', seed: '1' });
   });
 });
+
+test('malformed solver, seed, preset, islands and param in a link: each ignored with its own problem', () => {
+  const r = readShare('?solver=two%20phase&seed=x1&preset=a%2Fb&islands=0&p.pop%20size=5&p.ok=1');
+  expect(r).toMatchObject({ params: { ok: '1' } });
+  for (const k of ['solver', 'seed', 'preset', 'islands']) expect(r[k]).toBeUndefined();
+  expect(r.problems).toEqual([
+    'the solver name in the link is malformed; it was ignored',
+    'the seed in the link is not a whole number; it was ignored',
+    'the preset in the link is malformed; it was ignored',
+    'the islands in the link must be a whole number from 1 to 64 (got "0"); one island is used',
+    'param "pop size" in the link is malformed; it was ignored',
+  ]);
+});

@@ -49,7 +49,7 @@ export class SolverClient {
   _start() {
     this.worker = this.spawn(this.url, { type: 'module', name: this.name });
     this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
-    this.ready.catch(() => {});
+    this.ready.catch(() => {}); // a failed start is reported through onCrash (and to whoever awaits ready), not as an unhandled rejection
     this.worker.onmessage = (ev) => this._onMessage(ev.data);
     this.up = false; // this worker has said ready
     this.worker.onerror = (ev) => {
@@ -59,6 +59,8 @@ export class SolverClient {
       else this._crash(ev.message || 'the worker failed (script error)');
     };
     this.worker.onmessageerror = () => this._crash('a worker message could not be read');
+    // warming is ahead-of-time work: if it fails, the worker crashed (onCrash says so) or the
+    // tables could not be built, and the first solve meets the same fault with its own message
     if (this.warm) this.warmed = this._request({ type: REQUEST.WARM, id: `w${nextId++}` }).catch(() => null);
   }
 

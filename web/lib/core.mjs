@@ -308,8 +308,11 @@ export class EvocubeCore {
     this._checkSize(facelets, MAX_ALG_CHARS, 'facelet string');
     this._checkSize(params, MAX_PARAMS_CHARS, 'params text');
     const s = this.parseSeed(seed);
-    if (!Number.isInteger(islands) || !Number.isInteger(island)) {
-      throw new EvocubeError(EC.E_RANGE, `islands and island must be whole numbers (got ${String(islands).slice(0, 20)}, ${String(island).slice(0, 20)})`);
+    // whole numbers the wasm's int arguments hold as they are (2**32 + 1 would wrap to 1); the
+    // core checks the island model's own bounds
+    const int = (x) => Number.isInteger(x) && x >= -0x80000000 && x <= 0x7fffffff;
+    if (!int(islands) || !int(island)) {
+      throw new EvocubeError(EC.E_RANGE, `islands and island must be whole numbers of at most ${0x7fffffff} (got ${String(islands).slice(0, 20)}, ${String(island).slice(0, 20)})`);
     }
     const rc = this._withLen([kind, facelets, params], (k, kl, f, fl, p, pl) =>
       this.M._ec_solver_new_island_n(k, kl, f, fl, s, p, pl, island, islands, this.cell, this.msg, MSG_SIZE));

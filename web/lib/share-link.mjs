@@ -37,13 +37,7 @@ export function readShare(search) {
     out.problems.push(`the link is too long (its query has ${search.length} characters, at most ${MAX_QUERY} are read); it was ignored`);
     return out;
   }
-  let q;
-  try {
-    q = new URLSearchParams(search);
-  } catch {
-    out.problems.push('the link could not be read');
-    return out;
-  }
+  const q = new URLSearchParams(search); // any string parses (bad escapes are kept as text)
   const alg = q.get('scramble') ?? q.get('setup') ?? q.get('setup-alg');
   if (alg != null) {
     if (alg.length > MAX_SCRAMBLE) out.problems.push(`the scramble in the link has ${alg.length} characters, more than the ${MAX_SCRAMBLE} a link may carry; it was ignored`);

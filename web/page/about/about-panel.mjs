@@ -20,7 +20,10 @@ export class AboutPanel {
       try {
         this.mod = await import('./about-texts.lazy.mjs');
       } catch (e) {
-        setText(body, `The description could not load (${e.message}).`);
+        console.error(`evocube: the solver description could not load: ${e.message}`);
+        clear(body);
+        body.append(`The description could not load (${e.message}). `,
+          el('button', { type: 'button', class: 'small', dataset: { testid: 'about-retry' }, onclick: () => this.update() }, 'Retry'));
         return;
       }
     }

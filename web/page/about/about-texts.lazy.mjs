@@ -4,7 +4,7 @@
 // the budget, the source with its reference, where evocube deviates (each solver's C file
 // lists its deviations in full), and for the swarm solvers that their distance is the exact
 // two-phase oracle. Plain text only (shown through textContent).
-const SWARM_NOTE = 'Fitness is the exact distance to solved, computed for every candidate state by evocube\'s two-phase oracle (an optimal search with a node budget, the "budget" param; oracle=1 gives the thesis\'s weaker "first solution of at most 20 moves"). The swarm only chooses among states that oracle ranks, so the two-phase solver alone, which this guidance comes from, solves any cube faster and in fewer moves.';
+const SWARM_NOTE = 'Fitness is the distance to solved as evocube\'s two-phase oracle reads it, for every candidate state. The reading is exact within 7 turns (a table of every state that close); beyond that it is the shortest two-phase solution the search finds within its node budget (the budget param), so it reads high: 20.9 moves on average on random states, where the true mean distance is about 17.7. oracle=first20 (or 1) gives the thesis\'s weaker "first solution of at most 20 moves" (preset thesis). The swarm only chooses among states that oracle ranks, so the two-phase solver alone, which this guidance comes from, solves any cube faster and in fewer moves.';
 const THESIS = 'J. Jeevan, "On the Performance Analysis of Solving the Rubik\'s Cube Using Swarm Intelligence Algorithms", M.Tech. dissertation, Cochin University of Science and Technology, 2021';
 
 export const ABOUT = {
@@ -24,7 +24,8 @@ export const ABOUT = {
     phases: '1: a 2x2x3 block (12 populations, one per block location); 2: into the two-generator group of the two free faces; 3: solve with those two faces only.',
     budget: 'generations1..3 per round (rounds repeat until the phase goal holds), maxGenerations over all phases (then it gives up).',
     source: 'M. Borschbach, C. Grelle, "Empirical Benchmarks of a Genetic Algorithm Incorporating Human Strategies", Technical Report 2009/01.',
-    deviations: 'Individuals keep a fixed length (freed genes are refilled at random); fitness is the best prefix\'s pairs minus its steps; phase 1 takes the best solving individual over the 12 populations; each block location has its own pair tables instead of rotating the cube; a generation budget ends a run (the paper never gives up). The full list is at the top of c/solvers/hugo/hugo.c.',
+    paper: 'Measured with npm run bench -- papers (docs/BENCHMARKS.md, section papers). Table 7: on the paper\'s six human-competition scrambles, 10 runs each, preset=performance gives 39.5 ± 1.4 turns against the paper\'s 36.3 (the paper ran each scramble once; a six-run mean of this solver varies by about ± 4.6 turns); blocks take 13.0 turns against 10.8 and the two-generator step 7.5 against 6.5, and no reading of the text reproduces the paper\'s phase-1 lengths. That places HuGO! above the humans\' best average (36.8) and below their average (40.5). Random states: the median (39.5) and upper quartile (43) fall in the paper\'s box, the lower quartile (36) does not (about 33). Integrity: shorter than the paper\'s, 2.55 turns on all 5,832 three-turn scrambles (paper 2.945) and 4.51 on four-turn ones (4.924). A performance solve takes about 5 s of CPU, most of it in the two-generator phases, which end only at the end of a round, as in the paper.',
+    deviations: 'Individuals keep a fixed length (freed genes are refilled at random). Where the text is ambiguous, evocube takes the reading that matches most of the paper\'s published figures together, on by default: phase 1 counts each matched pair as three steps (pairWeight1=3; the text\'s pairs minus steps, preset=literal, finds blocks only by accident, with about six times the phase-1 generations); phase-3 rounds are all of equal length, as Table 7\'s generation totals show (the text says "progressively"); among blocks of equal fitness phase 1 takes one that already leaves the cube in its two-generator group (blockTie=1), so F B\' R is solved in 3 turns rather than 15; a phase ends on the best goal-reaching individual seen during the phase, not the population\'s current best, so a found solution is never lost to selection. Each block location has its own pair tables instead of rotating the cube; the final simplification also merges turns of opposite faces (U D U\' becomes D); a generation budget ends a run (the paper never gives up). The full list is at the top of c/solvers/hugo/hugo.c.',
   },
   twes: {
     individual: 'A list of moves applied to the cube, grown phase by phase.',
@@ -33,7 +34,8 @@ export const ABOUT = {
     phases: 'Thistlethwaite\'s groups: G0 to G1 (edge orientation), G1 to G2 (E-slice edges, then corner twist), G2 to G3, G3 to solved.',
     budget: 'mu parents, lambda children per generation, reset (start over after so many generations), maxGenerations (then it gives up).',
     source: 'N. El-Sourani, S. Hauke, M. Borschbach, "An Evolutionary Approach for Solving the Rubik\'s Cube Incorporating Exact Methods", EvoApplications 2010, LNCS 6024.',
-    deviations: 'Cubes are cubies rather than colour matrices; the edge-orientation axis is fixed to R/L; "wrong aligned corners" of phase 3 is the distance to the nearest half-turn-group corner permutation; a phase ends when mu distinct solvers exist (see c/solvers/twes/twes.c).',
+    paper: 'With Table 1\'s setting on 100 random states (npm run bench -- papers) the mean is the paper\'s: 49.3 ± 1.3 moves against 49.46-50.87. But the runs take 37 generations against the paper\'s 92-101, and 31% of solutions fall in 35-45 moves where the paper says "most" do; no reading of the text tried changes either figure (docs/BENCHMARKS.md, section papers).',
+    deviations: 'Cubes are cubies rather than colour matrices; the edge-orientation axis is fixed to R/L; "wrong aligned corners" of phase 3 is the distance to the nearest corner permutation of the half-turn group. A phase ends when the mu best distinct children of one generation all reach its goal, or 20 generations after mu distinct such children have been seen (the paper: "until mu different such individuals have been evolved"). The last phase ends at its first solved cube (finalMu=1): waiting for mu of them, as the other phases do, costs about 370 generations for about one move. The final simplification also merges turns of opposite faces and across phase boundaries, a few tenths of a move shorter than the paper\'s operator. See c/solvers/twes/twes.c.',
   },
   'macro-ga': {
     individual: 'The cube after two random moves and then a growing list of permutation macros, rotations and orientations.',
@@ -61,7 +63,7 @@ export const ABOUT = {
     phases: 'One phase.',
     budget: 'particles, iterations (then it gives up).',
     source: `${THESIS}, section 3.1, equation 3.3.`,
-    deviations: 'A path that grows past the notation\'s limit is simplified or restarted from the global best; the solved state has fitness 0 (the thesis\'s oracle reports 1). Every case of equation 3.3 is coded (c/solvers/swarm/pso.c).',
+    deviations: 'A path that grows past the notation\'s limit is simplified or restarted from the global best; the solved state has fitness 0 (the thesis\'s oracle reports 1). Every case of equation 3.3 is coded (c/solvers/swarm/pso.c). By default the number of random moves taken toward a best position is drawn from 1 up to the bound (draw=1, as in the author\'s code), not exactly the bound as the text says (draw=0, preset text); on 60 random states this cuts the median CPU from 0.34 s to 0.20 s and the mean length from 21.7 to 20.9, all solved either way.',
     swarm: true,
   },
   aco: {
@@ -71,7 +73,7 @@ export const ABOUT = {
     phases: 'One phase.',
     budget: 'ants, iterations (then it gives up).',
     source: `${THESIS}, section 3.3, equations 3.4-3.7.`,
-    deviations: 'Ants deposit once all have moved (an immediate deposit makes the colony walk as one ant); alpha and beta are whole numbers; an ant next to solved takes that move; a retry also resets the regroup node\'s own edges (c/solvers/swarm/aco.c).',
+    deviations: 'Ants deposit once all have moved (an immediate deposit makes the colony walk as one ant); alpha and beta are whole numbers; an ant next to solved takes that move; a retry also resets the regroup node\'s own edges (c/solvers/swarm/aco.c). By default an ant that sees a neighbour the oracle scores below the best so far takes it instead of spinning the roulette (sight=1), and the regroup depth starts at 2 and grows by one per failed try (regroup=1) instead of waiting until the ants are as deep as the best so far; preset text restores both. On 60 random states this solves 60 of 60 against 51 for the text\'s rules, at 0.10 s median CPU against 0.80 s: the text\'s colony gets stuck where the oracle\'s reading has local minima beyond 7 turns.',
     swarm: true,
   },
   dkho: {
@@ -96,6 +98,7 @@ export function aboutRows(name) {
     ['Individual', a.individual], ['Fitness', a.fitness], ['Operators', a.operators], ['Phases', a.phases],
     ['Budget', a.budget], ['Source', a.source], ['Where evocube deviates', a.deviations],
   ];
+  if (a.paper) rows.push(['Against the paper', a.paper]);
   if (a.swarm) rows.push(['Guidance', SWARM_NOTE]);
   return rows;
 }

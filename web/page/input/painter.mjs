@@ -72,7 +72,7 @@ export class Painter {
       const msg = st.error.message;
       import('./outline.lazy.mjs').then(({ stickersNamed }) => {
         if (this.message.textContent === colourWords(msg)) this.net.mark(stickersNamed(msg, FACELETS));
-      }, () => {});
+      }, (e) => console.warn(`evocube: the sticker outline could not load (${e.message}); the message above names the fault`));
     }
     setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : colourWords(st.error.message));
     this.message.dataset.ok = String(st.ok);

@@ -9,6 +9,7 @@
 // a run first feeds the chart; until then (and while it loads) the buckets keep
 // every record, and the plot is made with them when it arrives.
 import { Buckets, placeLabels } from './chart-data.mjs';
+import { numberFormat } from '../../lib/locale.mjs';
 
 export { MAX_BUCKETS } from './chart-data.mjs';
 
@@ -33,18 +34,54 @@ export class FitnessChart {
   // load uPlot once, then make the plot with what the buckets hold
   _load() {
     if (!this.loading) {
+      this.failed = null;
       this.loading = import('./uplot.lazy.mjs').then((m) => {
         this.uPlot = m.default;
         this._make();
         this.plot.setData(this.buckets.series());
-      }).catch(() => { this.loading = null; }); // offline before the service worker cached it: the next run tries again
+      }).catch((e) => this._failed(e));
     }
     return this.loading;
+  }
+
+  // uPlot did not load or could not make the plot (offline before the service worker cached
+  // it, a formatter that throws): said in the chart's place with a Retry, and as a console
+  // error; the next run, or Retry, tries again (the buckets keep every record meanwhile)
+  _failed(e) {
+    this.loading = null;
+    this.plot?.destroy();
+    this.plot = null;
+    this.failed = e;
+    const why = (e && e.message) || String(e);
+    console.error(`the chart could not load: ${why}`);
+    this.note?.remove();
+    const note = this.note = document.createElement('p');
+    note.className = 'chart-error';
+    note.dataset.testid = 'chart-error';
+    note.setAttribute('role', 'alert');
+    note.textContent = `the chart could not load: ${why} `;
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.textContent = 'Retry';
+    retry.addEventListener('click', () => this._retry());
+    note.append(retry);
+    this.host.append(note);
+  }
+
+  _retry() {
+    this.failed = null;
+    this.note?.remove();
+    this.note = null;
+    return this._load();
   }
 
   _make() {
     const uPlot = this.uPlot;
     const grid = { stroke: '#2a3242' };
+    // numbers in the browser's locale, or en-US where Intl refuses its tag (web/lib/locale.mjs)
+    const num = numberFormat();
+    const values = (u, splits) => splits.map((v) => (v == null ? '' : num.format(v)));
+    const value = (u, v) => (v == null ? '--' : num.format(v));
     const opts = {
       ...this._size(),
       class: 'fitness-chart',
@@ -52,16 +89,16 @@ export class FitnessChart {
       cursor: { drag: { x: true, y: false } },
       scales: { x: { time: false } },
       axes: [
-        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid },
-        { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56 },
+        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid, values },
+        { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56, values },
       ],
       hooks: { draw: [(u) => this._drawPhases(u)] },
       series: [
-        { label: 'gen' },
-        { label: 'best min', stroke: 'rgba(90, 209, 154, 0.45)', width: 1 },
-        { label: 'best max', stroke: 'rgba(90, 209, 154, 0.45)', width: 1 },
-        { label: 'best', stroke: '#5ad19a', width: 2 },
-        { label: 'mean', stroke: '#f0b35a', width: 1.5 },
+        { label: 'gen', value },
+        { label: 'best min', stroke: 'rgba(90, 209, 154, 0.45)', width: 1, value },
+        { label: 'best max', stroke: 'rgba(90, 209, 154, 0.45)', width: 1, value },
+        { label: 'best', stroke: '#5ad19a', width: 2, value },
+        { label: 'mean', stroke: '#f0b35a', width: 1.5, value },
       ],
       bands: [{ series: [2, 1], fill: 'rgba(90, 209, 154, 0.18)' }],
     };
@@ -126,13 +163,14 @@ export class FitnessChart {
   }
 
   reset() {
+    if (this.failed) { this.failed = null; this.note?.remove(); this.note = null; } // the next run tries again
     this.buckets.reset();
     if (this.plot) this.plot.setData(this.buckets.series());
   }
 
   add(records) {
     for (const r of records) this.buckets.add(r);
-    if (!this.plot) { this._load(); return; }
+    if (!this.plot) { if (!this.failed) this._load(); return; }
     if (!this.dirty) {
       this.dirty = true;
       requestAnimationFrame(() => {

@@ -20,6 +20,9 @@ export class Stage {
       const { CubeView } = await import('./cube3d.mjs');
       view = new CubeView(host);
     } catch (e) {
+      // the module did not load or the view could not start (WebGL off is not this: the view
+      // then says so itself): the note over the net says why, and the console has it
+      console.error(`evocube: the 3D view could not load: ${e.message}`);
       view = { available: false, reason: `the 3D view could not load (${e.message})` };
     }
     return new Stage({ view, net, inputMode });
