@@ -4,7 +4,8 @@
 // painter shows the core's specific validation message and enables Solve only for a
 // possible cube. Also: the page runs under its CSP with no console errors.
 import { setup, tid, text, readStickers, shownFacelets } from './helpers.mjs';
-import { colourWords } from '../../web/page/input/painter.mjs';
+import { colourWords } from '../../web/page/input/outline.lazy.mjs';
+import { COLOR_NAMES } from '../../web/lib/geometry.mjs';
 
 let env;
 beforeAll(async () => { env = await setup({ site: 'built' }); });
@@ -96,7 +97,7 @@ test('the painter shows the core\'s validation message and gates Solve', async (
   expect(expected).toBe('colour U appears 8 times, R 10 times; every colour must appear exactly 9 times');
   await page.waitForSelector(`${tid('paint-validation')}[data-ok="false"]`);
   // the core's message with its colours named as the net names them
-  expect(await text(page, 'paint-validation')).toBe('white appears 8 times, red 10; every colour must appear exactly 9 times');
+  await page.waitForFunction((w) => document.querySelector('[data-testid="paint-validation"]').textContent === w, 'white appears 8 times, red 10; every colour must appear exactly 9 times');
   expect(await page.isDisabled(tid('solve'))).toBe(true);
   // a twisted corner: paint URF's three stickers rotated (U9 R1 F3)
   await page.click(tid('paint-solved'));
@@ -107,7 +108,7 @@ test('the painter shows the core\'s validation message and gates Solve', async (
     await page.click(tid(`paint-${c}`));
     await page.click(tid(`sticker-${i}`));
   }
-  try { env.core.validate(facelets); expected = null; } catch (e) { expected = colourWords(e.message); }
+  try { env.core.validate(facelets); expected = null; } catch (e) { expected = colourWords(e.message, COLOR_NAMES); }
   expect(expected).toMatch(/twist/i);
   await page.waitForFunction((w) => document.querySelector('[data-testid="paint-validation"]').textContent === w, expected);
   expect(await text(page, 'facelets')).toBe(facelets);

@@ -10,12 +10,12 @@
 //                   (also csTimer's reconstruction links to it) or evocube itself, read by
 //                   readShare as the page reads its own address; a link for another puzzle,
 //                   from another site, or that carries no cube gets its own message
-// recognise(text) -> {kind: 'notation', note?} | {kind: 'facelets', facelets, label}
+// recognise(text) -> {kind: 'notation'} | {kind: 'facelets', facelets, label}
 //   | {kind: 'link', url}: a link is read by web/lib/paste-link.mjs's readLink, which only
 //   the on-demand side of the page loads (a paste of a link is rare; the first load is not)
 
 const FACES = 'URFDLB';
-const SCHEME = { W: 'U', R: 'R', G: 'F', Y: 'D', O: 'L', B: 'B' };
+const SCHEME = 'WRGYOB'; // the colour of each face of FACES
 
 const nine = (s, letters) => [...letters].every((c) => s.split(c).length - 1 === 9);
 
@@ -25,8 +25,8 @@ export function readFacelets(text) {
   const s = String(text).replace(/\s+/g, '');
   if (s.length !== 54) return null;
   if (/^[URFDLB]+$/.test(s)) return nine(s, FACES) ? { facelets: s, colours: false } : null;
-  if (!/^[WYGBRO]+$/.test(s) || !nine(s, 'WYGBRO')) return null;
-  return { facelets: [...s].map((c) => SCHEME[c]).join(''), colours: true };
+  if (!/^[WYGBRO]+$/.test(s) || !nine(s, SCHEME)) return null;
+  return { facelets: [...s].map((c) => FACES[SCHEME.indexOf(c)]).join(''), colours: true };
 }
 
 export function recognise(text) {
@@ -35,6 +35,5 @@ export function recognise(text) {
   if (/^(https?:\/\/|(www\.|alpha\.)?(twizzle\.net|alg\.cubing\.net)\/)/i.test(t)) return { kind: 'link', url: t };
   const f = readFacelets(t);
   if (f) return { kind: 'facelets', facelets: f.facelets, label: f.colours ? 'facelet string (colour letters)' : 'facelet string' };
-  if (/^[URFDLB]{54}$/.test(t.replace(/\s+/g, ''))) return { kind: 'notation', note: 'not a facelet string (9 of each letter)' };
   return { kind: 'notation' };
 }

@@ -46,20 +46,7 @@ export class CubeInput {
           return;
         }
         if (paste.kind === 'link') {
-          import('./paste-link.lazy.mjs').then(({ readLink }) => {
-            if (this.algInput.value !== st.alg || this.frozen || this.mode !== 'scramble') return;
-            const r = readLink(paste.url, readShare, location.origin);
-            if (r.kind === 'link') {
-              onLink(r);
-              setText($('scramble-kind'), r.label);
-              // a link with facelets= went to the Paint tab: the box keeps no link behind it
-              if (this.mode === 'paint') { this.algInput.set('', false); setText($('paint-kind'), `Pasted: ${r.label}`); }
-            } else {
-              const error = new Error(r.message);
-              this.algInput.showError(error, st.alg);
-              this._set({ ok: false, alg: st.alg, error });
-            }
-          }, (e) => notify(`The link could not be read (${e.message}).`, 'warn'));
+          import('./paste-link.lazy.mjs').then((m) => m.loadLink(this, paste.url, st.alg, onLink, readShare), (e) => notify(e.message, 'warn'));
           return;
         }
         let info = '';
@@ -69,7 +56,6 @@ export class CubeInput {
             info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
           } catch { /* shown inline */ }
         }
-        if (paste.note) setText($('scramble-kind'), `notation, ${paste.note}`);
         setText($('scramble-info'), info);
         this._set(fromAlg(st));
       },

@@ -8,15 +8,6 @@ import { el, setText } from '../common/dom.mjs';
 import { FACES, FACELETS, COLOR_NAMES } from '../../lib/geometry.mjs';
 import { SOLVED } from '../../lib/core.mjs';
 
-// The core's message with its colour letters named as the net names them ("colour U appears
-// 8 times, R 10 times" -> "white appears 8 times, red 10"); sticker places (U5) stay.
-export function colourWords(msg) {
-  const n = (c) => COLOR_NAMES[c];
-  return msg.replace(/colour ([URFDLB]) appears (\d+) times/, (_, c, k) => `${n(c)} appears ${k} times`)
-    .replace(/, ([URFDLB]) (\d+) times/g, (_, c, k) => `, ${n(c)} ${k}`)
-    .replace(/(colours? )([URFDLB](?:(?:, | and )[URFDLB])*)\b/g, (_, w, list) => w + list.replace(/[URFDLB]/g, n));
-}
-
 export class Painter {
   constructor({ core, net, palette, message, onChange }) {
     this.core = core;
@@ -69,12 +60,15 @@ export class Painter {
     this.net.set(this.facelets);
     this.net.mark([]);
     if (!st.ok) {
+      // the outline and the message's colour names (as the net names them) come on demand
       const msg = st.error.message;
-      import('./outline.lazy.mjs').then(({ stickersNamed }) => {
-        if (this.message.textContent === colourWords(msg)) this.net.mark(stickersNamed(msg, FACELETS));
+      import('./outline.lazy.mjs').then(({ stickersNamed, colourWords }) => {
+        if (this.message.textContent !== msg) return;
+        setText(this.message, colourWords(msg, COLOR_NAMES));
+        this.net.mark(stickersNamed(msg, FACELETS));
       }, (e) => console.warn(`evocube: the sticker outline could not load (${e.message}); the message above names the fault`));
     }
-    setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : colourWords(st.error.message));
+    setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : st.error.message);
     this.message.dataset.ok = String(st.ok);
     if (notify && this.onChange) this.onChange(st);
   }

@@ -77,7 +77,7 @@ export class SolverFields {
       const value = named(p, this.changed[p.key] ?? base[p.key]);
       const attrs = { id, dataset: { testid: id, key: p.key }, 'aria-describedby': `${id}-help` };
       const input = names.length
-        ? el('select', attrs, ...[...names, ...(names.includes(value) ? [] : [value])].map((n) => el('option', { value: n }, n)))
+        ? el('select', attrs, ...names.map((n) => el('option', {}, n))) // another value: blank, refused
         : el('input', { ...attrs, type: 'number', min: p.min, max: p.max, step: p.integer ? 1 : 'any', value });
       input.value = value;
       const err = el('span', { class: 'field-error', hidden: true, dataset: { testid: `${id}-error` } });

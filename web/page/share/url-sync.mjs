@@ -47,10 +47,10 @@ export function restoreFromLink({ settings, input, notify }, pasted = null) {
   for (const p of shared.problems) notify(p, 'warn');
   // share links live in the query; a fragment is never read (the address bar drops it)
   if (!pasted && location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
-  if (!pasted || pasted.own) settings.restore(shared, pasted ? true : location.search.length > 1);
+  if (!pasted || pasted.own) settings.restore(shared, !!pasted || location.search.length > 1);
   if (shared.facelets != null && shared.facelets.length !== 54) {
     // one message: the painter would add one about the padding the user never typed
-    notify(`The facelets in the link have ${shared.facelets.length} letters, not the 54 stickers of a cube; they were not loaded.`, 'warn');
+    notify(`The facelets in the link have ${shared.facelets.length} letters, not 54; they were not loaded.`, 'warn');
     delete shared.solution;
   } else if (shared.facelets != null) {
     input.setFacelets(shared.facelets, false);
