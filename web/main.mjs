@@ -76,6 +76,7 @@ async function boot() {
     core, net, notify,
     randomScramble: () => run.randomScramble(randomSeed()),
     onSubmit: () => run.solve(),
+    onLink: (pasted) => openLink(pasted),
     onChange: (cube) => {
       if (results.facelets && !run.controller.busy && cube.facelets !== results.facelets) clearResult();
       if (cube.facelets && (cube.ok || input.mode === 'paint')) {
@@ -127,13 +128,16 @@ async function boot() {
   // share: copy solution, export of the run (its records so far while it runs), the link
   wireCopySolution(() => results.result, notify);
   wireExport(() => run.log || run.exported, notify);
-  const shared = restoreFromLink({ settings, input, notify });
-  // a solution carried by the link is shown only once the core has verified it on the
-  // link's own cube (a forged one, or one for another cube, is refused with the reason)
-  if (shared.solution != null) {
+  // the address at boot, or a link pasted into the scramble box: a solution it carries is
+  // shown only once the core has verified it on the link's own cube (a forged one, or one
+  // for another cube, is refused with the reason)
+  const openLink = (pasted) => {
+    const shared = restoreFromLink({ settings, input, notify }, pasted);
+    if (shared.solution == null) return;
     showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve: () => run.solve(), onShown: () => refresh() })
       .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
-  }
+  };
+  openLink();
 
   firstVisitHint();
   wireExperiments({ core, notify });

@@ -85,13 +85,17 @@ export async function runBatch(core, opts) {
   const params = opts.param.join(',');
   if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
   const seeds = opts.seeds === undefined ? [1] : parseSeedList(opts.seeds, UsageError, BATCH_LIMITS.seeds);
-  // --sweep key=v1,v2,...: one param over a list of numbers (as an experiment's sweep)
+  // --sweep key=v1,v2,...: one param over a list of numbers, or of a named param's names (as an experiment's sweep)
   let sweep;
   if (opts.sweep !== undefined) {
     const m = /^([^=]*)=(.*)$/s.exec(opts.sweep);
     if (!m) throw new UsageError(`--sweep must be key=v1,v2,... e.g. --sweep population=50,100,200 (got "${opts.sweep.slice(0, 40)}")`);
+    // a param with named values (oracle=exact,first20) sweeps its names too, run as their numbers
+    const named = core.solvers().filter((s) => solvers.includes(s.name)).flatMap((s) => s.params).find((p) => p.key === m[1].trim() && p.names);
     const values = m[2].split(',').map((v) => {
-      if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim())) throw new UsageError(`--sweep: "${v.slice(0, 30)}" is not a number (a sweep takes numbers, e.g. --sweep population=50,100,200)`);
+      const i = named ? named.names.indexOf(v.trim()) : -1;
+      if (i >= 0) return named.min + i;
+      if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim())) throw new UsageError(`--sweep: "${v.slice(0, 30)}" is not a number${named ? ` or one of ${named.names.join(', ')}` : ''} (a sweep takes numbers, e.g. --sweep population=50,100,200)`);
       return Number(v);
     });
     const twice = values.find((v, i) => values.indexOf(v) !== i);

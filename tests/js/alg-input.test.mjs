@@ -4,7 +4,8 @@
 // (typographic primes: 3 UTF-8 bytes, 1 UTF-16 unit; emoji: 4 UTF-8 bytes, 2 UTF-16 units).
 // The expected token is found here by searching the text itself, not from a position.
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
-import { tokenRange, errorPosition, errorToken, codePointIndex, wellFormed } from '../../web/page/input/alg-input.mjs';
+import { tokenRange, errorPosition, errorToken, codePointIndex } from '../../web/page/input/error-echo.lazy.mjs';
+import { wellFormed } from '../../web/page/input/alg-input.mjs';
 
 const core = await loadCoreNode();
 

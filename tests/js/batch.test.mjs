@@ -208,3 +208,12 @@ test('bad options are refused before anything runs', () => {
   }
   expect(run(['batch', '--solver', 'twophase']).err).toMatch(/exactly one of --random-state N/);
 });
+
+test('--sweep takes a named param\'s names (run as their numbers) and names them when refused', () => {
+  const r = run(['batch', '--solver', 'greedy', '--random-state', '1', '--sweep', 'oracle=exact,first20', '--jobs', '1', '--no-time']);
+  expect(r.code).toBe(0);
+  const recs = lines(r.out);
+  expect(recs.map((x) => x.sweep.oracle)).toEqual([0, 1]);
+  expect(recs.every((x) => x.solved)).toBe(true);
+  expect(run(['batch', '--solver', 'greedy', '--random-state', '1', '--sweep', 'oracle=exact,nope']).err).toMatch(/--sweep: "nope" is not a number or one of exact, first20/);
+});

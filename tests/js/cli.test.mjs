@@ -209,3 +209,17 @@ test('solvers lists every solver with its params, defaults inside their ranges',
     }
   }
 });
+
+test('a named param value: --param oracle=first20 runs the thesis oracle; oracle=nonsense exits 2 naming the values', () => {
+  const args = ['solve', '--solver', 'greedy', '--scramble', 'R U F', '--seed', '1'];
+  const named = run([...args, '--param', 'oracle=first20']);
+  expect(named.code).toBe(0);
+  const solution = named.out.trim();
+  expect(new Cube().move('R U F').move(solution).isSolved()).toBe(true);
+  // the name is the number: the same run
+  expect(run([...args, '--param', 'oracle=1']).out.trim()).toBe(solution);
+  const bad = run([...args, '--param', 'oracle=nonsense']);
+  expect(bad.code).toBe(2);
+  expect(bad.out).toBe('');
+  expect(bad.err.trim()).toBe('error: parameter oracle: "nonsense" is none of its values: exact (0), first20 (1)');
+});

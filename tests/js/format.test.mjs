@@ -1,7 +1,7 @@
 // format.test.mjs - web/lib/format.mjs: CSV cells quoted when they hold a comma, a quote or
 // a line break (quotes doubled), and read back as written by the experiments' CSV reader;
 // numbers and durations as the page shows them.
-import { csvCell, csvText, fmtNum, fmtFixed, fmtMs, formatDuration } from '../../web/lib/format.mjs';
+import { csvCell, csvText, fmtNum, fmtFixed, fmtMs, formatDuration, fmtMoves } from '../../web/lib/format.mjs';
 import { parseCsv } from '../../web/lib/experiments/csv.mjs';
 
 test('CSV cells: commas, quotes and line breaks are quoted, quotes doubled; plain text as is', () => {
@@ -44,4 +44,8 @@ test('numbers and durations as the page shows them', () => {
   expect(formatDuration(65)).toBe('1:05');
   expect(formatDuration(3725)).toBe('1:02:05');
   expect(formatDuration(Infinity)).toBe('--:--');
+});
+
+test('fmtMoves: singular for one move only', () => {
+  expect([0, 1, 2, 1234].map(fmtMoves)).toEqual(['0 moves', '1 move', '2 moves', '1,234 moves']);
 });

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
-import { tokenRange, errorPosition, errorToken } from '../../web/page/input/alg-input.mjs';
+import { tokenRange, errorPosition, errorToken } from '../../web/page/input/error-echo.lazy.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const core = await loadCoreNode();

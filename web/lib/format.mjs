@@ -14,6 +14,9 @@ export function fmtNum(x) {
   return x.toPrecision(4).replace(/\.?0+$/, '');
 }
 
+// A count of moves: "1 move", "20 moves", "1,234 moves".
+export const fmtMoves = (n) => `${fmtNum(n)} move${n === 1 ? '' : 's'}`;
+
 // A number with `d` decimals (a statistic in a table); '–' when it is not finite.
 export const fmtFixed = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 

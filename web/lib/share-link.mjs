@@ -28,7 +28,7 @@ export function encodeAlg(alg) {
   return alg.replace(/[ \t]+/g, '_').replace(/'/g, '-').replace(/\r/g, '');
 }
 
-// Parse a location.search into {scramble?, facelets?, solution?, algOnly?, solver?, seed?,
+// Parse a location.search into {scramble?, facelets?, solution?, algOnly?, setupAlg?, solver?, seed?,
 // preset?, islands?, params, problems: [...]} ; problems lists what was ignored and why.
 export function readShare(search) {
   const out = { params: {}, problems: [] };
@@ -50,6 +50,7 @@ export function readShare(search) {
     else {
       out.solution = decodeAlg(sol);
       if (alg == null && q.get('facelets') == null) out.algOnly = true;
+      else if (q.get('solution') == null) out.setupAlg = true; // Twizzle's setup + alg (web/lib/paste.mjs)
     }
   }
   const f = q.get('facelets');

@@ -4,9 +4,14 @@
 // error?}. The input net shows the input cube only (never a live state or a playback).
 //
 // Interface:
-//   new CubeInput({ core, net, randomScramble, onChange, onSubmit })
+//   new CubeInput({ core, net, randomScramble, onChange, onSubmit, onLink })
 //     randomScramble() -> Promise<{scramble, kind, seed}>; onChange(cube) after every change;
-//     onSubmit() on Ctrl+Enter in the field
+//     onSubmit() on Ctrl+Enter in the field; onLink(r) when a link is pasted into the field
+//     (r: web/lib/paste-link.mjs's readLink answer; the page loads it as its address)
+// What the field is given is recognised first (web/lib/paste.mjs) and named under it: a
+// facelet string goes to the Paint tab (the painter is the facelet editor), a link to onLink.
+// On an error the net and the 3D cube are greyed (data-stale, app.css) and the Facelets line
+// says why: what they show is the last valid cube, not this text.
 //   cube, mode          the current input
 //   setMode(mode), setScramble(text), setFacelets(facelets, validate)
 //   fields()            {scramble} or {facelets}: the input part of a share link
@@ -14,12 +19,17 @@
 //   freeze(on)          a run is going: the input cannot change until it ends
 import { byId as $, setText } from '../common/dom.mjs';
 import { SOLVED } from '../../lib/core.mjs';
+import { readShare } from '../../lib/share-link.mjs';
+import { fmtMoves } from '../../lib/format.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { Painter } from './painter.mjs';
 
 export class CubeInput {
-  constructor({ core, net, randomScramble, onChange, onSubmit, notify }) {
+  constructor({ core, net, randomScramble, onChange, onSubmit, notify, onLink }) {
     Object.assign(this, { core, net, onChange, notify });
+    // the kind named under the field is the user's last paste; cleared on their next edit
+    // (registered before the field's parser, which names the new kind)
+    $('scramble').addEventListener('input', () => setText($('scramble-kind'), ''));
     this.mode = 'scramble';
     this.cube = { ok: true, facelets: SOLVED, alg: '' };
     this.frozen = false;
@@ -27,12 +37,23 @@ export class CubeInput {
       input: $('scramble'), errorBox: $('scramble-error'), core,
       onChange: (st) => {
         if (this.mode !== 'scramble') return;
-        setText($('scramble-kind'), '');
+        const { paste } = st;
+        if (paste.kind === 'facelets') {
+          this.algInput.set('', false);
+          this.painter.set(paste.facelets);
+          this.setMode('paint');
+          setText($('paint-kind'), `Pasted: ${paste.label}`);
+          return;
+        }
+        if (paste.kind === 'link') {
+          import('./paste-link.lazy.mjs').then((m) => m.loadLink(this, paste.url, st.alg, onLink, readShare), (e) => notify(e.message, 'warn'));
+          return;
+        }
         let info = '';
         if (st.ok && st.alg.trim()) {
           try {
             const m = core.metrics(st.alg);
-            info = `${m.htm} moves (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+            info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
           } catch { /* shown inline */ }
         }
         setText($('scramble-info'), info);
@@ -41,7 +62,7 @@ export class CubeInput {
     });
     this.painter = new Painter({
       core, net, palette: $('palette'), message: $('paint-validation'),
-      onChange: (st) => { if (this.mode === 'paint') this._set(st); },
+      onChange: (st) => { if (this.mode === 'paint') { setText($('paint-kind'), ''); this._set(st); } },
     });
     $('tab-scramble').addEventListener('click', () => this.setMode('scramble'));
     $('tab-paint').addEventListener('click', () => this.setMode('paint'));
@@ -73,7 +94,9 @@ export class CubeInput {
 
   _set(cube) {
     this.cube = cube;
-    setText($('facelets'), cube.facelets || '');
+    const stale = !cube.ok && this.mode === 'scramble';
+    setText($('facelets'), stale ? 'none: the scramble has an error' : cube.facelets || '');
+    $('cube-input').dataset.stale = String(stale);
     if (cube.facelets && (cube.ok || this.mode === 'paint')) this.net.set(cube.facelets);
     this.onChange(cube);
   }

@@ -1,5 +1,6 @@
 // lazy/outline.mjs - the stickers a core message names (web/page/input/painter.mjs outlines them on the
-// net), loaded the first time the painter shows a fault.
+// net), and the message with its colours named as the net names them, loaded the first time
+// the painter shows a fault.
 
 // A face letter -> [axis, side] of its cubies' coordinate (x to R, y to U, z to F).
 const FACE_AXIS = { R: [0, 1], L: [0, -1], U: [1, 1], D: [1, -1], F: [2, 1], B: [2, -1] };
@@ -31,4 +32,14 @@ export function stickersNamed(message, FACELETS) {
     for (const name of m[1].split(/, | and /)) for (const i of pieceStickers(name, FACELETS)) out.add(i);
   }
   return [...out];
+}
+
+// The core's message with its colour letters named as the net names them ("colour U appears
+// 8 times, R 10 times" -> "white appears 8 times, red 10"); sticker places (U5) stay.
+// COLOR_NAMES: web/lib/geometry.mjs's (passed in, as FACELETS above).
+export function colourWords(msg, COLOR_NAMES) {
+  const n = (c) => COLOR_NAMES[c];
+  return msg.replace(/colour ([URFDLB]) appears (\d+) times/, (_, c, k) => `${n(c)} appears ${k} times`)
+    .replace(/, ([URFDLB]) (\d+) times/g, (_, c, k) => `, ${n(c)} ${k}`)
+    .replace(/(colours? )([URFDLB](?:(?:, | and )[URFDLB])*)\b/g, (_, w, list) => w + list.replace(/[URFDLB]/g, n));
 }

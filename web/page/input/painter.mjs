@@ -60,9 +60,12 @@ export class Painter {
     this.net.set(this.facelets);
     this.net.mark([]);
     if (!st.ok) {
+      // the outline and the message's colour names (as the net names them) come on demand
       const msg = st.error.message;
-      import('./outline.lazy.mjs').then(({ stickersNamed }) => {
-        if (this.message.textContent === msg) this.net.mark(stickersNamed(msg, FACELETS));
+      import('./outline.lazy.mjs').then(({ stickersNamed, colourWords }) => {
+        if (this.message.textContent !== msg) return;
+        setText(this.message, colourWords(msg, COLOR_NAMES));
+        this.net.mark(stickersNamed(msg, FACELETS));
       }, (e) => console.warn(`evocube: the sticker outline could not load (${e.message}); the message above names the fault`));
     }
     setText(this.message, st.ok ? 'This cube is possible: ready to solve.' : st.error.message);

@@ -4,7 +4,7 @@
 // solution split by phase with each phase's moves, length and generations. DOM only
 // through textContent and element builders; one row per phase.
 import { byId as $, el, clear, setText } from '../common/dom.mjs';
-import { fmtNum, fmtMs } from '../../lib/format.mjs';
+import { fmtNum, fmtMs, fmtMoves } from '../../lib/format.mjs';
 
 export class ResultSummary {
   constructor({ core }) {
@@ -27,7 +27,7 @@ export class ResultSummary {
     $('solution').dataset.solution = r.solution;
     const plural = (n, word) => `${fmtNum(n)} ${word}${n === 1 ? '' : 's'}`;
     setText($('result-summary'), [
-      st.solved ? `${r.length} moves (HTM)` : 'no solution within the budget',
+      st.solved ? `${fmtMoves(r.length)} (HTM)` : 'no solution within the budget',
       `${fmtMs(st.timeMs)} solving` + (st.setupMs >= 50 ? ` (+${fmtMs(st.setupMs)} start-up)` : ''),
       plural(st.generations, 'generation'),
       plural(st.evaluations, 'evaluation'),

@@ -18,7 +18,7 @@
 //   links(href, setup)  the share link of the current settings, and (with no result) the
 //                     Twizzle link of the input's scramble
 import { byId as $, setText } from '../common/dom.mjs';
-import { fmtNum } from '../../lib/format.mjs';
+import { fmtNum, fmtMoves } from '../../lib/format.mjs';
 import { ResultSummary } from './result-summary.mjs';
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
 import { twizzleUrl } from '../../lib/share-link.mjs';
@@ -73,7 +73,7 @@ export class ResultView {
     if (best && (outcome.kind === STATUS.CANCELLED || outcome.kind === STATUS.GAVE_UP)) {
       const p = $('partial');
       p.hidden = false;
-      setText(p, `Partial result (${outcome.kind}, not a solution): the best individual at generation ${fmtNum(best.gen)}, fitness ${fmtNum(best.best)}, ${best.bestLength} moves: ${best.bestMoves || '(none)'}`);
+      setText(p, `Partial result (${outcome.kind}, not a solution): the best individual at generation ${fmtNum(best.gen)}, fitness ${fmtNum(best.best)}, ${fmtMoves(best.bestLength)}: ${best.bestMoves || '(none)'}`);
       p.dataset.moves = best.bestMoves;
     }
   }

@@ -1,11 +1,16 @@
 // solver-fields.mjs - the solver choice and its settings, built from the core's solver list
 // (ec_solver_list_json: name, title, workUnit, params {key, default, min, max, integer,
-// help}, presets {name, params, help}); nothing about any solver is hard-coded here.
+// help, names?}, presets {name, params, help}); nothing about any solver is hard-coded here.
+// A param with names (an enumerated mode: oracle exact/first20) is a select of its names;
+// its value is kept, and written to links, as the name (a link's number still reads).
 // State: the chosen solver, its preset ('' for none) and the params the user changed from
 // the base (defaults, then the preset's values). request() gives what a solve needs.
 import { el, clear, byId, setText } from '../common/dom.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 import { parseParamsText, camelKey } from '../../lib/params.mjs';
+
+// A named param's value as its name ('1' -> 'first20'); any other value as it is.
+const named = (p, v) => (p.names && /^\d+$/.test(v) && p.names[Number(v) - p.min]) || String(v);
 
 export class SolverFields {
   constructor({ solvers, onChange }) {
@@ -52,7 +57,8 @@ export class SolverFields {
     this.ignored = [];
     for (const [k, v] of Object.entries(params)) {
       const key = s.params.some((p) => p.key === k) ? k : camelKey(k);
-      if (s.params.some((p) => p.key === key)) this.changed[key] = String(v);
+      const p = s.params.find((x) => x.key === key);
+      if (p) this.changed[key] = named(p, v);
       else this.ignored.push(k);
     }
     setText(byId('solver-title'), `${s.title} (one step = ${s.workUnit})`);
@@ -67,17 +73,20 @@ export class SolverFields {
     const base = this.base();
     for (const p of s.params) {
       const id = `param-${p.key}`;
-      const input = el('input', {
-        id, type: 'number', min: p.min, max: p.max, step: p.integer ? 1 : 'any',
-        value: this.changed[p.key] ?? base[p.key], dataset: { testid: id, key: p.key },
-        'aria-describedby': `${id}-help`,
-      });
+      const names = p.names || [];
+      const value = named(p, this.changed[p.key] ?? base[p.key]);
+      const attrs = { id, dataset: { testid: id, key: p.key }, 'aria-describedby': `${id}-help` };
+      const input = names.length
+        ? el('select', attrs, ...names.map((n) => el('option', {}, n))) // another value: blank, refused
+        : el('input', { ...attrs, type: 'number', min: p.min, max: p.max, step: p.integer ? 1 : 'any', value });
+      input.value = value;
       const err = el('span', { class: 'field-error', hidden: true, dataset: { testid: `${id}-error` } });
       const check = () => {
         const text = input.value.trim();
         const x = Number(text);
         let msg = '';
-        if (text === '' || !Number.isFinite(x)) msg = 'not a number';
+        if (names.length) msg = names.includes(text) ? '' : `must be one of ${names.join(', ')}`;
+        else if (text === '' || !Number.isFinite(x)) msg = 'not a number';
         else if (x < p.min || x > p.max) msg = `must be from ${p.min} to ${p.max}`;
         else if (p.integer && !Number.isInteger(x)) msg = 'must be a whole number';
         err.hidden = !msg;
@@ -90,14 +99,14 @@ export class SolverFields {
       input.addEventListener('input', () => {
         const text = check();
         const x = Number(text);
-        if (text === base[p.key] || x === Number(base[p.key])) delete this.changed[p.key];
+        if (text === named(p, base[p.key]) || (!names.length && x === Number(base[p.key]))) delete this.changed[p.key];
         else this.changed[p.key] = text;
         this._summary();
         this._emit();
       });
       this.paramsHost.append(el('label', { for: id, class: 'param-key', title: p.help }, p.key),
         input,
-        el('span', { class: 'param-help hint', id: `${id}-help` }, `${p.help} (${p.min}–${p.max}, default ${p.default})`),
+        el('span', { class: 'param-help hint', id: `${id}-help` }, `${p.help} (${names.length ? '' : `${p.min}–${p.max}, `}default ${named(p, p.default)})`),
         err);
     }
     this._summary();
@@ -110,7 +119,7 @@ export class SolverFields {
 
   // Problems the core would refuse anyway, to keep Solve disabled: [] when fine.
   problems() {
-    return [...this.paramsHost.querySelectorAll('input.invalid')].map((i) => i.dataset.key);
+    return [...this.paramsHost.querySelectorAll('.invalid')].map((i) => i.dataset.key);
   }
 
   // {solver, params} for a solve: params as an object {preset?, key: value} (changed ones).

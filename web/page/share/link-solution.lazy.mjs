@@ -2,8 +2,11 @@
 // that carries one): checked by the core on the link's own cube (checkLinkSolution), shown
 // without running in the Result panel, playback (phases from a Twizzle link's // comments)
 // and the Twizzle link, and after Re-run and compare, how the run's solution compares with
-// the link's. Plain DOM (textContent only).
+// the link's. Twizzle's setup + alg whose alg does not solve the setup is no solution: the
+// cube is the setup then the alg, as Twizzle shows it. Plain DOM (textContent only).
 import { byId as $, setText } from '../common/dom.mjs';
+import { setupPlusAlg, playedText } from '../../lib/paste-link.mjs';
+import { fmtMoves } from '../../lib/format.mjs';
 
 // The phases of a solution written as twizzleUrl writes it, one phase a line
 // ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
@@ -61,6 +64,13 @@ export function checkLinkSolution(core, { scramble, facelets, solution, algOnly 
 // checkLinkSolution's answer when it was shown, else null.
 export function restoreLink(shared, ctx) {
   const { core, input, results, playback, notify } = ctx;
+  // Twizzle's setup + alg whose alg does not solve the setup: the cube is both, no solution
+  const played = setupPlusAlg(core, shared);
+  if (played !== shared) {
+    input.setScramble(played.scramble);
+    notify(playedText(played.played), 'info', 9000);
+    return null;
+  }
   const checked = checkLinkSolution(core, shared);
   if (!checked.ok) { notify(checked.message, 'warn'); return null; }
   if (shared.algOnly) input.setScramble(checked.scramble);
@@ -73,7 +83,7 @@ export function restoreLink(shared, ctx) {
   playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
   drawLinkSolution(checked, ctx.onRerun);
   $('twizzle-link').href = ctx.twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution);
-  notify(`The link's solution (${checked.moves} moves) was verified on this cube; press play to watch it.`, 'info', 4000);
+  notify(`The link's solution (${fmtMoves(checked.moves)}) was verified on this cube; press play to watch it.`, 'info', 4000);
   return checked;
 }
 
@@ -81,7 +91,7 @@ export function restoreLink(shared, ctx) {
 export function drawLinkSolution(checked, onRerun) {
   setText($('solution'), checked.solution || '(already solved)');
   $('solution').dataset.solution = checked.solution;
-  setText($('result-summary'), `${checked.moves} moves (HTM) · from the link, not re-run on this page`);
+  setText($('result-summary'), `${fmtMoves(checked.moves)} (HTM) · from the link, not re-run on this page`);
   setText($('verified'), '✓ verified on this page: the link\'s solution solves the link\'s cube');
   $('verified').dataset.ok = 'true';
   const box = $('link-compare');
@@ -105,9 +115,9 @@ export function drawComparison(theirs, result) {
   const b = result.length;
   box.dataset.same = String(same);
   box.replaceChildren(same
-    ? `This run found the link's solution again (${a} moves): the link reproduces its run.`
+    ? `This run found the link's solution again (${fmtMoves(a)}): the link reproduces its run.`
     : !solved
-      ? `This run found no solution; the link's has ${a} moves.`
-      : `This run found a different solution: ${b} moves, the link's ${a}${b === a ? '' : ` (${b < a ? 'this run' : 'the link\'s'} is shorter by ${Math.abs(a - b)})`}. The link's: ${theirs.solution}`);
+      ? `This run found no solution; the link's has ${fmtMoves(a)}.`
+      : `This run found a different solution: ${fmtMoves(b)}, the link's ${a}${b === a ? '' : ` (${b < a ? 'this run' : 'the link\'s'} is shorter by ${Math.abs(a - b)})`}. The link's: ${theirs.solution}`);
   box.hidden = false;
 }

@@ -9,8 +9,10 @@
 //     results: {result, links(href, setup)} (web/page/result/result-view.mjs);
 //     runFields(): JSON of the settings' fields the shown result ran with, or null
 //   update()   after every change
-// restoreFromLink({ settings, input, notify }) at boot: the settings and the input cube from
-// the address (readShare), a notice for each problem; returns readShare's answer (its
+// restoreFromLink({ settings, input, notify }, pasted?) at boot: the settings and the
+// input cube from the address (readShare), a notice for each problem; with pasted (a link
+// pasted into the scramble box, web/lib/paste-link.mjs's answer) the same from that link,
+// whose settings are read only when it is evocube's own. Returns readShare's answer (its
 // solution, when it has one, is for share-tools.mjs's showLinkSolution to check and show).
 import { buildShare, readShare } from '../../lib/share-link.mjs';
 
@@ -40,16 +42,19 @@ export class UrlSync {
   }
 }
 
-export function restoreFromLink({ settings, input, notify }) {
-  const shared = readShare(location.search);
+export function restoreFromLink({ settings, input, notify }, pasted = null) {
+  const shared = pasted ? pasted.shared : readShare(location.search);
   for (const p of shared.problems) notify(p, 'warn');
   // share links live in the query; a fragment is never read (the address bar drops it)
-  if (location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
-  settings.restore(shared, location.search.length > 1);
-  if (shared.facelets != null) {
-    input.setFacelets(shared.facelets.slice(0, 54).padEnd(54, '?'), false);
+  if (!pasted && location.hash.length > 1) notify(`The link has a part after "#" (${location.hash.length - 1} characters), which evocube links do not use; it was ignored.`, 'warn');
+  if (!pasted || pasted.own) settings.restore(shared, !!pasted || location.search.length > 1);
+  if (shared.facelets != null && shared.facelets.length !== 54) {
+    // one message: the painter would add one about the padding the user never typed
+    notify(`The facelets in the link have ${shared.facelets.length} letters, not 54; they were not loaded.`, 'warn');
+    delete shared.solution;
+  } else if (shared.facelets != null) {
+    input.setFacelets(shared.facelets, false);
     input.setMode('paint');
-    if (shared.facelets.length !== 54) notify('The facelets in the link do not have 54 stickers.', 'warn');
   } else {
     input.setScramble(shared.scramble ?? '');
   }
