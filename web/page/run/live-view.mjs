@@ -13,7 +13,8 @@
 //   setSolver(name)   say what the chosen solver's fitness is and which way is better
 //                     (the line under the tiles, the tiles' titles, the chart's axis)
 //   caption(record)   the stage's caption for a record's best individual
-//   stop(stats?)      the run ended (stats: the result's, for the final figures)
+//   stop(stats?)      the run ended (stats: the result's, for the final figures; after an
+//                     island run the tiles show the winning island's last record)
 import { byId as $, setText } from '../common/dom.mjs';
 import { fmtMs, fmtNum } from '../../lib/format.mjs';
 import { FitnessChart } from './chart.mjs';
@@ -37,7 +38,7 @@ export class LiveView {
 
   start(k) {
     this.tiles.reset();
-    this.islands.reset(k);
+    this.islands.reset(k, solverInfo(this.solver).better);
     clearInterval(this.tick);
     this.tick = setInterval(() => setText($('elapsed'), fmtMs(this.elapsed())), 250);
   }
@@ -67,6 +68,9 @@ export class LiveView {
 
   stop(stats) {
     clearInterval(this.tick);
+    // an island run: the tiles end on the island whose solution the result is
+    const won = stats && stats.islands > 1 && this.islands.last ? this.islands.last[stats.island] : null;
+    if (won) this.tiles.last = won;
     if (stats) this.tiles.final(stats);
     else this.tiles.paint();
   }

@@ -29,7 +29,7 @@ import { byId as $, setText } from '../common/dom.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { solveIslands } from '../../lib/islands.mjs';
 import { RunLog } from '../../lib/record-log.mjs';
-import { STATUS } from '../../lib/protocol.mjs';
+import { RUN_STATE, STATUS } from '../../lib/protocol.mjs';
 import { RunController, IDLE } from './run-controller.mjs';
 import { LiveView } from './live-view.mjs';
 
@@ -43,6 +43,9 @@ export class SolveSequence {
     this.client = new SolverClient({ warm: true, onCrash });
     this.islandClients = [this.client]; // island i's worker, started when first needed
     this.client.ready.then((info) => { this.randomState = info.randomState; }, () => {});
+    // the worker builds its tables once, before its first solve: "starting" says so meanwhile
+    this.tablesReady = false;
+    Promise.resolve(this.client.warmed).then(() => { this.tablesReady = true; this._status(this.controller.status); });
     const islandClient = (i) => {
       const all = this.islandClients;
       while (all.length <= i) all.push(new SolverClient({ name: `evocube island ${all.length + 1}`, onCrash }));
@@ -106,7 +109,7 @@ export class SolveSequence {
   }
 
   _status(s) {
-    setText($('status'), s);
+    setText($('status'), s === RUN_STATE.STARTING && !this.tablesReady ? `${s} · preparing tables (once)` : s);
     $('status').dataset.state = s;
   }
 
@@ -125,7 +128,13 @@ export class SolveSequence {
 
   async solve() {
     const { controller, input, settings, watch, live } = this;
-    if (controller.busy || $('solve').disabled) return;
+    if (controller.busy || this.waiting || $('solve').disabled) return;
+    if (input.pending) { // a Random scramble on its way: solve it, not the cube before it
+      this.waiting = true;
+      setText($('status'), 'waiting for the random scramble');
+      try { await input.pending; } finally { this.waiting = false; }
+      if (controller.busy || $('solve').disabled) { this.idle(); return; }
+    }
     const cube = input.cube;
     const req = settings.request();
     const runFields = JSON.stringify(settings.fields());

@@ -8,7 +8,7 @@
 // starts the solve; island 0's records are the ones to pass on) and end(), and reads
 // scrubbing (the live best individual is not drawn while the user looks at an earlier
 // generation), stepping (step-by-step tempo: the Step button works), startPaused and
-// requestPaused (the solve request's `paused`).
+// requestPaused (the solve request's `paused`); setTempo(rate) sets the tempo from outside.
 import { byId as $, setText } from '../common/dom.mjs';
 import { RUN_STATE } from '../../lib/protocol.mjs';
 import { Tempo } from './tempo.mjs';
@@ -19,16 +19,22 @@ export class Watch {
   // there, never on the input net)
   constructor({ core, stage }) {
     Object.assign(this, { core, stage, view: stage.view, tempo: new Tempo(), history: new RecordLog({ max: WATCH_MAX, index: true }), views: null, run: null, scrubbing: false });
-    const sel = $('tempo');
-    const set = () => {
-      const v = sel.value;
-      this.tempo.set(v === '' ? null : Number(v));
-      setText($('tempo-out'), v === '' ? 'full speed' : v === '0' ? 'step by step' : `${v} generations/s`);
-    };
-    sel.addEventListener('change', set);
-    set();
+    $('tempo').addEventListener('change', () => this._tempo());
+    this._tempo();
     const box = $('watch-box');
     box.addEventListener('toggle', () => { if (box.open) this._load(); });
+  }
+
+  _tempo() {
+    const v = $('tempo').value;
+    this.tempo.set(v === '' ? null : Number(v));
+    setText($('tempo-out'), v === '' ? 'full speed' : v === '0' ? 'step by step' : `${v} generations/s`);
+  }
+
+  // the tempo from outside the panel (a first visit's suggestion): rate per second, null: full speed
+  setTempo(rate) {
+    $('tempo').value = rate == null ? '' : String(rate);
+    this._tempo();
   }
 
   _load() {
