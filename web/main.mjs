@@ -24,7 +24,7 @@ import { bootFailed, bootDone, testSurface } from './page/common/boot.mjs';
 import { FlatNet } from './page/input/net.mjs';
 import { CubeInput } from './page/input/cube-input.mjs';
 import { Settings, randomSeed } from './page/settings/settings.mjs';
-import { FirstVisit } from './page/settings/first-visit.mjs';
+import { offerFirstVisit } from './page/settings/first-visit.mjs';
 import { Stage } from './page/stage/stage.mjs';
 import { SolveSequence } from './page/run/solve.mjs';
 import { Watch } from './page/watch/watch.mjs';
@@ -129,7 +129,7 @@ async function boot() {
   wireCopySolution(() => results.result, notify);
   wireExport(() => run.log || run.exported, notify);
   const shared = restoreFromLink({ settings, input, notify });
-  new FirstVisit({ panel: settings.panel, solvers, setTempo: (r) => watch.setTempo(r), tempo: () => watch.tempo.rate }).offer(location.search);
+  offerFirstVisit(location.search, { panel: settings.panel, solvers, setTempo: (r) => watch.setTempo(r), tempo: () => watch.tempo.rate });
   // a solution carried by the link is shown only once the core has verified it on the
   // link's own cube (a forged one, or one for another cube, is refused with the reason)
   if (shared.solution != null) {

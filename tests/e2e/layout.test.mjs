@@ -113,6 +113,7 @@ test('a first visit is offered an evolutionary solver at a watchable tempo, the 
   await page.evaluate(() => localStorage.clear());
   await page.goto(env.server.url); // the address, not the link the page made of it
   await waitReady(page);
+  await page.waitForSelector(`${tid('suggest')}:not([hidden])`);
   const solvers = await page.evaluate(() => window.evocube.core.solvers().map((s) => ({ name: s.name, label: s.label })));
   const chosen = await page.inputValue(tid('solver-select'));
   const info = solvers.find((s) => s.name === chosen);

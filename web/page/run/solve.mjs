@@ -1,5 +1,6 @@
 // solve.mjs - the page's solve sequence: the workers (one SolverClient, island 0's, the page's
-// solver worker; for K islands K of them, driven by web/lib/islands.mjs), the run controller
+// solver worker; for K islands K of them, driven by web/lib/islands.mjs, fetched with the
+// first island run through islands.lazy.mjs), the run controller
 // (run-controller.mjs) and its start through the Watch panel's tempo, the live view
 // (live-view.mjs), the run's buttons (Solve, Pause, Step, Cancel, live best) and status line,
 // and one solve from the click to what it leaves. Other features are reached only through
@@ -27,7 +28,6 @@
 // times in a minute), Solve is switched off and says why.
 import { byId as $, setText } from '../common/dom.mjs';
 import { SolverClient } from '../../lib/client.mjs';
-import { solveIslands } from '../../lib/islands.mjs';
 import { RunLog } from '../../lib/record-log.mjs';
 import { RUN_STATE, STATUS } from '../../lib/protocol.mjs';
 import { RunController, IDLE } from './run-controller.mjs';
@@ -56,7 +56,7 @@ export class SolveSequence {
       start: ({ job, islands }, callbacks) => watch.start(job, callbacks, (cb) => (islands === 1
         ? this.client.solve(job, cb)
         // K islands: island 0 feeds the tiles and the chart, every island its table row
-        : solveIslands((i, request, c) => islandClient(i).solve(request, c), job, {
+        : this.islandsModule.solveIslands((i, request, c) => islandClient(i).solve(request, c), job, {
           islands,
           onProgress: (i, records) => {
             if (i === 0) return cb.onProgress(records);
@@ -139,6 +139,13 @@ export class SolveSequence {
     const req = settings.request();
     const runFields = JSON.stringify(settings.fields());
     const k = settings.islandsUsed();
+    if (k > 1 && !this.islandsModule) {
+      try { this.islandsModule = await import('./islands.lazy.mjs'); } catch (e) {
+        this.notify(`The island model could not load (${e.message}); set Islands to 1 to solve.`, 'error');
+        return;
+      }
+      if (controller.busy) return;
+    }
     // paused when the user starts paused or a tempo holds the run from its start
     const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params, paused: watch.requestPaused };
     const runInput = { facelets: cube.facelets, mode: input.mode, setup: input.setup() };

@@ -1,0 +1,47 @@
+// suggest.lazy.mjs - a first visit's suggestion (web/page/settings/first-visit.mjs decides that
+// it is one): SUGGESTED, an evolutionary solver at a tempo a person can follow, chosen and
+// said beside Solve, with the exact solver (YARDSTICK) one click away. It holds until the
+// user picks a solver: then the tempo goes back to full speed, unless the user changed it.
+//   new Suggestion({ panel, solvers, setTempo, tempo }); suggest(); active: it holds
+import { byId, el, clear } from '../common/dom.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
+
+export const SUGGESTED = Object.freeze({ solver: 'twes', tempo: 10 });
+export const YARDSTICK = 'twophase';
+
+export class Suggestion {
+  constructor({ panel, solvers, setTempo, tempo }) {
+    Object.assign(this, { panel, solvers, setTempo, tempo, active: false });
+    panel.select.addEventListener('change', () => this.end());
+  }
+
+  has(name) { return this.solvers.some((s) => s.name === name); }
+
+  suggest() {
+    const { solver, tempo } = SUGGESTED;
+    if (!this.has(solver) || !this.panel.choose(solver)) return;
+    this.setTempo(tempo);
+    this.active = true;
+    const box = byId('suggest');
+    clear(box);
+    box.append(`Suggested for a first look: ${solverInfo(solver).label}, at ${tempo} generations/s (the Watch panel's tempo).`);
+    if (this.has(YARDSTICK)) {
+      box.append(' The yardstick: ', el('button', {
+        type: 'button', class: 'quiet small', dataset: { testid: 'suggest-yardstick' },
+        title: 'the exact solver: the shortest solutions, found in milliseconds, with nothing to watch',
+        onclick: () => {
+          this.panel.select.value = YARDSTICK;
+          this.panel.select.dispatchEvent(new Event('change'));
+        },
+      }, solverInfo(YARDSTICK).label));
+    }
+    box.hidden = false;
+  }
+
+  end() {
+    if (!this.active) return;
+    this.active = false;
+    if (this.tempo() === SUGGESTED.tempo) this.setTempo(null);
+    byId('suggest').hidden = true;
+  }
+}
