@@ -101,7 +101,7 @@ async function boot() {
   const url = new UrlSync({ settings, input, results, runFields: () => run.resultFields });
 
   function refresh() {
-    const ok = input.cube.ok && settings.ok();
+    const ok = input.cube.ok && settings.ok() && !(race && race.running); // a race locks Solve
     settings.update();
     if (settings.panel.solver) run.live.setSolver(settings.panel.solver.name);
     about.update();

@@ -1,7 +1,8 @@
 // race-run.lazy.mjs - one race of web/page/race/race-picker.mjs's RacePicker, loaded on the
-// first Start: every runner in its own warmed-up worker, a live row each, and once all end
-// the board sorted by place with length and time bars, the solutions and their play
-// buttons (the picker's onPlay). The board's look is app.css's (.race-board, .race-bar,
+// first Start: every runner in its own warmed-up worker, a live row each (the board is
+// brought into view at the start), and once all end the board sorted by length (shortest
+// first, ties by finishing place; the unsolved last) or, on request, by time (finishing
+// place), with length and time bars, the solutions and their play buttons (the picker's onPlay). The board's look is app.css's (.race-board, .race-bar,
 // .race-val); only a bar's width is set here, through the CSSOM (which the page's
 // Content-Security-Policy allows, unlike a style attribute).
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
@@ -20,12 +21,28 @@ function bar(text, frac, kind) {
 // The full-width board below the page's columns (made at the first race).
 function board() {
   const th = (t, num) => el('th', { class: num ? 'num' : null }, t);
+  const sort = el('select', { id: 'race-sort', dataset: { testid: 'race-sort' } },
+    el('option', { value: 'length' }, 'length'), el('option', { value: 'time' }, 'time'));
   const b = el('section', { class: 'panel race-board', id: 'race-board', 'aria-labelledby': 'h-race-board', dataset: { testid: 'race-board' } },
-    el('h2', { id: 'h-race-board' }, 'Race'),
+    el('div', { class: 'race-head' }, el('h2', { id: 'h-race-board' }, 'Race'),
+      el('label', { class: 'hint', for: 'race-sort' }, 'sort by '), sort),
     el('table', { class: 'race-table', id: 'race-table', dataset: { testid: 'race-table' } },
-      el('thead', {}, el('tr', {}, th('#', true), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
+      el('thead', {}, el('tr', {}, el('th', { class: 'num', title: 'finishing place' }, '#'), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
       el('tbody')));
   return b;
+}
+
+// The board's rows in order: by 'length' (shortest first, ties by finishing place) or 'time'
+// (finishing place); the unsolved after the solved, in list order.
+export function raceOrder(entries, by) {
+  const place = (e) => Number(e.cells.place.textContent) || Infinity;
+  const key = (e) => (e.result && e.result.stats.solved ? [0, by === 'time' ? 0 : e.result.length, place(e)] : [1, 0, 0]);
+  return entries.map((e, i) => [key(e), i, e]).sort(([a, i], [b, j]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || i - j).map((x) => x[2]);
+}
+
+function sortBoard(table, entries, by) {
+  for (const e of raceOrder(entries, by)) table.tBodies[0].append(e.row);
+  table.dataset.sort = by;
 }
 
 // Run a race of the picker's solvers on its cube and seed (picker: a RacePicker).
@@ -39,6 +56,7 @@ export async function runRace(picker) {
   byId('race-cancel').disabled = false;
   picker.onChange();
   if (!byId('race-board')) document.querySelector('main').after(board());
+  byId('race-board').scrollIntoView({ block: 'start' });
   const table = byId('race-table');
   const body = table.tBodies[0];
   clear(body);
@@ -108,9 +126,10 @@ export async function runRace(picker) {
   }
   await Promise.all(picker.entries.map((e) => e.done));
   const solved = picker.entries.filter((e) => e.result && e.result.stats.solved);
-  // sorted by place (finishers in finishing order, then the rest in list order), with bars
-  const ranked = [...picker.entries].sort((a, b) => (Number(a.cells.place.textContent) || Infinity) - (Number(b.cells.place.textContent) || Infinity));
-  for (const e of ranked) table.tBodies[0].append(e.row);
+  // sorted by length or by time (the sort select), with bars
+  const sort = byId('race-sort');
+  sort.onchange = () => sortBoard(table, picker.entries, sort.value);
+  sortBoard(table, picker.entries, sort.value);
   if (solved.length) {
     const maxLen = Math.max(1, ...solved.map((e) => e.result.length));
     const maxMs = Math.max(1, ...solved.map((e) => e.wallMs));
