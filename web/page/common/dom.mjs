@@ -38,3 +38,10 @@ export function clear(node) {
 export function setText(node, text) {
   if (node && node.textContent !== String(text)) node.textContent = String(text);
 }
+
+// A key pressed in target goes to the text there (a text field, a select, editable content),
+// not to the page's shortcuts.
+export function isTyping(t) {
+  return !!t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
+    || (t.tagName === 'INPUT' && !/^(range|checkbox|radio|button)$/.test(t.type)));
+}

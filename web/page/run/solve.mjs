@@ -2,7 +2,8 @@
 // solver worker; for K islands K of them, driven by web/lib/islands.mjs, fetched with the
 // first island run through islands.lazy.mjs), the run controller
 // (run-controller.mjs) and its start through the Watch panel's tempo, the live view
-// (live-view.mjs), the run's buttons (Solve, Pause, Step, Cancel, live best) and status line,
+// (live-view.mjs), the run's buttons (Solve, Pause, Step, Cancel, live best; keys: space
+// Pause/Resume, → Step) and status line,
 // and one solve from the click to what it leaves. Other features are reached only through
 // what the page (web/main.mjs) passes in:
 //   new SolveSequence({ core, input, settings, watch, stage, notify, playing, clear, onEnd, onChange })
@@ -26,7 +27,7 @@
 // A crashed worker: the notice says what happened; when it was restarted, it offers to run
 // the solve again. When it is down for good (it could not load the core, or it crashed three
 // times in a minute), Solve is switched off and says why.
-import { byId as $, setText } from '../common/dom.mjs';
+import { byId as $, setText, isTyping } from '../common/dom.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { RunLog } from '../../lib/record-log.mjs';
 import { RUN_STATE, STATUS } from '../../lib/protocol.mjs';
@@ -79,6 +80,12 @@ export class SolveSequence {
     $('pause').addEventListener('click', () => controller.toggle());
     $('step').addEventListener('click', () => controller.step(watch.stepping));
     $('cancel').addEventListener('click', () => controller.cancel());
+    // keys during a run: space pauses and resumes (a focused button acts itself), → steps
+    document.addEventListener('keydown', (e) => {
+      if (!controller.busy || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (e.key === ' ' && e.target.tagName !== 'BUTTON') { e.preventDefault(); controller.toggle(); }
+      else if (e.key === 'ArrowRight') { e.preventDefault(); controller.step(watch.stepping); }
+    });
     $('show-best').addEventListener('change', () => {
       if (!$('show-best').checked && controller.run) stage.show(controller.run.input.facelets, 'your cube');
     });
