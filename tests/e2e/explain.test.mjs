@@ -47,7 +47,7 @@ test('the cube\'s caption says what it shows: the input, the best individual of 
   await page.click(tid('solve'));
   await page.waitForFunction(() => /^best individual/.test(document.querySelector('[data-testid="view-caption"]').textContent), null, { timeout: 30000 });
   const dir = SOLVER_INFO[solver] ? `${SOLVER_INFO[solver].better} is better` : '';
-  expect(await page.textContent(tid('view-caption'))).toMatch(new RegExp(`^best individual · generation \\d+ · fitness -?[\\d.,e+-]+, ${dir}$`));
+  expect(await page.textContent(tid('view-caption'))).toMatch(new RegExp(`^best individual · generation [\\d,]+ · fitness -?[\\d.,e+-]+, ${dir}$`));
   // the plot, made once uPlot has loaded at the run's first record, carries the axis label
   await page.waitForFunction(() => window.evocube.chart.plot !== null, null, { timeout: 30000 });
   if (SOLVER_INFO[solver]) expect(await page.evaluate(() => window.evocube.chart.plot.axes[1].label)).toBe(`fitness (${SOLVER_INFO[solver].better === 'lower' ? '↓' : '↑'} better)`);

@@ -15,6 +15,19 @@
 // of phase 1 before 150,000 generations of phase 3) keeps its rounds.
 export const MAX_BUCKETS = 400;
 
+// The generation axis's ticks: whole numbers only (1, 2, 5 times a power of ten), labelled
+// short enough that neighbours at X_SPACE px never collide ("5,000", "50k", "1.5M").
+export const X_INCRS = [];
+for (let p = 1; p <= 1e9; p *= 10) X_INCRS.push(p, 2 * p, 5 * p);
+export const X_SPACE = 50;
+export function tickLabel(v) {
+  const a = Math.abs(v);
+  const short = (x, unit) => `${Number.isInteger(x) ? x : x.toFixed(1).replace(/\.0$/, '')}${unit}`;
+  if (a >= 1e6) return short(v / 1e6, 'M');
+  if (a >= 1e4) return short(v / 1e3, 'k');
+  return Math.round(v).toLocaleString('en-US');
+}
+
 // "2x2x3 block DL", "2x2x3 block DB" -> "2x2x3 block": the names' common words
 export function commonLabel(a, b) {
   if (a === b) return a;

@@ -5,10 +5,12 @@
 // record added. Redraws are coalesced to one per animation frame. Width follows the container
 // (ResizeObserver). Each phase's first generation gets a dashed line on the canvas and its
 // label as a DOM element over the plot (data-testid "phase-label"), placed by placeLabels in
-// rows so that labels never overlap. uPlot itself loads on demand (web/page/run/uplot.lazy.mjs) when
+// rows so that labels never overlap. The generation axis has whole-number ticks with short
+// labels (chart-data.mjs tickLabel), and the legend shows the latest point's values unless
+// the cursor is over the plot. uPlot itself loads on demand (web/page/run/uplot.lazy.mjs) when
 // a run first feeds the chart; until then (and while it loads) the buckets keep
 // every record, and the plot is made with them when it arrives.
-import { Buckets, placeLabels } from './chart-data.mjs';
+import { Buckets, placeLabels, X_INCRS, X_SPACE, tickLabel } from './chart-data.mjs';
 
 export { MAX_BUCKETS } from './chart-data.mjs';
 
@@ -36,7 +38,7 @@ export class FitnessChart {
       this.loading = import('./uplot.lazy.mjs').then((m) => {
         this.uPlot = m.default;
         this._make();
-        this.plot.setData(this.buckets.series());
+        this._setData();
       }).catch(() => { this.loading = null; }); // offline before the service worker cached it: the next run tries again
     }
     return this.loading;
@@ -52,7 +54,7 @@ export class FitnessChart {
       cursor: { drag: { x: true, y: false } },
       scales: { x: { time: false } },
       axes: [
-        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid },
+        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid, incrs: X_INCRS, space: X_SPACE, values: (u, splits) => splits.map(tickLabel) },
         { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56 },
       ],
       hooks: { draw: [(u) => this._drawPhases(u)] },
@@ -125,6 +127,13 @@ export class FitnessChart {
     if (this.plot) this.plot.setSize(this._size());
   }
 
+  // the data, and the legend on the latest point unless the cursor is over the plot
+  _setData() {
+    const data = this.buckets.series();
+    this.plot.setData(data);
+    if (this.plot.cursor.left == null || this.plot.cursor.left < 0) this.plot.setLegend({ idx: data[0].length ? data[0].length - 1 : null });
+  }
+
   reset() {
     this.buckets.reset();
     if (this.plot) this.plot.setData(this.buckets.series());
@@ -137,7 +146,7 @@ export class FitnessChart {
       this.dirty = true;
       requestAnimationFrame(() => {
         this.dirty = false;
-        this.plot.setData(this.buckets.series());
+        this._setData();
       });
     }
   }

@@ -7,7 +7,9 @@
 //     wantsBest(): draw the best individual now?; run(): the current run or null;
 //     elapsed(): the run's ms
 //   chart             the FitnessChart
-//   start(k, solverName)   a new run on k islands (clears everything, starts the clock)
+//   start(k, descriptor?, params?)   a new run on k islands (clears everything, starts the
+//                     clock); with the solver's descriptor and the request's params, a
+//                     sentence under the tiles tells the run (phase, budget used, plateau)
 //   add(i, records)   island i's records (island 0 feeds the tiles and the chart)
 //   setEpoch(epoch)   an island run's epoch
 //   setSolver(name)   say what the chosen solver's fitness is and which way is better
@@ -31,19 +33,32 @@ export class LiveView {
     this.islands.reset(0);
     this.tiles = new LiveTiles({
       core, chart: this.chart, view: stage.view, run, wantsBest, elapsed,
-      show: (facelets, record) => stage.show(facelets, this.caption(record)),
+      story: () => (this.story ? this.story.text() : null),
+      show: (facelets, record) => (facelets == null ? stage.caption(this.caption(record)) : stage.show(facelets, this.caption(record))),
     });
     this.tick = 0;
   }
 
-  start(k) {
+  // descriptor, params: the solver's entry of the core's list and the request's params, for
+  // the sentence under the tiles (run-story.lazy.mjs, fetched with the first run; the records
+  // before it arrives are told from the next ones)
+  start(k, descriptor = null, params = {}) {
     this.tiles.reset();
+    this.story = null;
+    setText($('run-story'), '');
+    if (descriptor) {
+      const run = {};
+      this.storyRun = run;
+      import('./run-story.lazy.mjs').then((m) => { if (this.storyRun === run) this.story = new m.RunStory(descriptor, params); })
+        .catch(() => { /* no sentence: the tiles still tell the run */ });
+    }
     this.islands.reset(k, solverInfo(this.solver).better);
     clearInterval(this.tick);
     this.tick = setInterval(() => setText($('elapsed'), fmtMs(this.elapsed())), 250);
   }
 
   add(i, records) {
+    if (i === 0 && this.story) this.story.add(records);
     if (i === 0) this.tiles.add(records);
     if (this.islands.rows.length > 1) this.islands.add(i, records);
   }
@@ -61,7 +76,7 @@ export class LiveView {
 
   caption(r) {
     const dir = direction(this.solver);
-    return `best individual · generation ${r.gen} · fitness ${fmtNum(r.best)}${dir ? `, ${dir}` : ''}`;
+    return `best individual · generation ${fmtNum(r.gen)} · fitness ${fmtNum(r.best)}${dir ? `, ${dir}` : ''}`;
   }
 
   setEpoch(epoch) { this.islands.setEpoch(epoch); }
