@@ -1,15 +1,17 @@
 // live-view.mjs - the live view of a run: the stat tiles and the best individual on
-// stage (web/page/run/live-tiles.mjs), the fitness chart (web/page/run/chart.mjs), the islands table
-// (web/page/run/islands-table.mjs) and the clock, fed by one run's progress records.
+// stage (web/page/run/live-tiles.mjs), the fitness chart (web/page/run/chart.mjs), the
+// islands table (web/page/run/islands-table.mjs, through islands.lazy.mjs at the first
+// island run) and the clock, fed by one run's progress records.
 //
 // Interface:
 //   new LiveView({ core, stage, wantsBest, run, elapsed })
 //     wantsBest(): draw the best individual now?; run(): the current run or null;
 //     elapsed(): the run's ms
 //   chart             the FitnessChart
-//   start(k, descriptor?, params?)   a new run on k islands (clears everything, starts the
-//                     clock); with the solver's descriptor and the request's params, a
-//                     sentence under the tiles tells the run (phase, budget used, plateau)
+//   start(k, descriptor?, params?, islandsModule?)   a new run on k islands (clears
+//                     everything, starts the clock); with the solver's descriptor and the
+//                     request's params, a sentence under the tiles tells the run (phase, budget
+//                     used, plateau); k > 1 needs islands.lazy.mjs (its IslandsTable)
 //   add(i, records)   island i's records (island 0 feeds the tiles and the chart)
 //   setEpoch(epoch)   an island run's epoch
 //   setSolver(name)   say what the chosen solver's fitness is and which way is better
@@ -20,7 +22,6 @@
 import { byId as $, setText } from '../common/dom.mjs';
 import { fmtMs, fmtNum } from '../../lib/format.mjs';
 import { FitnessChart } from './chart.mjs';
-import { IslandsTable } from './islands-table.mjs';
 import { LiveTiles } from './live-tiles.mjs';
 import { solverInfo, direction } from '../common/solver-info.mjs';
 
@@ -29,8 +30,7 @@ export class LiveView {
     this.elapsed = elapsed;
     this.solver = '';
     this.chart = new FitnessChart($('chart'));
-    this.islands = new IslandsTable();
-    this.islands.reset(0);
+    this.islands = null; // the IslandsTable, made at the first island run
     this.tiles = new LiveTiles({
       core, chart: this.chart, view: stage.view, run, wantsBest, elapsed,
       story: () => (this.story ? this.story.text() : null),
@@ -42,7 +42,7 @@ export class LiveView {
   // descriptor, params: the solver's entry of the core's list and the request's params, for
   // the sentence under the tiles (run-story.lazy.mjs, fetched with the first run; the records
   // before it arrives are told from the next ones)
-  start(k, descriptor = null, params = {}) {
+  start(k, descriptor = null, params = {}, islandsModule = null) {
     this.tiles.reset();
     this.story = null;
     setText($('run-story'), '');
@@ -52,7 +52,8 @@ export class LiveView {
       import('./run-story.lazy.mjs').then((m) => { if (this.storyRun === run) this.story = new m.RunStory(descriptor, params); })
         .catch(() => { /* no sentence: the tiles still tell the run */ });
     }
-    this.islands.reset(k, solverInfo(this.solver).better);
+    if (k > 1 && islandsModule && !this.islands) this.islands = new islandsModule.IslandsTable();
+    if (this.islands) this.islands.reset(k, solverInfo(this.solver).better);
     clearInterval(this.tick);
     this.tick = setInterval(() => setText($('elapsed'), fmtMs(this.elapsed())), 250);
   }
@@ -60,7 +61,7 @@ export class LiveView {
   add(i, records) {
     if (i === 0 && this.story) this.story.add(records);
     if (i === 0) this.tiles.add(records);
-    if (this.islands.rows.length > 1) this.islands.add(i, records);
+    if (this.islands && this.islands.rows.length > 1) this.islands.add(i, records);
   }
 
   setSolver(name) {
@@ -79,12 +80,12 @@ export class LiveView {
     return `best individual · generation ${fmtNum(r.gen)} · fitness ${fmtNum(r.best)}${dir ? `, ${dir}` : ''}`;
   }
 
-  setEpoch(epoch) { this.islands.setEpoch(epoch); }
+  setEpoch(epoch) { if (this.islands) this.islands.setEpoch(epoch); }
 
   stop(stats) {
     clearInterval(this.tick);
     // an island run: the tiles end on the island whose solution the result is
-    const won = stats && stats.islands > 1 && this.islands.last ? this.islands.last[stats.island] : null;
+    const won = stats && stats.islands > 1 && this.islands && this.islands.last ? this.islands.last[stats.island] : null;
     if (won) this.tiles.last = won;
     if (stats) this.tiles.final(stats);
     else this.tiles.paint();

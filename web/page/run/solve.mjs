@@ -157,7 +157,7 @@ export class SolveSequence {
     const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params, paused: watch.requestPaused };
     const runInput = { facelets: cube.facelets, mode: input.mode, setup: input.setup() };
     this.clear();
-    live.start(k, settings.panel.solver, req.params);
+    live.start(k, settings.panel.solver, req.params, this.islandsModule);
     input.freeze(true);
     settings.freeze(true);
     this.stage.show(cube.facelets, 'your cube');
