@@ -136,3 +136,35 @@ test('a first visit is offered an evolutionary solver at a watchable tempo, the 
   await again.close();
   expect(env.errors).toEqual([]);
 });
+
+test('presentation mode at 1920 x 1080: the cube and the chart side by side fill the screen, large numbers, Escape ends it', async () => {
+  const page = await env.open(`?scramble=${encodeURIComponent(env.core.scrambleMoves(20, 4))}&solver=twes&seed=1`);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.click(tid('present'));
+  await page.waitForFunction(() => document.body.classList.contains('presenting'));
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="chart"] canvas'), null, { timeout: 30000 });
+  await page.waitForTimeout(300);
+  await shot(page, 'present-1920x1080-running.png');
+  const m = await page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+    const cube = box('[data-testid="view3d"]'), chart = box('[data-testid="chart"] canvas');
+    return { cube: [cube.left, cube.top, cube.right, cube.bottom, cube.width, cube.height], chart: [chart.left, chart.top, chart.right, chart.bottom, chart.width, chart.height],
+      value: parseFloat(getComputedStyle(document.querySelector('[data-testid="generation"]')).fontSize), w: innerWidth, h: innerHeight,
+      scroll: document.documentElement.scrollHeight };
+  });
+  expect(m.cube[2]).toBeLessThanOrEqual(m.chart[0]); // side by side
+  expect(m.cube[4]).toBeGreaterThan(0.4 * m.w);
+  expect(m.chart[4]).toBeGreaterThan(0.4 * m.w);
+  expect(m.cube[5]).toBeGreaterThan(0.6 * m.h);
+  expect(m.chart[5]).toBeGreaterThan(0.5 * m.h);
+  expect(m.cube[3]).toBeLessThanOrEqual(m.h);
+  expect(m.value).toBeGreaterThanOrEqual(28);
+  const legend = await page.$$eval(".chart .u-legend .u-value", (vs) => vs.map((v) => v.textContent));
+  for (const v of legend) expect(v).not.toBe("--");
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.body.classList.contains('presenting'));
+  await page.click(tid('cancel')).catch(() => {});
+  await page.close();
+  expect(env.errors).toEqual([]);
+});

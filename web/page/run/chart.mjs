@@ -29,7 +29,8 @@ export class FitnessChart {
 
   _size() {
     const w = Math.max(200, Math.floor(this.host.clientWidth || 320));
-    return { width: w, height: Math.max(160, Math.min(260, Math.round(w * 0.55))) };
+    const big = document.body.classList.contains('presenting'); // presentation mode: a large chart
+    return { width: w, height: Math.max(160, Math.min(big ? Math.round(innerHeight * 0.62) : 260, Math.round(w * (big ? 0.75 : 0.55)))) };
   }
 
   // load uPlot once, then make the plot with what the buckets hold
@@ -121,17 +122,22 @@ export class FitnessChart {
     this.plot.destroy();
     this.labels = []; // they lived in the old plot's overlay
     this._make();
+    this._legend();
   }
 
   _resize() {
-    if (this.plot) this.plot.setSize(this._size());
+    if (this.plot) { this.plot.setSize(this._size()); this._legend(); }
   }
 
   // the data, and the legend on the latest point unless the cursor is over the plot
   _setData() {
-    const data = this.buckets.series();
-    this.plot.setData(data);
-    if (this.plot.cursor.left == null || this.plot.cursor.left < 0) this.plot.setLegend({ idx: data[0].length ? data[0].length - 1 : null });
+    this.plot.setData(this.buckets.series());
+    this._legend();
+  }
+
+  _legend() {
+    const n = this.plot.data[0].length;
+    if (n && (this.plot.cursor.left == null || this.plot.cursor.left < 0)) this.plot.setLegend({ idx: n - 1 });
   }
 
   reset() {
