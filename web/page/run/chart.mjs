@@ -114,6 +114,13 @@ export class FitnessChart {
     });
   }
 
+  // Each phase as a percentage of its start (chart-data.mjs Buckets.series), or the values.
+  setNormal(on) {
+    if (this.buckets.normal === on) return;
+    this.buckets.normal = on;
+    if (this.plot) this._setData();
+  }
+
   // The fitness axis's label (the page says which way is better): the plot is made anew.
   setYLabel(label) {
     if (label === this.yLabel) return;

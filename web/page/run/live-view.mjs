@@ -69,10 +69,15 @@ export class LiveView {
     this.solver = name;
     const info = solverInfo(name);
     const dir = direction(name);
-    setText($('fitness-def'), `Fitness of ${name}: ${info.fitness}${dir ? `; ${dir}` : ''}.`);
+    // several phases that are sub-goals (optima), each with its own fitness scale, lower
+    // better: the chart shows each phase as a percentage of its start, so every phase starts
+    // at 100 and better is down in all of them
+    const normal = info.better === 'lower' && info.phases.length > 1 && info.optima;
+    setText($('fitness-def'), `Fitness of ${name}: ${info.fitness}${dir ? `; ${dir}` : ''}.${normal ? ' Each phase has its own scale: the chart shows a phase\'s fitness as a percentage of where the phase began (100), so better is down in every phase.' : ''}`);
     for (const id of ['best-fitness', 'mean-fitness']) $(id).previousElementSibling.title = dir ? `fitness: ${dir}` : 'fitness';
     // short enough for the axis at any chart height: the line under the tiles says it in words
-    this.chart.setYLabel(info.better ? `fitness (${info.better === 'lower' ? '↓' : '↑'} better)` : 'fitness');
+    this.chart.setNormal(normal);
+    this.chart.setYLabel(info.better ? `${normal ? '% of phase start' : 'fitness'} (${info.better === 'lower' ? '↓' : '↑'} better)` : 'fitness');
   }
 
   caption(r) {
