@@ -157,6 +157,7 @@ export class SolveSequence {
     const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params, paused: watch.requestPaused };
     const runInput = { facelets: cube.facelets, mode: input.mode, setup: input.setup() };
     this.clear();
+    document.body.dataset.run = 'on'; // a phone shows the chart under the cube meanwhile (app.css)
     live.start(k, settings.panel.solver, req.params, this.islandsModule);
     input.freeze(true);
     settings.freeze(true);
@@ -177,6 +178,7 @@ export class SolveSequence {
     this.resultFields = runFields;
     watch.end();
     this.log = null;
+    delete document.body.dataset.run;
     this.exported = log.end(outcome);
     input.freeze(false);
     settings.freeze(false);
