@@ -13,7 +13,7 @@
 // openExperiments({core, notify, link}) shows the view (made once); open.mjs calls it from
 // the Experiments button, for a link with experiment=, and at boot when an experiment was
 // running (localStorage ACTIVE_KEY names it).
-import { el, clear, setText } from '../common/dom.mjs';
+import { el, clear, setText, adoptStyle } from '../common/dom.mjs';
 import { downloadText } from '../common/download.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { ACTIVE_KEY } from './open.mjs';
@@ -41,8 +41,29 @@ const getActive = () => { try { return localStorage.getItem(ACTIVE_KEY); } catch
 
 let view = null;
 
+// the view's look, added when it first opens (app.css places the section only)
+const VIEW_CSS = `.experiments .exp-head { display: flex; justify-content: space-between; align-items: baseline; }
+.experiments h3 { font-size: 13px; color: var(--muted); margin: 14px 0 6px; font-weight: 600; }
+.experiments h3 select { width: auto; display: inline-block; margin-left: 8px; font-size: 12px; }
+.experiments .exp-form .field { display: inline-flex; flex-direction: column; margin-right: 10px; }
+.experiments .exp-form textarea { width: min(560px, 90vw); }
+.experiments .exp-solvers { border: 1px solid var(--line); border-radius: var(--radius); margin: 6px 0; }
+.experiments .exp-solvers .check { margin-right: 10px; }
+.experiments .exp-progress { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+.experiments progress { width: min(360px, 60vw); }
+.experiments table { border-collapse: collapse; font-size: 13px; }
+.experiments th, .experiments td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
+.experiments td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.experiments td.ref { color: var(--muted); font-size: 12px; }
+.experiments .exp-hist { display: flex; flex-wrap: wrap; gap: 12px; }
+.experiments .exp-hist figure { margin: 0; width: 260px; }
+.experiments .exp-hist rect { fill: var(--accent); }
+.experiments .exp-hist text { font-size: 10px; fill: var(--muted); }
+.experiments .exp-saved { font-size: 13px; padding-left: 18px; }
+`;
+
 export async function openExperiments({ core, notify, link = null }) {
-  if (!view) view = new ExperimentsView(core, notify);
+  if (!view) { adoptStyle(VIEW_CSS); view = new ExperimentsView(core, notify); }
   await view.ready;
   view.show();
   if (link != null) view.restoreLink(link);

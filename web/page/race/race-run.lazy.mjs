@@ -2,11 +2,13 @@
 // first Start: every runner in its own warmed-up worker, a live row each (the board is
 // brought into view at the start), and once all end the board sorted by length (shortest
 // first, ties by finishing place; the unsolved last) or, on request, by time (finishing
-// place), with length and time bars, the solutions and their play buttons (the picker's onPlay). The board's look is app.css's (.race-board, .race-bar,
-// .race-val); only a bar's width is set here, through the CSSOM (which the page's
+// place), with length and time bars, the solutions and their play buttons (the picker's
+// onPlay). The board's look is BOARD_CSS, added with the first board (on a phone each runner
+// is a card: name and status; generation, length, time; the solution across, so the board
+// never scrolls sideways); a bar's width is set through the CSSOM (which the page's
 // Content-Security-Policy allows, unlike a style attribute).
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
-import { el, byId, clear, setText } from '../common/dom.mjs';
+import { el, byId, clear, setText, adoptStyle } from '../common/dom.mjs';
 import { fmtNum, fmtMs } from '../../lib/format.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
@@ -18,8 +20,34 @@ function bar(text, frac, kind) {
   return [el('span', { class: 'race-val' }, text), b];
 }
 
-// The full-width board below the page's columns (made at the first race).
+const BOARD_CSS = `.race-table { font-size: 12.5px; }
+.race-table th, .race-table td { padding: 4px 5px; }
+.race-table td button.small { padding: 0 6px; font-size: 11px; }
+.race-table td.bar-cell { min-width: 10em; }
+@media (max-width: 600px) {
+  .race-table thead { display: none; }
+  .race-table tr { display: grid; grid-template-columns: 1.4em repeat(3, minmax(0, 1fr)); gap: 2px 8px; padding: 6px 0; border-top: 1px solid var(--line); }
+  .race-table td, .race-table td.bar-cell { padding: 0; min-width: 0; }
+  .race-table td:first-child { grid-row: span 3; }
+  .race-table td.race-name { grid-column: span 2; font-weight: 600; }
+  .race-table td[data-testid="race-generation"] { text-align: left; }
+  .race-table td[data-testid="race-generation"]::before { content: 'gen. '; color: var(--muted); }
+  .race-table tr > td:last-child { grid-column: 2 / -1; }
+}
+.race-table tr.shortest td[data-testid="race-length"] { color: var(--good); font-weight: 600; }
+.race-table tr.fastest td[data-testid="race-time"] { color: var(--good); font-weight: 600; }
+.race-board { margin: 0 22px 18px; overflow-x: auto; }
+.race-val { display: inline-block; min-width: 4.2em; font-family: var(--mono); }
+.race-bar { display: inline-block; height: 8px; border-radius: 4px; max-width: calc(100% - 4.6em); background: var(--good); }
+.race-bar.time { background: var(--accent); }
+.race-head { display: flex; align-items: baseline; gap: 8px; }
+.race-head h2 { margin-right: auto; }
+.race-head select { width: auto; padding: 2px 6px; }
+`;
+
+// The full-width board below the page's columns (made at the first race, with its look).
 function board() {
+  adoptStyle(BOARD_CSS);
   const th = (t, num) => el('th', { class: num ? 'num' : null }, t);
   const sort = el('select', { id: 'race-sort', dataset: { testid: 'race-sort' } },
     el('option', { value: 'length' }, 'length'), el('option', { value: 'time' }, 'time'));

@@ -7,6 +7,8 @@
 // constructed style sheet added while presenting (the page's Content-Security-Policy
 // allows the CSSOM), so the first load carries none of it.
 //   togglePresent()   enter or leave the mode; presenting(): whether it is on
+import { adoptStyle } from '../common/dom.mjs';
+
 const CSS = `
 body.presenting .top .tagline, body.presenting .col1, body.presenting .result, body.presenting .watch,
 body.presenting .race, body.presenting .race-board, body.presenting .foot, body.presenting .first-hint,
@@ -43,11 +45,7 @@ function left() { if (!document.fullscreenElement && on()) togglePresent(); }
 export function togglePresent() {
   const button = document.getElementById('present');
   if (!on()) {
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    }
+    if (!sheet) sheet = adoptStyle(CSS);
     document.body.classList.add('presenting');
     button.setAttribute('aria-pressed', 'true');
     document.addEventListener('keydown', keys);
