@@ -19,6 +19,7 @@ import { twizzleUrl } from './lib/share-link.mjs';
 import { byId as $, setText } from './page/common/dom.mjs';
 import { notify } from './page/common/notices.mjs';
 import { firstVisitHint } from './page/common/hint.mjs';
+import { showOnline } from './page/common/online.mjs';
 import { learnSolvers } from './page/common/solver-info.mjs';
 import { bootFailed, bootDone, testSurface } from './page/common/boot.mjs';
 import { FlatNet } from './page/input/net.mjs';
@@ -138,6 +139,7 @@ async function boot() {
   }
 
   firstVisitHint();
+  showOnline();
   wireExperiments({ core, notify });
   bootDone();
   refresh();
