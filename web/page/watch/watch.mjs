@@ -62,7 +62,7 @@ export class Watch {
     this.run = run;
     this.facelets = job.facelets; // the run's cube: the scrubber applies a record's moves to it
     this.history.reset();
-    this.gen = { t: performance.now(), gen: 0, last: 0 };
+    this.gen = { t: performance.now(), gen: 0, last: 0, t0: performance.now() };
     setText($('tempo-rate'), '');
     clearInterval(this.rateTimer);
     this.rateTimer = setInterval(() => this._rate(), 1000);
@@ -97,6 +97,12 @@ export class Watch {
   end() {
     this.tempo.end();
     clearInterval(this.rateTimer);
+    // after the run, its average (not the rate of its last, idle second)
+    const g = this.gen;
+    if (g && this.run) {
+      const rate = (g.last * 1000) / Math.max(1, performance.now() - g.t0);
+      setText($('tempo-rate'), `the run: ${rate < 10 ? rate.toFixed(1) : Math.round(rate).toLocaleString('en-US')} generations/s on average`);
+    }
     this.run = null;
     this._views('end');
   }
