@@ -51,7 +51,8 @@ test('the budget is the request\'s, else its preset\'s, else the default', () =>
   expect(paramValue(pso, { preset: preset.name }, 'iterations')).toBe(want);
   const s = new RunStory(pso, { preset: preset.name });
   s.add([{ gen: 3, phase: 0, phaseName: 'pso', best: 12, mean: 14, bestLength: 12, restarts: 0 }]);
-  expect(s.text()).toBe(`Iteration 3 of at most ${want.toLocaleString('en-US')} (${(300 / want).toFixed(1)} % of the budget).`);
+  const pct = 300 / want;
+  expect(s.text()).toBe(`Iteration 3 of at most ${want.toLocaleString('en-US')} (${pct < 1 ? pct.toFixed(2) : pct.toFixed(1)} % of the budget).`);
 });
 
 test('a diverse population on a plateau is not called converged; the share reads either order of quantiles', () => {

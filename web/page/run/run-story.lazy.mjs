@@ -83,7 +83,7 @@ export class RunStory {
     if (n > 1) parts.push(`phase ${r.phase + 1} of ${n}, ${name}: ${fmtNum(inPhase)} ${this._unit(inPhase)} in it`);
     if (this.budget) {
       const pct = (100 * r.gen) / this.budget;
-      parts.push(`${this._unit(1)} ${fmtNum(r.gen)} of at most ${fmtNum(this.budget)} (${pct < 10 ? pct.toFixed(1) : Math.round(pct)} % of the budget)`);
+      parts.push(`${this._unit(1)} ${fmtNum(r.gen)} of at most ${fmtNum(this.budget)} (${pct < 1 ? pct.toFixed(2) : pct < 10 ? pct.toFixed(1) : Math.round(pct)} % of the budget)`);
     }
     if (r.restarts > 0) parts.push(`started over ${r.restarts === 1 ? 'once' : `${fmtNum(r.restarts)} times`}`);
     const still = r.gen - this.phase.bestGen;
