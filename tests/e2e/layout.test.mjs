@@ -3,7 +3,8 @@
 // choice and its preset beside Solve, Solve/Pause/Step/Cancel, the cube and the live numbers
 // (the stat tiles) are inside the viewport without scrolling, measured as bounding boxes,
 // before a run and while one runs (the run must not scroll them away); a first visit (no
-// query, nothing remembered) is offered an evolutionary solver with the exact one named.
+// query, nothing remembered) is offered an evolutionary solver with the exact one named, and
+// a swarm solver its thesis preset in words.
 // On the phone the cube is square (sized from its aspect ratio), a vertical swipe on it
 // scrolls the page (touch-action pan-y), and Reset view brings the camera back after a
 // drag. A screenshot of each viewport, idle and running, is saved in build/screenshots/
@@ -128,6 +129,16 @@ test('a first visit is offered an evolutionary solver at a watchable tempo, the 
   expect(await page.inputValue(tid('solver-select'))).toBe(exact.name);
   expect(await page.inputValue(tid('tempo'))).toBe('');
   expect(await page.isHidden(tid('suggest'))).toBe(true);
+  // a swarm solver picked with its defaults is offered its thesis preset in words
+  const swarm = (await page.evaluate(() => window.evocube.core.solvers())).find((s) => s.presets.some((p) => p.name === 'thesis'));
+  if (swarm) {
+    await page.selectOption(tid('solver-select'), swarm.name);
+    await page.waitForSelector(`${tid('suggest')}:not([hidden]) ${tid('suggest-preset')}`);
+    expect(await page.textContent(tid('suggest'))).toMatch(/preset thesis, as the thesis ran it \(.+\).*The defaults \(oracle exact\) lead straight to solved\./);
+    await page.click(tid('suggest-preset'));
+    expect(await page.inputValue(tid('preset-select'))).toBe('thesis');
+    expect(await page.isHidden(tid('suggest'))).toBe(true);
+  }
   // a second visit starts from the list's first solver, with no suggestion
   const again = await env.open('');
   expect(await again.inputValue(tid('solver-select'))).toBe(solvers[0].name);

@@ -13,6 +13,7 @@
 //     (null: full speed)
 
 export const VISITED_KEY = 'evocube.visited';
+const THESIS = 'thesis';
 
 export function isFirstVisit(search, storage = () => globalThis.localStorage) {
   let seen = false;
@@ -23,7 +24,15 @@ export function isFirstVisit(search, storage = () => globalThis.localStorage) {
   return !seen && !(search && search.length > 1);
 }
 
+// Also, on every visit: a solver with a `thesis` preset (the swarm solvers), picked with its
+// defaults, is offered that preset in words beside Solve (suggest.lazy.mjs suggestPreset).
 export function offerFirstVisit(search, deps) {
+  const { panel } = deps;
+  panel.select.addEventListener('change', () => {
+    if (panel.solver && panel.solver.presets.some((p) => p.name === THESIS) && !panel.preset) {
+      import('./suggest.lazy.mjs').then((m) => m.suggestPreset(panel, THESIS)).catch(() => { /* no suggestion */ });
+    }
+  });
   if (!isFirstVisit(search)) return;
   import('./suggest.lazy.mjs').then((m) => { new m.Suggestion(deps).suggest(); deps.panel.onChange(); })
     .catch(() => { /* no suggestion: the list's first solver stays */ });

@@ -3,6 +3,7 @@
 // said beside Solve, with the exact solver (YARDSTICK) one click away. It holds until the
 // user picks a solver: then the tempo goes back to full speed, unless the user changed it.
 //   new Suggestion({ panel, solvers, setTempo, tempo }); suggest(); active: it holds
+//   suggestPreset(panel, name)   a preset offered in words beside Solve
 import { byId, el, clear } from '../common/dom.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 
@@ -44,4 +45,24 @@ export class Suggestion {
     if (this.tempo() === SUGGESTED.tempo) this.setTempo(null);
     byId('suggest').hidden = true;
   }
+}
+
+// A preset offered in words beside Solve (the swarm solvers' `thesis`: the fitness the thesis
+// used, under which the search plateaus and backtracks; the defaults' exact oracle leads
+// straight to solved), with a button that chooses it; gone once the solver or preset changes.
+export function suggestPreset(panel, name) {
+  const s = panel.solver;
+  const preset = s && s.presets.find((p) => p.name === name);
+  if (!preset || panel.preset) return;
+  const box = byId('suggest');
+  clear(box);
+  box.append(`Suggested for ${solverInfo(s.name).short}: preset ${name}, as the thesis ran it (${preset.help}); its search plateaus and backtracks on the way. ${panel.presetSelect.options[0].textContent.replace(/^\(?defaults\)?/, 'The defaults')} lead straight to solved.`,
+    ' ', el('button', {
+      type: 'button', class: 'quiet small', dataset: { testid: 'suggest-preset' },
+      onclick: () => { panel.presetSelect.value = name; panel.presetSelect.dispatchEvent(new Event('change')); },
+    }, `Use ${name}`));
+  box.hidden = false;
+  const gone = () => { box.hidden = true; panel.select.removeEventListener('change', gone); panel.presetSelect.removeEventListener('change', gone); };
+  panel.select.addEventListener('change', gone);
+  panel.presetSelect.addEventListener('change', gone);
 }
