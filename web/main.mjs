@@ -7,23 +7,23 @@
 //   SolveSequence  (page/run/solve.mjs)          workers, run controller, live view, run buttons
 //   Watch          (page/watch/watch.mjs)        tempo, start paused, the run's history and views
 //   ResultView     (page/result/result-view.mjs) result, partial result, playback, links
-//   UrlSync, share-tools (page/share/)           the URL as a share link both ways; a link's
-//                                                 solution, Re-run and compare, copy, export
+//   UrlSync, share-tools (page/share/)           the URL as a link both ways; copy, export
 //   RacePicker     (page/race/race-picker.mjs)   the race, on the input cube and seed
 //   AboutPanel, the Experiments view (page/about/, page/experiments/open.mjs)
-// window.evocube is a read-only test surface (page/common/boot.mjs) for the console and the
-// e2e tests.
+// window.evocube is a read-only test surface (page/common/boot.mjs) for console and e2e tests.
 import createEvocube from './gen/evocube.mjs';
 import { createCore } from './lib/core.mjs';
 import { twizzleUrl } from './lib/share-link.mjs';
 import { byId as $, setText } from './page/common/dom.mjs';
 import { notify } from './page/common/notices.mjs';
 import { firstVisitHint } from './page/common/hint.mjs';
+import { showOnline } from './page/common/online.mjs';
 import { learnSolvers } from './page/common/solver-info.mjs';
 import { bootFailed, bootDone, testSurface } from './page/common/boot.mjs';
 import { FlatNet } from './page/input/net.mjs';
 import { CubeInput } from './page/input/cube-input.mjs';
 import { Settings, randomSeed } from './page/settings/settings.mjs';
+import { offerFirstVisit } from './page/settings/first-visit.mjs';
 import { Stage } from './page/stage/stage.mjs';
 import { SolveSequence } from './page/run/solve.mjs';
 import { Watch } from './page/watch/watch.mjs';
@@ -41,12 +41,7 @@ const SURFACE = ['core', 'view', 'chart', 'client', 'islandClients', 'watch', 'p
 
 async function boot() {
   let core;
-  try {
-    core = await createCore(createEvocube);
-  } catch (e) {
-    bootFailed(e);
-    return;
-  }
+  try { core = await createCore(createEvocube); } catch (e) { bootFailed(e); return; }
   const solvers = core.solvers();
   learnSolvers(solvers); // labels, fitness and direction from the C descriptors
   let stage, playback, results, watch, input, settings, run, race;
@@ -101,7 +96,7 @@ async function boot() {
   const url = new UrlSync({ settings, input, results, runFields: () => run.resultFields });
 
   function refresh() {
-    const ok = input.cube.ok && settings.ok();
+    const ok = input.cube.ok && settings.ok() && !(race && race.running); // a race locks Solve
     settings.update();
     if (settings.panel.solver) run.live.setSolver(settings.panel.solver.name);
     about.update();
@@ -128,9 +123,8 @@ async function boot() {
   // share: copy solution, export of the run (its records so far while it runs), the link
   wireCopySolution(() => results.result, notify);
   wireExport(() => run.log || run.exported, notify);
-  // the address at boot, or a link pasted into the scramble box: a solution it carries is
-  // shown only once the core has verified it on the link's own cube (a forged one, or one
-  // for another cube, is refused with the reason)
+  // the address at boot, or a link pasted into the scramble box: a solution it carries is shown
+  // only once the core has verified it on the link's own cube (a forged one is refused)
   const openLink = (pasted) => {
     const shared = restoreFromLink({ settings, input, notify }, pasted);
     if (shared.solution == null) return;
@@ -138,8 +132,10 @@ async function boot() {
       .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
   };
   openLink();
+  offerFirstVisit(location.search, { panel: settings.panel, solvers, setTempo: (r) => watch.setTempo(r), tempo: () => watch.tempo.rate });
 
   firstVisitHint();
+  showOnline();
   wireExperiments({ core, notify });
   bootDone();
   refresh();

@@ -37,6 +37,7 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
   page.on('worker', (w) => { if (w.url().endsWith('/web/worker.mjs')) workers++; });
   await page.click(tid('experiments-open'));
   await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
+  expect(await page.isHidden(tid('exp-problems'))).toBe(true); // no error before the user acts
   for (const n of all) {
     if (SOLVERS.includes(n)) await page.check(tid(`exp-solver-${n}`)); else await page.uncheck(tid(`exp-solver-${n}`));
   }
@@ -92,6 +93,7 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
 
   // the CSV parses back to the statistics shown
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(tid('exp-csv'))]);
+  expect(download.suggestedFilename()).toMatch(/^evocube-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
   const recs = recordsFromCsv(readFileSync(await download.path(), 'utf8'));
   expect(recs.map((r) => r.id)).toEqual(ids);
   const shown = await page.$$eval('[data-testid="exp-stats"] tbody tr', (trs) => trs.map((tr) => ({
@@ -107,6 +109,20 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
     const d = digits[row.measure];
     expect(row.cells).toEqual({ n: String(s.n), mean: s.mean.toFixed(d), median: s.median.toFixed(d), sd: s.sd.toFixed(d), ci95: s.ci95.toFixed(d) });
   }
+  // what a reader sees: times in seconds, thousands separators, intervals never below 0
+  const seen = await page.$$eval('[data-testid="exp-stats"] tbody tr', (trs) => trs.map((tr) => ({
+    measure: tr.dataset.measure, label: tr.children[1].textContent,
+    mean: tr.querySelector('td[data-stat="mean"]').textContent, ci: tr.querySelector('td[data-stat="ci95"]').textContent,
+  })));
+  for (const r of seen) {
+    if (r.measure === 'time') expect(r.label).toBe('time (s)');
+    expect(r.mean).toMatch(/^(\d{1,3}(,\d{3})*(\.\d+)?|–)$/);
+    const lo = r.ci.match(/\(([\d,.]+|-[\d,.]+) –/);
+    if (lo) expect(lo[1]).not.toMatch(/^-/);
+  }
+  const timeRow = shown.find((r) => r.group === SOLVERS[0] && r.measure === 'time');
+  const timeSeen = seen[shown.indexOf(timeRow)];
+  expect(timeSeen.mean).toBe((Number(timeRow.cells.mean) / 1000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
   // the link restores the definition and runs nothing
   const other = await env.open(new URL(link).search);

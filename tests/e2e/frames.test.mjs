@@ -22,7 +22,8 @@ beforeAll(async () => { env = await setup({ args: ['--disable-webgl', '--disable
 afterAll(async () => { await env.close(); });
 
 // A screenshot artefact of the page (build/e2e-artifacts/NAME), read back in the page (2D
-// canvas): does each net sticker's centre pixel have the colour of that facelet of the state
+// canvas): does each net sticker's pixel (near its top-left corner, clear of a centre's face
+// letter) have the colour of that facelet of the state
 // the page says it shows? {ok, shown, seen}
 async function screenshotShows(page, name) {
   const dir = join(ROOT, 'build', 'e2e-artifacts');
@@ -41,7 +42,8 @@ async function screenshotShows(page, name) {
       shown: document.querySelector('#net-host').dataset.shown,
       pixels: stickers.map((e) => {
         const r = e.getBoundingClientRect();
-        const d = ctx.getImageData(Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2), 1, 1).data;
+        // a pixel inside the border and the rounded corner, clear of a centre's face letter
+        const d = ctx.getImageData(Math.round(r.x + 6), Math.round(r.y + 6), 1, 1).data;
         return [d[0], d[1], d[2]].map((v) => v.toString(16).padStart(2, '0')).join('');
       }),
     };

@@ -99,3 +99,35 @@ test('a link without islands= means one island; twophase has no island model', a
   const hc = await plain.evaluate(() => navigator.hardwareConcurrency);
   expect(await plain.inputValue(tid('islands-input'))).toBe(String(Math.min(64, Math.max(1, hc - 1))));
 });
+
+test('K = 2 twes, started paused: no negative time; after the run the all row is the best island by the solver\'s direction and the tiles are the winning island\'s', async () => {
+  if (!env.core.solvers().some((s) => s.name === 'twes')) { console.warn('SKIPPED: no twes in this build'); return; }
+  const better = env.core.solvers().find((s) => s.name === 'twes').better;
+  const scramble = "U' L' U2 F2 R' B2 F2 L B2 U2 B R B L F D' L2 D' B D2";
+  const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=twes&seed=1&islands=2`);
+  await page.click('#watch-box summary');
+  await page.check(tid('start-paused'));
+  await page.click(tid('solve'));
+  await waitStatus(page, ['paused']);
+  await page.waitForTimeout(400);
+  const paused = await text(page, 'elapsed');
+  expect(paused).not.toMatch(/-/);
+  await page.click(tid('pause')); // Resume
+  expect(await waitStatus(page, ['solved', 'gave up', 'error', 'cancelled'], 120000)).toBe('solved');
+  await page.waitForTimeout(100); // the tables repaint on the next frame
+  const seen = await page.evaluate(() => {
+    const t = (id) => document.querySelector(`[data-testid="${id}"]`).textContent.trim();
+    const rows = [0, 1].map((i) => [...document.querySelector(`[data-testid="island-${i}"]`).children].map((c) => c.textContent.trim()));
+    return { rows, all: document.getElementById('islands-total-best').textContent.trim(), summary: t('result-summary'),
+      tiles: ['generation', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed'].map(t) };
+  });
+  const n = (s) => Number(s.replace(/,/g, ''));
+  const bests = seen.rows.map((r) => n(r[3]));
+  expect(n(seen.all)).toBe(better === 'higher' ? Math.max(...bests) : Math.min(...bests));
+  const won = Number(seen.summary.match(/island (\d) of 2 won/)[1]) - 1;
+  const row = seen.rows[won];
+  expect([seen.tiles[0], seen.tiles[1], seen.tiles[3]].map(n)).toEqual([n(row[2]), n(row[3]), n(row[4])]);
+  for (const v of seen.tiles) expect(v).not.toMatch(/^-|−/);
+  await page.close();
+  expect(env.errors).toEqual([]);
+});

@@ -1,6 +1,6 @@
 // offline.test.mjs - offline use in real Chromium: after one visit the service worker
-// controls the page; with the network off the app reloads, loads the wasm core and a
-// worker from the cache and solves. The site is served from a temporary copy so the test
+// controls the page; with the network off the app reloads, says it is offline, loads the
+// wasm core and a worker from the cache and solves. The site is served from a temporary copy so the test
 // can then change a file ("a new build", with its manifest rewritten) and see the new copy
 // replace the cached one, and serve a truncated evocube.wasm (no new manifest) and see the
 // cached good copy survive it: offline, the app still loads and solves.
@@ -37,6 +37,7 @@ test('after one visit the app loads and solves with the network off; a new build
   try {
     await page.reload();
     await waitReady(page);
+    expect(await page.isVisible(tid('net-state'))).toBe(true); // the page says it is offline
     expect(await page.inputValue(tid('scramble-input'))).toBe("R U F'");
     expect(await page.textContent(tid('facelets'))).toBe(env.core.apply("R U F'"));
     const solver = pickSolver(env.core, ['twophase', 'greedy', 'hugo', 'devtoy']);
@@ -53,6 +54,7 @@ test('after one visit the app loads and solves with the network off; a new build
     server = await startServer({ root: site, port });
   }
   expect(server.port).toBe(port);
+  await page.waitForSelector(`${tid('net-state')}[hidden]`, { state: 'attached' }); // and online again
 
   // "a new build": change a file; one online load stores it over the cached copy
   const marker = `/* build ${Date.now()} */`;

@@ -1,8 +1,9 @@
 // race.test.mjs - the race in real Chromium: two or more solvers (as many as this build
 // has, up to three) on the same cube, each in its own worker; every row ends solved (or
 // gave up) with its length and time, the places are 1..k, and each solution the page
-// shows is verified by the core in Node. The comparison is a full-width board sorted by
-// place, with length and time bars and the solutions in full; playing one shows it in the
+// shows is verified by the core in Node. Start brings the board into view and locks Solve
+// until the race ends. The comparison is a full-width board sorted by length (or, on
+// request, by time: the finishing place), with length and time bars and the solutions in full; playing one shows it in the
 // Result panel. By default the race picks solvers that finish in seconds, never hugo. Solvers
 // are named in words; on a phone the board is a card per runner and never scrolls sideways.
 import { setup, tid } from './helpers.mjs';
@@ -30,6 +31,12 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   }
   await page.click(tid('race-start'));
   await page.waitForSelector(tid('race-table'));
+  // the board comes into view, and Solve waits for the race
+  const seen = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="race-board"]').getBoundingClientRect();
+    return { top: r.top >= 0 && r.top < innerHeight - 60, solve: document.querySelector('[data-testid="solve"]').disabled };
+  });
+  expect(seen).toEqual({ top: true, solve: true });
   // each solver has its own worker while the race runs
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="race-table"] tbody tr').length === n, names.length);
   await page.waitForFunction(() => !document.querySelector('[data-testid="race-start"]').disabled
@@ -50,14 +57,23 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   const start = env.core.apply(scramble);
   const solved = rows.filter((r) => r.status === 'solved');
   expect(solved.length).toBeGreaterThan(0);
-  // sorted by place: the finishers first, 1..k down the board
-  expect(rows.slice(0, solved.length).map((r) => r.place)).toEqual(solved.map((_, i) => String(i + 1)));
+  // sorted by length: the finishers first, shortest first, a tie in finishing order
+  expect(await page.isEnabled(tid('solve'))).toBe(true);
+  for (let i = 1; i < solved.length; i++) {
+    const [a, b] = [solved[i - 1], solved[i]];
+    expect(Number(b.length) > Number(a.length) || (b.length === a.length && Number(b.place) > Number(a.place))).toBe(true);
+  }
+  expect(rows.slice(0, solved.length).every((r) => r.status === 'solved')).toBe(true);
+  // by time: the finishing places 1..k down the board
+  await page.selectOption(tid('race-sort'), 'time');
+  const byTime = await page.$$eval('[data-testid="race-table"] tbody tr [data-testid="race-place"]', (cs) => cs.map((c) => c.textContent));
+  expect(byTime.slice(0, solved.length)).toEqual(solved.map((_, i) => String(i + 1)));
   // bars: length and time, the longest / slowest full width, none wider
   const lenBars = solved.map((r) => r.bars[0]);
   const timeBars = solved.map((r) => r.bars[1]);
   for (const bs of [lenBars, timeBars]) expect(Math.max(...bs)).toBeGreaterThan(20);
-  // time bars follow the places (slower, longer bar)
-  for (let i = 1; i < timeBars.length; i++) expect(timeBars[i]).toBeGreaterThanOrEqual(timeBars[i - 1] - 0.5);
+  // length bars follow the lengths (longer, longer bar)
+  for (let i = 1; i < lenBars.length; i++) expect(lenBars[i]).toBeGreaterThanOrEqual(lenBars[i - 1] - 0.5);
   // the board spans the page: wider than any column of the layout
   const widths = await page.evaluate(() => ({ board: document.querySelector('[data-testid="race-board"]').getBoundingClientRect().width,
     main: document.querySelector('main').getBoundingClientRect().width }));

@@ -64,7 +64,7 @@ test('the input is frozen during a run; live states never reach the input net; C
     const f = document.querySelector('#net-host').dataset.shown;
     return f && f !== s;
   }, start, { timeout: 30000 });
-  expect(await page.textContent(tid('view-caption'))).toMatch(/^best individual · generation \d+/);
+  expect(await page.textContent(tid('view-caption'))).toMatch(/^best individual · generation [\d,]+/);
   expect(await inputNet(page)).toBe(start);
   // the input is frozen: typing changes nothing, the input and solver controls are off
   await page.type(tid('scramble-input'), ' B2 U');

@@ -151,3 +151,20 @@ test('a give-up and an error end the run with their own status; records of an ol
   expect(out.best).toBeNull();
   expect(c.status).toBe('error');
 });
+
+test('start paused: paused before the worker runs, the clock reads 0 (never negative) until Resume', async () => {
+  const { c, solver, tick } = make();
+  const p = c.begin({ facelets: 'F'.repeat(54) }, { job: 1 });
+  c.pause(); // the page's "start paused", before the worker's 'running'
+  tick(233); // the worker's start-up
+  solver.cb().onState('running');
+  expect(c.elapsed()).toBe(0);
+  tick(4000);
+  expect(c.elapsed()).toBe(0);
+  c.resume();
+  tick(70);
+  expect(c.elapsed()).toBe(70);
+  solver.settle().resolve({ stats: { solved: true } });
+  await p;
+  expect(c.elapsed()).toBe(70);
+});

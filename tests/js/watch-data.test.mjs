@@ -111,6 +111,27 @@ describe('Buckets', () => {
     expect(commonLabel('G1', 'G1')).toBe('G1');
     expect(commonLabel('alpha', 'beta')).toBe('alpha');
   });
+
+  test('normal: each phase as a percentage of its first best, so a later phase with a larger scale still starts at 100 and falls', () => {
+    // TWES's shape: phase 2's fitness is on a larger scale than phase 1's end
+    const recs = [];
+    for (let g = 1; g <= 10; g++) recs.push({ gen: g, phase: 0, phaseName: 'G0 -> G1', best: 40 - 3 * g, mean: 60, bestLength: 5 });
+    for (let g = 11; g <= 20; g++) recs.push({ gen: g, phase: 1, phaseName: 'G1 -> G2', best: 200 - 5 * (g - 10), mean: 300, bestLength: 9 });
+    const raw = new Buckets(400);
+    const normal = new Buckets(400, true);
+    for (const r of recs) { raw.add(r); normal.add(r); }
+    const [, , , rawAvg] = raw.series();
+    const [x, , , avg, mean] = normal.series();
+    expect(rawAvg[10]).toBeGreaterThan(rawAvg[9]); // the raw line jumps up at the phase
+    expect(avg[0]).toBeCloseTo(100);
+    expect(avg[10]).toBeCloseTo(100);
+    for (let i = 1; i < x.length; i++) if (i !== 10) expect(avg[i]).toBeLessThan(avg[i - 1]);
+    expect(mean[10]).toBeCloseTo((300 * 100) / 195);
+    // a phase starting at 0 or below keeps its values
+    const z = new Buckets(400, true);
+    z.add({ gen: 1, phase: 0, best: -2, mean: -5, bestLength: 1 });
+    expect(z.series()[3]).toEqual([-2]);
+  });
 });
 
 describe('placeLabels', () => {

@@ -26,12 +26,8 @@ import { parseIslands } from './params.mjs';
 import { ERROR, STATUS } from './protocol.mjs';
 
 export { MAX_ISLANDS };
-
-// The page's default: every core but one for the page itself, at least 1.
-export function defaultIslands(hardwareConcurrency) {
-  const n = Number.isInteger(hardwareConcurrency) ? hardwareConcurrency - 1 : 1;
-  return Math.min(MAX_ISLANDS, Math.max(1, n));
-}
+// the page's default K (in params.mjs, so the page's first load does not carry this module)
+export { defaultIslands } from './params.mjs';
 
 export class IslandsError extends Error {
   constructor(code, message) {

@@ -57,3 +57,9 @@ export function parseIslands(value, what = 'islands') {
   const shown = t.length > 20 ? `${t.slice(0, 20)}…` : t;
   return { ok: false, error: `${what} must be a whole number from 1 to ${MAX_ISLANDS} (got "${shown}")` };
 }
+
+// The page's default number of islands: every core but one for the page itself, at least 1.
+export function defaultIslands(hardwareConcurrency) {
+  const n = Number.isInteger(hardwareConcurrency) ? hardwareConcurrency - 1 : 1;
+  return Math.min(MAX_ISLANDS, Math.max(1, n));
+}

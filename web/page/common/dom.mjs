@@ -38,3 +38,20 @@ export function clear(node) {
 export function setText(node, text) {
   if (node && node.textContent !== String(text)) node.textContent = String(text);
 }
+
+// A key pressed in target goes to the text there (a text field, a select, editable content),
+// not to the page's shortcuts.
+export function isTyping(t) {
+  return !!t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
+    || (t.tagName === 'INPUT' && !/^(range|checkbox|radio|button)$/.test(t.type)));
+}
+
+// A style sheet added to the document from text (a constructed sheet: the page's
+// Content-Security-Policy allows the CSSOM), for the look of views fetched on demand, so the
+// first load's app.css does without it.
+export function adoptStyle(text) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(text);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return sheet;
+}

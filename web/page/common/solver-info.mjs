@@ -10,11 +10,12 @@ export function learnSolvers(list) {
   for (const s of list || []) known.set(s.name, s);
 }
 
-// {short, label, fitness, better: 'lower' | 'higher' | ''}
+// {short, label, fitness, better: 'lower' | 'higher' | '', phases: [names], optima: the phases
+// are sub-goals whose exact optimum the core computes}
 export function solverInfo(name) {
   const s = known.get(name);
-  return s ? { short: s.short || name, label: s.label || name, fitness: s.fitness || 'fitness', better: s.better || '' }
-    : { short: name, label: name, fitness: 'fitness', better: '' };
+  return s ? { short: s.short || name, label: s.label || name, fitness: s.fitness || 'fitness', better: s.better || '', phases: s.phases || [], optima: !!s.optima }
+    : { short: name, label: name, fitness: 'fitness', better: '', phases: [], optima: false };
 }
 
 // "lower is better" | "higher is better" | ''

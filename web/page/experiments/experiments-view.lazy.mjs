@@ -13,7 +13,7 @@
 // openExperiments({core, notify, link}) shows the view (made once); open.mjs calls it from
 // the Experiments button, for a link with experiment=, and at boot when an experiment was
 // running (localStorage ACTIVE_KEY names it).
-import { el, clear, setText } from '../common/dom.mjs';
+import { el, clear, setText, adoptStyle } from '../common/dom.mjs';
 import { downloadText } from '../common/download.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { ACTIVE_KEY } from './open.mjs';
@@ -27,7 +27,13 @@ import { histogram } from '../../lib/stats.mjs';
 import { fmtFixed, formatDuration } from '../../lib/format.mjs';
 import { MAX_QUERY } from '../../lib/params.mjs';
 
-const MEASURES = [['length', 'length (HTM)', 2], ['generations', 'generations', 1], ['time', 'time (ms)', 1]];
+// [key, label, decimals, scale, decimals of data-value]: times are recorded in ms and shown in
+// seconds, as the papers give them; a cell's data-value keeps the record's unit (ms)
+const MEASURES = [['length', 'length (HTM)', 2, 1, 2], ['generations', 'generations', 1, 1, 1], ['time', 'time (s)', 2, 1e-3, 1]];
+// a statistic for reading: thousands separators, `d` decimals; '–' when there is none
+const fmtStat = (x, d) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '–');
+// the 95 % interval of a mean of a quantity that cannot be negative (all of MEASURES): clamped at 0
+const interval = (x, d, k) => `±${fmtStat(x.ci95 * k, d)} (${fmtStat(Math.max(0, x.mean - x.ci95) * k, d)} – ${fmtStat((x.mean + x.ci95) * k, d)})`;
 const STATS = ['n', 'mean', 'median', 'sd', 'ci95'];
 
 const setActive = (id) => { try { if (id) localStorage.setItem(ACTIVE_KEY, id); else localStorage.removeItem(ACTIVE_KEY); } catch { /* no storage */ } };
@@ -35,8 +41,29 @@ const getActive = () => { try { return localStorage.getItem(ACTIVE_KEY); } catch
 
 let view = null;
 
+// the view's look, added when it first opens (app.css places the section only)
+const VIEW_CSS = `.experiments .exp-head { display: flex; justify-content: space-between; align-items: baseline; }
+.experiments h3 { font-size: 13px; color: var(--muted); margin: 14px 0 6px; font-weight: 600; }
+.experiments h3 select { width: auto; display: inline-block; margin-left: 8px; font-size: 12px; }
+.experiments .exp-form .field { display: inline-flex; flex-direction: column; margin-right: 10px; }
+.experiments .exp-form textarea { width: min(560px, 90vw); }
+.experiments .exp-solvers { border: 1px solid var(--line); border-radius: var(--radius); margin: 6px 0; }
+.experiments .exp-solvers .check { margin-right: 10px; }
+.experiments .exp-progress { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+.experiments progress { width: min(360px, 60vw); }
+.experiments table { border-collapse: collapse; font-size: 13px; }
+.experiments th, .experiments td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
+.experiments td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.experiments td.ref { color: var(--muted); font-size: 12px; }
+.experiments .exp-hist { display: flex; flex-wrap: wrap; gap: 12px; }
+.experiments .exp-hist figure { margin: 0; width: 260px; }
+.experiments .exp-hist rect { fill: var(--accent); }
+.experiments .exp-hist text { font-size: 10px; fill: var(--muted); }
+.experiments .exp-saved { font-size: 13px; padding-left: 18px; }
+`;
+
 export async function openExperiments({ core, notify, link = null }) {
-  if (!view) view = new ExperimentsView(core, notify);
+  if (!view) { adoptStyle(VIEW_CSS); view = new ExperimentsView(core, notify); }
   await view.ready;
   view.show();
   if (link != null) view.restoreLink(link);
@@ -146,7 +173,7 @@ class ExperimentsView {
       el('h3', {}, 'Histograms ', this.histMeasure), this.hist,
       el('h3', {}, 'The paper\'s figures'), this.paper,
       el('h3', {}, 'Kept in this browser'), this.saved);
-    this.onKind();
+    this.onKind(null, false);
   }
 
   show() {
@@ -156,7 +183,8 @@ class ExperimentsView {
 
   say(text) { setText(this.message, text); }
 
-  onKind(definition = null) {
+  // user: a change the user made (else the view's own set-up: its problems wait for one)
+  onKind(definition = null, user = true) {
     const paper = PAPER_EXPERIMENTS.find((p) => p.id === this.f.kind.value) || null;
     clear(this.f.paperBox);
     this.customBox.hidden = !!paper;
@@ -178,7 +206,7 @@ class ExperimentsView {
       }
       this.f.paperBox.append(el('p', { class: 'hint' }, `Source: ${paper.ref}.`));
     }
-    this.onEdit();
+    this.onEdit(user);
   }
 
   // The form as a definition (the compact form a link carries).
@@ -223,7 +251,7 @@ class ExperimentsView {
     this.f.params.value = paramsTextOf(def.params);
     this.f.sweepParam.value = def.sweep ? def.sweep.param : '';
     this.f.sweepValues.value = def.sweep ? def.sweep.values.join(',') : '';
-    this.onKind();
+    this.onKind(null, false);
   }
 
   // The form checked: {ok, ...resolveDefinition} and the plan line.
@@ -237,9 +265,11 @@ class ExperimentsView {
     return v;
   }
 
-  onEdit() {
+  // user: the call follows the user's own edit (a problem is shown only once the user acted)
+  onEdit(user = true) {
+    if (user) this.touched = true;
     const v = this.check();
-    this.problems.hidden = v.ok;
+    this.problems.hidden = v.ok || !this.touched;
     setText(this.problems, v.ok ? '' : v.problems.join('; '));
     setText(this.plan, v.ok ? `${v.runs.toLocaleString('en-US')} solves` : '');
     this.b.run.disabled = !v.ok || this.running();
@@ -378,11 +408,12 @@ class ExperimentsView {
     const rows = all.length > 1 ? [...all, ['all', recs]] : all;
     for (const [g, rs] of rows) {
       const s = summarize(rs);
-      for (const [m, label, d] of MEASURES) {
+      for (const [m, label, d, scale, rawD] of MEASURES) {
         const x = s[m];
+        // the text is for reading (units of the label, separators); data-value keeps the record's own unit
         const cells = STATS.map((k) => {
-          const text = k === 'n' ? String(x.n) : k === 'ci95' ? (Number.isFinite(x.ci95) ? `±${fmtFixed(x.ci95, d)} (${fmtFixed(x.mean - x.ci95, d)} – ${fmtFixed(x.mean + x.ci95, d)})` : '–') : fmtFixed(x[k], d);
-          return el('td', { class: 'num', dataset: { stat: k, value: k === 'n' ? String(x.n) : Number.isFinite(x[k]) ? fmtFixed(x[k], d) : '' } }, text);
+          const text = k === 'n' ? fmtStat(x.n, 0) : k === 'ci95' ? (Number.isFinite(x.ci95) ? interval(x, d, scale) : '–') : fmtStat(x[k] * scale, d);
+          return el('td', { class: 'num', dataset: { stat: k, value: k === 'n' ? String(x.n) : Number.isFinite(x[k]) ? fmtFixed(x[k], rawD) : '' } }, text);
         });
         body.append(el('tr', { dataset: { group: g, measure: m } }, el('th', {}, g), el('td', {}, label), cells));
       }
@@ -432,9 +463,12 @@ class ExperimentsView {
     for (const f of paper.figures(v.paper.options)) {
       const rs = f.solver ? recs.filter((r) => r.solver === f.solver) : recs;
       const s = summarize(rs)[f.measure];
-      const d = MEASURES.find(([k]) => k === f.measure)[2];
-      const ours = s.n ? `${fmtFixed(s.mean, d)} ± ${fmtFixed(s.ci95, d)} (n = ${s.n})` : '–';
-      tbody.append(el('tr', {}, el('td', {}, `${f.solver ? `${f.solver}: ` : ''}${f.measure} (${f.stat})`), el('td', { class: 'num' }, ours), el('td', { class: 'num' }, String(f.value)), el('td', { class: 'ref' }, f.ref)));
+      const [, label, d, scale] = MEASURES.find(([k]) => k === f.measure);
+      const unit = f.measure === 'time' ? ' s' : '';
+      const ours = s.n ? `${fmtStat(s.mean * scale, d)}${unit} ± ${fmtStat(s.ci95 * scale, d)}${unit} (n = ${fmtStat(s.n, 0)})` : '–';
+      const theirs = typeof f.value === 'number' ? `${fmtStat(f.value, Number.isInteger(f.value) ? 0 : 1)}${unit}` : String(f.value);
+      tbody.append(el('tr', {}, el('td', {}, `${f.solver ? `${f.solver}: ` : ''}${label} (${f.stat})`), el('td', { class: 'num' }, ours), el('td', { class: 'num' }, theirs),
+        el('td', { class: 'ref' }, f.ref, f.note ? el('div', { class: 'hint', dataset: { testid: 'exp-note' } }, f.note) : null)));
     }
     this.paper.append(el('table', {}, el('thead', {}, el('tr', {}, ['measure', 'this run', 'the paper', 'reference'].map((h) => el('th', {}, h)))), tbody));
   }
@@ -470,7 +504,15 @@ class ExperimentsView {
 
   download(kind) {
     const d = this.exportData(kind);
-    downloadText(`evocube-experiment-${this.exp ? this.exp.id : 'draft'}.${d.name}`, d.text, d.type);
+    downloadText(`${exportName(this.exp ? this.exp.definition : this.definition(), this.exp ? this.exp.created : Date.now())}.${d.name}`, d.text, d.type);
   }
 }
 
+
+// An export's file name that says what it holds: evocube, the paper's experiment or the
+// solvers, and the day it was made ("evocube-twes-table1-2026-11-27").
+export function exportName(definition, created) {
+  const what = definition.paper || `custom-${(definition.solvers || []).join('-') || 'none'}`;
+  const day = new Date(created || Date.now()).toISOString().slice(0, 10);
+  return `evocube-${what}-${day}`.replace(/[^A-Za-z0-9._-]+/g, '-');
+}

@@ -12,7 +12,7 @@
 // facelet string goes to the Paint tab (the painter is the facelet editor), a link to onLink.
 // On an error the net and the 3D cube are greyed (data-stale, app.css) and the Facelets line
 // says why: what they show is the last valid cube, not this text.
-//   cube, mode          the current input
+//   cube, mode          the current input; pending: a Random scramble on its way (a promise) or null
 //   setMode(mode), setScramble(text), setFacelets(facelets, validate)
 //   fields()            {scramble} or {facelets}: the input part of a share link
 //   setup()             the scramble in canonical notation ('' in paint mode or on an error)
@@ -76,20 +76,29 @@ export class CubeInput {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); onSubmit(); }
     });
     $('clear-scramble').addEventListener('click', () => { this.setScramble(''); $('scramble').focus(); });
-    $('random-scramble').addEventListener('click', async () => {
-      const btn = $('random-scramble');
-      btn.disabled = true;
-      try {
-        const r = await randomScramble();
-        if (this.frozen) return;
-        if (this.mode !== 'scramble') this.setMode('scramble');
-        this.setScramble(r.scramble);
-        setText($('scramble-kind'), r.kind === 'random-state'
-          ? `random-state scramble (seed ${r.seed})` : `25 random moves (seed ${r.seed})`);
-      } finally {
-        btn.disabled = this.frozen;
-      }
+    $('random-scramble').addEventListener('click', () => {
+      this.pending = this._random(randomScramble).finally(() => { this.pending = null; });
     });
+  }
+
+  // Random scramble: busy (the worker may still be building its tables) until it is in the field
+  async _random(randomScramble) {
+    const btn = $('random-scramble');
+    btn.disabled = true;
+    btn.setAttribute('aria-busy', 'true');
+    setText($('scramble-kind'), 'making a random scramble…');
+    try {
+      const r = await randomScramble();
+      if (this.frozen) return;
+      if (this.mode !== 'scramble') this.setMode('scramble');
+      this.setScramble(r.scramble);
+      setText($('scramble-kind'), r.kind === 'random-state'
+        ? `random-state scramble (seed ${r.seed})` : `25 random moves (seed ${r.seed})`);
+    } finally {
+      btn.disabled = this.frozen;
+      btn.removeAttribute('aria-busy');
+      if ($('scramble-kind').textContent.endsWith('…')) setText($('scramble-kind'), '');
+    }
   }
 
   _set(cube) {

@@ -1,11 +1,14 @@
 // race-run.lazy.mjs - one race of web/page/race/race-picker.mjs's RacePicker, loaded on the
-// first Start: every runner in its own warmed-up worker, a live row each, and once all end
-// the board sorted by place with length and time bars, the solutions and their play
-// buttons (the picker's onPlay). The board's look is app.css's (.race-board, .race-bar,
-// .race-val); only a bar's width is set here, through the CSSOM (which the page's
+// first Start: every runner in its own warmed-up worker, a live row each (the board is
+// brought into view at the start), and once all end the board sorted by length (shortest
+// first, ties by finishing place; the unsolved last) or, on request, by time (finishing
+// place), with length and time bars, the solutions and their play buttons (the picker's
+// onPlay). The board's look is BOARD_CSS, added with the first board (on a phone each runner
+// is a card: name and status; generation, length, time; the solution across, so the board
+// never scrolls sideways); a bar's width is set through the CSSOM (which the page's
 // Content-Security-Policy allows, unlike a style attribute).
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
-import { el, byId, clear, setText } from '../common/dom.mjs';
+import { el, byId, clear, setText, adoptStyle } from '../common/dom.mjs';
 import { fmtNum, fmtMs } from '../../lib/format.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
@@ -17,15 +20,57 @@ function bar(text, frac, kind) {
   return [el('span', { class: 'race-val' }, text), b];
 }
 
-// The full-width board below the page's columns (made at the first race).
+const BOARD_CSS = `.race-table { font-size: 12.5px; }
+.race-table th, .race-table td { padding: 4px 5px; }
+.race-table td button.small { padding: 0 6px; font-size: 11px; }
+.race-table td.bar-cell { min-width: 10em; }
+@media (max-width: 600px) {
+  .race-table thead { display: none; }
+  .race-table tr { display: grid; grid-template-columns: 1.4em repeat(3, minmax(0, 1fr)); gap: 2px 8px; padding: 6px 0; border-top: 1px solid var(--line); }
+  .race-table td, .race-table td.bar-cell { padding: 0; min-width: 0; }
+  .race-table td:first-child { grid-row: span 3; }
+  .race-table td.race-name { grid-column: span 2; font-weight: 600; }
+  .race-table td[data-testid="race-generation"] { text-align: left; }
+  .race-table td[data-testid="race-generation"]::before { content: 'gen. '; color: var(--muted); }
+  .race-table tr > td:last-child { grid-column: 2 / -1; }
+}
+.race-table tr.shortest td[data-testid="race-length"] { color: var(--good); font-weight: 600; }
+.race-table tr.fastest td[data-testid="race-time"] { color: var(--good); font-weight: 600; }
+.race-board { margin: 0 22px 18px; overflow-x: auto; }
+.race-val { display: inline-block; min-width: 4.2em; font-family: var(--mono); }
+.race-bar { display: inline-block; height: 8px; border-radius: 4px; max-width: calc(100% - 4.6em); background: var(--good); }
+.race-bar.time { background: var(--accent); }
+.race-head { display: flex; align-items: baseline; gap: 8px; }
+.race-head h2 { margin-right: auto; }
+.race-head select { width: auto; padding: 2px 6px; }
+`;
+
+// The full-width board below the page's columns (made at the first race, with its look).
 function board() {
+  adoptStyle(BOARD_CSS);
   const th = (t, num) => el('th', { class: num ? 'num' : null }, t);
+  const sort = el('select', { id: 'race-sort', dataset: { testid: 'race-sort' } },
+    el('option', { value: 'length' }, 'length'), el('option', { value: 'time' }, 'time'));
   const b = el('section', { class: 'panel race-board', id: 'race-board', 'aria-labelledby': 'h-race-board', dataset: { testid: 'race-board' } },
-    el('h2', { id: 'h-race-board' }, 'Race'),
+    el('div', { class: 'race-head' }, el('h2', { id: 'h-race-board' }, 'Race'),
+      el('label', { class: 'hint', for: 'race-sort' }, 'sort by '), sort),
     el('table', { class: 'race-table', id: 'race-table', dataset: { testid: 'race-table' } },
-      el('thead', {}, el('tr', {}, th('#', true), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
+      el('thead', {}, el('tr', {}, el('th', { class: 'num', title: 'finishing place' }, '#'), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
       el('tbody')));
   return b;
+}
+
+// The board's rows in order: by 'length' (shortest first, ties by finishing place) or 'time'
+// (finishing place); the unsolved after the solved, in list order.
+export function raceOrder(entries, by) {
+  const place = (e) => Number(e.cells.place.textContent) || Infinity;
+  const key = (e) => (e.result && e.result.stats.solved ? [0, by === 'time' ? 0 : e.result.length, place(e)] : [1, 0, 0]);
+  return entries.map((e, i) => [key(e), i, e]).sort(([a, i], [b, j]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || i - j).map((x) => x[2]);
+}
+
+function sortBoard(table, entries, by) {
+  for (const e of raceOrder(entries, by)) table.tBodies[0].append(e.row);
+  table.dataset.sort = by;
 }
 
 // Run a race of the picker's solvers on its cube and seed (picker: a RacePicker).
@@ -39,6 +84,7 @@ export async function runRace(picker) {
   byId('race-cancel').disabled = false;
   picker.onChange();
   if (!byId('race-board')) document.querySelector('main').after(board());
+  byId('race-board').scrollIntoView({ block: 'start' });
   const table = byId('race-table');
   const body = table.tBodies[0];
   clear(body);
@@ -108,9 +154,10 @@ export async function runRace(picker) {
   }
   await Promise.all(picker.entries.map((e) => e.done));
   const solved = picker.entries.filter((e) => e.result && e.result.stats.solved);
-  // sorted by place (finishers in finishing order, then the rest in list order), with bars
-  const ranked = [...picker.entries].sort((a, b) => (Number(a.cells.place.textContent) || Infinity) - (Number(b.cells.place.textContent) || Infinity));
-  for (const e of ranked) table.tBodies[0].append(e.row);
+  // sorted by length or by time (the sort select), with bars
+  const sort = byId('race-sort');
+  sort.onchange = () => sortBoard(table, picker.entries, sort.value);
+  sortBoard(table, picker.entries, sort.value);
   if (solved.length) {
     const maxLen = Math.max(1, ...solved.map((e) => e.result.length));
     const maxMs = Math.max(1, ...solved.map((e) => e.wallMs));

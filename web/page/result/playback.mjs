@@ -1,13 +1,19 @@
 // playback.mjs - plays a solution back on the views: play/pause, step forward and back,
-// speed (moves per second), jump to a move by clicking it or dragging the timeline, and
-// keyboard control (space, arrow keys, Home, End) when the focus is not in a text field.
+// speed (real moves per second, 0.25 to 20: Play starts a move every 1/speed s, measured
+// from the start of the one before; a turn animates for at most TURN_SHARE of that interval
+// and MAX_TURN_MS, and under prefers-reduced-motion it lands at once and the pause keeps
+// the pace), jump to a move by clicking it or dragging the timeline, and keyboard control
+// (space, arrow keys, Home, End) when the focus is not in a text field.
 // Steps asked for while a turn is animating are queued, not dropped (a long queue turns
 // faster). Data: the moves (canonical tokens) and states[i] = the facelets after the first
 // i moves (computed once by the core, so the views only animate and repaint); phaseOf[i] =
 // the phase move i belongs to (phase colours in the list; a phase row of the Result panel
 // plays from its first move). index = moves done. O(n + phases) core calls per load.
-import { el, clear, setText } from '../common/dom.mjs';
+import { el, clear, setText, isTyping } from '../common/dom.mjs';
 
+export const TURN_SHARE = 0.8;
+export const MAX_TURN_MS = 700;
+const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export class Playback {
   constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState }) {
@@ -49,9 +55,7 @@ export class Playback {
   _key(e) {
     if (!this.moves.length || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target;
-    const typing = t && (t.isContentEditable || /^(TEXTAREA|SELECT)$/.test(t.tagName)
-      || (t.tagName === 'INPUT' && !/^(range|checkbox|radio|button)$/.test(t.type)));
-    if (typing) return;
+    if (isTyping(t)) return;
     if (e.key === ' ' || e.code === 'Space') {
       if (t && t.tagName === 'BUTTON' && t !== this.b.play) return; // let the focused button act
       e.preventDefault();
@@ -66,8 +70,11 @@ export class Playback {
     }
   }
 
+  // ms from the start of one move to the next while playing
+  get interval() { return 1000 / this.speed; }
+
   // the turn's duration; a backlog of queued steps plays faster so it never lags far behind
-  get ms() { return Math.max(60, Math.min(600, 800 / this.speed)) / (this.queue.length > 1 ? 3 : 1); }
+  get ms() { return Math.min(MAX_TURN_MS, TURN_SHARE * this.interval) / (this.queue.length > 1 ? 3 : 1); }
 
   // Step by d (+1 forward, -1 back) after any turn now animating and the steps queued before.
   step(d) {
@@ -195,8 +202,9 @@ export class Playback {
     this.playing = true;
     this._render();
     while (this.playing && this.index < this.moves.length) {
+      const t0 = performance.now();
       await this.stepForward();
-      if (this.playing) await new Promise((r) => setTimeout(r, this.ms * 0.15));
+      if (this.playing && this.index < this.moves.length) await wait(t0 + this.interval - performance.now());
     }
     this.playing = false;
     this._render();

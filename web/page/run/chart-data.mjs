@@ -15,6 +15,19 @@
 // of phase 1 before 150,000 generations of phase 3) keeps its rounds.
 export const MAX_BUCKETS = 400;
 
+// The generation axis's ticks: whole numbers only (1, 2, 5 times a power of ten), labelled
+// short enough that neighbours at X_SPACE px never collide ("5,000", "50k", "1.5M").
+export const X_INCRS = [];
+for (let p = 1; p <= 1e9; p *= 10) X_INCRS.push(p, 2 * p, 5 * p);
+export const X_SPACE = 50;
+export function tickLabel(v) {
+  const a = Math.abs(v);
+  const short = (x, unit) => `${Number.isInteger(x) ? x : x.toFixed(1).replace(/\.0$/, '')}${unit}`;
+  if (a >= 1e6) return short(v / 1e6, 'M');
+  if (a >= 1e4) return short(v / 1e3, 'k');
+  return Math.round(v).toLocaleString('en-US');
+}
+
 // "2x2x3 block DL", "2x2x3 block DB" -> "2x2x3 block": the names' common words
 export function commonLabel(a, b) {
   if (a === b) return a;
@@ -25,8 +38,10 @@ export function commonLabel(a, b) {
 }
 
 export class Buckets {
-  constructor(max = MAX_BUCKETS) {
+  // normal: each phase's values as a percentage of its first best (see series())
+  constructor(max = MAX_BUCKETS, normal = false) {
     this.max = max;
+    this.normal = normal;
     this.reset();
   }
 
@@ -94,16 +109,23 @@ export class Buckets {
     this.list = out;
   }
 
-  // uPlot's data: [x (each bucket's last generation), best min, best max, best average, mean average]
+  // uPlot's data: [x (each bucket's last generation), best min, best max, best average, mean
+  // average]. With `normal`, a segment whose first best is above 0 has every value as a
+  // percentage of it (each phase starts at 100, so "lower is better" points down in every
+  // phase, whatever scale each phase's fitness has); a segment starting at 0 or below keeps
+  // its values.
   series() {
     const x = [], lo = [], hi = [], avg = [], mean = [];
+    const base = new Map();
+    for (const b of this.list) if (this.normal && b.nv > 0 && !base.has(b.seg)) base.set(b.seg, b.sum / b.nv > 0 ? 100 / (b.sum / b.nv) : 1);
     for (const b of this.list) {
       x.push(x.length ? Math.max(b.gen1, x[x.length - 1] + 1e-9) : b.gen1);
       const v = b.nv > 0;
-      lo.push(v ? b.min : null);
-      hi.push(v ? b.max : null);
-      avg.push(v ? b.sum / b.nv : null);
-      mean.push(b.mn ? b.msum / b.mn : null);
+      const k = base.get(b.seg) ?? 1;
+      lo.push(v ? b.min * k : null);
+      hi.push(v ? b.max * k : null);
+      avg.push(v ? (b.sum / b.nv) * k : null);
+      mean.push(b.mn ? (b.msum / b.mn) * k : null);
     }
     return [x, lo, hi, avg, mean];
   }

@@ -5,10 +5,12 @@
 // record added. Redraws are coalesced to one per animation frame. Width follows the container
 // (ResizeObserver). Each phase's first generation gets a dashed line on the canvas and its
 // label as a DOM element over the plot (data-testid "phase-label"), placed by placeLabels in
-// rows so that labels never overlap. uPlot itself loads on demand (web/page/run/uplot.lazy.mjs) when
+// rows so that labels never overlap. The generation axis has whole-number ticks with short
+// labels (chart-data.mjs tickLabel), and the legend shows the latest point's values unless
+// the cursor is over the plot. uPlot itself loads on demand (web/page/run/uplot.lazy.mjs) when
 // a run first feeds the chart; until then (and while it loads) the buckets keep
 // every record, and the plot is made with them when it arrives.
-import { Buckets, placeLabels } from './chart-data.mjs';
+import { Buckets, placeLabels, X_INCRS, X_SPACE, tickLabel } from './chart-data.mjs';
 import { numberFormat } from '../../lib/locale.mjs';
 
 export { MAX_BUCKETS } from './chart-data.mjs';
@@ -28,7 +30,8 @@ export class FitnessChart {
 
   _size() {
     const w = Math.max(200, Math.floor(this.host.clientWidth || 320));
-    return { width: w, height: Math.max(160, Math.min(260, Math.round(w * 0.55))) };
+    const big = document.body.classList.contains('presenting'); // presentation mode: a large chart
+    return { width: w, height: Math.max(160, Math.min(big ? Math.round(innerHeight * 0.62) : 260, Math.round(w * (big ? 0.75 : 0.55)))) };
   }
 
   // load uPlot once, then make the plot with what the buckets hold
@@ -38,7 +41,7 @@ export class FitnessChart {
       this.loading = import('./uplot.lazy.mjs').then((m) => {
         this.uPlot = m.default;
         this._make();
-        this.plot.setData(this.buckets.series());
+        this._setData();
       }).catch((e) => this._failed(e));
     }
     return this.loading;
@@ -89,7 +92,7 @@ export class FitnessChart {
       cursor: { drag: { x: true, y: false } },
       scales: { x: { time: false } },
       axes: [
-        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid, values },
+        { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid, incrs: X_INCRS, space: X_SPACE, values: (u, splits) => splits.map(tickLabel) },
         { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56, values },
       ],
       hooks: { draw: [(u) => this._drawPhases(u)] },
@@ -148,6 +151,13 @@ export class FitnessChart {
     });
   }
 
+  // Each phase as a percentage of its start (chart-data.mjs Buckets.series), or the values.
+  setNormal(on) {
+    if (this.buckets.normal === on) return;
+    this.buckets.normal = on;
+    if (this.plot) this._setData();
+  }
+
   // The fitness axis's label (the page says which way is better): the plot is made anew.
   setYLabel(label) {
     if (label === this.yLabel) return;
@@ -156,10 +166,22 @@ export class FitnessChart {
     this.plot.destroy();
     this.labels = []; // they lived in the old plot's overlay
     this._make();
+    this._legend();
   }
 
   _resize() {
-    if (this.plot) this.plot.setSize(this._size());
+    if (this.plot) { this.plot.setSize(this._size()); this._legend(); }
+  }
+
+  // the data, and the legend on the latest point unless the cursor is over the plot
+  _setData() {
+    this.plot.setData(this.buckets.series());
+    this._legend();
+  }
+
+  _legend() {
+    const n = this.plot.data[0].length;
+    if (n && (this.plot.cursor.left == null || this.plot.cursor.left < 0)) this.plot.setLegend({ idx: n - 1 });
   }
 
   reset() {
@@ -175,7 +197,7 @@ export class FitnessChart {
       this.dirty = true;
       requestAnimationFrame(() => {
         this.dirty = false;
-        this.plot.setData(this.buckets.series());
+        this._setData();
       });
     }
   }

@@ -1,12 +1,15 @@
 // islands-table.mjs - the live table of an island run (web/lib/islands.mjs): one row per island
 // (phase, generation, best fitness, best length) and a row for the whole (generations of all
-// islands together, the best fitness and shortest best over them, the epoch). Repainted at
+// islands together, the best fitness over them by the solver's direction of better (the
+// solver list's `better`), the shortest best, the epoch). Repainted at
 // most once per animation frame from the latest record of each island.
 import { byId as $, el, clear, setText } from '../common/dom.mjs';
 import { fmtNum } from '../../lib/format.mjs';
 
 export class IslandsTable {
-  reset(k = 0) {
+  // k islands; better: 'higher' when a higher fitness is better (else lower is)
+  reset(k = 0, better = 'lower') {
+    this.higher = better === 'higher';
     this.last = new Array(k).fill(null);
     this.epoch = k > 1 ? 1 : 0;
     this.pending = false;
@@ -44,7 +47,7 @@ export class IslandsTable {
       setText(length, r.bestLength < 0 ? '–' : String(r.bestLength));
       total += r.gen;
       if (r.bestLength >= 0) {
-        if (best == null || r.best > best) best = r.best;
+        if (best == null || (this.higher ? r.best > best : r.best < best)) best = r.best;
         if (len == null || r.bestLength < len) len = r.bestLength;
       }
     });

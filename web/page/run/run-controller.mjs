@@ -42,7 +42,7 @@ export class RunController {
     const r = this.run || this.last;
     if (!r || r.t0 == null) return 0;
     const end = r.endedAt != null ? r.endedAt : (r.paused ? r.pausedAt : this.now());
-    return end - r.t0 - r.pausedMs;
+    return Math.max(0, end - r.t0 - r.pausedMs);
   }
 
   _set(run, status) {
@@ -70,7 +70,11 @@ export class RunController {
       },
       onState: (state) => {
         if (this.run !== run) return;
-        if (state === RUN_STATE.RUNNING && run.t0 == null) run.t0 = this.now();
+        if (state === RUN_STATE.RUNNING && run.t0 == null) {
+          run.t0 = this.now();
+          // paused before the clock started (start paused): the pause counts from here
+          if (run.paused) run.pausedAt = Math.max(run.pausedAt, run.t0);
+        }
         // a 'running' that arrives after the user paused is the worker catching up
         if (!run.paused || state === RUN_STATE.PAUSED) this._set(run, state);
       },

@@ -1,7 +1,9 @@
 // solve.mjs - the page's solve sequence: the workers (one SolverClient, island 0's, the page's
-// solver worker; for K islands K of them, driven by web/lib/islands.mjs), the run controller
+// solver worker; for K islands K of them, driven by web/lib/islands.mjs, fetched with the
+// first island run through islands.lazy.mjs), the run controller
 // (run-controller.mjs) and its start through the Watch panel's tempo, the live view
-// (live-view.mjs), the run's buttons (Solve, Pause, Step, Cancel, live best) and status line,
+// (live-view.mjs), the run's buttons (Solve, Pause, Step, Cancel, live best; keys: space
+// Pause/Resume, → Step) and status line,
 // and one solve from the click to what it leaves. Other features are reached only through
 // what the page (web/main.mjs) passes in:
 //   new SolveSequence({ core, input, settings, watch, stage, notify, playing, clear, onEnd, onChange })
@@ -25,11 +27,10 @@
 // A crashed worker: the notice says what happened; when it was restarted, it offers to run
 // the solve again. When it is down for good (it could not load the core, or it crashed three
 // times in a minute), Solve is switched off and says why.
-import { byId as $, setText } from '../common/dom.mjs';
+import { byId as $, setText, isTyping } from '../common/dom.mjs';
 import { SolverClient } from '../../lib/client.mjs';
-import { solveIslands } from '../../lib/islands.mjs';
 import { RunLog } from '../../lib/record-log.mjs';
-import { STATUS } from '../../lib/protocol.mjs';
+import { RUN_STATE, STATUS } from '../../lib/protocol.mjs';
 import { RunController, IDLE } from './run-controller.mjs';
 import { LiveView } from './live-view.mjs';
 
@@ -43,6 +44,9 @@ export class SolveSequence {
     this.client = new SolverClient({ warm: true, onCrash });
     this.islandClients = [this.client]; // island i's worker, started when first needed
     this.client.ready.then((info) => { this.randomState = info.randomState; }, () => {});
+    // the worker builds its tables once, before its first solve: "starting" says so meanwhile
+    this.tablesReady = false;
+    Promise.resolve(this.client.warmed).then(() => { this.tablesReady = true; this._status(this.controller.status); });
     const islandClient = (i) => {
       const all = this.islandClients;
       while (all.length <= i) all.push(new SolverClient({ name: `evocube island ${all.length + 1}`, onCrash }));
@@ -53,7 +57,7 @@ export class SolveSequence {
       start: ({ job, islands }, callbacks) => watch.start(job, callbacks, (cb) => (islands === 1
         ? this.client.solve(job, cb)
         // K islands: island 0 feeds the tiles and the chart, every island its table row
-        : solveIslands((i, request, c) => islandClient(i).solve(request, c), job, {
+        : this.islandsModule.solveIslands((i, request, c) => islandClient(i).solve(request, c), job, {
           islands,
           onProgress: (i, records) => {
             if (i === 0) return cb.onProgress(records);
@@ -76,6 +80,12 @@ export class SolveSequence {
     $('pause').addEventListener('click', () => controller.toggle());
     $('step').addEventListener('click', () => controller.step(watch.stepping));
     $('cancel').addEventListener('click', () => controller.cancel());
+    // keys during a run: space pauses and resumes (a focused button acts itself), → steps
+    document.addEventListener('keydown', (e) => {
+      if (!controller.busy || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (e.key === ' ' && e.target.tagName !== 'BUTTON') { e.preventDefault(); controller.toggle(); }
+      else if (e.key === 'ArrowRight') { e.preventDefault(); controller.step(watch.stepping); }
+    });
     $('show-best').addEventListener('change', () => {
       if (!$('show-best').checked && controller.run) stage.show(controller.run.input.facelets, 'your cube');
     });
@@ -106,7 +116,7 @@ export class SolveSequence {
   }
 
   _status(s) {
-    setText($('status'), s);
+    setText($('status'), s === RUN_STATE.STARTING && !this.tablesReady ? `${s} · preparing tables (once)` : s);
     $('status').dataset.state = s;
   }
 
@@ -125,16 +135,30 @@ export class SolveSequence {
 
   async solve() {
     const { controller, input, settings, watch, live } = this;
-    if (controller.busy || $('solve').disabled) return;
+    if (controller.busy || this.waiting || $('solve').disabled) return;
+    if (input.pending) { // a Random scramble on its way: solve it, not the cube before it
+      this.waiting = true;
+      setText($('status'), 'waiting for the random scramble');
+      try { await input.pending; } finally { this.waiting = false; }
+      if (controller.busy || $('solve').disabled) { this.idle(); return; }
+    }
     const cube = input.cube;
     const req = settings.request();
     const runFields = JSON.stringify(settings.fields());
     const k = settings.islandsUsed();
+    if (k > 1 && !this.islandsModule) {
+      try { this.islandsModule = await import('./islands.lazy.mjs'); } catch (e) {
+        this.notify(`The island model could not load (${e.message}); set Islands to 1 to solve.`, 'error');
+        return;
+      }
+      if (controller.busy) return;
+    }
     // paused when the user starts paused or a tempo holds the run from its start
     const job = { solver: req.solver, facelets: cube.facelets, seed: settings.seed().seed, params: req.params, paused: watch.requestPaused };
     const runInput = { facelets: cube.facelets, mode: input.mode, setup: input.setup() };
     this.clear();
-    live.start(k);
+    document.body.dataset.run = 'on'; // a phone shows the chart under the cube meanwhile (app.css)
+    live.start(k, settings.panel.solver, req.params, this.islandsModule);
     input.freeze(true);
     settings.freeze(true);
     this.stage.show(cube.facelets, 'your cube');
@@ -154,6 +178,7 @@ export class SolveSequence {
     this.resultFields = runFields;
     watch.end();
     this.log = null;
+    delete document.body.dataset.run;
     this.exported = log.end(outcome);
     input.freeze(false);
     settings.freeze(false);

@@ -15,8 +15,7 @@
 //   update()           refresh the islands note and field errors
 import { byId as $, setText } from '../common/dom.mjs';
 import { SolverFields } from './solver-fields.mjs';
-import { defaultIslands } from '../../lib/islands.mjs';
-import { parseIslands } from '../../lib/params.mjs';
+import { defaultIslands, parseIslands } from '../../lib/params.mjs';
 
 export function randomSeed() {
   const a = new Uint32Array(1);

@@ -49,8 +49,8 @@ export class SolverFields {
     this.select.value = name;
     const s = this.solver;
     clear(this.presetSelect);
-    this.presetSelect.append(el('option', { value: '' }, '(defaults)'));
-    for (const p of s.presets) this.presetSelect.append(el('option', { value: p.name, title: p.help }, p.name));
+    this.presetSelect.append(el('option', { value: '' }, defaultsLabel(s)));
+    for (const p of s.presets) this.presetSelect.append(el('option', { value: p.name, title: p.help }, `${p.name}: ${p.help}`));
     byId('preset-field').hidden = s.presets.length === 0;
     this.presetSelect.value = s.presets.some((p) => p.name === preset) ? preset : '';
     this.changed = {};
@@ -129,4 +129,11 @@ export class SolverFields {
     Object.assign(params, this.changed);
     return { solver: this.select.value, params };
   }
+}
+
+// The preset select's first entry: "(defaults)", naming the default of each enumerated param
+// a preset changes ("defaults (oracle exact)" beside "thesis: the thesis's oracle: ...").
+function defaultsLabel(s) {
+  const named = s.params.filter((p) => Array.isArray(p.names) && s.presets.some((pr) => new RegExp(`(^|,)${p.key}=`).test(pr.params)));
+  return named.length ? `defaults (${named.map((p) => `${p.key} ${p.names[p.default] ?? p.default}`).join(', ')})` : '(defaults)';
 }

@@ -10,6 +10,7 @@
 //   show(facelets, caption)    put a state on stage, with what it is
 //   caption(text)     change the caption alone
 //   resetView()       the default camera
+// The Present button (index.html's header) turns presentation mode on and off.
 import { byId as $, setText } from '../common/dom.mjs';
 
 export class Stage {
@@ -38,6 +39,9 @@ export class Stage {
       note.textContent = `${view.reason || 'WebGL is not available'}: the flat net shows the cube.`;
       note.before($('net-host')); // the net becomes the view
     }
+    // presentation mode (present.lazy.mjs, fetched at the first press)
+    $('present').addEventListener('click', () => import('./present.lazy.mjs').then((m) => m.togglePresent())
+      .catch((e) => setText($('view-note'), `Presentation mode could not load (${e.message}).`)));
     const reset = $('reset-view');
     reset.hidden = !view.available || !view.resetView;
     reset.addEventListener('click', () => view.resetView());

@@ -8,7 +8,7 @@
 // starts the solve; island 0's records are the ones to pass on) and end(), and reads
 // scrubbing (the live best individual is not drawn while the user looks at an earlier
 // generation), stepping (step-by-step tempo: the Step button works), startPaused and
-// requestPaused (the solve request's `paused`).
+// requestPaused (the solve request's `paused`); setTempo(rate) sets the tempo from outside.
 import { byId as $, setText } from '../common/dom.mjs';
 import { RUN_STATE } from '../../lib/protocol.mjs';
 import { Tempo } from './tempo.mjs';
@@ -19,16 +19,22 @@ export class Watch {
   // there, never on the input net)
   constructor({ core, stage }) {
     Object.assign(this, { core, stage, view: stage.view, tempo: new Tempo(), history: new RecordLog({ max: WATCH_MAX, index: true }), views: null, run: null, scrubbing: false });
-    const sel = $('tempo');
-    const set = () => {
-      const v = sel.value;
-      this.tempo.set(v === '' ? null : Number(v));
-      setText($('tempo-out'), v === '' ? 'full speed' : v === '0' ? 'step by step' : `${v} generations/s`);
-    };
-    sel.addEventListener('change', set);
-    set();
+    $('tempo').addEventListener('change', () => this._tempo());
+    this._tempo();
     const box = $('watch-box');
     box.addEventListener('toggle', () => { if (box.open) this._load(); });
+  }
+
+  _tempo() {
+    const v = $('tempo').value;
+    this.tempo.set(v === '' ? null : Number(v));
+    setText($('tempo-out'), v === '' ? 'full speed' : v === '0' ? 'step by step' : `${v} generations/s`);
+  }
+
+  // the tempo from outside the panel (a first visit's suggestion): rate per second, null: full speed
+  setTempo(rate) {
+    $('tempo').value = rate == null ? '' : String(rate);
+    this._tempo();
   }
 
   _load() {
@@ -56,7 +62,7 @@ export class Watch {
     this.run = run;
     this.facelets = job.facelets; // the run's cube: the scrubber applies a record's moves to it
     this.history.reset();
-    this.gen = { t: performance.now(), gen: 0, last: 0 };
+    this.gen = { t: performance.now(), gen: 0, last: 0, t0: performance.now() };
     setText($('tempo-rate'), '');
     clearInterval(this.rateTimer);
     this.rateTimer = setInterval(() => this._rate(), 1000);
@@ -91,6 +97,12 @@ export class Watch {
   end() {
     this.tempo.end();
     clearInterval(this.rateTimer);
+    // after the run, its average (not the rate of its last, idle second)
+    const g = this.gen;
+    if (g && this.run) {
+      const rate = (g.last * 1000) / Math.max(1, performance.now() - g.t0);
+      setText($('tempo-rate'), `the run: ${rate < 10 ? rate.toFixed(1) : Math.round(rate).toLocaleString('en-US')} generations/s on average`);
+    }
     this.run = null;
     this._views('end');
   }

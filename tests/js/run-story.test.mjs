@@ -1,0 +1,66 @@
+// run-story.test.mjs - the sentence under a running solve (web/page/run/run-story.lazy.mjs), fed
+// fake record streams with the real solver descriptors of the wasm core: a HuGO! run with
+// its defaults, streamed at a real run's rate through a long plateau, says something new in
+// every 5-second window; the budget follows the request, its preset or the default; a
+// converged population on a plateau is said in words, a diverse one is not.
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { RunStory, paramValue, shareNear } from '../../web/page/run/run-story.lazy.mjs';
+
+let solvers;
+beforeAll(async () => { solvers = (await loadCoreNode()).solvers(); });
+const desc = (name) => solvers.find((s) => s.name === name);
+
+// HuGO!-shaped records: phase 1 improving, then a plateau at best 15 in phase 2 (the
+// audit's 80 seconds), the population converged around it
+function hugoRecord(gen) {
+  const phase = gen < 20000 ? 0 : 1;
+  const best = phase === 0 ? Math.min(8, 2 + Math.floor(gen / 2500)) : 15;
+  const popFit = phase === 0 ? [-20, -10, -5, 0, 1, 2, 3, 4, best] : [...Array(15).fill(15), 14, 13].reverse();
+  return { gen, phase, phaseName: phase === 0 ? '2x2x3 block DL' : 'two-generator', best, mean: best - 0.4, bestLength: 11, restarts: 0, popFit };
+}
+
+test('a HuGO! run with defaults says something new in every 5-second window, plateau included', () => {
+  const story = new RunStory(desc('hugo'), {});
+  const RATE = 15000; // generations per second, as the audit measured
+  const PER_MESSAGE = 250; // a progress message every 1/60 s
+  const windows = [];
+  let gen = 0;
+  for (let m = 0; m < 150 * 60; m++) { // 150 s of messages
+    const recs = [];
+    for (let i = 0; i < PER_MESSAGE; i++) recs.push(hugoRecord(++gen));
+    story.add(recs);
+    if (m % (5 * 60) === 0) windows.push(story.text()); // the first message of each 5-s window
+  }
+  expect(gen).toBeGreaterThan(RATE * 140);
+  expect(windows.length).toBe(30);
+  for (let i = 1; i < windows.length; i++) expect(windows[i]).not.toBe(windows[i - 1]);
+  const end = story.text();
+  expect(end).toMatch(/^Phase 2 of 3, two-generator: [\d,]+ generations in it; generation [\d,]+ of at most 20,000,000 \([\d.]+ % of the budget\)\./);
+  expect(end).toMatch(/The population has converged: about \d+ % of its 50 individuals are within 1 of the best, which has not changed for [\d,]+ generations; it waits for a lucky mutation\.$/);
+  expect(story.converged).toBe(true);
+});
+
+test('the budget is the request\'s, else its preset\'s, else the default', () => {
+  const d = desc('hugo');
+  const def = Number(d.params.find((p) => p.key === 'maxGenerations').default);
+  expect(paramValue(d, {}, 'maxGenerations')).toBe(def);
+  expect(paramValue(d, { maxGenerations: '777' }, 'maxGenerations')).toBe(777);
+  const pso = desc('pso');
+  const preset = pso.presets.find((p) => /iterations=/.test(p.params));
+  const want = Number(preset.params.match(/iterations=(\d+)/)[1]);
+  expect(paramValue(pso, { preset: preset.name }, 'iterations')).toBe(want);
+  const s = new RunStory(pso, { preset: preset.name });
+  s.add([{ gen: 3, phase: 0, phaseName: 'pso', best: 12, mean: 14, bestLength: 12, restarts: 0 }]);
+  const pct = 300 / want;
+  expect(s.text()).toBe(`Iteration 3 of at most ${want.toLocaleString('en-US')} (${pct < 1 ? pct.toFixed(2) : pct.toFixed(1)} % of the budget).`);
+});
+
+test('a diverse population on a plateau is not called converged; the share reads either order of quantiles', () => {
+  expect(shareNear([5, 5, 5, 6, 30], 5, false)).toBe(0.75);
+  expect(shareNear([-30, 4, 5, 5, 5], 5, true)).toBe(0.75);
+  const s = new RunStory(desc('twes'), {});
+  const spread = [10, 20, 30, 40, 50, 60, 70, 80, 90];
+  for (let g = 1; g <= 100; g++) s.add([{ gen: g, phase: 0, phaseName: 'G0 -> G1', best: 10, mean: 50, bestLength: 9, restarts: 0, popFit: spread }]);
+  expect(s.text()).toMatch(/The best has not changed for 99 generations\.$/);
+  expect(s.converged).toBe(false);
+});
