@@ -76,12 +76,10 @@ function urlRefPlugin(site) {
 // development site. The bundle takes the packages themselves instead: three.js from its
 // sources (many small modules under the package's sideEffects flag, so unused ones are
 // dropped whole: the 3D view's chunk is 593 kB from the sources, 616 kB from the one-file
-// build, 565 kB with the GLSL stripped below), the addons with their bare 'three' import
-// pointed at the same sources, uPlot's ES module build.
+// build, 565 kB with the GLSL stripped below), uPlot's ES module build.
 const VENDOR = [
   [/(^|\/)vendor\/three\.module\.js$/, 'three/src/Three.js'],
   [/^three$/, 'three/src/Three.js'],
-  [/(^|\/)vendor\/addons\/OrbitControls\.js$/, 'three/examples/jsm/controls/OrbitControls.js'],
   [/(^|\/)vendor\/uPlot\.esm\.js$/, 'uplot/dist/uPlot.esm.js'],
   [/(^|\/)vendor\/uPlot\.min\.css$/, 'uplot/dist/uPlot.min.css'],
 ];

@@ -24,11 +24,7 @@ cmake --build build/wasm -j "$jobs"
 mkdir -p web/vendor
 cp node_modules/three/build/three.module.js web/vendor/three.module.js
 [ -f node_modules/three/build/three.core.js ] && cp node_modules/three/build/three.core.js web/vendor/three.core.js
-mkdir -p web/vendor/addons
-# three's addons import the bare name 'three'; point it at the copied module (no import map,
-# which would need an inline script under the page's Content-Security-Policy)
-sed "s|from 'three'|from '../three.module.js'|" node_modules/three/examples/jsm/controls/OrbitControls.js \
-  > web/vendor/addons/OrbitControls.js
+rm -rf web/vendor/addons # (the 3D view's camera control is web/page/stage/orbit.mjs)
 # uPlot with its number formatter's locale fallback (scripts/build-site.mjs, uplotSource)
 node --input-type=module -e "import { uplotSource } from './scripts/build-site.mjs'; process.stdout.write(uplotSource());" > web/vendor/uPlot.esm.js
 cp node_modules/uplot/dist/uPlot.min.css web/vendor/uPlot.min.css

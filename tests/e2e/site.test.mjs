@@ -71,7 +71,7 @@ test('the service worker precaches every module and stylesheet the page loads', 
   const wanted = sources('web').filter((f) => !skip.includes(f));
   expect(wanted.length).toBeGreaterThan(40);
   for (const f of wanted) expect(list).toContain(f);
-  for (const f of ['gen/evocube.mjs', 'gen/evocube.wasm', 'vendor/three.module.js', 'vendor/addons/OrbitControls.js',
+  for (const f of ['gen/evocube.mjs', 'gen/evocube.wasm', 'vendor/three.module.js',
     'vendor/uPlot.esm.js', 'vendor/uPlot.min.css', 'manifest.webmanifest']) expect(list).toContain(`web/${f}`);
   expect(list).toContain('index.html');
   // and index.html names no other origin and carries no inline script or style

@@ -1,5 +1,5 @@
 // cube3d.mjs - the three.js view: 26 cubies (a dark body each) carrying the 54 stickers,
-// orbit controls (three's OrbitControls: mouse and touch), on-demand rendering, and
+// orbit controls (orbit.mjs: mouse and touch), on-demand rendering, and
 // animated turns. State model: the cubies always rest at their home positions; a turn
 // parents the moving layer to a pivot, rotates it with easing, then puts the cubies back
 // home and repaints every sticker from the facelet string the core computed for the new
@@ -7,7 +7,7 @@
 // When WebGL is unavailable the constructor leaves `available` false and the page keeps
 // the flat net as its view. Costs: 26 bodies + 54 stickers (two shared geometries).
 import * as THREE from '../../vendor/three.module.js';
-import { OrbitControls } from '../../vendor/addons/OrbitControls.js';
+import { Orbit } from './orbit.mjs';
 import { FACELETS, CUBIES, COLORS, moveTurn } from '../../lib/geometry.mjs';
 
 const GAP = 1.0;
@@ -69,6 +69,7 @@ export class CubeView {
     this.scene = new THREE.Scene();
     this.camera = new THREE.PerspectiveCamera(35, 1, 0.1, 100);
     this.camera.position.set(5.2, 4.4, 6.6);
+    this.camera.lookAt(0, 0, 0);
     this.scene.add(new THREE.AmbientLight(0xffffff, 1.6));
     const key = new THREE.DirectionalLight(0xffffff, 1.6);
     key.position.set(4, 8, 6);
@@ -102,9 +103,8 @@ export class CubeView {
       return m;
     });
 
-    this.controls = new OrbitControls(this.camera, r.domElement);
+    this.controls = new Orbit(this.camera, r.domElement);
     this.controls.enableDamping = !reducedMotion();
-    this.controls.enablePan = false;
     this.controls.minDistance = 5;
     this.controls.maxDistance = 20;
     this.controls.addEventListener('change', () => { this.dirty = true; });
@@ -141,12 +141,7 @@ export class CubeView {
   // Back to the first camera position (the Reset view button).
   resetView() {
     if (!this.available) return;
-    const c = this.controls;
-    const damping = c.enableDamping;
-    c.enableDamping = false;
-    c.reset(); // its update() still spends what is left of a drag's glide, so once more:
-    c.reset();
-    c.enableDamping = damping;
+    this.controls.reset();
     this.dirty = true;
   }
 
