@@ -96,7 +96,7 @@ typedef struct tp_search {
     int p2_onepass;             /* oracle (ec_distance; 0 elsewhere): before the first
                                    solution, an improving search's phase 2 whose bound is within
                                    p2_onepass of its cap is one depth-first pass to the cap that
-                                   lowers its depth to each solution found (branch and bound),
+                                   lowers its depth to each solution found (bounded by the best),
                                    not IDA* from its bound */
     int p2_pass;                /* 1: the current phase 2 is such a pass */
     int zero_started;           /* d1 == 0: cur's start was tried as a phase-1 solution */
