@@ -16,8 +16,7 @@ static long bytes_built;
 /* A byte table of distances, all 255 but the sources; breadth-first from them. next(i, m)
  * gives entry i's neighbour by move m (moves 0..nm-1; closed under inverses, so the table
  * holds each entry's distance to the nearest source). */
-typedef uint32_t (*next_fn)(uint32_t i, int m);
-static uint8_t *bfs(uint32_t size, int nm, next_fn next, int (*is_source)(uint32_t))
+uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t))
 {
     uint8_t *d = malloc(size);
     if (!d) return NULL;
@@ -145,7 +144,7 @@ static int block_init(void)
         }
         cur_tab = &ptabs[t];
         ptab_goal = pindex(cur_tab, v);
-        ptabs[t].d = bfs(ptabs[t].size, 18, ptab_next, ptab_source);
+        ptabs[t].d = ec__optima_bfs(ptabs[t].size, 18, ptab_next, ptab_source);
         if (!ptabs[t].d) return EC_E_NOMEM;
     }
     /* each location's rotation: the first of the 24 (x/z part, then y part) that carries its
@@ -212,13 +211,22 @@ static int dfs(bsrch *s, const uint8_t *v, int depth, int prev)
     return 0;
 }
 
+int ec__block_view(const ec_cube *c, int loc, ec_cube *out)
+{
+    int rc = block_init();
+    if (rc) return rc;
+    char f[EC_FACELETS_SIZE];
+    turned_facelets(c, loc_rot[loc], f);
+    return ec_cube_from_facelets(f, out, NULL, 0);
+}
+
+int ec__block_bound(const uint8_t *v) { return block_init() ? 0 : bound(v); }
+
 /* location loc's 7 piece values in c (seen after loc's rotation, colours renamed) */
 static int block_pieces(const ec_cube *c, int loc, uint8_t *v)
 {
-    char f[EC_FACELETS_SIZE];
     ec_cube r;
-    turned_facelets(c, loc_rot[loc], f);
-    int rc = ec_cube_from_facelets(f, &r, NULL, 0);
+    int rc = ec__block_view(c, loc, &r);
     if (rc) return rc;
     for (int p = 0; p < EC_OPT_BLOCK_PIECES; p++) {
         int home = piece_home[p];
@@ -393,14 +401,14 @@ static int stage_init(int stage)
     switch (stage) {
     case 0:
         if (!flip_cube && (rc = flip_cubes())) return rc;
-        st_d[0] = bfs(2048, 18, s0_next, s0_source);
+        st_d[0] = ec__optima_bfs(2048, 18, s0_next, s0_source);
         break;
-    case 4: st_d[4] = bfs(N_SLICE, ng1, s4_next, s4_source); break;
-    case 1: st_d[1] = bfs((uint32_t)N_TWIST * N_SLICE, ng1, s1_next, s1_source); break;
+    case 4: st_d[4] = ec__optima_bfs(N_SLICE, ng1, s4_next, s4_source); break;
+    case 1: st_d[1] = ec__optima_bfs((uint32_t)N_TWIST * N_SLICE, ng1, s1_next, s1_source); break;
     default:
         if (!g3_ready && (rc = g3_maps())) return rc;
-        if (stage == 2) st_d[2] = bfs((uint32_t)N_PERM8 * 70, N_P2MOVES, s2_next, s2_source);
-        else st_d[3] = bfs(96u * 576 * 24, 6, s3_next, s3_source);
+        if (stage == 2) st_d[2] = ec__optima_bfs((uint32_t)N_PERM8 * 70, N_P2MOVES, s2_next, s2_source);
+        else st_d[3] = ec__optima_bfs(96u * 576 * 24, 6, s3_next, s3_source);
     }
     return st_d[stage] ? EC_OK : EC_E_NOMEM;
 }

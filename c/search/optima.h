@@ -2,6 +2,9 @@
  * optima.h - exact reference optima of the evolutionary solvers' phases: shown
  * beside what a solver found, never used by any solver. All counts are HTM face turns.
  *
+ * Also the internal pieces the exact two-generator distances (twogen_optima.c) share, and
+ * those distances, which HuGO!'s opt-in plan (c/solvers/hugo/plan.c) uses to choose.
+ *
  * 2x2x3 blocks (HuGO!'s phase 1). Location loc (0..11) is named by the edge slot where its two
  * free faces meet (Kociemba order UR UF UL UB DR DF DL DB FR FL BL BR, HuGO!'s numbering): its
  * block is the 2 corners and 5 edges that touch neither free face. The search is IDA* over the
@@ -41,9 +44,45 @@
 #include <stdint.h>
 
 #include "evocube.h"
+#include "core/packed.h"
 
 /* Tracked pieces of location 0's block: 2 corners then 5 edges (cubie = home slot). */
 #define EC_OPT_BLOCK_PIECES 7
+
+/* A byte table of distances by breadth-first search from the entries is_source accepts,
+ * next(i, m) giving entry i's neighbour by move m (moves 0..nm-1, closed under inverses);
+ * unreached entries 255. NULL: out of memory. Counted in ec_optima_bytes. */
+typedef uint32_t (*ec__next_fn)(uint32_t i, int m);
+uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t));
+/* c seen in location loc's frame: rotated so its free faces are U and R, colours renamed
+ * (the block is then DLF DBL DF DL DB FL BL). EC_OK or an error (tables out of memory). */
+int ec__block_view(const ec_cube *c, int loc, ec_cube *out);
+/* The block tables' lower bound for location 0's 7 piece values v (slot * 3 + twist for the
+ * corners DLF DBL, slot * 2 + flip for the edges DF DL DB FL BL): 0 when the block is home. */
+int ec__block_bound(const uint8_t *v);
+
+/* ---- twogen_optima.c: HuGO!'s last two phases in location 0's frame (free faces U, R).
+ * <U,R> is the group the two free faces generate; "reduced": a cube in it. Lengths are HTM.
+ * Each search takes a node budget (*nodes counts down; at 0 the search stops).
+ * ec__ur_distance: the exact distance to solved of a reduced cube with moves of U and R, when
+ *   it is at most limit: EC_OK; else EC_BOUND (*len = limit + 1, or the depth where the budget
+ *   ran out); EC_E_GROUP: not reduced.
+ * ec__ur_reduce: the exact number of face turns (all 18) to a reduced cube, EC_OK or EC_BOUND.
+ * ec__ur_joint: the least reduction + <U,R> solve over the reductions of at most the shortest
+ *   + slack turns: *red the reduction's length, *solve the distance after it; EC_OK, or
+ *   EC_BOUND when the budget ran out (then *red and *solve are the best found, or the
+ *   reduction alone with *solve = -1 when none was completed). */
+int ec__ur_init(void);
+int ec__ur_reduced(const ec_bcube *s);
+int ec__ur_distance(const ec_bcube *s, int limit, int64_t *nodes, int *len);
+/* The two <U,R> tables' lower bound of a reduced cube's distance (after ec__ur_init): 0 only
+ * when solved; two table reads. */
+int ec__ur_bound(const ec_bcube *s);
+/* The reduction tables' lower bound of any cube's reduction (after ec__ur_init): 0 exactly on
+ * reduced cubes. */
+int ec__ur_reduce_bound(const ec_bcube *s);
+int ec__ur_reduce(const ec_bcube *s, int64_t *nodes, int *len);
+int ec__ur_joint(const ec_bcube *s, int slack, int64_t *nodes, int *red, int *solve);
 
 /* The functions are public (evocube.h, "Exact reference optima"): ec_optimum_block,
  * ec_optimum_stage, ec_optima_bytes. */

@@ -2,4 +2,4 @@
 # table, random states, the distance oracle); no solver handle.
 list(APPEND EC_SOURCES
   c/search/coord.c c/search/symmetry.c c/search/tables.c c/search/near.c c/search/twophase.c c/search/distance.c
-  c/search/random_state.c c/search/groups.c c/search/optima.c)
+  c/search/random_state.c c/search/groups.c c/search/optima.c c/search/twogen_optima.c)

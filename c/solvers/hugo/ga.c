@@ -440,8 +440,24 @@ static inline int score(const hg_task *t, ec_pk s, uint64_t mask)
     return score_b(t, &x, mask);
 }
 
+/* hg_fitness with t->score: the best score over the prefixes */
+static int fitness_scored(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
+{
+    ec_bcube s = t->start;
+    int best = -1, bk = 0;
+    for (int k = 0; k < len && best != t->goal; k++) {
+        ec__bcube_move(&s, hg_gene_move[g[k]]);
+        int p = t->score(&s);
+        if (p > best) best = p, bk = k + 1;
+    }
+    if (pairs) *pairs = best;
+    if (steps) *steps = bk;
+    return t->weight * best - bk;
+}
+
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps)
 {
+    if (t->score) return fitness_scored(t, g, len, pairs, steps);
     ec_pk s = ec__pk_pack(&t->start);
     uint64_t mask = hg_pair_mask(t->ps, s);
     int best = -1, bk = 0;
@@ -592,6 +608,27 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     return k;
 }
 
+/* run_prefixes for a task scored by t->score (no pair masks: mk stays 0) */
+static int run_prefixes_scored(const hg_task *t, const uint8_t *g, hg_prefix *pre, int k, int len)
+{
+    int best = pre[k].best, bstep = pre[k].bstep;
+    ec_bcube s = pre[k].s;
+    while (k < len) {
+        ec__bcube_move(&s, hg_gene_move[g[k]]);
+        hg_prefix *x = &pre[++k];
+        int sc = t->score(&s);
+        bstep = sc > best ? k : bstep;
+        best = sc > best ? sc : best;
+        x->s = s;
+        x->mk = 0;
+        x->best = (int16_t)best;
+        x->bstep = (uint8_t)bstep;
+        x->sc = (uint8_t)sc;
+        if (sc == t->goal) break;
+    }
+    return k;
+}
+
 /* the longest prefix of genome g that a parent of individual i of p->cur shares with it and
  * has evaluated (in p->prev): its length, the parent in *src (-1: none) */
 static inline int parent_prefix(const hg_pop *p, int i, const uint8_t *g, int *src)
@@ -669,7 +706,8 @@ static int evaluate(hg_pop *p, const hg_task *t, int i, int src, int d, const ui
     pre[0].sc = 0;
     int k = d;
     if (pre[d].best != t->goal) {
-        if (t->ps->pair_tab) k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 1, 1) : run_prefixes(t, g, pre, k, len, 1, 0);
+        if (t->score) k = run_prefixes_scored(t, g, pre, k, len);
+        else if (t->ps->pair_tab) k = t->member >= 0 ? run_prefixes(t, g, pre, k, len, 1, 1) : run_prefixes(t, g, pre, k, len, 1, 0);
         else if (t->ps->retest && t->member < 0) k = run_prefixes(t, g, pre, k, len, 2, 0);
         else k = run_prefixes(t, g, pre, k, len, 0, t->member >= 0);
     }

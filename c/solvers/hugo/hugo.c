@@ -194,6 +194,9 @@ static const ec_param_def params[] = {
     {"restart1", 0, 0, 1e6, 1, "phase 1: a location whose best block has not improved for this many of its rounds starts again from a new random population, keeping its best block (0: never, paper; opt-in)"},
     {"candidates2", 1, 1, 12, 1, "phase 2 runs from the blocks of this many locations (best first) and keeps the block whose phases 1+2 are shortest (paper: 1; opt-in)"},
     {"blockTie", 1, 0, 1, 1, "phase 1, blocks of equal fitness: 0 the lowest location, 1 first a block that is already in its two-generator group (phase 2 skipped)"},
+    {"plan", 0, 0, 1, 1, "1: phase 1 takes the block of least turns + exact reduction + exact two-generator solve, phase 2 keeps the goal-reaching individual of least turns + exact solve (opt-in; preset short)"},
+    {"planSlack", 1, 0, 3, 1, "plan: reductions up to this many turns longer than the shortest are costed"},
+    {"planNodes", 2000000, 1000, 1e9, 1, "plan: node budget of each exact search"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
 };
@@ -207,8 +210,8 @@ static const ec_preset presets[] = {
      "the performance settings read literally (pairs - steps in phase 1 too, phase-3 rounds growing, ties to the lowest "
      "location): the default before the readings were chosen by the published figures"},
     {"short",
-     "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=3,minRounds1=80,restart1=5,"
-     "length=26,growth3=0",
+     "generations1=200,generations2=1000,generations3=10000,maxGenerations=200000000,pairWeight1=3,pairWeight2=3,pairWeight3=3,"
+     "minRounds1=80,restart1=5,length=26,growth3=0,plan=1",
      "performance plus opt-in changes that shorten solutions (phase 1 pairs first, 80 rounds, stagnant locations "
      "restarted; 26 genes; equal phase-3 rounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
@@ -278,6 +281,11 @@ typedef struct hugo {
         uint8_t mv1[HG_MAXLEN], mv2[HG_MAXLEN];
     } cand[HG_LOCS];
     int ncand, ci, max_cand;
+    int plan, plan_slack; /* plan.c: the joint choice */
+    int64_t plan_nodes;
+    hg_plan pl;
+    hg_plan *pl1; /* plan, phase 1: each location's kept blocks (HG_LOCS of them) */
+    uint8_t unview[18]; /* plan, phases 2-3: the move each of the block frame's moves is */
     ec_progress rec;
     int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */
 } hugo;
@@ -291,6 +299,7 @@ static void task_init(hg_task *t, int weight, const ec_bcube *start, const hg_pa
     t->member = member;
     t->goal = goal;
     t->weight = weight;
+    t->score = NULL;
     t->nalleles = 0;
     for (int g = 0; g < 18; g++) {
         int face = hg_gene_move[g] / 3;
@@ -380,6 +389,10 @@ static int start_phase(hugo *s, int ph)
             s->at[1] = *x;
             return start_phase(s, 1);
         }
+        if (s->plan) {
+            if (!(s->pl1 = calloc(HG_LOCS, sizeof *s->pl1))) return EC_E_NOMEM;
+            for (int loc = 0; loc < HG_LOCS; loc++) hg_plan_reset(&s->pl1[loc], s->plan_nodes, HG_PLAN_KEEP1);
+        }
         for (int loc = next_loc(s, 0); loc < HG_LOCS; loc = next_loc(s, loc + 1)) {
             task_init(&s->task1[loc], s->weight[0], x, hg_block_pairs(loc), -1, hg_block_pairs(loc)->max, -1, -1);
             s->store[loc] = hg_pop_new(&s->cf, &s->task1[loc], &s->rng);
@@ -398,7 +411,16 @@ static int start_phase(hugo *s, int ph)
             return phase2_done(s);
         }
         const hg_pairset *ps = hg_block_pairs(s->chosen);
-        task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
+        if (s->plan) { /* in the block's frame, scored by the reduction bound (plan.c) */
+            ec_bcube v;
+            int rc = hg_plan_frame(x, s->chosen, &v, s->unview);
+            if (rc) return rc;
+            task_init(&s->task, s->weight[1], &v, ps, -1, HG_PLAN_FAR, -1, -1);
+            s->task.score = hg_plan_rscore;
+            hg_plan_reset(&s->pl, s->plan_nodes, HG_PLAN_KEEP);
+        } else {
+            task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
+        }
         s->left = budget(s->g2, s->grow[1], 1);
     } else if (ph == 2) {
         ec_cube c;
@@ -408,7 +430,15 @@ static int start_phase(hugo *s, int ph)
             s->at[3] = *x;
             return EC_DONE;
         }
-        task_init(&s->task, s->weight[2], x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
+        if (s->plan) { /* in the block's frame, scored by the <U,R> distance bound (plan.c) */
+            ec_bcube v;
+            int rc = hg_plan_frame(x, s->chosen, &v, s->unview);
+            if (rc) return rc;
+            task_init(&s->task, s->weight[2], &v, hg_cube_pairs(), -1, HG_PLAN_FAR, 0, 1);
+            s->task.score = hg_plan_score;
+        } else {
+            task_init(&s->task, s->weight[2], x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
+        }
         s->left = budget(s->g3, s->grow[2], 1);
     }
     hg_pop_free(s->pop);
@@ -485,6 +515,13 @@ static int end_segment(hugo *s)
                 return EC_RUNNING;
             }
             s->chosen = best;
+            if (s->plan) { /* plan.c: the block of least joint cost, among all the kept ones */
+                int n, b = hg_plan_block(&s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, s->mv[0], &n);
+                if (b < 0) return b;
+                s->chosen = b;
+                memcpy(s->store[b]->hof, s->mv[0], (size_t)n); /* the block phase 2 starts from */
+                s->store[b]->hof_n = n;
+            }
             /* candidates2: the best blocks of up to max_cand locations, in block_before's order (the
              * first is `best`, the block phase 2 starts from) */
             s->ncand = s->ci = 0;
@@ -508,11 +545,22 @@ static int end_segment(hugo *s)
         return start_phase(s, 1);
     }
     if (s->pop->hof_n < 0 || s->extra_left-- > 0) {
+        /* plan: a round without the goal is a stuck population (a plateau of the bound): start anew */
+        if (s->plan && s->pop->hof_n < 0 && renew(s, &s->pop, &s->cf, &s->task)) return EC_E_NOMEM;
         s->round++;
         s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
         return EC_RUNNING;
     }
-    set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
+    if (s->plan) { /* back from the block's frame; phase 2: the kept least turns + exact solve */
+        const int kept = s->phase == 1 ? hg_plan_pick(&s->pl) : -1;
+        const uint8_t *src = kept >= 0 ? s->pl.kept[kept].genes : s->pop->hof;
+        int n = kept >= 0 ? s->pl.kept[kept].n : s->pop->hof_n;
+        uint8_t g[HG_MAXLEN];
+        for (int i = 0; i < n; i++) g[i] = hg_move_gene[s->unview[hg_gene_move[src[i]]]];
+        set_phase_moves(s, s->phase, g, n);
+    } else {
+        set_phase_moves(s, s->phase, s->pop->hof, s->pop->hof_n);
+    }
     if (s->phase == 2) return EC_DONE;
     return phase2_done(s);
 }
@@ -536,7 +584,11 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
     int n = 0;
     for (int ph = 0; ph < s->phase; ph++)
         for (int i = 0; i < s->nmv[ph] && n < EC_PROGRESS_MOVES; i++) r->moves[n++] = s->mv[ph][i];
-    for (int i = 0; i < gs->best_steps && n < EC_PROGRESS_MOVES; i++) r->moves[n++] = hg_gene_move[gs->best_genes[i]];
+    const int unview = s->plan && s->phase >= 1;
+    for (int i = 0; i < gs->best_steps && n < EC_PROGRESS_MOVES; i++) {
+        int mv = hg_gene_move[gs->best_genes[i]];
+        r->moves[n++] = unview ? s->unview[mv] : (uint8_t)mv;
+    }
     r->n_moves = n;
     r->best_length = n;
     ec__emit(h, r);
@@ -552,6 +604,7 @@ static int hugo_step(ec_solver *h, void *state, int work)
         const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
         hg_genstats gs;
         hg_pop_generation(p, &s->cf, t, &s->rng, &gs);
+        if (s->plan && s->phase < 2) hg_plan_observe(s->phase ? &s->pl : &s->pl1[s->loc], p, t);
         s->total++;
         s->evals += p->n;
         s->pgens[s->phase]++;
@@ -634,6 +687,7 @@ static void hugo_destroy(void *state)
     if (!s) return;
     for (int loc = 0; loc < HG_LOCS; loc++) hg_pop_free(s->store[loc]);
     hg_pop_free(s->pop);
+    free(s->pl1);
     free(s);
 }
 
@@ -667,6 +721,9 @@ static int hugo_create(ec_solver *h, void **state)
     s->max_block = (int)ec__param(h, "maxBlockTurns");
     s->max_cand = (int)ec__param(h, "candidates2");
     s->restart1 = (int)ec__param(h, "restart1");
+    s->plan = (int)ec__param(h, "plan");
+    s->plan_slack = (int)ec__param(h, "planSlack");
+    s->plan_nodes = (int64_t)ec__param(h, "planNodes");
     s->own = (1 << HG_LOCS) - 1;
     if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
         int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;
