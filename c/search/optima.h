@@ -1,6 +1,7 @@
 /*
  * optima.h - exact reference optima of the evolutionary solvers' phases: shown
- * beside what a solver found, never used by any solver. All counts are HTM face turns.
+ * beside what a solver found (the public functions are never used by a solver; HuGO!'s opt-in
+ * plan uses the internal ones below). All counts are HTM face turns.
  *
  * Also the internal pieces the exact two-generator distances (twogen_optima.c) share, and
  * those distances, which HuGO!'s opt-in plan (c/solvers/hugo/plan.c) uses to choose.

@@ -6,7 +6,11 @@
  *  - the block choice: on short scrambles, with each location's shortest block (found by
  *    enumeration) as its candidate, hg_plan_block takes the location of least turns + joint
  *    cost, and on at least one scramble that is not the location of the shortest block (so
- *    the test fails if the choice falls back to the shortest block). */
+ *    the test fails if the choice falls back to the shortest block);
+ *  - the scored phases: a population scored by the reduction bound (all 18 genes) or the
+ *    <U,R> bound (U and R genes) stores, generation after generation, the fitness a fresh
+ *    evaluation gives (hg_fitness) and, per prefix, the state after its genes; its kept best
+ *    goal-reaching prefix reaches the goal. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,10 +154,55 @@ static void block_choice(void)
     CHECK(differs >= 1, "the joint choice differs from the shortest block on %d of %d scrambles", differs, cases);
 }
 
+static void scored_populations(void)
+{
+    ec_rng r;
+    ec_rng_seed(&r, 7);
+    for (int kind = 0; kind < 2; kind++) {
+        hg_task t;
+        memset(&t, 0, sizeof t);
+        t.start = solved();
+        for (int i = 0; i < 60; i++) ec__bcube_move(&t.start, kind ? rnd(6) : rnd(18));
+        t.ps = hg_cube_pairs();
+        t.member = -1;
+        t.goal = HG_PLAN_FAR;
+        t.weight = 3;
+        t.score = kind ? hg_plan_score : hg_plan_rscore;
+        for (int g = 0; g < 18; g++)
+            if (!kind || hg_gene_move[g] / 3 < 2) t.alleles[t.nalleles++] = (uint8_t)g;
+        hg_gaconf cf;
+        hg_gaconf_init(&cf, 40, 26, 0.6, 0, 2);
+        hg_pop *p = hg_pop_new(&cf, &t, &r);
+        int agree = 1, states = 1;
+        hg_genstats gs;
+        for (int gen = 0; gen < 150; gen++) {
+            hg_pop_generation(p, &cf, &t, &r, &gs);
+            for (int i = 0; i < p->n; i++) {
+                const uint8_t *g = p->prev.g + i * 26;
+                agree &= p->prev.fit[i] == hg_fitness(&t, g, 26, NULL, NULL);
+                ec_bcube x = t.start;
+                for (int k = 1; k <= p->prev.valid[i]; k++) {
+                    ec__bcube_move(&x, hg_gene_move[g[k - 1]]);
+                    states &= !memcmp(&x, &p->prev.pre[i * 27 + k].s, sizeof x);
+                }
+            }
+        }
+        CHECK(agree, "kind %d: stored fitness = fresh fitness", kind);
+        CHECK(states, "kind %d: every stored prefix state = the state after its genes", kind);
+        if (p->hof_n >= 0) {
+            ec_bcube x = t.start;
+            for (int k = 0; k < p->hof_n; k++) ec__bcube_move(&x, hg_gene_move[p->hof[k]]);
+            CHECK(t.score(&x) == HG_PLAN_FAR, "kind %d: the kept best reaches the goal", kind);
+        }
+        hg_pop_free(p);
+    }
+}
+
 int main(void)
 {
     hg_init();
     RUN(frames);
     RUN(block_choice);
+    RUN(scored_populations);
     DONE();
 }

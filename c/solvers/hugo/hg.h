@@ -224,6 +224,13 @@ void hg_plan_observe(hg_plan *pl, const hg_pop *p, const hg_task *t);
 /* The kept prefix of least turns + exact <U,R> solve (ties: the first kept): its index, or
  * -1 when none was kept; a negative error below -1 cannot occur (searches only run out). */
 int hg_plan_pick(hg_plan *pl);
+/* The exact <U,R> distance of v (block frame, reduced): HG_PLAN_FAR when the budget ran out;
+ * a negative error. */
+int hg_plan_solve(const ec_bcube *v, int64_t nodes);
+/* 1 when the phase's result is still more than `within` turns: phase 2 (pl): the kept pick's
+ * turns + exact solve (or none kept); phase 3 (pl NULL): p's kept best after the final
+ * operator. */
+int hg_plan_far(hg_plan *pl, const hg_pop *p, int within);
 
 #endif
 }
@@ -417,5 +424,12 @@ void hg_plan_observe(hg_plan *pl, const hg_pop *p, const hg_task *t);
 /* The kept prefix of least turns + exact <U,R> solve (ties: the first kept): its index, or
  * -1 when none was kept; a negative error below -1 cannot occur (searches only run out). */
 int hg_plan_pick(hg_plan *pl);
+/* The exact <U,R> distance of v (block frame, reduced): HG_PLAN_FAR when the budget ran out;
+ * a negative error. */
+int hg_plan_solve(const ec_bcube *v, int64_t nodes);
+/* 1 when the phase's result is still more than `within` turns: phase 2 (pl): the kept pick's
+ * turns + exact solve (or none kept); phase 3 (pl NULL): p's kept best after the final
+ * operator. */
+int hg_plan_far(hg_plan *pl, const hg_pop *p, int within);
 
 #endif

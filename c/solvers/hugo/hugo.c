@@ -106,24 +106,49 @@
  *    makes phase 3 longer (4.2). Costs k phase-2 runs;
  *  - extraRounds2=k: phase 2 runs k more rounds after its goal first holds at a round's end,
  *    keeping the shortest (the paper ends the phase there).
- * preset=short = performance + pairWeight1=3, minRounds1=80, restart1=5, length=26, growth3=0
- * (five parts; candidates2 and extraRounds2 are opt-in params, not in the preset):
+ *  - plan=1 (plan.c, with the exact tables of c/search/twogen_optima.c): the workflow's
+ *    choices are made by exact distances of the last two phases, and phases 2-3 are scored
+ *    by those tables, while the GA still evolves every move:
+ *    . phase 1's end takes, of every location's blocks (its kept best and up to 8 distinct
+ *      goal-reaching prefixes of at most its fewest turns + 1 seen on the way), the one of
+ *      least block turns + exact reduction + exact two-generator solve (the least over the
+ *      reductions at most planSlack turns longer than the shortest), not the shortest block;
+ *    . phases 2 and 3 run in the chosen block's frame (the cube rotated so the free faces are
+ *      U and R; moves are mapped back), with the paper's fitness shape, weight x score -
+ *      steps, on a score of 40 - a distance bound instead of the pairs: phase 2 the
+ *      reduction tables' bound (0 only when reduced), phase 3 the <U,R> tables' bound (0 only
+ *      when solved). The pairs give no slope towards either goal; a bound does;
+ *    . phase 2 keeps its distinct goal-reaching prefixes of at most the fewest turns + 1 (up
+ *      to 64) and ends on the one of least turns + exact <U,R> solve, not the shortest;
+ *    . a phase-2 or phase-3 round that ends without the goal restarts the population (its
+ *      kept best stays): the bound has plateaus where a population can stall;
+ *    . planRounds=r: a phase-2 or phase-3 round that ends with the goal but with a result
+ *      more than planSlack turns above the exact optimum from the phase's start (phase 2:
+ *      the least reduction + solve; phase 3: the <U,R> distance) is followed by another
+ *      round from a new population (kept results stay), up to r rounds. The paper ends a
+ *      phase at its first goal-reaching round; here the exact optimum says when a phase's
+ *      result is worth another round.
+ *    Costs: the tables (4.4 MB with the block tables, built on first use, about 0.4 s of CPU
+ *    natively on a loaded machine), a few milliseconds of exact searches per solve, and a
+ *    scored generation costs more than a pair-counted one (the bounds are read per prefix).
+ * preset=short = performance + pairWeight1=3, minRounds1=80, restart1=5, length=26, growth3=0,
+ * plan=1, pairWeight2=3, pairWeight3=3, generations2=1000, generations3=10000 (candidates2
+ * and extraRounds2 are opt-in params, not in the preset):
  *  - pairWeight1=3 (phase 1 only): pairs weigh more than steps, so blocks are found on
  *    purpose rather than by accident (the text's pairs - steps lets a short prefix with few
  *    pairs outscore a long one that solves the block);
- *  - minRounds1=80: the 12 locations keep evolving that many rounds before the shortest
- *    block is taken;
+ *  - minRounds1=80: the 12 locations keep evolving that many rounds before the block is
+ *    taken;
  *  - restart1=5 (above);
- *  - length=26: 26 genes instead of 30 make phase 3 find two-generator solutions more often
- *    and shorter;
- *  - growth3=0: equal phase-3 rounds, as Table 7's totals suggest (the same solution, fewer
- *    phase-3 generations).
- * The figures for each part, for the two opt-in params and for the preset against the
- * paper's (random states, paired): docs/BENCHMARKS.md, section hugo. candidates2=3 with
- * extraRounds2=3 on top of the preset gives no clear gain in length for about 1.3x the
- * generations and misses the islands' wall-time target (section islands), so they stay out
- * of the preset. The exact shortest block (c/search/optima.h) shows phase 1 is where HuGO!
- * loses most moves (section optima).
+ *  - length=26: 26 genes instead of 30;
+ *  - growth3=0: equal phase-3 rounds, as Table 7's totals suggest;
+ *  - plan=1, planRounds=3 (above) with weights 3 on the phases' scores; with the bounds as
+ *    their score the phases reach their goals within a few hundred to a few thousand
+ *    generations, so their rounds are 1,000 and 10,000 generations instead of 5,000 and
+ *    50,000 (the same lengths on 12 states, half the CPU).
+ * The figures for the preset (60 random states, against the preset before plan in the same
+ * run) and its parts: docs/BENCHMARKS.md, section hugo. The exact shortest block
+ * (c/search/optima.h) shows phase 1 is where HuGO! loses most moves (section optima).
  * The published figures against the chosen readings (docs/BENCHMARKS.md, section papers,
  * `npm run bench -- papers`): within the paper's range or two standard errors: Table 7's
  * phase 3 (19.2 against 19.0 turns, 6 scrambles x 10 seeds), Section 4.3's median (39.5) and
@@ -197,6 +222,7 @@ static const ec_param_def params[] = {
     {"plan", 0, 0, 1, 1, "1: phase 1 takes the block of least turns + exact reduction + exact two-generator solve, phase 2 keeps the goal-reaching individual of least turns + exact solve (opt-in; preset short)"},
     {"planSlack", 1, 0, 3, 1, "plan: reductions up to this many turns longer than the shortest are costed"},
     {"planNodes", 2000000, 1000, 1e9, 1, "plan: node budget of each exact search"},
+    {"planRounds", 1, 1, 100, 1, "plan: phases 2 and 3 run up to this many rounds (each after the first from a new population) until their kept result is within planSlack turns of the exact optimum from their start"},
     {"splitBlocks", 0, 0, 1, 1, "islands: 1 splits phase 1's 12 block locations across the islands (island i: i, i+K, ...; opt-in)"},
     EC_ISLAND_PARAMS(1000, 5),
 };
@@ -211,9 +237,10 @@ static const ec_preset presets[] = {
      "location): the default before the readings were chosen by the published figures"},
     {"short",
      "generations1=200,generations2=1000,generations3=10000,maxGenerations=200000000,pairWeight1=3,pairWeight2=3,pairWeight3=3,"
-     "minRounds1=80,restart1=5,length=26,growth3=0,plan=1",
+     "minRounds1=80,restart1=5,length=26,growth3=0,plan=1,planRounds=3",
      "performance plus opt-in changes that shorten solutions (phase 1 pairs first, 80 rounds, stagnant locations "
-     "restarted; 26 genes; equal phase-3 rounds); not the paper's"},
+     "restarted; 26 genes; equal phase-3 rounds; the block and reduction chosen by exact distances, phases 2-3 scored by "
+     "distance bounds); not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
     {"program",
@@ -281,7 +308,8 @@ typedef struct hugo {
         uint8_t mv1[HG_MAXLEN], mv2[HG_MAXLEN];
     } cand[HG_LOCS];
     int ncand, ci, max_cand;
-    int plan, plan_slack; /* plan.c: the joint choice */
+    int plan, plan_slack, plan_rounds; /* plan.c: the joint choice */
+    int plan_opt; /* plan, phases 2-3: the exact optimum from the phase's start (reduction + solve; solve) */
     int64_t plan_nodes;
     hg_plan pl;
     hg_plan *pl1; /* plan, phase 1: each location's kept blocks (HG_LOCS of them) */
@@ -418,6 +446,9 @@ static int start_phase(hugo *s, int ph)
             task_init(&s->task, s->weight[1], &v, ps, -1, HG_PLAN_FAR, -1, -1);
             s->task.score = hg_plan_rscore;
             hg_plan_reset(&s->pl, s->plan_nodes, HG_PLAN_KEEP);
+            int red, solve;
+            s->plan_opt = hg_plan_cost(x, s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
+            if (s->plan_opt < 0) return s->plan_opt;
         } else {
             task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
         }
@@ -436,6 +467,7 @@ static int start_phase(hugo *s, int ph)
             if (rc) return rc;
             task_init(&s->task, s->weight[2], &v, hg_cube_pairs(), -1, HG_PLAN_FAR, 0, 1);
             s->task.score = hg_plan_score;
+            if ((s->plan_opt = hg_plan_solve(&v, s->plan_nodes)) < 0) return s->plan_opt;
         } else {
             task_init(&s->task, s->weight[2], x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
         }
@@ -543,6 +575,12 @@ static int end_segment(hugo *s)
             s->store[loc] = NULL;
         }
         return start_phase(s, 1);
+    }
+    if (s->plan && s->pop->hof_n >= 0 && s->round < s->plan_rounds && hg_plan_far(s->phase == 1 ? &s->pl : NULL, s->pop, s->plan_opt + s->plan_slack)) {
+        if (renew(s, &s->pop, &s->cf, &s->task)) return EC_E_NOMEM; /* plan: another round from a new population */
+        s->round++;
+        s->left = budget(s->phase == 1 ? s->g2 : s->g3, s->grow[s->phase], s->round);
+        return EC_RUNNING;
     }
     if (s->pop->hof_n < 0 || s->extra_left-- > 0) {
         /* plan: a round without the goal is a stuck population (a plateau of the bound): start anew */
@@ -724,6 +762,7 @@ static int hugo_create(ec_solver *h, void **state)
     s->plan = (int)ec__param(h, "plan");
     s->plan_slack = (int)ec__param(h, "planSlack");
     s->plan_nodes = (int64_t)ec__param(h, "planNodes");
+    s->plan_rounds = (int)ec__param(h, "planRounds");
     s->own = (1 << HG_LOCS) - 1;
     if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
         int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;

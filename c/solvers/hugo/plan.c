@@ -148,3 +148,23 @@ int hg_plan_pick(hg_plan *pl)
     }
     return pick;
 }
+
+int hg_plan_solve(const ec_bcube *v, int64_t nodes)
+{
+    int solve, rc = ec__ur_distance(v, HG_PLAN_FAR, &nodes, &solve);
+    return rc < 0 ? rc : rc == EC_OK ? solve : HG_PLAN_FAR;
+}
+
+int hg_plan_far(hg_plan *pl, const hg_pop *p, int within)
+{
+    if (pl) {
+        int k = hg_plan_pick(pl);
+        if (k < 0) return 1;
+        int64_t nodes = pl->nodes;
+        int solve, rc = ec__ur_distance(&pl->kept[k].s, within - pl->kept[k].n, &nodes, &solve);
+        return rc != EC_OK;
+    }
+    uint8_t g[HG_MAXLEN];
+    memcpy(g, p->hof, (size_t)p->hof_n);
+    return hg_optimize_full(g, p->hof_n) > within;
+}
