@@ -177,61 +177,6 @@ static inline int hg_popcount(uint64_t x)
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
     return (int)((x * 0x0101010101010101ull) >> 56);
-/* ------------------------------------------------------------------ plan.c (param plan) */
-
-#define HG_PLAN_FAR 40     /* a cost beyond every real one: a search that ran out of nodes */
-#define HG_PLAN_CACHE 1024 /* phase 2's set of (cube, turns) keys already seen */
-#define HG_PLAN_KEEP 64    /* phase 2's distinct goal-reaching prefixes kept for costing */
-#define HG_PLAN_KEEP1 8    /* phase 1's, per location */
-
-/* Phase 2's goal-reaching prefixes (block frame): the distinct ones of at most the fewest
- * turns seen + 1, the first HG_PLAN_KEEP of them; costed at the phase's end. */
-typedef struct hg_plan {
-    int nmin, nkept, cap; /* cap: at most this many kept (<= HG_PLAN_KEEP) */
-    int64_t nodes; /* node budget of each <U,R> search */
-    struct {
-        int n;
-        ec_bcube s;
-        uint8_t genes[HG_MAXLEN];
-    } kept[HG_PLAN_KEEP];
-    uint64_t seen[HG_PLAN_CACHE];
-} hg_plan;
-
-/* The least exact reduction + <U,R> solve from s at location loc, over reductions at most
- * slack turns longer than the shortest (*red, *solve); HG_PLAN_FAR + *red when the budget ran
- * out before a solve; a negative error. */
-int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red, int *solve);
-/* Phase 1's end: of every location's blocks (store[loc]'s best goal-reaching prefix, and the
- * ones pl1[loc] kept; at most max_block turns unless 0), the one from start with the least
- * turns + hg_plan_cost; ties: the shorter block, then the lower location, then the first
- * kept. Its location is returned, its genes and turns in genes, *n. EC_E_STATE: no block;
- * another negative error. */
-int hg_plan_block(const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block, int slack,
-                  int64_t nodes, uint8_t *genes, int *n);
-void hg_plan_reset(hg_plan *pl, int64_t nodes, int cap);
-/* Phase 3 in loc's frame: *v = s seen with loc's free faces at U and R, unview[m] = the move
- * of s's frame that move m of v's frame is (EC_OK or an error). */
-int hg_plan_frame(const ec_bcube *s, int loc, ec_bcube *v, uint8_t unview[18]);
-/* Phase 3's score in loc's frame: HG_PLAN_FAR - the <U,R> tables' distance bound (the goal,
- * HG_PLAN_FAR, only when solved). */
-int hg_plan_score(const ec_bcube *s);
-/* Phase 2's score in loc's frame: HG_PLAN_FAR - the reduction tables' bound (the goal only
- * when reduced). */
-int hg_plan_rscore(const ec_bcube *s);
-/* Note the goal-reaching individuals of p's generation just evaluated (task t, phase 2, run
- * in the block's frame). */
-void hg_plan_observe(hg_plan *pl, const hg_pop *p, const hg_task *t);
-/* The kept prefix of least turns + exact <U,R> solve (ties: the first kept): its index, or
- * -1 when none was kept; a negative error below -1 cannot occur (searches only run out). */
-int hg_plan_pick(hg_plan *pl);
-/* The exact <U,R> distance of v (block frame, reduced): HG_PLAN_FAR when the budget ran out;
- * a negative error. */
-int hg_plan_solve(const ec_bcube *v, int64_t nodes);
-/* 1 when the phase's result is still more than `within` turns: phase 2 (pl): the kept pick's
- * turns + exact solve (or none kept); phase 3 (pl NULL): p's kept best after the final
- * operator. */
-int hg_plan_far(hg_plan *pl, const hg_pop *p, int within);
-
 #endif
 }
 
