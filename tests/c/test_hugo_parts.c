@@ -5,7 +5,6 @@
 
 #include "check.h"
 #include "evocube.h"
-#include "search/optima.h"
 #include "solvers/hugo/hg.h"
 
 static void state_of(const char *alg, ec_bcube *s)
@@ -302,21 +301,17 @@ static void prefix_fitness(void)
 static void population_evaluations(void)
 {
     /* a population's stored evaluations (incremental masks, prefixes reused from parents)
-     * equal fresh evaluations, generation after generation, in all three kinds of phase and
-     * the plan's two scored ones (3: the reduction bound, 4: the <U,R> bound, plan.c) */
-    CHECK(ec__ur_init() == EC_OK, "the plan's tables");
-    for (int kind = 0; kind < 5; kind++) {
+     * equal fresh evaluations, generation after generation, in all three kinds of phase */
+    for (int kind = 0; kind < 3; kind++) {
         hg_task pt;
         memset(&pt, 0, sizeof pt);
-        const int ur = kind == 2 || kind == 4;
-        state_of(ur ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
+        state_of(kind >= 2 ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
         pt.ps = kind >= 2 ? hg_cube_pairs() : hg_block_pairs(3);
         pt.member = kind == 1 ? 3 : -1;
-        pt.goal = kind >= 3 ? HG_PLAN_FAR : pt.ps->max + (kind == 1);
-        pt.score = kind == 3 ? hg_plan_rscore : kind == 4 ? hg_plan_score : NULL;
-        pt.weight = kind == 0 ? 1 : kind >= 3 ? 3 : 31;
+        pt.goal = pt.ps->max + (kind == 1);
+        pt.weight = kind == 0 ? 1 : 31;
         for (int gg = 0; gg < 18; gg++)
-            if (!ur || hg_gene_move[gg] / 3 < 2) pt.alleles[pt.nalleles++] = (uint8_t)gg;
+            if (kind < 2 || hg_gene_move[gg] / 3 < 2) pt.alleles[pt.nalleles++] = (uint8_t)gg;
         hg_gaconf cf;
         hg_gaconf_init(&cf, 50, 30, 0.6, 0, 2);
         hg_pop *pop = hg_pop_new(&cf, &pt, &r);
