@@ -336,7 +336,8 @@ int ec_solver_free(ec_solver *h);
 /* All solvers as a JSON array, in registration order, each {"name", "title", "label" (its
  * name for people in a list), "short" (a few words), "workUnit", "fitness" (what the
  * fitness of its progress records measures), "better": "lower" | "higher", "phases" (the
- * names of its phases, in order), "optima" (true: ec_solver_optima_json has exact optima
+ * names of its phases, in order), "goals" (each phase's goal in a few words, in the same
+ * order; "" where a solver states none), "optima" (true: ec_solver_optima_json has exact optima
  * for some of its phases), "params": [{"key", "default", "min", "max", "integer", "help"}],
  * "presets": [{"name", "params", "help"}]}. EC_E_BUFFER when it does not fit. */
 int ec_solver_list_json(char *buf, int size);

@@ -3,8 +3,9 @@
  *
  * A solver is an ec_solver_impl, written with designated initialisers: its name, texts for
  * people (title, label, short_label, work_unit), what its fitness measures (fitness, one line)
- * and which way is better (better), its phases' names in order (phases, nphases), params (with
- * defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
+ * and which way is better (better), its phases' names in order (phases, nphases) and each
+ * phase's goal in a few words for people (goals, nphases of them: "build a 2x2x3 block"),
+ * params (with defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
  * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
  * parses params, re-orients the input cube, handles a solved start, queues progress records,
  * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
@@ -85,6 +86,9 @@ typedef struct ec_solver_impl {
     int better; /* EC_LOWER_IS_BETTER or EC_HIGHER_IS_BETTER */
     const char *const *phases; /* its phases' names, in the order ec__add_phase adds them */
     int nphases;
+    /* nphases goals, one per phase in the same order: what the phase brings about, in a few
+     * words a page can show beside the phase's name ("orient the edges"); NULL: none */
+    const char *const *goals;
     const ec_param_def *params;
     int nparams;
     const ec_preset *presets;

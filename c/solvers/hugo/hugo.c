@@ -221,6 +221,10 @@ static const ec_preset presets[] = {
 };
 
 static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
+/* each phase's goal for people (solver.h: goals) */
+static const char *const phase_goals[3] = {"build a 2x2x3 block", "reduce to the two free faces' turns",
+                                           "solve with the two free faces' turns"};
+_Static_assert(EC_COUNT(phase_goals) == EC_COUNT(phase_names), "one goal per phase");
 
 /* phase_optimum (solver.h): phase 1's exact optimum for the block it solved (the first
  * location whose block holds at its end) and over all 12 locations; the other phases have none */
@@ -698,6 +702,7 @@ const ec_solver_impl ec_solver_hugo = {
     .better = EC_HIGHER_IS_BETTER,
     .phases = phase_names,
     .nphases = EC_COUNT(phase_names),
+    .goals = phase_goals,
     .params = params,
     .nparams = EC_COUNT(params),
     .presets = presets,

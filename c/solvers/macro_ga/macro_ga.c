@@ -575,6 +575,7 @@ static const ec_preset mga_presets[] = {
 };
 
 static const char *const mga_phases[] = {"macros"};
+static const char *const mga_goals[] = {"solve the cube with permutation macros"};
 
 const ec_solver_impl ec_solver_macro_ga = {
     .name = "macro-ga",
@@ -586,6 +587,7 @@ const ec_solver_impl ec_solver_macro_ga = {
     .better = EC_LOWER_IS_BETTER,
     .phases = mga_phases,
     .nphases = EC_COUNT(mga_phases),
+    .goals = mga_goals,
     .params = mga_params,
     .nparams = EC_COUNT(mga_params),
     .presets = mga_presets,

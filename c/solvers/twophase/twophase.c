@@ -96,6 +96,10 @@ static void tp_destroy(void *state) { free(state); }
 /* with inverse=1 the solution may be found on the inverse: its phases are then "phase 2
  * (inverse)" and "phase 1 (inverse)" */
 static const char *const tp_phases[] = {"phase 1", "phase 2"};
+/* each phase's goal for people (solver.h: goals): phase 1 reaches <U, D, R2, L2, F2, B2> */
+static const char *const tp_goals[] = {"orient every piece, middle-layer edges in that layer",
+                                       "solve with U, D and half turns of the other faces"};
+_Static_assert(EC_COUNT(tp_goals) == EC_COUNT(tp_phases), "one goal per phase");
 
 const ec_solver_impl ec_solver_twophase = {
     .name = "twophase",
@@ -107,6 +111,7 @@ const ec_solver_impl ec_solver_twophase = {
     .better = EC_LOWER_IS_BETTER,
     .phases = tp_phases,
     .nphases = EC_COUNT(tp_phases),
+    .goals = tp_goals,
     .params = params,
     .nparams = EC_COUNT(params),
     .presets = presets,
