@@ -4,7 +4,7 @@
 // fallback), the painter's face labels and outlines, and playback's queued key presses,
 // Home/End, timeline and phase rows. The race board has its own file (race.test.mjs).
 import { readFileSync } from 'node:fs';
-import { setup, tid, text, waitStatus } from './helpers.mjs';
+import { setup, tid, text, waitStatus, setSpeed } from './helpers.mjs';
 
 let env;
 beforeAll(async () => {
@@ -116,7 +116,7 @@ test('a run exports as JSON and CSV (parsed back from the downloads); Copy solut
   expect(s1).toBeGreaterThan(0);
   expect(await page.$$eval(`${tid('moves')} li`, (lis) => lis.map((li) => Number(li.dataset.phase)))).toEqual(
     Array.from({ length: n }, (_, i) => (i < s1 ? 0 : 1)));
-  await page.fill(tid('speed'), '20');
+  await setSpeed(page, 20);
   await page.click(`${tid('phases')} tbody tr:nth-child(2)`);
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === 'playing', tid('play'));
   const at = Number((await counter(page)).split(' / ')[0]);
@@ -141,7 +141,7 @@ test('playback: quick arrow presses are queued, Home/End jump, the timeline foll
   const sol = "R U F' D2 L B' R2 U'";
   const page = await env.open(`?alg=${encodeURIComponent(sol)}`);
   await waitCounter(page, '0 / 8');
-  await page.fill(tid('speed'), '0.5'); // 600 ms a turn: the presses land while a turn animates
+  await setSpeed(page, 0.5); // a turn every 2 s: the presses land while a turn animates
   await page.focus('body');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await waitCounter(page, '5 / 8');
