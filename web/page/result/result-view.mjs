@@ -20,6 +20,7 @@
 import { byId as $, setText } from '../common/dom.mjs';
 import { fmtNum, fmtMoves } from '../../lib/format.mjs';
 import { ResultSummary } from './result-summary.mjs';
+import { showEvolved, clearEvolved } from './evolved-view.mjs';
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
 import { twizzleUrl } from '../../lib/share-link.mjs';
 import { copyText } from '../common/copy.mjs';
@@ -40,6 +41,7 @@ export class ResultView {
     this.outcome = null;
     this.facelets = null;
     this.summary.clear();
+    clearEvolved();
     setText($('partial'), '');
     $('partial').hidden = true;
   }
@@ -58,6 +60,8 @@ export class ResultView {
       this.result = { ...r, facelets: input.facelets };
       this.outcome = outcome;
       this.summary.show(r, input.facelets);
+      // twophase's records' best is a solution's length: its list is the solutions it found
+      showEvolved(r, r.stats.solver === 'twophase' ? outcome.improving || [] : []);
     }
     if (r && r.stats.solved) {
       // share: phase colours in the move list; a phase row plays from its first move
