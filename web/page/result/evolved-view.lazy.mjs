@@ -1,12 +1,13 @@
-// evolved-view.mjs - the result area's "what evolved" and "solutions found" lists
+// evolved-view.lazy.mjs - the result area's "what evolved" and "solutions found" lists
 // (web/lib/evolved.mjs builds the rows):
 //  - #evolved: macro-ga's solving individual as its macros, one button per macro ("y2 · M7",
 //    its length) with aria-expanded; click or Enter/Space expands it to its face turns (a
 //    <code> beside it, aria-controls). Hidden for solvers without parts.
 //  - #improving: twophase's improving solutions in the order found (22 → 21 → 20), each with
 //    its moves and the search nodes at which it was found; hidden when there is none.
-// DOM only through el/setText (textContent).
-import { byId as $, el, clear, setText } from '../common/dom.mjs';
+// Loaded on demand by result-view.mjs when a result has either. DOM only through el
+// (textContent).
+import { byId as $, el, clear } from '../common/dom.mjs';
 import { fmtNum, fmtMoves } from '../../lib/format.mjs';
 import { partRows, partsTotal, improvingText } from '../../lib/evolved.mjs';
 
