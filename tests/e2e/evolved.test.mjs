@@ -5,7 +5,16 @@
 //  - twophase with its defaults: the solutions it found, listed without opening Watch, each
 //    shorter than the one before and solving the cube, the first longer than 20 and the last
 //    (the solution shown) at most 20.
-import { setup, tid, text, waitStatus } from './helpers.mjs';
+// Screenshots of the result area: build/screenshots/evolved-*.png.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, setup, tid, text, waitStatus } from './helpers.mjs';
+
+const ART = join(ROOT, 'build', 'screenshots');
+async function shot(locator, name) { // the result area as shown, for a person to look at
+  mkdirSync(ART, { recursive: true });
+  await locator.screenshot({ path: join(ART, name) });
+}
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -33,6 +42,7 @@ test('macro-ga shows its macros, which expand exactly to the solution before sim
   expect(await parts.nth(0).getAttribute('data-name')).toBe('start');
   const labels = await parts.allTextContents();
   for (const l of labels.slice(1)) expect(l).toMatch(/^([xyz]['2]? )*(· )?M([1-9]|1[0-5]) \(\d+ moves\)$/);
+  await shot(page.locator('section.result'), 'evolved-macro-ga-closed.png');
   // closed at first; a click opens one, Enter on the next, then every other one
   expect(await parts.nth(1).getAttribute('aria-expanded')).toBe('false');
   expect(await page.locator(tid('part-moves')).nth(1).isHidden()).toBe(true);
@@ -54,6 +64,7 @@ test('macro-ga shows its macros, which expand exactly to the solution before sim
   expect(env.core.simplify(all)).toBe(solution);
   await page.locator(tid('part')).nth(1).click();
   expect(await parts.nth(1).getAttribute('aria-expanded')).toBe('false');
+  await shot(page.locator('section.result'), 'evolved-macro-ga.png');
   // the other list is for twophase only
   expect(await page.locator(tid('improving')).isHidden()).toBe(true);
   await page.close();
@@ -82,5 +93,6 @@ test('twophase lists its improving solutions by default and ends at the first of
   expect(lengths[n - 1]).toBe(solution.split(' ').length);
   expect(await items.nth(n - 1).locator('code').textContent()).toBe(solution);
   expect(await page.locator(tid('evolved')).isHidden()).toBe(true);
+  await shot(page.locator('section.result'), 'evolved-twophase.png');
   await page.close();
 }, 120000);
