@@ -54,7 +54,9 @@
  * tidying of ind_apply only cancels and merges what the final simplification would). Cost: a
  * copy of at most MGA_MAX_GENES bytes per child (about a tenth of its moves' bytes); an
  * individual whose genes would pass MGA_MAX_GENES is copied without mutation, as one whose
- * moves are full.
+ * moves are full. Measured natively beside the same code without genes (30 random states, CPU
+ * of the CLI runs, 5 alternating passes, load 7-12): median 1.01x with the defaults and with
+ * preset short; the runs themselves are unchanged (the golden runs).
  *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
@@ -151,29 +153,21 @@ typedef struct mga_state {
     ec_rng rng;
 } mga_state;
 
-static int ind_reserve(mga_ind *d, int n)
+/* Room for n bytes in *buf (capacity *cap, doubling from `first`). */
+static int bytes_reserve(uint8_t **buf, int *cap, int n, int first)
 {
-    if (n <= d->cap) return EC_OK;
-    int cap = d->cap ? d->cap : 64;
-    while (cap < n) cap *= 2;
-    uint8_t *m = realloc(d->moves, (size_t)cap);
+    if (n <= *cap) return EC_OK;
+    int c = *cap ? *cap : first;
+    while (c < n) c *= 2;
+    uint8_t *m = realloc(*buf, (size_t)c);
     if (!m) return EC_E_NOMEM;
-    d->moves = m;
-    d->cap = cap;
+    *buf = m;
+    *cap = c;
     return EC_OK;
 }
 
-static int gene_reserve(mga_ind *d, int n)
-{
-    if (n <= d->gcap) return EC_OK;
-    int cap = d->gcap ? d->gcap : 32;
-    while (cap < n) cap *= 2;
-    uint8_t *g = realloc(d->genes, (size_t)cap);
-    if (!g) return EC_E_NOMEM;
-    d->genes = g;
-    d->gcap = cap;
-    return EC_OK;
-}
+static int ind_reserve(mga_ind *d, int n) { return bytes_reserve(&d->moves, &d->cap, n, 64); }
+static int gene_reserve(mga_ind *d, int n) { return bytes_reserve(&d->genes, &d->gcap, n, 32); }
 
 static int ind_copy(mga_ind *d, const mga_ind *s)
 {
