@@ -51,7 +51,7 @@ export function showEvolved(r, improving = []) {
     box.append(el('h3', {}, 'Solutions found'), el('p', { class: 'hint' },
       improving.length > 1
         ? `Each shorter than the one before (${improvingText(improving)} moves), as Cube Explorer and csTimer list them; the search stops at the first short enough (maxLength, 20 unless asked for shorter).`
-        : 'The first solution found was short enough: the search stopped there.'));
+        : 'The first solution found was already short enough.'));
     const list = el('ol', { class: 'improving-list', 'data-testid': 'improving-list' });
     for (const s of improving) {
       list.append(el('li', { 'data-testid': 'improving-solution', dataset: { length: String(s.length) } },
