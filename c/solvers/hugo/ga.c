@@ -538,6 +538,33 @@ static inline __attribute__((always_inline)) uint64_t retest_after_v(const hg_re
 }
 #endif
 
+/* 1 when the block whose slots are the bits cbits (corners) and ebits (edges) is solved in
+ * state s (its bytes bc, be: the record it was just stored to), i.e. when all 16 pairs of its
+ * set match: every edge of the block then shows its two centres' colours and each corner
+ * matches three solved edges (checked against the pair count in tests/c/test_hugo_parts.c) */
+static inline __attribute__((always_inline)) int block_solved_reg(ec_breg s, const uint8_t *bc, const uint8_t *be, unsigned cbits,
+                                                                  unsigned ebits)
+{
+#if EC_BREG_SIMD
+    (void)bc;
+    (void)be;
+#if defined(__wasm_simd128__)
+    unsigned ec = (unsigned)wasm_i8x16_bitmask(wasm_i8x16_eq(s.c, wasm_i8x16_make(0, 3, 6, 9, 12, 15, 18, 21, -1, -1, -1, -1, -1, -1, -1, -1)));
+    unsigned ee = (unsigned)wasm_i8x16_bitmask(wasm_i8x16_eq(s.e, wasm_i8x16_make(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, -1, -1, -1, -1)));
+#else
+    unsigned ec = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s.c, _mm_setr_epi8(0, 3, 6, 9, 12, 15, 18, 21, -1, -1, -1, -1, -1, -1, -1, -1)));
+    unsigned ee = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(s.e, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, -1, -1, -1, -1)));
+#endif
+    return (ec & cbits) == cbits && (ee & ebits) == ebits;
+#else
+    (void)s;
+    unsigned ec = 0, ee = 0;
+    for (int i = 0; i < 8; i++) ec |= (unsigned)(bc[i] == 3 * i) << i;
+    for (int i = 0; i < 12; i++) ee |= (unsigned)(be[i] == 2 * i) << i;
+    return (ec & cbits) == cbits && (ee & ebits) == ebits;
+#endif
+}
+
 /* The prefixes k+1..len of genome g from record pre[k] on: the records, and the prefix
  * count reached (evaluation stops at the goal). Inlined once per kind of pair set, so the
  * loop has no test of the kind (tab: 1 the block sets' table masks, 2 the whole cube's
@@ -555,10 +582,14 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
     const hg_retest *rt = ps->retest;
     const uint16_t(*tb)[1024] = ps->pair_tab;
     unsigned cs0 = 0, cs1 = 0, es[HG_BLOCK_E] = {0}; /* the block's slots (byte indices) */
+    unsigned cbits = 0, ebits = 0; /* the same slots as bits (the solved test in registers) */
+    const int low = ps->max - 1;   /* block sets: from a best of max - 1 on, only max beats it */
     if (tab == 1) {
         cs0 = ps->tab_cs[0];
         cs1 = ps->tab_cs[1];
         for (int z = 0; z < HG_BLOCK_E; z++) es[z] = ps->tab_es[z];
+        cbits = 1u << cs0 | 1u << cs1;
+        for (int z = 0; z < HG_BLOCK_E; z++) ebits |= 1u << es[z];
     }
     while (k < len) {
         int mv = hg_gene_move[g[k]];
@@ -566,6 +597,16 @@ static inline __attribute__((always_inline)) int run_prefixes(const hg_task *t, 
         hg_prefix *x = &pre[k + 1];
         ec__breg_store(s, &x->s); /* the pieces are read back from the record: bytes at run-time slots */
         const uint8_t *bc = x->s.c, *be = x->s.e;
+        if (tab == 1 && best >= low && !block_solved_reg(s, bc, be, cbits, ebits)) {
+            /* all pairs of the set match only when the block is solved (hg.h, HG_SC_LOW): the
+             * prefix cannot beat best, its count is not needed */
+            k++;
+            x->mk = 0;
+            x->best = (int16_t)best;
+            x->bstep = (uint8_t)bstep;
+            x->sc = HG_SC_LOW;
+            continue;
+        }
         if (tab == 1) {
             unsigned a = (unsigned)bc[cs0] << 5, b = (unsigned)bc[cs1] << 5, m = be[es[0]];
             mk = (uint64_t)(tb[0][a | m] | tb[1][a | be[es[1]]] | tb[2][a | be[es[2]]] | tb[3][b | m] | tb[4][b | be[es[3]]] |
@@ -628,23 +669,28 @@ static int shifted_count(const uint64_t at[2], int lim, int *inside)
     return lim - straddle - hg_popcount(in) - hg_popcount(at[1] & in);
 }
 
-/* the records 1..count of the shifted reuse from parent records sp (count = shifted_count) */
-static void shifted_copy(hg_prefix *pre, const hg_prefix *sp, const uint64_t at[2], int count)
+/* the records 1..count of the shifted reuse from parent records sp (count = shifted_count),
+ * or fewer: up to the first record whose count (HG_SC_LOW) the recount needs, i.e. one met
+ * with a best below low (the set's max - 1); returns the records written */
+static int shifted_copy(hg_prefix *pre, const hg_prefix *sp, const uint64_t at[2], int count, int low)
 {
-    int best = -1, bstep = 0;
-    for (int o = 0, at_gene = 0; o < count;) {
+    int best = -1, bstep = 0, o = 0;
+    for (int at_gene = 0; o < count;) {
         int end = at_gene + 1 + (int)(at[0] >> at_gene & 1); /* the parent's prefix this gene (or pair) ends */
         if (!(at[1] >> at_gene & 1)) {
             hg_prefix x = sp[end];
+            if (x.sc == HG_SC_LOW && best < low) return o; /* its count is needed: evaluated again */
             o++;
-            bstep = x.sc > best ? o : bstep;
-            best = x.sc > best ? x.sc : best;
+            int sc = x.sc == HG_SC_LOW ? -1 : x.sc;
+            bstep = sc > best ? o : bstep;
+            best = sc > best ? sc : best;
             x.best = (int16_t)best;
             x.bstep = (uint8_t)bstep;
             pre[o] = x;
         }
         at_gene = end;
     }
+    return o;
 }
 
 /* evaluate individual i of p->cur from its first d prefixes, which parent src's records give
@@ -657,7 +703,7 @@ static int evaluate(hg_pop *p, const hg_task *t, int i, int src, int d, const ui
     hg_prefix *pre = c->pre + (size_t)i * L1;
     if (src >= 0) {
         const hg_prefix *sp = v->pre + (size_t)src * L1;
-        if (at) shifted_copy(pre, sp, at, d);
+        if (at) d = shifted_copy(pre, sp, at, d, t->ps->max - 1);
         else copy_small((uint8_t *)(pre + 1), (const uint8_t *)(sp + 1), (size_t)d * sizeof *pre);
         p->reused += d;
         p->shifted += at ? d : 0;
