@@ -712,15 +712,17 @@ static int shifted_copy(hg_prefix *pre, const hg_prefix *sp, const uint64_t at[2
     for (int at_gene = 0; o < count;) {
         int end = at_gene + 1 + (int)(at[0] >> at_gene & 1); /* the parent's prefix this gene (or pair) ends */
         if (!(at[1] >> at_gene & 1)) {
-            hg_prefix x = sp[end];
-            if (x.sc == HG_SC_LOW && best < low) return o; /* its count is needed: evaluated again */
+            const hg_prefix *x = &sp[end];
+            if (x->sc == HG_SC_LOW && best < low) return o; /* its count is needed: evaluated again */
             o++;
-            int sc = x.sc == HG_SC_LOW ? -1 : x.sc;
+            int sc = x->sc == HG_SC_LOW ? -1 : x->sc;
             bstep = sc > best ? o : bstep;
             best = sc > best ? sc : best;
-            x.best = (int16_t)best;
-            x.bstep = (uint8_t)bstep;
-            pre[o] = x;
+            /* copied whole, then its two fields: not through a local whose narrow stores a
+             * whole-record load would have to wait for */
+            pre[o] = *x;
+            pre[o].best = (int16_t)best;
+            pre[o].bstep = (uint8_t)bstep;
         }
         at_gene = end;
     }
