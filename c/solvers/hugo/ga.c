@@ -12,15 +12,21 @@
  * Costs per generation: n*len face turns + pair-mask updates at most (about 2/3 of that in
  * practice: ~1,000 of 1,500 at 50 x 30), about 2n RNG draws for mutation and one per gene
  * the optimization pass frees (~110 in phases 1-2, ~350 in phase 3), a counting sort.
- * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). About 10-14 us
- * per generation at 50 x 30 natively on x86-64 and 12-17 us in wasm (phases 1-2 / phase 3;
- * docs/BENCHMARKS.md, ## hugo-gen, which also says where the time goes). Prefix states are
- * byte cubes turned in registers by byte shuffles (core/packed.h, ec_breg).
+ * Memory: 2 * n * (len+1) * 32 bytes of prefix records (100 KB at 50 x 30). Per generation
+ * at 50 x 30, in wasm about 13 us in phase 1, 11 us in phase 2 (less once its population has
+ * converged) and 18 us in phase 3; natively about 9-15 us (docs/BENCHMARKS.md, ## hugo-gen,
+ * which also says where the time goes). Prefix states are byte cubes turned in registers by
+ * byte shuffles (core/packed.h, ec_breg).
  * Speed without changing a result: the evaluation loop is written once per kind of pair
  * set (block tables, whole-cube re-tests, general; the whole cube's as SIMD colour compares
- * in SIMD builds), a child's prefixes that the optimization pass only shifted are its
- * parent's records (shifted reuse), the optimization pass finds its pairs in a bit mask (a
- * vector compare up to 32 genes), shared prefixes by vector compares, SUS searches prefix
+ * in SIMD builds); in phases 1-2, once an individual's best is the set's max - 1, a prefix
+ * whose block is not solved (one register compare) cannot beat it and its pair count is
+ * skipped (in phase 2 about 95% of the prefixes: the best is 16 pairs after one turn of a
+ * free face); phase 2 evaluates two individuals at a time (a prefix waits on the one before
+ * it, two independent chains fill the wait; one chain in phases 1 and 3, where two measured
+ * no faster); a child's prefixes that the optimization pass only shifted are its parent's
+ * records (shifted reuse, each copied whole), the optimization pass finds its pairs in a bit
+ * mask (a vector compare up to 32 genes), shared prefixes by vector compares, SUS searches prefix
  * sums, mutation gaps start from a hint, allele draws avoid 64-bit divisions, copies are
  * fixed-size or 16-byte moves (no memcpy or memset calls in wasm: a loop clang would turn
  * into one keeps an empty asm statement); genome buffers have 32 bytes of room past the end

@@ -139,8 +139,9 @@
  * cliff-shaped goal (Table 7: 110,000 and 800,000 generations); no reading of the text
  * shortens that.
  *
- * Costs: about 13 us per generation in wasm in phases 1-2 and 17 us in phase 3 (10-14 us
- * natively; figures: docs/BENCHMARKS.md, section hugo-gen);
+ * Costs: per generation in wasm about 13 us in phase 1, 11 us in phase 2 (less once its
+ * population has converged) and 18 us in phase 3 (9-15 us natively; figures:
+ * docs/BENCHMARKS.md, section hugo-gen);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
  * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
  * Islands (evocube.h, "islands"; params epoch, default 1000, and migrants, default 5): the
@@ -156,7 +157,9 @@
  * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
  * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
  * the stored prefix records of the parent they share the longest prefix with, a merge table
- * for the optimization operator, mutation gaps drawn directly (one draw per mutation).
+ * for the optimization operator, mutation gaps drawn directly (one draw per mutation); in
+ * phases 1-2 no pair count for a prefix that cannot beat a best of 15 (its block not solved),
+ * and phase 2 evaluates two individuals at a time (ga.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
