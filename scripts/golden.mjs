@@ -19,7 +19,10 @@
 // are hashed in the old shape (oldShape below), so everything else is still pinned. Likewise
 // hugo's, twes's and macro-ga's records gained `popFit` (their population's 17 fitness
 // quantiles), left out of the old shape after a check of its shape (17 sorted values, the best
-// at the solver's end of them).
+// at the solver's end of them). And macro-ga's solved results gained `parts` (its solving
+// individual's macros with their face turns), left out of the pinned result after a check of
+// its shape (partsShape below): the rest of the result is pinned as before, and any other
+// solver with `parts` fails.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -81,10 +84,24 @@ function oldShape(solver, r) {
   return JSON.stringify({ gen, phase, phaseName, best, mean, bestLength, diversity, evaluations, restarts, found, bestMoves });
 }
 
-// What a run is pinned by: the result without its clock, the record count and stream hash.
+// macro-ga's `parts` (evocube.h, ec_solver_result_json): "start" then macros "M1".."M15"
+// (or "migrant"), at least as many face turns in all as the solution; no other solver has it.
+function partsShape(solver, result) {
+  const p = result.parts;
+  if (p === undefined) return;
+  const moves = (t) => (t ? t.split(' ').length : 0);
+  const ok = solver === 'macro-ga' && result.solved && p.length > 0 && p[0].label === 'start'
+    && p.every((q) => /^(start|migrant|M([1-9]|1[0-5]))$/.test(q.label) && moves(q.moves) === q.length)
+    && p.reduce((n, q) => n + q.length, 0) >= result.length;
+  if (!ok) throw new Error(`${solver}: parts ${JSON.stringify(p).slice(0, 300)}`);
+}
+
+// What a run is pinned by: the result without its clock (and parts, see the header), the
+// record count and stream hash.
 export function summary(solver, result, records) {
   const lines = records.map((r) => oldShape(solver, r));
-  const { time_ms: _t, ...rest } = result;
+  partsShape(solver, result);
+  const { time_ms: _t, parts: _p, ...rest } = result;
   return { result: rest, records: lines.length, recordsSha256: sha(lines) };
 }
 

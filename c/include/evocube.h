@@ -330,13 +330,21 @@ int ec_solver_progress_pending(const ec_solver *h);
 /* The verified solution in face turns (simplified), after EC_DONE; else EC_E_STATE. */
 int ec_solver_solution(const ec_solver *h, char *buf, int size);
 /* The run as JSON: {"solver","seed","status","solved","solution","length","generations",
- * "evaluations","phases":[{"name","solution","length","generations"}]}. Any time. */
+ * "evaluations","phases":[{"name","solution","length","generations"}]}; a solved run of a
+ * solver whose individual is built of parts (macro-ga) also carries "parts":[{"label",
+ * "rotation","moves","length"}] last: its solving individual's parts in order ("start": the
+ * random start moves; "M1".."M15": the blog's macros; "migrant": an individual taken from
+ * another island as it came), each with the whole-cube rotations applied before it ("y2 z'"
+ * or "") and the face turns it applied, unsimplified: the parts' moves in order are the
+ * individual's move list, whose simplification is the solution (before macro-ga's opt-in
+ * loopCut). Any time. */
 int ec_solver_result_json(const ec_solver *h, char *buf, int size);
 int ec_solver_free(ec_solver *h);
 /* All solvers as a JSON array, in registration order, each {"name", "title", "label" (its
  * name for people in a list), "short" (a few words), "workUnit", "fitness" (what the
  * fitness of its progress records measures), "better": "lower" | "higher", "phases" (the
- * names of its phases, in order), "optima" (true: ec_solver_optima_json has exact optima
+ * names of its phases, in order), "goals" (each phase's goal in a few words, in the same
+ * order; "" where a solver states none), "optima" (true: ec_solver_optima_json has exact optima
  * for some of its phases), "params": [{"key", "default", "min", "max", "integer", "help"}],
  * "presets": [{"name", "params", "help"}]}. EC_E_BUFFER when it does not fit. */
 int ec_solver_list_json(char *buf, int size);

@@ -270,6 +270,36 @@ int ec__add_phase(ec_solver *h, const char *name, const uint8_t *moves, int n, i
     return EC_OK;
 }
 
+int ec__add_part(ec_solver *h, const char *label, const char *rotation, const uint8_t *moves, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] >= 18) return EC_E_RANGE;
+    if (h->nparts == h->parts_cap) {
+        int cap = h->parts_cap ? 2 * h->parts_cap : 32;
+        ec_part *p = realloc(h->parts, sizeof *p * (size_t)cap);
+        if (!p) return EC_E_NOMEM;
+        h->parts = p;
+        h->parts_cap = cap;
+    }
+    if (h->part_moves_len + n > h->part_moves_cap) {
+        int cap = h->part_moves_cap ? h->part_moves_cap : 256;
+        while (cap < h->part_moves_len + n) cap *= 2;
+        uint8_t *m = realloc(h->part_moves, (size_t)cap);
+        if (!m) return EC_E_NOMEM;
+        h->part_moves = m;
+        h->part_moves_cap = cap;
+    }
+    ec_part *p = &h->parts[h->nparts++];
+    memset(p, 0, sizeof *p);
+    strncpy(p->label, label, sizeof p->label - 1);
+    strncpy(p->rotation, rotation, sizeof p->rotation - 1);
+    p->off = h->part_moves_len;
+    p->n = n;
+    if (n > 0) memcpy(h->part_moves + p->off, moves, (size_t)n);
+    h->part_moves_len += n;
+    return EC_OK;
+}
+
 int ec__finish(ec_solver *h)
 {
     int total = 0;
@@ -359,7 +389,26 @@ int ec_solver_result_json(const ec_solver *h, char *buf, int size)
         ec__json_int(&j, h->phases[i].generations);
         ec__json_raw(&j, "}");
     }
-    ec__json_raw(&j, "]}");
+    ec__json_raw(&j, "]");
+    if (h->nparts && solved) {
+        ec__json_key(&j, "parts", 0);
+        ec__json_raw(&j, "[");
+        for (int i = 0; i < h->nparts; i++) {
+            const ec_part *p = &h->parts[i];
+            ec__json_raw(&j, i ? ",{" : "{");
+            ec__json_key(&j, "label", 1);
+            ec__json_str(&j, p->label);
+            ec__json_key(&j, "rotation", 0);
+            ec__json_str(&j, p->rotation);
+            ec__json_key(&j, "moves", 0);
+            json_moves(&j, h->part_moves + p->off, p->n);
+            ec__json_key(&j, "length", 0);
+            ec__json_int(&j, p->n);
+            ec__json_raw(&j, "}");
+        }
+        ec__json_raw(&j, "]");
+    }
+    ec__json_raw(&j, "}");
     return j.overflow ? EC_E_BUFFER : EC_OK;
 }
 
@@ -369,6 +418,8 @@ int ec_solver_free(ec_solver *h)
     if (h->state) h->impl->destroy(h->state);
     for (int i = 0; i < h->nphases; i++) free(h->phases[i].moves);
     free(h->solution);
+    free(h->parts);
+    free(h->part_moves);
     free(h->queue);
     free(h);
     return EC_OK;

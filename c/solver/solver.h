@@ -3,8 +3,9 @@
  *
  * A solver is an ec_solver_impl, written with designated initialisers: its name, texts for
  * people (title, label, short_label, work_unit), what its fitness measures (fitness, one line)
- * and which way is better (better), its phases' names in order (phases, nphases), params (with
- * defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
+ * and which way is better (better), its phases' names in order (phases, nphases) and each
+ * phase's goal in a few words for people (goals, nphases of them: "build a 2x2x3 block"),
+ * params (with defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
  * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
  * parses params, re-orients the input cube, handles a solved start, queues progress records,
  * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
@@ -85,6 +86,9 @@ typedef struct ec_solver_impl {
     int better; /* EC_LOWER_IS_BETTER or EC_HIGHER_IS_BETTER */
     const char *const *phases; /* its phases' names, in the order ec__add_phase adds them */
     int nphases;
+    /* nphases goals, one per phase in the same order: what the phase brings about, in a few
+     * words a page can show beside the phase's name ("orient the edges"); NULL: none */
+    const char *const *goals;
     const ec_param_def *params;
     int nparams;
     const ec_preset *presets;
@@ -107,6 +111,16 @@ typedef struct ec_solver_impl {
     {"epoch", epoch, 1, 1e6, 1, "islands: generations per epoch, between two migrations (islands > 1)"}, \
     {"migrants", migrants, 0, 1000, 1, "islands: best individuals each island sends along the ring per epoch"}
 
+/* One part of the solving individual, for solvers whose individual is built of named parts
+ * (ec__add_part; macro-ga: its random start moves, then each macro with the rotations before
+ * it): moves [off, off + n) of ec_solver.part_moves, face turns as the individual applied them
+ * (not simplified), so the parts' moves in order are the individual's whole move list. */
+typedef struct ec_part {
+    char label[16];    /* e.g. "start", "M7" */
+    char rotation[16]; /* whole-cube rotations before it, e.g. "y2 z'", or "" */
+    int off, n;
+} ec_part;
+
 typedef struct ec_phase_result {
     char name[32];
     uint8_t *moves;
@@ -126,6 +140,9 @@ struct ec_solver {
     int qhead, qlen, qcap;
     ec_phase_result phases[EC_MAX_PHASES];
     int nphases;
+    ec_part *parts;     /* the solving individual's parts (ec__add_part), or NULL */
+    uint8_t *part_moves;
+    int nparts, parts_cap, part_moves_len, part_moves_cap;
     uint8_t *solution;  /* composed, simplified, verified */
     int solution_len;
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
@@ -162,6 +179,11 @@ void ec__progress_pop_fit(ec_progress *r, const int *fit, const int *order, int 
 int ec__emit(ec_solver *h, const ec_progress *rec);
 /* Append a phase's moves (face turns 0..17) to the result. */
 int ec__add_phase(ec_solver *h, const char *name, const uint8_t *moves, int n, int64_t generations);
+/* Append a part of the solving individual (ec_part; before ec__finish): label, the rotations
+ * before it ("" for none) and its n face turns. The result JSON then lists the parts
+ * ("parts"); a solver that adds none has no such field. EC_E_NOMEM, or EC_E_RANGE for a face
+ * turn code >= 18. */
+int ec__add_part(ec_solver *h, const char *label, const char *rotation, const uint8_t *moves, int n);
 /* Compose the phases, simplify, verify against the input facelets: EC_DONE, or
  * EC_E_NOT_SOLVED when the moves do not solve the cube (never reported as solved). */
 int ec__finish(ec_solver *h);

@@ -103,6 +103,13 @@ int ec_solver_list_json(char *buf, int size)
             ec__json_str(&j, s->phases[k]);
         }
         ec__json_raw(&j, "]");
+        ec__json_key(&j, "goals", 0);
+        ec__json_raw(&j, "[");
+        for (int k = 0; k < s->nphases; k++) {
+            if (k) ec__json_raw(&j, ",");
+            ec__json_str(&j, s->goals ? s->goals[k] : "");
+        }
+        ec__json_raw(&j, "]");
         ec__json_key(&j, "optima", 0);
         ec__json_raw(&j, s->phase_optimum ? "true" : "false");
         ec__json_key(&j, "params", 0);

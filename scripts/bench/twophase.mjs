@@ -1,5 +1,5 @@
 // twophase.mjs - `npm run bench -- twophase [--n 200] [--params "k=v,..."] [--no-slow]`:
-// evocube's wasm two-phase solver (at maxLength=20, the default, and at 21) against
+// evocube's wasm two-phase solver (at maxLength=20 with listNodes=0, and at 21) against
 // min2phase.js (../shared/peers/min2phase, a benchmark peer loaded from outside the
 // project when present; at <= 20 and <= 21 moves), npm cubejs (Cube.initSolver,
 // cube.solve) and npm cubing (experimentalSolve3x3x3IgnoringCenters from cubing/search), in
@@ -39,7 +39,9 @@ const M2PATH = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/pe
 
 export default async function twophase(args) {
   const n = Number(opt(args, '--n', '200'));
-  const params = opt(args, '--params', '');
+  // the target search alone, as min2phase.js's first solution of at most 20 (the default's list
+  // of improving solutions first: `npm run bench -- twophase-list`)
+  const params = opt(args, '--params', 'listNodes=0');
   const core = await loadCoreNode();
   const M = core.raw();
   const out = [];
@@ -68,8 +70,8 @@ export default async function twophase(args) {
     return core.metrics(sol).htm;
   }
 
-  // evocube (wasm), through the stepped solver API as the worker uses it, at <= 20 (the
-  // default, or --params) and at <= 21
+  // evocube (wasm), through the stepped solver API as the worker uses it, at <= 20
+  // (listNodes=0, or --params) and at <= 21
   function evocube(p) {
     const r = { times: [], lengths: [], nodes: [] };
     const c0 = process.cpuUsage();
@@ -85,7 +87,7 @@ export default async function twophase(args) {
     return r;
   }
   const evo = evocube(params);
-  const evo21 = evocube(params ? `${params},maxLength=21` : 'maxLength=21');
+  const evo21 = evocube(`${params},maxLength=21`.replace(/^,/, ''));
   const rows = [
     ['evocube (wasm)', evoInit, stats(evo.times, evo.lengths, n, evo.cpu), 20],
     ['evocube (wasm), maxLength=21', null, stats(evo21.times, evo21.lengths, n, evo21.cpu), 21],

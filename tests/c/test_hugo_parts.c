@@ -218,6 +218,30 @@ static void block_detection(void)
     }
 }
 
+static void sixteen_pairs_iff_solved(void)
+{
+    /* all 16 pairs of a block set match exactly when the block is solved (evaluation skips
+     * the count of a prefix whose block is not solved once max - 1 is reached): states a few
+     * turns from solved, and from a state whose block is solved, in every location */
+    ec_cube c;
+    ec_bcube s;
+    int agree = 1, solved = 0, n = 0;
+    for (int i = 0; i < 4000; i++) {
+        ec_cube_solved(&c);
+        int loc0 = (int)ec_rng_below(&r, HG_LOCS), f1, f2;
+        hg_loc_faces(loc0, &f1, &f2);
+        for (int k = 0; k < 40; k++) ec_cube_move(&c, (ec_rng_below(&r, 2) ? f1 : f2) * 3 + (int)ec_rng_below(&r, 3));
+        for (int k = (int)ec_rng_below(&r, 5); k > 0; k--) ec_cube_move(&c, (int)ec_rng_below(&r, 18));
+        ec__bcube_from_cube(&c, &s);
+        for (int loc = 0; loc < HG_LOCS; loc++, n++) {
+            int b = hg_block_solved(&s, loc);
+            solved += b;
+            agree &= b == (hg_pairs(hg_block_pairs(loc), &s) == 16);
+        }
+    }
+    CHECK(agree && solved > 0 && solved < n, "16 pairs iff the block is solved (%d of %d solved)", solved, n);
+}
+
 static void twogen_membership(void)
 {
     ec_cube c;
@@ -301,21 +325,27 @@ static void prefix_fitness(void)
 static void population_evaluations(void)
 {
     /* a population's stored evaluations (incremental masks, prefixes reused from parents)
-     * equal fresh evaluations, generation after generation, in all three kinds of phase */
-    for (int kind = 0; kind < 3; kind++) {
+     * equal fresh evaluations, generation after generation, in all three kinds of phase (and
+     * phase 2 from a solved block, as the workflow starts it: kind 3) */
+    for (int kind = 0; kind < 4; kind++) {
         hg_task pt;
         memset(&pt, 0, sizeof pt);
-        state_of(kind >= 2 ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B", &pt.start);
-        pt.ps = kind >= 2 ? hg_cube_pairs() : hg_block_pairs(3);
-        pt.member = kind == 1 ? 3 : -1;
-        pt.goal = pt.ps->max + (kind == 1);
-        pt.weight = kind == 0 ? 1 : 31;
+        state_of(kind == 3 ? "F R U R' U' F'" : kind == 2 ? "R U R' U R U2 R' U' R2 U" : "R2 F' B2 D2 L2 D' R' B2 R D' L B",
+                 &pt.start);
+        int loc = 3;
+        while (kind == 3 && loc < HG_LOCS && !(hg_block_solved(&pt.start, loc) && !hg_twogen(&pt.start, loc))) loc++;
+        CHECK(loc < HG_LOCS, "kind %d: a location whose block is solved, out of its group", kind);
+        if (loc == HG_LOCS) continue;
+        pt.ps = kind == 2 ? hg_cube_pairs() : hg_block_pairs(loc);
+        pt.member = kind == 1 || kind == 3 ? loc : -1;
+        pt.goal = pt.ps->max + (pt.member >= 0);
+        pt.weight = kind == 0 || kind == 3 ? 1 : 31;
         for (int gg = 0; gg < 18; gg++)
-            if (kind < 2 || hg_gene_move[gg] / 3 < 2) pt.alleles[pt.nalleles++] = (uint8_t)gg;
+            if (kind != 2 || hg_gene_move[gg] / 3 < 2) pt.alleles[pt.nalleles++] = (uint8_t)gg;
         hg_gaconf cf;
         hg_gaconf_init(&cf, 50, 30, 0.6, 0, 2);
         hg_pop *pop = hg_pop_new(&cf, &pt, &r);
-        int agree = 1, sorted = 1, records = 1;
+        int agree = 1, sorted = 1, records = 1, low = 0;
         hg_genstats gs;
         for (int gen = 0; gen < 300; gen++) {
             hg_pop_generation(pop, &cf, &pt, &r, &gs);
@@ -330,6 +360,11 @@ static void population_evaluations(void)
                     ec__bcube_move(&x, hg_gene_move[pop->prev.g[i * 30 + k - 1]]);
                     hg_fitness(&pt, pop->prev.g + i * 30, k, &best, &bstep);
                     records &= memcmp(&x, &pre[k].s, sizeof x) == 0 && pre[k].best == best && pre[k].bstep == bstep;
+                    /* a count left out (HG_SC_LOW) only below the set's max, after a best of max - 1 */
+                    if (pre[k].sc == HG_SC_LOW) {
+                        low++;
+                        records &= kind != 2 && hg_pairs(pt.ps, &x) < pt.ps->max && pre[k - 1].best >= pt.ps->max - 1;
+                    }
                 }
             }
             for (int i = 1; i < pop->n; i++) { /* order: by fitness, best first, ties by index */
@@ -342,6 +377,7 @@ static void population_evaluations(void)
         CHECK(agree, "kind %d: stored fitness = fresh fitness over 300 generations", kind);
         CHECK(sorted, "kind %d: the order is by fitness, ties by index, every generation", kind);
         CHECK(records, "kind %d: every stored prefix record = the state after its genes and the best score so far", kind);
+        CHECK(kind != 3 || low > 0, "kind %d: prefixes past a best of max - 1 were not counted (%d)", kind, low);
         CHECK(pop->reused > 0, "kind %d: prefixes were reused (%lld moves)", kind, (long long)pop->reused);
         CHECK(pop->shifted > 0, "kind %d: prefixes were reused through the optimization pass (%lld moves)", kind,
               (long long)pop->shifted);
@@ -576,6 +612,7 @@ int main(void)
     RUN(one_turn_breaks_8_pairs);
     RUN(f_on_block_dl);
     RUN(block_detection);
+    RUN(sixteen_pairs_iff_solved);
     RUN(twogen_membership);
     RUN(prefix_fitness);
     RUN(population_evaluations);

@@ -2,11 +2,13 @@
  * rewrite into face turns by position, what each of the paper's fifteen macros does, and
  * solving, verification and determinism of the "macro-ga" solver (small params). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "core/cube.h"
 #include "evocube.h"
 #include "core/frame.h"
+#include "core/stickers.h"
 #include "solvers/macro_ga/macro_ga.h"
 #include "solver/solver.h"
 
@@ -311,6 +313,122 @@ static void params_checked(void)
     }
 }
 
+/* Run macro-ga on the cube of scramble to the end (EC_DONE required); returns the handle. */
+static ec_solver *solved_run(const char *scramble, uint32_t seed, const char *params)
+{
+    char f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, scramble, f, sizeof f, NULL, 0);
+    ec_solver *h = NULL;
+    if (ec_solver_new("macro-ga", f, seed, params, &h, NULL, 0) != EC_OK) return NULL;
+    int rc;
+    while ((rc = ec_solver_step(h, 50)) == EC_RUNNING) {
+        ec_progress rec[64];
+        int n;
+        do ec_solver_progress(h, rec, 64, &n);
+        while (n == 64);
+    }
+    CHECK_RC(rc, EC_DONE);
+    return h;
+}
+
+/* The solving individual's parts (the result's "parts"): "start" with the random start turns,
+ * then macros M1..M15, each as many face turns as the paper's macro and with the effect of
+ * that macro seen in some whole-cube rotation; their moves in order simplify to the solution
+ * (without loopCut), and with loopCut=1 still solve the cube. Other solvers have no parts. */
+static void parts(void)
+{
+    static const char *const scrambles[] = {"R U F' L2 D B", "U2 F' R D L2 B' U", "D B2 R' U L F2 D' R"};
+    int macro_turns[EC_MACRO_GA_MACROS];
+    for (int m = 0; m < EC_MACRO_GA_MACROS; m++) {
+        uint8_t codes[32], t[2];
+        int n = 0, k;
+        ec_alg_parse(ec__macro_ga_macro(m), codes, 32, &n, NULL, 0);
+        ec_frame fr;
+        ec__frame_init(&fr);
+        macro_turns[m] = 0;
+        for (int i = 0; i < n; i++) k = ec__frame_code(&fr, codes[i], t), macro_turns[m] += k;
+    }
+    for (int i = 0; i < 3; i++) {
+        ec_solver *h = solved_run(scrambles[i], 5 + (uint32_t)i, i == 2 ? "preset=fast" : NULL);
+        REQUIRE_RC(h ? EC_OK : EC_E_STATE, EC_OK);
+        CHECK(h->nparts >= 2, "%d parts", h->nparts);
+        CHECK(!strcmp(h->parts[0].label, "start") && h->parts[0].n == 2 && !h->parts[0].rotation[0],
+              "first part %s (%d turns)", h->parts[0].label, h->parts[0].n);
+        int bad = 0, rotated = 0, end = 0;
+        for (int p = 1; p < h->nparts; p++) {
+            const ec_part *q = &h->parts[p];
+            int m = q->label[0] == 'M' ? atoi(q->label + 1) - 1 : -1;
+            if (m < 0 || m >= EC_MACRO_GA_MACROS || q->n != macro_turns[m]) bad++;
+            rotated += q->rotation[0] != '\0';
+            /* the part's effect: the macro's conjugated by some rotation (same stickers moved
+             * count, a quick necessary check) */
+            ec_cube a, b;
+            ec_cube_solved(&a);
+            ec_cube_moves(&a, h->part_moves + q->off, q->n);
+            cube_of_alg(ec__macro_ga_macro(m < 0 ? 0 : m), &b);
+            if (ec__sticker_misplaced(&a) != ec__sticker_misplaced(&b)) bad++;
+            if (q->off != h->parts[p - 1].off + h->parts[p - 1].n) bad++;
+            end = q->off + q->n;
+        }
+        CHECK(bad == 0, "%s: %d parts that are not one of the paper's macros in a frame", scrambles[i], bad);
+        CHECK(rotated > 0, "%s: no part after a rotation in %d parts", scrambles[i], h->nparts);
+        uint8_t *all = malloc((size_t)end + 1);
+        memcpy(all, h->part_moves, (size_t)end);
+        int n = ec_alg_simplify_moves(all, end);
+        CHECK(n == h->solution_len && !memcmp(all, h->solution, (size_t)n),
+              "%s: the parts (%d turns) simplify to %d turns, the solution has %d", scrambles[i], end, n,
+              h->solution_len);
+        free(all);
+        char json[1 << 16];
+        CHECK_RC(ec_solver_result_json(h, json, sizeof json), EC_OK);
+        CHECK(strstr(json, ",\"parts\":[{\"label\":\"start\",\"rotation\":\"\",\"moves\":\"") != NULL,
+              "no parts in %.200s", json);
+        ec_solver_free(h);
+    }
+    /* loopCut=1: the parts are the individual as it evolved; they still solve the cube */
+    ec_solver *h = solved_run("R U F' L2 D B", 3, "population=100,elitism=10,loopCut=1");
+    REQUIRE_RC(h ? EC_OK : EC_E_STATE, EC_OK);
+    ec_cube c = h->start;
+    ec_cube_moves(&c, h->part_moves, h->part_moves_len);
+    CHECK(ec__sticker_misplaced(&c) == 0, "loopCut=1: the parts leave %d stickers misplaced", ec__sticker_misplaced(&c));
+    CHECK(h->solution_len <= h->part_moves_len, "loopCut=1: solution %d turns, parts %d", h->solution_len, h->part_moves_len);
+    ec_solver_free(h);
+    /* another solver: no parts in its JSON */
+    char json[1 << 14], f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, "R U", f, sizeof f, NULL, 0);
+    REQUIRE_RC(ec_solver_new("greedy", f, 1, NULL, &h, NULL, 0), EC_OK);
+    while (ec_solver_step(h, 10) == EC_RUNNING) {
+    }
+    CHECK_RC(ec_solver_result_json(h, json, sizeof json), EC_OK);
+    CHECK(strstr(json, "\"parts\"") == NULL && strstr(json, "\"solved\":true"), "greedy: %.300s", json);
+    ec_solver_free(h);
+}
+
+/* A migrant that solves the cube: the solving individual is that migrant, one part. */
+static void migrant_part(void)
+{
+    char f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, "R U", f, sizeof f, NULL, 0);
+    ec_solver *h0, *h1;
+    static uint8_t a[1 << 16];
+    int n0, acc;
+    REQUIRE_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,population=20,elitism=2", 1, 2, &h1, NULL, 0), EC_OK);
+    CHECK_RC(ec_solver_step(h1, 5), EC_EPOCH);
+    REQUIRE_RC(ec_solver_new_island("macro-ga", f, 3, "epoch=1,migrants=1", 0, 2, &h0, NULL, 0), EC_OK);
+    CHECK_RC(ec_solver_migrants_export(h0, a, sizeof a, &n0), EC_OK); /* the header: tag and context */
+    uint8_t m[24 + 10];
+    memcpy(m, a, 16);
+    const uint8_t tail[18] = {1, 0, 0, 0, 10, 0, 0, 0, 0, 1, 2, 3, 4, 5, 2, 0, 2, 5}; /* one migrant: U' R' */
+    memcpy(m + 16, tail, 18);
+    REQUIRE_RC(ec_solver_migrants_import(h1, m, 34, &acc, NULL, 0), EC_OK);
+    CHECK_RC(ec_solver_step(h1, 1), EC_DONE);
+    CHECK(h1->nparts == 1 && !strcmp(h1->parts[0].label, "migrant") && h1->parts[0].n == 2 &&
+              h1->part_moves[0] == 2 && h1->part_moves[1] == 5,
+          "%d parts, the first %s", h1->nparts, h1->nparts ? h1->parts[0].label : "-");
+    ec_solver_free(h0);
+    ec_solver_free(h1);
+}
+
 int main(void)
 {
     RUN(sticker_fitness);
@@ -325,5 +443,7 @@ int main(void)
     RUN(loop_cutting);
     RUN(presets);
     RUN(params_checked);
+    RUN(parts);
+    RUN(migrant_part);
     DONE();
 }

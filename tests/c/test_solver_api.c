@@ -62,6 +62,14 @@ static void registered_facts(void)
             CHECK(s->phases[k] && s->phases[k][0], "%s: phase %d has no name", s->name, k);
             at += snprintf(want + at, sizeof want - (size_t)at, "%s\"%s\"", k ? "," : "", s->phases[k]);
         }
+        at += snprintf(want + at, sizeof want - (size_t)at, "],\"goals\":[");
+        for (int k = 0; k < s->nphases; k++) {
+            CHECK(s->goals && s->goals[k] && s->goals[k][0], "%s: phase %d has no goal", s->name, k);
+            if (!s->goals || !s->goals[k]) break;
+            CHECK(strlen(s->goals[k]) <= 60, "%s: goal %d is %zu characters (a tile shows it; at most 60)", s->name, k,
+                  strlen(s->goals[k]));
+            at += snprintf(want + at, sizeof want - (size_t)at, "%s\"%s\"", k ? "," : "", s->goals[k]);
+        }
         snprintf(want + at, sizeof want - (size_t)at, "],\"optima\":%s", s->phase_optimum ? "true" : "false");
         char key[64];
         snprintf(key, sizeof key, "{\"name\":\"%s\",", s->name);

@@ -550,6 +550,77 @@ static void test_stepping(void)
     CHECK(la <= 20 && ec_verify(f, a, NULL, 0) == EC_OK, "maxLength=20: %d moves", la);
 }
 
+/* The default run lists its improving solutions (each record's best solves the cube and
+ * is shorter than the one before) and stops at the first of at most maxLength (20) moves:
+ * every listed solution but the last is longer than 20, the last is at most 20. Some
+ * random states' first solution is longer than 20 (the run goes on past it); listNodes=0
+ * gives a single solution; maxLength=19 asks for shorter. */
+static int list_run(const char *f, const char *params, int *lens, int cap, int *n)
+{
+    ec_solver *h = NULL;
+    char msg[256], text[512];
+    int rc = ec_solver_new("twophase", f, 1, params, &h, msg, sizeof msg), bad = 0;
+    CHECK_RC(rc, EC_OK);
+    if (rc) return -1;
+    *n = 0;
+    ec_progress rec[64];
+    int got;
+    do {
+        rc = ec_solver_step(h, 3);
+        do {
+            ec_solver_progress(h, rec, 64, &got);
+            for (int i = 0; i < got; i++) {
+                if (rec[i].best_length < 0 || (*n && lens[*n - 1] == rec[i].best_length)) continue;
+                if (*n && rec[i].best_length > lens[*n - 1]) bad++; /* a longer one listed */
+                if (ec_alg_format(rec[i].moves, rec[i].n_moves, text, sizeof text) != EC_OK ||
+                    ec_verify(f, text, NULL, 0) != EC_OK)
+                    bad++;
+                if (*n < cap) lens[(*n)++] = rec[i].best_length;
+            }
+        } while (got == 64);
+    } while (rc == EC_RUNNING);
+    CHECK_RC(rc, EC_DONE);
+    int m[3] = {-1, 0, 0};
+    if (ec_solver_solution(h, text, sizeof text) == EC_OK) ec_alg_metrics(text, m, NULL, 0);
+    CHECK(*n > 0 && m[0] == lens[*n - 1], "the solution (%d moves) is not the last listed (%d)", m[0],
+          *n ? lens[*n - 1] : -1);
+    ec_solver_free(h);
+    return bad;
+}
+
+static void test_default_list(void)
+{
+    int lens[32], n, bad = 0, early = 0, went_on = 0, singles = 0, states = 12;
+    char f[EC_FACELETS_SIZE];
+    for (int i = 0; i < states; i++) {
+        ec_cube c;
+        ec_random_state(100 + (uint32_t)i, &c);
+        ec_cube_to_facelets(&c, f, sizeof f);
+        bad += list_run(f, "", lens, 32, &n);
+        for (int k = 0; k + 1 < n; k++) early += lens[k] <= 20; /* went on after one <= 20 */
+        if (n == 0 || lens[n - 1] > 20) early++;
+        went_on += n > 1;
+        bad += list_run(f, "listNodes=0", lens, 32, &n);
+        singles += n == 1 && lens[0] <= 20;
+    }
+    CHECK(bad == 0, "%d listed solutions that do not solve their cube or are longer than the one before", bad);
+    CHECK(early == 0, "%d runs that did not stop at their first solution of at most 20 moves", early);
+    CHECK(went_on >= states / 4, "only %d of %d runs listed a solution longer than 20 before one of at most 20",
+          went_on, states);
+    CHECK(singles == states, "listNodes=0: %d of %d runs gave a single solution of at most 20", singles, states);
+    /* maxLength=19: the run goes on past 20 to at most 19 */
+    ec_cube c;
+    ec_random_state(104, &c);
+    ec_cube_to_facelets(&c, f, sizeof f);
+    CHECK(list_run(f, "maxLength=19", lens, 32, &n) == 0, "maxLength=19: a bad listed solution");
+    CHECK(n > 0 && lens[n - 1] <= 19, "maxLength=19 ended at %d moves", n ? lens[n - 1] : -1);
+    /* a 6-move scramble: the list's first solution is short enough, but the cube may be near,
+     * so the run goes on to its optimum */
+    ec_facelets_apply(NULL, "R U F' L2 D B", f, sizeof f, NULL, 0);
+    CHECK(list_run(f, "", lens, 32, &n) == 0, "6-move scramble: a bad listed solution");
+    CHECK(n > 0 && lens[n - 1] == 6, "the 6-move scramble ended at %d moves", n ? lens[n - 1] : -1);
+}
+
 static void test_random_state_scrambles(void)
 {
     int bad = 0, long_ = 0, differ = 0;
@@ -663,6 +734,7 @@ int main(void)
     test_stepping();
     test_distance();
     test_random_state_scrambles();
+    test_default_list();
     test_random_states();
     DONE();
 }

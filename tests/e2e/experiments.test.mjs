@@ -189,3 +189,20 @@ test('a param out of its range is named before anything runs or is kept', async 
   const st = await page.evaluate(() => ({ state: window.evocubeExperiment.state.dataset.state, ran: window.evocubeExperiment.session.ran.length, exp: window.evocubeExperiment.exp }));
   expect(st).toEqual({ state: 'not started', ran: 0, exp: null });
 }, 60000);
+
+test('a figure that differs from the paper for a documented reason shows its note beside it, before anything runs', async () => {
+  const page = await env.open(`?experiment=${encodeURIComponent(JSON.stringify({ paper: 'twes-table1', n: 1 }))}`);
+  await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-note')}`);
+  const rows = await page.$$eval(`${tid('exp-paper')} tbody tr`, (trs) => trs.map((tr) => ({
+    measure: tr.cells[0].textContent, paper: tr.cells[2].textContent,
+    note: tr.querySelector('[data-testid="exp-note"]') ? tr.querySelector('[data-testid="exp-note"]').textContent : null,
+    shown: tr.querySelector('[data-testid="exp-note"]') ? tr.querySelector('[data-testid="exp-note"]').getBoundingClientRect().height > 0 : false,
+  })));
+  const gens = rows.find((r) => /^generations/.test(r.measure));
+  expect(gens.paper).toBe('92.2 - 100.6');
+  expect(gens.note).toMatch(/^Expect fewer generations than the paper \(about 37 against 92-101/);
+  expect(gens.shown).toBe(true);
+  expect(rows.find((r) => /^length/.test(r.measure)).note).toBeNull();
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 60000);

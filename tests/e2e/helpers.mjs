@@ -48,6 +48,22 @@ export function pickSolver(core, prefer) {
   return names[0] || null;
 }
 
+// Set the replay speed slider (a logarithmic slider of stops) to `movesPerSecond` with its
+// keys, as a person would: Home (the slowest), then → until the read-out says it; the
+// focus is left on the page's body. Throws when no stop has that speed.
+export async function setSpeed(page, movesPerSecond) {
+  await page.focus('[data-testid="speed"]');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 40; i++) {
+    if ((await text(page, 'speed-out')) === String(movesPerSecond)) {
+      await page.evaluate(() => document.activeElement.blur());
+      return;
+    }
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`the speed slider has no stop at ${movesPerSecond} moves/s`);
+}
+
 export async function text(page, name) {
   return (await page.textContent(tid(name))).trim();
 }

@@ -4,7 +4,8 @@
 // (the stat tiles) are inside the viewport without scrolling, measured as bounding boxes,
 // before a run and while one runs (the run must not scroll them away); a first visit (no
 // query, nothing remembered) is offered an evolutionary solver with the exact one named, and
-// a swarm solver its thesis preset in words.
+// a swarm solver its thesis preset in words. The Phase tile's short label and the phase's goal
+// in full under the tiles fit at every viewport while a run is in its first phase.
 // On the phone the cube is square (sized from its aspect ratio), a vertical swipe on it
 // scrolls the page (touch-action pan-y), and Reset view brings the camera back after a
 // drag. A screenshot of each viewport, idle and running, is saved in build/screenshots/
@@ -75,6 +76,45 @@ test('at 1280 x 800, 1024 x 768, 390 x 844 and 1920 x 1080 the scramble, solver 
   expect(await page.textContent(tid('status'))).toBe('running');
   await page.click(tid('cancel'));
   await page.close();
+  expect(env.errors).toEqual([]);
+});
+
+// the Phase tile's label and the line under the tiles with the phase's name and goal: nothing
+// cut (scrollWidth within clientWidth), the line inside the stats' width
+function phaseFits(page) {
+  return page.evaluate(() => {
+    const q = (n) => document.querySelector(`[data-testid="${n}"]`);
+    const tile = q('phase'), goal = q('phase-goal'), stats = q('stats').getBoundingClientRect();
+    const g = goal.getBoundingClientRect();
+    return {
+      tile: tile.textContent, goal: goal.textContent,
+      tileFits: tile.scrollWidth <= tile.clientWidth && tile.scrollHeight <= tile.clientHeight + 1,
+      goalFits: goal.scrollWidth <= goal.clientWidth && g.width > 0 && g.left >= stats.left - 1 && g.right <= stats.right + 1,
+    };
+  });
+}
+
+test('the Phase tile names the phase without cutting it, its goal in full under the tiles, at every viewport', async () => {
+  for (const s of ['hugo', 'twes']) {
+    const info = env.core.solvers().find((x) => x.name === s);
+    if (!info) continue;
+    const page = await env.open(`?scramble=${encodeURIComponent(env.core.scrambleMoves(25, 5))}&solver=${s}&seed=2&${busy[s]}`);
+    await page.click(tid('solve'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="phase-goal"]').textContent.length > 0, null, { timeout: 30000 });
+    for (const [w, h] of VIEWPORTS) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      const m = await phaseFits(page);
+      expect([s, w, h, m.tileFits, m.goalFits]).toEqual([s, w, h, true, true]);
+      expect(m.tile).toBe(`1 of ${info.phases.length}`);
+      expect(m.goal).toContain(info.goals[0]);
+      if (s === 'hugo') await shot(page, `phase-${w}x${h}-running.png`);
+    }
+    // the sentence under the tiles names the phase and its goal too
+    await page.waitForFunction((g) => document.querySelector('[data-testid="run-story"]').textContent.includes(`Phase 1 of`) && document.querySelector('[data-testid="run-story"]').textContent.includes(g), info.goals[0]);
+    await page.click(tid('cancel'));
+    await page.close();
+  }
   expect(env.errors).toEqual([]);
 });
 

@@ -1,8 +1,10 @@
 // pace.test.mjs - replay at a teacher's pace, in Chromium: at 0.5 moves/s a move starts every
 // 2.0 s (± 0.2 s, measured from the move counter's changes), with animated turns and with
-// prefers-reduced-motion (turns land at once, the pace stays); and the keys during a run:
+// prefers-reduced-motion (turns land at once, the pace stays); the speed slider is logarithmic
+// from 0.25 to 20 moves/s (each stop about x1.4 the one before, 1 and 2 moves/s near the
+// middle) and its keys move it without stepping the playback; and the keys during a run:
 // → steps a paused run by one generation, space resumes and pauses it.
-import { setup, tid, text, waitStatus, pickSolver } from './helpers.mjs';
+import { setup, tid, text, waitStatus, pickSolver, setSpeed } from './helpers.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -28,7 +30,7 @@ async function gaps(page, moves) {
 test('at 0.5 moves/s a move takes 2.0 ± 0.2 s, with and without reduced motion', async () => {
   const page = await env.open(`?alg=${encodeURIComponent("R U F' D2 L B' R2 U'")}`);
   await page.waitForFunction(() => document.querySelector('[data-testid="play-counter"]').textContent === '0 / 8');
-  await page.fill(tid('speed'), '0.5');
+  await setSpeed(page, 0.5);
   expect(await text(page, 'speed-out')).toBe('0.5');
   await page.focus('body');
   for (const motion of ['no-preference', 'reduce']) {
@@ -39,6 +41,42 @@ test('at 0.5 moves/s a move takes 2.0 ± 0.2 s, with and without reduced motion'
   await page.close();
   expect(env.errors).toEqual([]);
 }, 60000);
+
+test('the speed slider: 0.25 to 20 moves/s on a log scale of readable stops, moved by its own keys', async () => {
+  const page = await env.open(`?alg=${encodeURIComponent("R U F' D2")}`);
+  await page.waitForFunction(() => document.querySelector('[data-testid="play-counter"]').textContent === '0 / 4');
+  await page.focus(tid('speed'));
+  await page.keyboard.press('Home');
+  const stops = [];
+  for (let i = 0; i < 30; i++) {
+    const at = await page.evaluate(() => { const s = document.querySelector('[data-testid="speed"]'); return { v: Number(s.value), max: Number(s.max), min: Number(s.min) }; });
+    stops.push({ pos: (at.v - at.min) / (at.max - at.min), speed: Number(await text(page, 'speed-out')), valuetext: await page.getAttribute(tid('speed'), 'aria-valuetext') });
+    if (at.v === at.max) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  expect(stops[0].speed).toBe(0.25);
+  expect(stops[stops.length - 1].speed).toBe(20);
+  expect(stops[0].valuetext).toBe('0.25 moves per second');
+  // evenly spaced on a log scale: every stop between x1.2 and x1.6 the one before
+  for (let i = 1; i < stops.length; i++) {
+    const r = stops[i].speed / stops[i - 1].speed;
+    expect([stops[i - 1].speed, stops[i].speed, r >= 1.2 && r <= 1.6]).toEqual([stops[i - 1].speed, stops[i].speed, true]);
+  }
+  // readable: at most two significant digits; 0.25 to 2 moves/s take the left half or less, not a sliver
+  for (const s of stops) expect(String(s.speed)).toMatch(/^(\d{1,2}|0\.\d{1,2}|\d\.\d)$/);
+  const two = stops.find((s) => s.speed === 2);
+  expect(two.pos).toBeGreaterThan(0.35);
+  expect(two.pos).toBeLessThan(0.55);
+  // the slider's keys moved the speed only: the playback did not step
+  expect(await text(page, 'play-counter')).toBe('0 / 4');
+  await page.keyboard.press('End');
+  expect(await text(page, 'speed-out')).toBe('20');
+  await page.keyboard.press('ArrowLeft');
+  expect(await text(page, 'speed-out')).toBe('14');
+  expect(await text(page, 'play-counter')).toBe('0 / 4');
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 30000);
 
 test('during a run → steps a paused run and space resumes and pauses it', async () => {
   const solver = pickSolver(env.core, ['hugo', 'twes', 'macro-ga']);

@@ -1,10 +1,11 @@
 // share.test.mjs - the sharing tools in real Chromium: a link's solution shown
-// without running (and a forged one refused), a Twizzle-form link, the run's JSON and CSV
-// exports parsed back from the page's downloads, Copy solution (the clipboard and its
-// fallback), the painter's face labels and outlines, and playback's queued key presses,
+// without running (and a forged one refused), a link made from a run re-run to show how its
+// solution was found (the chart filled, the same solution said so, a different one too), a
+// Twizzle-form link, the run's JSON and CSV exports parsed back from the page's downloads,
+// Copy solution (the clipboard and its fallback), the painter's face labels and outlines, and playback's queued key presses,
 // Home/End, timeline and phase rows. The race board has its own file (race.test.mjs).
 import { readFileSync } from 'node:fs';
-import { setup, tid, text, waitStatus } from './helpers.mjs';
+import { setup, tid, text, waitStatus, setSpeed } from './helpers.mjs';
 
 let env;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ test('a link with a solution shows it at once, verified and not run; a forged on
   await page.click(tid('rerun-compare'));
   await waitStatus(page, 'solved', 30000);
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.same, tid('link-compare'));
-  expect(await text(page, 'link-compare')).toMatch(/^This run found (the link's solution again|a different solution)/);
+  expect(await text(page, 'link-compare')).toMatch(/^(Same solution as the link's|Not the link's solution: this run found a different one)/);
   expect(solves).toBe(0); // the page's warm worker ran it; no new worker
   await page.close();
 
@@ -45,6 +46,67 @@ test('a link with a solution shows it at once, verified and not run; a forged on
   await forged.close();
   expect(env.errors).toEqual([]);
 }, 60000);
+
+// the points the fitness chart holds (its buckets), read through the page's test surface
+const chartPoints = (page) => page.evaluate(() => window.evocube.chart.points);
+
+test('a link made from a run offers "Re-run to see how it was found": the same run again, its chart live, the same solution said so', async () => {
+  const scramble = "R U F' L2 D B R2 F'";
+  for (const solver of ['twes', 'pso'].filter((s) => env.core.solvers().some((x) => x.name === s))) {
+    // a short run on this page, and the link it makes (carrying its solution)
+    const first = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=7`);
+    await first.click(tid('solve'));
+    await waitStatus(first, 'solved', 60000);
+    const solution = await text(first, 'solution');
+    const href = await first.getAttribute(tid('share-link'), 'href');
+    expect(new URL(href).searchParams.get('solution')).not.toBeNull();
+    await first.close();
+
+    // the link in a fresh page: the solution shown, the chart empty, the action beside it
+    const page = await env.open(new URL(href).search);
+    await page.waitForSelector(`${tid('link-rerun')}:not([hidden]) ${tid('rerun-chart')}`, { timeout: 20000 });
+    expect(await text(page, 'solution')).toBe(solution);
+    expect(await page.textContent(tid('rerun-chart'))).toBe('Re-run to see how it was found');
+    expect(await page.textContent(tid('rerun-compare'))).toBe('Re-run to see how it was found');
+    expect(await page.isVisible(tid('rerun-chart'))).toBe(true);
+    expect(await chartPoints(page)).toBe(0);
+    expect(await text(page, 'status')).toBe('idle');
+
+    // pressed: the chart fills while the run goes, and the page says it is the same solution
+    await page.click(tid('rerun-chart'));
+    expect(await page.isHidden(tid('link-rerun'))).toBe(true);
+    await waitStatus(page, 'solved', 60000);
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.same, tid('link-compare'));
+    expect(await chartPoints(page)).toBeGreaterThan(0);
+    expect(Number((await text(page, 'generation')).replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(await text(page, 'solution')).toBe(solution);
+    expect(await page.getAttribute(tid('link-compare'), 'data-same')).toBe('true');
+    expect(await text(page, 'link-compare')).toMatch(/^Same solution as the link's \(\d+ moves?\): this run is the one that found it/);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notice-info"]')].some((n) => /The re-run found the link's solution/.test(n.textContent)));
+
+    // a link whose solution this run does not give (a longer one, still verified): said plainly
+    const u = new URL(href);
+    u.searchParams.set('solution', `${u.searchParams.get('solution')}_U2_U2`);
+    const other = await env.open(u.search);
+    await other.waitForSelector(`${tid('link-rerun')}:not([hidden]) ${tid('rerun-chart')}`, { timeout: 20000 });
+    await other.click(tid('rerun-chart'));
+    await waitStatus(other, 'solved', 60000);
+    await other.waitForFunction((sel) => document.querySelector(sel).dataset.same, tid('link-compare'));
+    expect(await other.getAttribute(tid('link-compare'), 'data-same')).toBe('false');
+    expect(await text(other, 'link-compare')).toMatch(/^Not the link's solution: this run found a different one/);
+    await other.waitForSelector(tid('notice-warn'));
+    expect(await other.textContent(tid('notice-warn'))).toMatch(/did not find the link's solution/);
+    await other.close();
+    await page.close();
+  }
+  // a link with no run behind it (alg= alone) is offered a solve and a comparison, not a re-run
+  const alg = await env.open('?alg=R_U_F-');
+  await alg.waitForSelector(`${tid('link-compare')}:not([hidden]) ${tid('rerun-compare')}`, { timeout: 20000 });
+  expect(await alg.textContent(tid('rerun-compare'))).toBe('Solve here and compare');
+  expect(await alg.isHidden(tid('link-rerun'))).toBe(true);
+  await alg.close();
+  expect(env.errors).toEqual([]);
+}, 180000);
 
 test('Twizzle and alg.cubing.net forms: setup is the scramble, alg the solution', async () => {
   const page = await env.open(`?setup-alg=${encodeURIComponent("R U F' D2")}&alg=${encodeURIComponent("D2 F U' R'")}`);
@@ -116,7 +178,7 @@ test('a run exports as JSON and CSV (parsed back from the downloads); Copy solut
   expect(s1).toBeGreaterThan(0);
   expect(await page.$$eval(`${tid('moves')} li`, (lis) => lis.map((li) => Number(li.dataset.phase)))).toEqual(
     Array.from({ length: n }, (_, i) => (i < s1 ? 0 : 1)));
-  await page.fill(tid('speed'), '20');
+  await setSpeed(page, 20);
   await page.click(`${tid('phases')} tbody tr:nth-child(2)`);
   await page.waitForFunction((sel) => document.querySelector(sel).dataset.state === 'playing', tid('play'));
   const at = Number((await counter(page)).split(' / ')[0]);
@@ -141,7 +203,7 @@ test('playback: quick arrow presses are queued, Home/End jump, the timeline foll
   const sol = "R U F' D2 L B' R2 U'";
   const page = await env.open(`?alg=${encodeURIComponent(sol)}`);
   await waitCounter(page, '0 / 8');
-  await page.fill(tid('speed'), '0.5'); // 600 ms a turn: the presses land while a turn animates
+  await setSpeed(page, 0.5); // a turn every 2 s: the presses land while a turn animates
   await page.focus('body');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await waitCounter(page, '5 / 8');

@@ -3,7 +3,7 @@
 // records stream (the generation counter rises, every generation arrives, at most ~30
 // messages a second); pause, single step, resume and cancel act between steps; a share
 // link restores the cube and settings and reproduces the same solution.
-import { setup, tid, text, pickSolver, waitStatus } from './helpers.mjs';
+import { setup, tid, text, pickSolver, waitStatus, setSpeed } from './helpers.mjs';
 
 let env;
 beforeAll(async () => { env = await setup(); });
@@ -41,7 +41,7 @@ test('a solve ends with status solved and a verified solution that plays back', 
   await page.waitForFunction((w) => document.querySelector('#net-host').dataset.shown === w, after1);
   // play: the counter runs; pause: it stops; a click on the last move jumps to the end
   // (3D frames may be slow in software rendering, so the test does not wait for every turn)
-  await page.fill(tid('speed'), '20');
+  await setSpeed(page, 20);
   await page.keyboard.press('Space');
   expect(await page.getAttribute(tid('play'), 'data-state')).toBe('playing');
   const upTo = Math.min(moves.length, 3);

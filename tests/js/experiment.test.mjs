@@ -7,7 +7,7 @@ import { resolveDefinition, experimentQuery } from '../../web/lib/experiments/de
 import { toCsv, parseCsv, recordsFromCsv } from '../../web/lib/experiments/csv.mjs';
 import { ExperimentStore, memoryBackend, resumePlan } from '../../web/lib/experiments/store.mjs';
 import { runJobs } from '../../web/lib/experiments/runner.mjs';
-import { integritySet, PAPER_EXPERIMENTS, TABLE45 } from '../../web/lib/experiments/papers.mjs';
+import { integritySet, PAPER_EXPERIMENTS, TABLE45, NOTES, TWES_TABLE1 } from '../../web/lib/experiments/papers.mjs';
 
 test('summarize: length over solved runs, generations over runs without an error, time where given', () => {
   const recs = [
@@ -134,4 +134,25 @@ test('the store: a run stopped mid-way resumes without losing or repeating a sol
   await store.remove('e1');
   expect(await store.get('e1')).toBeNull();
   expect(await store.records('e1')).toEqual([]);
+});
+
+test('a figure that differs from the paper for a documented reason carries its note in the papers\' data', () => {
+  const figures = (id) => {
+    const p = PAPER_EXPERIMENTS.find((x) => x.id === id);
+    return p.figures(Object.fromEntries(Object.entries(p.options).map(([k, o]) => [k, o.def])));
+  };
+  // TWES's generations: the paper's range and this solver's mean, side by side in the note
+  const gens = figures('twes-table1').find((f) => f.measure === 'generations');
+  expect(gens.note).toBe(NOTES.twesGenerations);
+  expect(gens.note).toContain(`${Math.floor(TWES_TABLE1.generationsLow)}-${Math.ceil(TWES_TABLE1.generationsHigh)}`);
+  expect(gens.note).toMatch(/about 37\b/);
+  // HuGO!'s Table 7: the total and phase 1
+  const t7 = figures('hugo-random').find((f) => f.measure === 'length' && /Table 7/.test(f.ref));
+  expect(t7.note).toBe(NOTES.hugoTable7);
+  expect(t7.note).toContain(String(t7.value));
+  expect(t7.note).toMatch(/Phase 1/);
+  // every note is shown beside some figure, and a figure that agrees with its paper has none
+  const used = PAPER_EXPERIMENTS.flatMap((p) => figures(p.id)).map((f) => f.note).filter(Boolean);
+  expect(new Set(used)).toEqual(new Set(Object.values(NOTES)));
+  expect(figures('twes-table1').find((f) => f.measure === 'length').note).toBeUndefined();
 });

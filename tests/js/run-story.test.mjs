@@ -5,6 +5,7 @@
 // converged population on a plateau is said in words, a diverse one is not.
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { RunStory, paramValue, shareNear } from '../../web/page/run/run-story.lazy.mjs';
+import { learnSolvers, phaseWords } from '../../web/page/common/solver-info.mjs';
 
 let solvers;
 beforeAll(async () => { solvers = (await loadCoreNode()).solvers(); });
@@ -35,7 +36,10 @@ test('a HuGO! run with defaults says something new in every 5-second window, pla
   expect(windows.length).toBe(30);
   for (let i = 1; i < windows.length; i++) expect(windows[i]).not.toBe(windows[i - 1]);
   const end = story.text();
-  expect(end).toMatch(/^Phase 2 of 3, two-generator: [\d,]+ generations in it; generation [\d,]+ of at most 20,000,000 \([\d.]+ % of the budget\)\./);
+  const goal = desc('hugo').goals[1];
+  expect(goal.length).toBeGreaterThan(0);
+  expect(end.startsWith(`Phase 2 of 3, two-generator, to ${goal}: `)).toBe(true);
+  expect(end.slice(`Phase 2 of 3, two-generator, to ${goal}: `.length)).toMatch(/^[\d,]+ generations in it; generation [\d,]+ of at most 20,000,000 \([\d.]+ % of the budget\)\./);
   expect(end).toMatch(/The population has converged: about \d+ % of its 50 individuals are within 1 of the best, which has not changed for [\d,]+ generations; it waits for a lucky mutation\.$/);
   expect(story.converged).toBe(true);
 });
@@ -63,4 +67,28 @@ test('a diverse population on a plateau is not called converged; the share reads
   for (let g = 1; g <= 100; g++) s.add([{ gen: g, phase: 0, phaseName: 'G0 -> G1', best: 10, mean: 50, bestLength: 9, restarts: 0, popFit: spread }]);
   expect(s.text()).toMatch(/The best has not changed for 99 generations\.$/);
   expect(s.converged).toBe(false);
+});
+
+test('every phase of every solver has a goal in words; the Phase tile\'s short label and the line under it', () => {
+  for (const s of solvers) {
+    expect([s.name, s.goals.length]).toEqual([s.name, s.phases.length]);
+    for (const g of s.goals) expect([s.name, g.trim().length > 3]).toEqual([s.name, true]);
+  }
+  learnSolvers(solvers);
+  const hugo = desc('hugo');
+  expect(phaseWords('hugo', { phase: 0, phaseName: '2x2x3 block DL' })).toEqual({ short: '1 of 3', full: `2x2x3 block DL: ${hugo.goals[0]}` });
+  // a name that only numbers the phase is left out of the line: the goal alone, capitalised
+  const tp = desc('twophase');
+  const w = phaseWords('twophase', { phase: 1, phaseName: 'phase 2' });
+  expect(w.short).toBe('2 of 2');
+  expect(w.full.toLowerCase()).toBe(tp.goals[1].toLowerCase());
+  expect(w.full[0]).toBe(w.full[0].toUpperCase());
+  // one phase: the record's own name in the tile
+  const mga = desc('macro-ga');
+  expect(phaseWords('macro-ga', { phase: 0, phaseName: 'attempt 2' })).toEqual({ short: 'attempt 2', full: `attempt 2: ${mga.goals[0]}` });
+  // TWES's first phase says what G0 -> G1 means
+  const s = new RunStory(desc('twes'), {});
+  s.add([{ gen: 4, phase: 0, phaseName: 'G0 -> G1', best: 30, mean: 40, bestLength: 6, restarts: 0 }]);
+  expect(s.text().startsWith(`Phase 1 of 5, G0 -> G1, to ${desc('twes').goals[0]}: `)).toBe(true);
+  expect(desc('twes').goals[0]).toMatch(/orient/);
 });

@@ -15,7 +15,8 @@
 // 'random-state' | 'moves', seed, n}, warm {id} (build tables now), memory {id} (answered by
 // result {id, memory: {inUse, heap, jobs}}). Worker -> page: progress {id, records}, state
 // {id, state}, result {id, solution, length, phases, stats: {solver, seed, status, solved,
-// generations, evaluations, timeMs, setupMs, wallMs, facelets}}, error {id, code, message
+// generations, evaluations, timeMs, setupMs, wallMs, facelets}[, parts (macro-ga: the solving
+// individual's macros, evocube.h ec_solver_result_json)]}, error {id, code, message
 // [, fatal]}, epoch {id, epoch, migrants} (an island has done its epoch and waits for
 // migrate; migrants: its export, an array of bytes).
 //
@@ -124,6 +125,7 @@ export function createWorkerApi(core, { post, schedule, now = () => performance.
     job.run.free();
     post({
       type: REPLY.RESULT, id: job.id, solution: r.solution || '', length: r.length ?? 0, phases: r.phases || [],
+      ...(r.parts ? { parts: r.parts } : {}),
       stats: {
         solver: r.solver, seed: r.seed, status: r.status || status, solved: !!r.solved,
         generations: r.generations, evaluations: r.evaluations, timeMs: job.activeMs, setupMs: job.setupMs,

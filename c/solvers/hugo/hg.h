@@ -254,6 +254,12 @@ typedef struct hg_gaconf {
  * bstep and best are set after the state), its matched-pair mask, the best score over prefixes
  * 1..k and the first k reaching it. A child starts from a copy of its parent's records for the
  * genes they share. */
+/* A record's sc when its prefix was evaluated only far enough to know that its count is
+ * below the set's max (block sets: the block is not solved) because the best before it was
+ * already at least max - 1, so it cannot change best or its first step; a recount of records
+ * (the shifted reuse) stops at such a record while its own best is still below max - 1. */
+#define HG_SC_LOW 0xff
+
 typedef struct hg_prefix {
     ec_bcube s;
     uint8_t bstep;

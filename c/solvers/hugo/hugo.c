@@ -158,14 +158,17 @@
  * +-4.6), its phase 1 (13.0 against 10.8 turns; no reading tried reaches it) and phase 2 (7.5
  * against 6.5); Section 4.3's lower quartile (36, bootstrap 34-39, against about 33); the
  * phase-1 generations (~31,000 run against the program's 10,800). Speed: median wasm CPU per
- * random-state solve 0.554 of the literal reading's (4.80 s against 8.68 s, 30 states),
- * not the 1/4 asked for: phase 1 fell from ~190,000 to ~31,000 generations, and phases 2 and
- * 3, now ~90% of the generations, end only at a round's end after an accidental hit of a
- * cliff-shaped goal (Table 7: 110,000 and 800,000 generations); no reading of the text
- * shortens that.
+ * random-state solve 0.51-0.59 of the literal reading's (three passes, median 0.523: 4.63 s
+ * against 8.86 s on 30 states), not the 1/4 asked for: phase 1 fell from ~190,000 to
+ * ~31,000 generations and a phase-2 generation costs about 0.8 of what it did, but phases 2
+ * and 3, now ~90% of the generations, wait for an accidental hit of a cliff-shaped goal
+ * (Table 7: 110,000 and 800,000 generations): phase 2 for the hit itself (1-56 rounds; its
+ * round's end adds 3%), phase 3 also for its round's end (23% of its generations, and Table
+ * 7's totals are whole rounds); no reading of the text shortens that.
  *
- * Costs: about 13 us per generation in wasm in phases 1-2 and 17 us in phase 3 (10-14 us
- * natively; figures: docs/BENCHMARKS.md, section hugo-gen);
+ * Costs: per generation in wasm about 13 us in phase 1, 11 us in phase 2 (less once its
+ * population has converged) and 18 us in phase 3 (9-15 us natively; figures:
+ * docs/BENCHMARKS.md, section hugo-gen);
  * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
  * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
  * Islands (evocube.h, "islands"; params epoch, default 1000, and migrants, default 5): the
@@ -181,7 +184,9 @@
  * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
  * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
  * the stored prefix records of the parent they share the longest prefix with, a merge table
- * for the optimization operator, mutation gaps drawn directly (one draw per mutation).
+ * for the optimization operator, mutation gaps drawn directly (one draw per mutation); in
+ * phases 1-2 no pair count for a prefix that cannot beat a best of 15 (its block not solved),
+ * and phase 2 evaluates two individuals at a time (ga.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +256,10 @@ static const ec_preset presets[] = {
 };
 
 static const char *const phase_names[3] = {"2x2x3 block", "two-generator", "two-gen solve"};
+/* each phase's goal for people (solver.h: goals) */
+static const char *const phase_goals[3] = {"build a 2x2x3 block", "reduce to the two free faces' turns",
+                                           "solve with the two free faces' turns"};
+_Static_assert(EC_COUNT(phase_goals) == EC_COUNT(phase_names), "one goal per phase");
 
 /* phase_optimum (solver.h): phase 1's exact optimum for the block it solved (the first
  * location whose block holds at its end) and over all 12 locations; the other phases have none */
@@ -794,6 +803,7 @@ const ec_solver_impl ec_solver_hugo = {
     .better = EC_HIGHER_IS_BETTER,
     .phases = phase_names,
     .nphases = EC_COUNT(phase_names),
+    .goals = phase_goals,
     .params = params,
     .nparams = EC_COUNT(params),
     .presets = presets,

@@ -45,6 +45,19 @@
  * before simplification and loop cutting): 350.9 -> 227.2. CPU median 18 -> 54 ms native,
  * 78 ms in wasm.
  *
+ * What evolved (the result's "parts", evocube.h ec_solver_result_json): each individual also
+ * keeps its genes, the history it was built by: MG_START then its random start turns, each
+ * macro's and rotation's code, or MG_MIGRANT, a frame and the face turns of an individual
+ * taken from another island. Replayed from the identity frame (mga_add_parts) they give the
+ * parts of the solving individual, each macro's face turns in the frame it was applied in;
+ * their concatenation simplifies to the individual's move list (a canonical form: the join
+ * tidying of ind_apply only cancels and merges what the final simplification would). Cost: a
+ * copy of at most MGA_MAX_GENES bytes per child (about a tenth of its moves' bytes); an
+ * individual whose genes would pass MGA_MAX_GENES is copied without mutation, as one whose
+ * moves are full. Measured natively beside the same code without genes (30 random states, CPU
+ * of the CLI runs, 5 alternating passes, load 7-12): median 1.01x with the defaults and with
+ * preset short; the runs themselves are unchanged (the golden runs).
+ *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
  * share of distinct cube states in the population.
@@ -81,6 +94,12 @@
 
 #define MGA_NMACROS EC_MACRO_GA_MACROS
 #define MGA_MAX_MACRO 24 /* face turns of the longest macro after rewriting (M2 -> 2 turns) */
+/* gene codes (see the top): 0..17 a face turn as applied (start moves, a migrant's turns) */
+#define MG_MACRO 18                  /* + m: the paper's macro m (0..14) */
+#define MG_ROT (MG_MACRO + MGA_NMACROS) /* + r: mga_turns[r] (0..5 rotations, 6..8 orientations) */
+#define MG_START (MG_ROT + 9)        /* the random start turns follow */
+#define MG_MIGRANT (MG_START + 1)    /* 6 frame bytes, then the migrant's face turns */
+#define MGA_MAX_GENES (4 * EC_MAX_ALG_MOVES)
 
 /* The paper's permutation list, verbatim. */
 static const char *const mga_macros[MGA_NMACROS] = {
@@ -100,9 +119,10 @@ static const char *const mga_macros[MGA_NMACROS] = {
     "R' U2 R L' B2 L",
     "M2 U M2 U2 M2 U M2",
 };
-/* x x' x2 y y' y2 and z z' z2 as (axis, quarter turns). */
-static const uint8_t mga_rotations[6][2] = {{0, 1}, {0, 3}, {0, 2}, {1, 1}, {1, 3}, {1, 2}};
-static const uint8_t mga_orientations[3][2] = {{2, 1}, {2, 3}, {2, 2}};
+/* The rotations x x' x2 y y' y2 (0..5) and the orientations z z' z2 (6..8) as (axis,
+ * quarter turns), and their names. */
+static const uint8_t mga_turns[9][2] = {{0, 1}, {0, 3}, {0, 2}, {1, 1}, {1, 3}, {1, 2}, {2, 1}, {2, 3}, {2, 2}};
+static const char *const mga_turn_names[9] = {"x", "x'", "x2", "y", "y'", "y2", "z", "z'", "z2"};
 
 const char *ec__macro_ga_macro(int i) { return i >= 0 && i < MGA_NMACROS ? mga_macros[i] : NULL; }
 
@@ -113,6 +133,8 @@ typedef struct mga_ind {
     uint8_t *moves;
     int n, cap;
     int raw; /* the blog's count: tokens applied (random moves, macro tokens, rotations) */
+    uint8_t *genes; /* its history (MG_* codes, see the top) */
+    int ng, gcap;
 } mga_ind;
 
 typedef struct mga_state {
@@ -131,21 +153,27 @@ typedef struct mga_state {
     ec_rng rng;
 } mga_state;
 
-static int ind_reserve(mga_ind *d, int n)
+/* Room for n bytes in *buf (capacity *cap, doubling from `first`). */
+static int bytes_reserve(uint8_t **buf, int *cap, int n, int first)
 {
-    if (n <= d->cap) return EC_OK;
-    int cap = d->cap ? d->cap : 64;
-    while (cap < n) cap *= 2;
-    uint8_t *m = realloc(d->moves, (size_t)cap);
+    if (n <= *cap) return EC_OK;
+    int c = *cap ? *cap : first;
+    while (c < n) c *= 2;
+    uint8_t *m = realloc(*buf, (size_t)c);
     if (!m) return EC_E_NOMEM;
-    d->moves = m;
-    d->cap = cap;
+    *buf = m;
+    *cap = c;
     return EC_OK;
 }
 
+static int ind_reserve(mga_ind *d, int n) { return bytes_reserve(&d->moves, &d->cap, n, 64); }
+static int gene_reserve(mga_ind *d, int n) { return bytes_reserve(&d->genes, &d->gcap, n, 32); }
+
 static int ind_copy(mga_ind *d, const mga_ind *s)
 {
-    if (ind_reserve(d, s->n)) return EC_E_NOMEM;
+    if (ind_reserve(d, s->n) || gene_reserve(d, s->ng)) return EC_E_NOMEM;
+    if (s->ng) memcpy(d->genes, s->genes, (size_t)s->ng);
+    d->ng = s->ng;
     if (s->n) memcpy(d->moves, s->moves, (size_t)s->n);
     d->n = s->n;
     d->cube = s->cube;
@@ -174,15 +202,18 @@ static int ind_apply(mga_ind *d, const uint8_t *codes, int n)
     return EC_OK;
 }
 
-static void ind_rotate(mga_ind *d, const uint8_t rot[2])
+/* (genes: room reserved by evolve) */
+static void ind_rotate(mga_ind *d, int r)
 {
-    ec__frame_rotate(&d->frame, rot[0], rot[1]);
+    ec__frame_rotate(&d->frame, mga_turns[r][0], mga_turns[r][1]);
+    d->genes[d->ng++] = (uint8_t)(MG_ROT + r);
     d->raw++;
 }
 
 static int ind_macro(mga_state *s, mga_ind *d)
 {
     int m = (int)ec_rng_below(&s->rng, MGA_NMACROS);
+    d->genes[d->ng++] = (uint8_t)(MG_MACRO + m);
     d->raw += s->macro_n[m];
     return ind_apply(d, s->macro[m], s->macro_n[m]);
 }
@@ -191,7 +222,8 @@ static int ind_macro(mga_state *s, mga_ind *d)
 static int evolve(mga_state *s, mga_ind *d)
 {
     int type = (int)ec_rng_below(&s->rng, 6);
-    int rc = EC_OK;
+    int rc = gene_reserve(d, d->ng + 3); /* at most three codes: rotation, orientation, macro */
+    if (rc) return rc;
     switch (type) {
     case 0: rc = ind_macro(s, d); break;
     case 1:
@@ -199,21 +231,21 @@ static int evolve(mga_state *s, mga_ind *d)
         if (!rc) rc = ind_macro(s, d);
         break;
     case 2:
-        ind_rotate(d, mga_rotations[ec_rng_below(&s->rng, 6)]);
+        ind_rotate(d, (int)ec_rng_below(&s->rng, 6));
         rc = ind_macro(s, d);
         break;
     case 3:
-        ind_rotate(d, mga_orientations[ec_rng_below(&s->rng, 3)]);
+        ind_rotate(d, 6 + (int)ec_rng_below(&s->rng, 3));
         rc = ind_macro(s, d);
         break;
     case 4:
-        ind_rotate(d, mga_rotations[ec_rng_below(&s->rng, 6)]);
-        ind_rotate(d, mga_orientations[ec_rng_below(&s->rng, 3)]);
+        ind_rotate(d, (int)ec_rng_below(&s->rng, 6));
+        ind_rotate(d, 6 + (int)ec_rng_below(&s->rng, 3));
         rc = ind_macro(s, d);
         break;
     default:
-        ind_rotate(d, mga_orientations[ec_rng_below(&s->rng, 3)]);
-        ind_rotate(d, mga_rotations[ec_rng_below(&s->rng, 6)]);
+        ind_rotate(d, 6 + (int)ec_rng_below(&s->rng, 3));
+        ind_rotate(d, (int)ec_rng_below(&s->rng, 6));
         rc = ind_macro(s, d);
         break;
     }
@@ -294,7 +326,10 @@ static int init_population(ec_solver *h, mga_state *s)
         d->raw = s->init_moves;
         uint8_t codes[32];
         for (int k = 0; k < s->init_moves; k++) codes[k] = (uint8_t)ec_rng_below(&s->rng, 18);
-        if (ind_apply(d, codes, s->init_moves)) return EC_E_NOMEM;
+        if (gene_reserve(d, 1 + s->init_moves) || ind_apply(d, codes, s->init_moves)) return EC_E_NOMEM;
+        d->genes[0] = MG_START;
+        memcpy(d->genes + 1, codes, (size_t)s->init_moves);
+        d->ng = 1 + s->init_moves;
         d->fit = ec__sticker_misplaced(&d->cube);
         s->evals++;
     }
@@ -353,7 +388,10 @@ static int emit(ec_solver *h, mga_state *s)
 static void free_pop(mga_ind *p, int n)
 {
     if (!p) return;
-    for (int i = 0; i < n; i++) free(p[i].moves);
+    for (int i = 0; i < n; i++) {
+        free(p[i].moves);
+        free(p[i].genes);
+    }
     free(p);
 }
 
@@ -417,7 +455,8 @@ static int breed(mga_state *s)
         }
         const mga_ind *p = &s->cur[s->order[ec_rng_below(&s->rng, (uint32_t)s->elite)]];
         if (ind_copy(d, p)) return EC_E_NOMEM;
-        if (p->n + 3 * MGA_MAX_MACRO > EC_MAX_ALG_MOVES) continue; /* full: an unchanged copy */
+        if (p->n + 3 * MGA_MAX_MACRO > EC_MAX_ALG_MOVES || p->ng + 3 > MGA_MAX_GENES)
+            continue; /* full: an unchanged copy */
         int rc = evolve(s, d);
         if (rc) return rc;
     }
@@ -426,6 +465,54 @@ static int breed(mga_state *s)
     s->next = t;
     sort_population(s);
     return EC_OK;
+}
+
+/* The solving individual's parts (ec__add_part), its genes replayed from the identity frame
+ * (see the top): "start" (the random start turns), "M<k>" for the paper's macro k (1-based)
+ * with the rotations before it, "migrant". */
+static int mga_add_parts(ec_solver *h, const mga_state *s, const mga_ind *d)
+{
+    uint8_t part[EC_MAX_ALG_MOVES + 2 * MGA_MAX_MACRO];
+    char rot[16] = "", label[16] = "";
+    int n = 0, rl = 0, rc = EC_OK;
+    ec_frame fr;
+    ec__frame_init(&fr);
+    for (int i = 0; i < d->ng && !rc; i++) {
+        int g = d->genes[i];
+        if (g < 18) { /* a face turn of the open start or migrant part */
+            if (n < EC_MAX_ALG_MOVES) part[n++] = (uint8_t)g;
+            continue;
+        }
+        if (label[0]) rc = ec__add_part(h, label, "", part, n); /* close the open part */
+        label[0] = '\0';
+        n = 0;
+        if (g >= MG_ROT && g < MG_START) {
+            int r = g - MG_ROT;
+            ec__frame_rotate(&fr, mga_turns[r][0], mga_turns[r][1]);
+            rl += snprintf(rot + rl, sizeof rot - (size_t)rl, "%s%s", rl ? " " : "", mga_turn_names[r]);
+            if (rl >= (int)sizeof rot) rl = (int)sizeof rot - 1;
+        } else if (g == MG_START) {
+            strcpy(label, "start");
+        } else if (g == MG_MIGRANT && i + 6 < d->ng) {
+            memcpy(fr.pos, d->genes + i + 1, 6);
+            i += 6;
+            strcpy(label, "migrant");
+        } else if (g >= MG_MACRO && g < MG_ROT) {
+            int m = g - MG_MACRO;
+            for (int k = 0; k < s->macro_n[m]; k++) {
+                uint8_t t[2];
+                int c = ec__frame_code(&fr, s->macro[m][k], t);
+                for (int j = 0; j < c; j++) part[n++] = t[j];
+            }
+            char name[8];
+            snprintf(name, sizeof name, "M%d", m + 1);
+            rc = ec__add_part(h, name, rot, part, n);
+            n = rl = 0;
+            rot[0] = '\0';
+        }
+    }
+    if (!rc && label[0]) rc = ec__add_part(h, label, "", part, n);
+    return rc;
 }
 
 static int mga_step(ec_solver *h, void *state, int work)
@@ -444,6 +531,8 @@ static int mga_step(ec_solver *h, void *state, int work)
         const mga_ind *best = &s->cur[s->order[0]];
         if (best->fit == 0) {
             s->sol_raw = best->raw;
+            rc = mga_add_parts(h, s, best);
+            if (rc) return rc;
             if (!s->loop_cut) {
                 rc = ec__add_phase(h, "macros", best->moves, best->n, s->gen);
                 return rc ? rc : ec__finish(h);
@@ -539,7 +628,11 @@ static int mga_import(ec_solver *h, void *state, const uint8_t *buf, int size, i
     for (int k = 0; k < count; k++) { /* the worst individuals give way */
         mga_ind *d = &s->cur[s->order[s->pop - 1 - k]];
         int n = buf[pos + 6] | buf[pos + 7] << 8;
-        if (ind_reserve(d, n)) return EC_E_NOMEM;
+        if (ind_reserve(d, n) || gene_reserve(d, 7 + n)) return EC_E_NOMEM;
+        d->genes[0] = MG_MIGRANT;
+        memcpy(d->genes + 1, buf + pos, 6);
+        memcpy(d->genes + 7, buf + pos + MGA_MIG_HEAD, (size_t)n);
+        d->ng = 7 + n;
         memcpy(d->frame.pos, buf + pos, 6);
         memcpy(d->moves, buf + pos + MGA_MIG_HEAD, (size_t)n);
         d->n = n;
@@ -575,6 +668,7 @@ static const ec_preset mga_presets[] = {
 };
 
 static const char *const mga_phases[] = {"macros"};
+static const char *const mga_goals[] = {"solve the cube with permutation macros"};
 
 const ec_solver_impl ec_solver_macro_ga = {
     .name = "macro-ga",
@@ -586,6 +680,7 @@ const ec_solver_impl ec_solver_macro_ga = {
     .better = EC_LOWER_IS_BETTER,
     .phases = mga_phases,
     .nphases = EC_COUNT(mga_phases),
+    .goals = mga_goals,
     .params = mga_params,
     .nparams = EC_COUNT(mga_params),
     .presets = mga_presets,

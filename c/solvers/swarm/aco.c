@@ -346,6 +346,7 @@ static const ec_preset aco_presets[] = {
 };
 
 static const char *const aco_phases[] = {"aco"};
+static const char *const aco_goals[] = {SW_GOAL};
 
 const ec_solver_impl ec_solver_aco = {
     .name = "aco",
@@ -357,6 +358,7 @@ const ec_solver_impl ec_solver_aco = {
     .better = EC_LOWER_IS_BETTER,
     .phases = aco_phases,
     .nphases = EC_COUNT(aco_phases),
+    .goals = aco_goals,
     .params = aco_params,
     .nparams = EC_COUNT(aco_params),
     .presets = aco_presets,

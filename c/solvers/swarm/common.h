@@ -96,6 +96,8 @@ void sw_map_free(sw_map *m);
 #define SW_ORACLE_EXACT 0
 #define SW_ORACLE_FIRST20 1
 #define SW_FIRST20_NODES 200000 /* first20's node cap before it takes any length */
+/* the one phase's goal for people (solver.h: goals), shared by every swarm solver */
+#define SW_GOAL "bring the distance to solved down to 0"
 #define SW_ORACLE_PARAM {"oracle", 0, 0, 1, 1, "fitness oracle: 0 exact (near table + two-phase), 1 first20 (the thesis's: first <= 20-move two-phase solution)", "exact|first20"}
 
 typedef struct sw_fit {

@@ -259,6 +259,7 @@ static const ec_preset dkho_presets[] = {
 };
 
 static const char *const dkho_phases[] = {"dkho"};
+static const char *const dkho_goals[] = {SW_GOAL};
 
 const ec_solver_impl ec_solver_dkho = {
     .name = "dkho",
@@ -270,6 +271,7 @@ const ec_solver_impl ec_solver_dkho = {
     .better = EC_LOWER_IS_BETTER,
     .phases = dkho_phases,
     .nphases = EC_COUNT(dkho_phases),
+    .goals = dkho_goals,
     .params = dkho_params,
     .nparams = EC_COUNT(dkho_params),
     .presets = dkho_presets,

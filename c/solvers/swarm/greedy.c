@@ -186,6 +186,7 @@ static const ec_preset greedy_presets[] = {
 };
 
 static const char *const greedy_phases[] = {"greedy"};
+static const char *const greedy_goals[] = {SW_GOAL};
 
 const ec_solver_impl ec_solver_greedy = {
     .name = "greedy",
@@ -197,6 +198,7 @@ const ec_solver_impl ec_solver_greedy = {
     .better = EC_LOWER_IS_BETTER,
     .phases = greedy_phases,
     .nphases = EC_COUNT(greedy_phases),
+    .goals = greedy_goals,
     .params = greedy_params,
     .nparams = EC_COUNT(greedy_params),
     .presets = greedy_presets,

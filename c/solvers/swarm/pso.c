@@ -231,6 +231,7 @@ static const ec_preset pso_presets[] = {
 };
 
 static const char *const pso_phases[] = {"pso"};
+static const char *const pso_goals[] = {SW_GOAL};
 
 const ec_solver_impl ec_solver_pso = {
     .name = "pso",
@@ -242,6 +243,7 @@ const ec_solver_impl ec_solver_pso = {
     .better = EC_LOWER_IS_BETTER,
     .phases = pso_phases,
     .nphases = EC_COUNT(pso_phases),
+    .goals = pso_goals,
     .params = pso_params,
     .nparams = EC_COUNT(pso_params),
     .presets = pso_presets,

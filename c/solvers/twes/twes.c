@@ -117,6 +117,10 @@
 
 static const char *const phase_names[EC_TWES_PHASES] = {"G0 -> G1", "G1 -> G2 (edges)", "G1 -> G2 (corners)",
                                                         "G2 -> G3", "G3 -> G4"};
+/* each phase's goal for people (solver.h: goals), the group it reaches in words */
+static const char *const phase_goals[EC_TWES_PHASES] = {"orient the edges", "put the middle-layer edges in that layer",
+                                                        "orient the corners", "make it solvable by half turns",
+                                                        "solve with half turns only"};
 
 /* phase_optimum (solver.h): each phase's exact optimum (ec_optimum_stage, whose stage 4 is
  * the edge half of G1 -> G2, phase 1 here); that phase also reports the whole stage 1 */
@@ -502,6 +506,7 @@ const ec_solver_impl ec_solver_twes = {
     .better = EC_LOWER_IS_BETTER,
     .phases = phase_names,
     .nphases = EC_COUNT(phase_names),
+    .goals = phase_goals,
     .params = tw_params,
     .nparams = EC_COUNT(tw_params),
     .presets = tw_presets,

@@ -13,7 +13,7 @@ export const ABOUT = {
     fitness: 'The length (moves, HTM) of the best solution found so far; lower is better.',
     operators: 'Iterative-deepening search with pruning tables, phase 1 into the subgroup <U, D, R2, L2, F2, B2>, phase 2 within it; six search directions (the cube along three axes and its inverse).',
     phases: 'Phase 1 (to the subgroup), phase 2 (to solved).',
-    budget: 'maxLength (stop at a solution this short), budget in search nodes, firstSolution=1 to report each shorter solution.',
+    budget: 'By default the solutions found are listed as they improve (say 22 → 21 → 20, as Cube Explorer and csTimer list them) for listNodes search nodes, and the run stops at the first of at most maxLength (20) moves; maxLength=18 or preset short asks for shorter, listNodes=0 (preset fast) skips the list, firstSolution=1 keeps improving for budget nodes after the first solution.',
     source: 'H. Kociemba, the two-phase algorithm (kociemba.org/cube.htm); the search follows the common min2phase design.',
     deviations: 'None in the method; evocube adds a resumable stepped search so the page can pause and show progress.',
   },
@@ -44,7 +44,7 @@ export const ABOUT = {
     phases: 'One phase.',
     budget: 'population, elitism, generations per attempt, resets (a stuck population is rebuilt).',
     source: 'A blog post on solving the cube with a genetic algorithm and permutation macros (a copy: shared/papers/genetic-algorithm-permutation-macros.md).',
-    deviations: 'Rotations rename later turns, so solutions are plain face turns; opt-in tieBreak and loopCut (preset short) give shorter solutions; the defaults keep the blog\'s method (c/solvers/macro_ga/macro_ga.c).',
+    deviations: 'Rotations rename later turns, so solutions are plain face turns (the Result lists the solving individual\'s macros, each with the rotations before it and the face turns it became); opt-in tieBreak and loopCut (preset short) give shorter solutions; the defaults keep the blog\'s method (c/solvers/macro_ga/macro_ga.c).',
   },
   greedy: {
     individual: 'One agent: a path of moves from the scrambled cube.',

@@ -1,5 +1,6 @@
 // playback.mjs - plays a solution back on the views: play/pause, step forward and back,
-// speed (real moves per second, 0.25 to 20: Play starts a move every 1/speed s, measured
+// speed (real moves per second, 0.25 to 20 on a logarithmic slider of readable stops,
+// SPEED_STOPS, the slider's value being a stop's index: Play starts a move every 1/speed s, measured
 // from the start of the one before; a turn animates for at most TURN_SHARE of that interval
 // and MAX_TURN_MS, and under prefers-reduced-motion it lands at once and the pause keeps
 // the pace), jump to a move by clicking it or dragging the timeline, and keyboard control
@@ -11,6 +12,9 @@
 // plays from its first move). index = moves done. O(n + phases) core calls per load.
 import { el, clear, setText, isTyping } from '../common/dom.mjs';
 
+// moves per second at each stop of the speed slider: about x1.4 a stop (evenly spaced on a
+// log scale), rounded to numbers a person reads at a glance
+export const SPEED_STOPS = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3, 4, 6, 8, 10, 14, 20];
 export const TURN_SHARE = 0.8;
 export const MAX_TURN_MS = 700;
 const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -40,11 +44,14 @@ export class Playback {
     });
     this.timeline.addEventListener('input', () => this.goTo(Number(this.timeline.value)));
     list.before(this.timeline);
-    this.speed = Number(speedInput.value) || 2;
-    speedInput.addEventListener('input', () => {
-      this.speed = Number(speedInput.value) || 2;
+    Object.assign(speedInput, { min: '0', max: String(SPEED_STOPS.length - 1), step: '1' });
+    const readSpeed = () => {
+      this.speed = SPEED_STOPS[Math.round(Number(speedInput.value))] ?? 2;
       setText(speedOut, String(this.speed));
-    });
+      speedInput.setAttribute('aria-valuetext', `${this.speed} moves per second`);
+    };
+    readSpeed();
+    speedInput.addEventListener('input', readSpeed);
     this.b.play.addEventListener('click', () => this.toggle());
     this.b.back.addEventListener('click', () => this.step(-1));
     this.b.forward.addEventListener('click', () => this.step(1));
@@ -60,6 +67,8 @@ export class Playback {
       if (t && t.tagName === 'BUTTON' && t !== this.b.play) return; // let the focused button act
       e.preventDefault();
       this.toggle();
+    } else if (t === this.speedInput && /^(Arrow|Home$|End$|Page)/.test(e.key)) {
+      // the speed slider's own keys: a stop slower or faster, the slowest or the fastest
     } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       if (t === this.timeline) return; // the range moves itself
       e.preventDefault();

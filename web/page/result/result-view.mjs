@@ -40,6 +40,7 @@ export class ResultView {
     this.outcome = null;
     this.facelets = null;
     this.summary.clear();
+    for (const id of ['evolved', 'improving']) { $(id).replaceChildren(); $(id).hidden = true; }
     setText($('partial'), '');
     $('partial').hidden = true;
   }
@@ -58,6 +59,14 @@ export class ResultView {
       this.result = { ...r, facelets: input.facelets };
       this.outcome = outcome;
       this.summary.show(r, input.facelets);
+      // what evolved (macro-ga's parts) and the solutions found (twophase's records' best is a
+      // solution's length): web/page/result/evolved-view.lazy.mjs, loaded when there is one
+      const improving = r.stats.solver === 'twophase' ? outcome.improving || [] : [];
+      if (r.stats.solved && (r.parts?.length || improving.length)) {
+        const shown = this.outcome;
+        import('./evolved-view.lazy.mjs').then((m) => { if (this.outcome === shown) m.showEvolved(r, improving); },
+          (e) => this.notify(`the result's lists: ${e.message}`, 'error'));
+      }
     }
     if (r && r.stats.solved) {
       // share: phase colours in the move list; a phase row plays from its first move

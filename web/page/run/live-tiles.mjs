@@ -7,8 +7,9 @@
 // often when a 3D frame is costly (software rendering), so drawing never takes more than
 // ~1/8 of the time; the tiles, the caption and the cube always show the same record (the
 // tiles wait for the cube's pace while the best individual changes; the same individual a
-// later generation only moves the caption: show(null, record)). The sentence under the
-// tiles (story()) is repainted with them.
+// later generation only moves the caption: show(null, record)). The Phase tile holds a short
+// label ("1 of 3") and the line under the tiles the phase's name and goal in full
+// (phase(record) -> {short, full}); the sentence under them (story()) is repainted with them.
 import { byId as $, setText } from '../common/dom.mjs';
 import { fmtNum, fmtMs } from '../../lib/format.mjs';
 
@@ -16,8 +17,8 @@ export class LiveTiles {
   // core: EvocubeCore; chart: FitnessChart; view: CubeView-like ({frameCost}); show(facelets,
   // record): put the best individual of `record` on stage; wantsBest(): show it now?; run():
   // the current run or null (run.input.facelets: its cube); elapsed(): the run's ms
-  constructor({ core, chart, view, show, wantsBest, run, elapsed, story = () => null }) {
-    Object.assign(this, { core, chart, view, show, wantsBest, run, elapsed, story });
+  constructor({ core, chart, view, show, wantsBest, run, elapsed, story = () => null, phase = (r) => ({ short: `${r.phase + 1}`, full: r.phaseName || '' }) }) {
+    Object.assign(this, { core, chart, view, show, wantsBest, run, elapsed, story, phase });
     this.reset();
   }
 
@@ -26,6 +27,7 @@ export class LiveTiles {
     Object.assign(this, { last: null, records: 0, pending: false, evalT: performance.now(), evalN: 0, rate: null, shownAt: 0, shownMoves: null, trailing: 0 });
     for (const id of ['phase', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed']) setText($(id), '–');
     setText($('generation'), '0');
+    setText($('phase-goal'), '');
     $('generation').dataset.records = '0';
     this.chart.reset();
   }
@@ -55,8 +57,9 @@ export class LiveTiles {
       if (!this.trailing) this.trailing = setTimeout(() => { this.trailing = 0; this.paint(); }, every - (now - this.shownAt));
       return;
     }
-    setText($('phase'), r.phaseName || `phase ${r.phase + 1}`);
-    $('phase').title = `phase index ${r.phase}`;
+    const ph = this.phase(r);
+    setText($('phase'), ph.short);
+    setText($('phase-goal'), ph.full);
     setText($('generation'), fmtNum(r.gen));
     $('generation').dataset.records = String(this.records);
     const none = r.bestLength < 0; // no individual yet: the fitness fields are placeholders

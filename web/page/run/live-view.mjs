@@ -23,7 +23,7 @@ import { byId as $, setText } from '../common/dom.mjs';
 import { fmtMs, fmtNum } from '../../lib/format.mjs';
 import { FitnessChart } from './chart.mjs';
 import { LiveTiles } from './live-tiles.mjs';
-import { solverInfo, direction } from '../common/solver-info.mjs';
+import { solverInfo, direction, phaseWords } from '../common/solver-info.mjs';
 
 export class LiveView {
   constructor({ core, stage, wantsBest, run, elapsed }) {
@@ -34,6 +34,7 @@ export class LiveView {
     this.tiles = new LiveTiles({
       core, chart: this.chart, view: stage.view, run, wantsBest, elapsed,
       story: () => (this.story ? this.story.text() : null),
+      phase: (r) => phaseWords(this.solver, r),
       show: (facelets, record) => (facelets == null ? stage.caption(this.caption(record)) : stage.show(facelets, this.caption(record))),
     });
     this.tick = 0;

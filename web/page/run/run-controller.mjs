@@ -18,11 +18,13 @@
 //   status     the latest status ('idle' before any run, else the last run's)
 //   elapsed()  ms of the current (or last) run, paused time excluded, from 'running'
 //   begin(input, request, {onProgress}) -> Promise<outcome>
-//     outcome: {kind: STATUS.SOLVED | GAVE_UP | CANCELLED | ERROR, input, result?, error?, best}
+//     outcome: {kind: STATUS.SOLVED | GAVE_UP | CANCELLED | ERROR, input, result?, error?, best,
+//       improving: the records' shorter and shorter solutions (web/lib/evolved.mjs addImproving)}
 //   pause(), resume(), toggle(), cancel()
 //   step(held)  one work unit of a paused run, or (held: true) of a run a tempo holds
 //               without the user's pause (the Watch panel's step-by-step tempo)
 
+import { addImproving } from '../../lib/evolved.mjs';
 import { ERROR, RUN_STATE, STATUS } from '../../lib/protocol.mjs';
 
 export const IDLE = 'idle';
@@ -55,7 +57,7 @@ export class RunController {
     if (this.run) throw new Error('a run is already going');
     const run = {
       input: Object.freeze({ ...input }), request, status: RUN_STATE.STARTING, paused: false,
-      t0: null, pausedAt: 0, pausedMs: 0, endedAt: null, best: null, records: 0, handle: null,
+      t0: null, pausedAt: 0, pausedMs: 0, endedAt: null, best: null, records: 0, handle: null, improving: [],
     };
     this.run = run;
     this._set(run, RUN_STATE.STARTING);
@@ -66,6 +68,7 @@ export class RunController {
         for (let i = records.length - 1; i >= 0; i--) {
           if (records[i].bestMoves != null && records[i].bestLength >= 0) { run.best = records[i]; break; }
         }
+        addImproving(run.improving, records);
         onProgress(records);
       },
       onState: (state) => {
@@ -84,7 +87,7 @@ export class RunController {
     try {
       const result = await run.handle.promise;
       const solved = !!(result.stats && result.stats.solved);
-      outcome = { kind: solved ? STATUS.SOLVED : STATUS.GAVE_UP, input: run.input, result, best: run.best };
+      outcome = { kind: solved ? STATUS.SOLVED : STATUS.GAVE_UP, input: run.input, result, best: run.best, improving: run.improving };
     } catch (error) {
       outcome = { kind: error && error.code === ERROR.CANCELLED ? STATUS.CANCELLED : STATUS.ERROR, input: run.input, error, best: run.best };
     }

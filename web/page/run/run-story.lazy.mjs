@@ -2,7 +2,8 @@
 // solver's descriptor (the core's solver list: phases, params with defaults, presets), with
 // no DOM, so that Node tests can feed it a fake stream (tests/js/run-story.test.mjs). What it
 // says, each part only when the records or the params give it:
-//   the phase of a solver with several: "phase 2 of 3, two-generator: 415,210 generations in it";
+//   the phase of a solver with several, with its goal (the descriptor's goals): "phase 2 of 3,
+//     two-generator, to reduce to the two free faces' turns: 415,210 generations in it";
 //   the budget used: "generation 506,110 of at most 20,000,000 (2.5 %)" (the solver's
 //     budget param: maxGenerations or iterations, as the request sets it, else its preset's,
 //     else its default); restarts so far ("started over 2 times");
@@ -80,7 +81,9 @@ export class RunStory {
     const n = this.d.phases ? this.d.phases.length : 0;
     const inPhase = r.gen - this.phase.startGen;
     const name = r.phaseName || `phase ${r.phase + 1}`;
-    if (n > 1) parts.push(`phase ${r.phase + 1} of ${n}, ${name}: ${fmtNum(inPhase)} ${this._unit(inPhase)} in it`);
+    const goal = this.d.goals && this.d.goals[r.phase];
+    const named = /^phase \d+$/i.test(name) ? '' : `, ${name}`; // "phase 1 of 2, phase 1" says it twice
+    if (n > 1) parts.push(`phase ${r.phase + 1} of ${n}${named}${goal ? `, to ${goal}` : ''}: ${fmtNum(inPhase)} ${this._unit(inPhase)} in it`);
     if (this.budget) {
       const pct = (100 * r.gen) / this.budget;
       parts.push(`${this._unit(1)} ${fmtNum(r.gen)} of at most ${fmtNum(this.budget)} (${pct < 1 ? pct.toFixed(2) : pct < 10 ? pct.toFixed(1) : Math.round(pct)} % of the budget)`);

@@ -1,12 +1,21 @@
 // link-solution.lazy.mjs - a link's solution (share-tools.mjs fetches this only for a link
 // that carries one): checked by the core on the link's own cube (checkLinkSolution), shown
 // without running in the Result panel, playback (phases from a Twizzle link's // comments)
-// and the Twizzle link, and after Re-run and compare, how the run's solution compares with
-// the link's. Twizzle's setup + alg whose alg does not solve the setup is no solution: the
-// cube is the setup then the alg, as Twizzle shows it. Plain DOM (textContent only).
+// and the Twizzle link. A link made from a run (it names the solver and the seed) is offered
+// "Re-run to see how it was found", beside the empty chart and in the Result panel: the same
+// solver, seed, params and islands run again (a run is deterministic, so it is the same run),
+// its chart drawn live; afterwards drawComparison says plainly whether the re-run found the
+// link's solution. A link without a run behind it (a Twizzle or alg.cubing.net one) is offered
+// a solve with the chosen settings and the same comparison. Twizzle's setup + alg whose alg
+// does not solve the setup is no solution: the cube is the setup then the alg, as Twizzle
+// shows it. Plain DOM (textContent only).
 import { byId as $, setText } from '../common/dom.mjs';
 import { setupPlusAlg, playedText } from '../../lib/paste-link.mjs';
 import { fmtMoves } from '../../lib/format.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
+
+// the link names the run that found its solution: its solver and seed (the rest is the defaults)
+export const fromRun = (shared) => !!(shared.solver && shared.seed != null);
 
 // The phases of a solution written as twizzleUrl writes it, one phase a line
 // ("R U F // phase 1 (3)"): [{name, solution}], or [] when the text is not in that form.
@@ -81,32 +90,47 @@ export function restoreLink(shared, ctx) {
   results.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
   ctx.onShown();
   playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
-  drawLinkSolution(checked, ctx.onRerun);
+  drawLinkSolution(checked, ctx.onRerun, fromRun(shared) ? shared.solver : null);
   $('twizzle-link').href = ctx.twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution);
   notify(`The link's solution (${fmtMoves(checked.moves)}) was verified on this cube; press play to watch it.`, 'info', 4000);
   return checked;
 }
 
-// checked: checkLinkSolution's answer; onRerun: runs the solve
-export function drawLinkSolution(checked, onRerun) {
+// checked: checkLinkSolution's answer; onRerun: runs the solve; solver: the solver the link
+// names with its seed (the run that found the solution), or null
+export function drawLinkSolution(checked, onRerun, solver = null) {
   setText($('solution'), checked.solution || '(already solved)');
   $('solution').dataset.solution = checked.solution;
   setText($('result-summary'), `${fmtMoves(checked.moves)} (HTM) · from the link, not re-run on this page`);
   setText($('verified'), '✓ verified on this page: the link\'s solution solves the link\'s cube');
   $('verified').dataset.ok = 'true';
+  const button = (testid, cls) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = cls;
+    b.dataset.testid = testid;
+    b.textContent = solver ? 'Re-run to see how it was found' : 'Solve here and compare';
+    b.addEventListener('click', onRerun);
+    return b;
+  };
   const box = $('link-compare');
   delete box.dataset.same;
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'small';
-  b.dataset.testid = 'rerun-compare';
-  b.textContent = 'Re-run and compare';
-  b.addEventListener('click', onRerun);
-  box.replaceChildren(b, ' runs the solver with the link\'s settings and compares its solution with this one.');
+  const name = solver ? solverInfo(solver).short : '';
+  box.replaceChildren(button('rerun-compare', 'small'), solver
+    ? ` runs ${name} again with the link's seed and settings (the same run: a run is deterministic), draws its chart live, and checks that it finds this solution.`
+    : ' runs the chosen solver on this cube and compares its solution with the link\'s.');
   box.hidden = false;
+  // beside the chart, empty until a run: the run behind the solution, one press away
+  const by = $('link-rerun');
+  if (solver) {
+    by.replaceChildren(`This link carries ${name}'s solution but not the run that found it. `, button('rerun-chart', 'primary'),
+      ' runs it again here and draws its chart as it goes.');
+    by.hidden = false;
+  } else by.hidden = true;
 }
 
-// theirs: {solution} from the link; result: the re-run's worker result
+// theirs: {solution} from the link; result: the re-run's worker result. Returns whether the
+// re-run found the link's solution (the comparison is also drawn in the Result panel).
 export function drawComparison(theirs, result) {
   const box = $('link-compare');
   const a = theirs.solution ? theirs.solution.split(' ').length : 0;
@@ -115,9 +139,10 @@ export function drawComparison(theirs, result) {
   const b = result.length;
   box.dataset.same = String(same);
   box.replaceChildren(same
-    ? `This run found the link's solution again (${fmtMoves(a)}): the link reproduces its run.`
+    ? `Same solution as the link's (${fmtMoves(a)}): this run is the one that found it, and the chart shows how.`
     : !solved
-      ? `This run found no solution; the link's has ${fmtMoves(a)}.`
-      : `This run found a different solution: ${fmtMoves(b)}, the link's ${a}${b === a ? '' : ` (${b < a ? 'this run' : 'the link\'s'} is shorter by ${Math.abs(a - b)})`}. The link's: ${theirs.solution}`);
+      ? `Not the link's solution: this run found no solution; the link's has ${fmtMoves(a)}.`
+      : `Not the link's solution: this run found a different one, ${fmtMoves(b)}, the link's ${a}${b === a ? '' : ` (${b < a ? 'this run\'s' : 'the link\'s'} is shorter by ${Math.abs(a - b)})`}, so the chart is not of the run that found the link's. The link's: ${theirs.solution}`);
   box.hidden = false;
+  return same;
 }

@@ -16,13 +16,15 @@ export function wireCopySolution(getResult, notify) {
 }
 
 // A link's solution, verified by the core (checkLinkSolution), shown without running
-// anything, with Re-run and compare (link-solution.lazy.mjs does both; only a link with a
-// solution fetches it). compareWithLink after a run of that cube.
-const link = { shown: null, comparing: null }; // {solution, facelets} shown; the same while re-run
+// anything, with "Re-run to see how it was found" (link-solution.lazy.mjs does both; only a
+// link with a solution fetches it). compareWithLink after a run of that cube says whether the
+// re-run found the link's solution, in the Result panel and in a notice.
+const link = { shown: null, comparing: null, notify: null }; // {solution, facelets} shown; the same while re-run
 
 // shared: readShare's answer with a solution; ctx: see restoreLink, plus solve()
 export async function showLinkSolution(shared, ctx) {
   const { restoreLink } = await import('./link-solution.lazy.mjs');
+  link.notify = ctx.notify;
   const checked = restoreLink(shared, { ...ctx, onRerun: () => { link.comparing = link.shown; ctx.solve(); } });
   if (checked) link.shown = { solution: checked.solution, facelets: checked.facelets };
 }
@@ -32,11 +34,13 @@ export async function compareWithLink(result, facelets) {
   link.comparing = null;
   if (!theirs || theirs.facelets !== facelets) return;
   const { drawComparison } = await import('./link-solution.lazy.mjs');
-  drawComparison(theirs, result);
+  const same = drawComparison(theirs, result);
+  if (link.notify) link.notify(same ? 'The re-run found the link\'s solution: the chart shows how it was found.' : 'The re-run did not find the link\'s solution; the Result panel says how they differ.', same ? 'info' : 'warn', same ? 5000 : 0);
 }
 
 export function clearLinkSolution() {
   $('link-compare').hidden = true;
+  $('link-rerun').hidden = true;
   link.shown = null;
 }
 

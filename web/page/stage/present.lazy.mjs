@@ -1,9 +1,9 @@
 // present.lazy.mjs - presentation mode, for a projector or a class (fetched by the stage's
 // Present button, web/page/stage/stage.mjs): the page goes full screen (when the browser
 // allows it; otherwise it fills the window) and shows the run bar, a large cube and a large
-// chart side by side, the live numbers in large type and the sentence that tells the run;
-// everything else is hidden. Keys: Enter solves, space pauses / resumes a run or plays a
-// solution, → steps, Escape (or leaving full screen) ends the mode. Its look is a
+// chart side by side, the live numbers in large type, the phase's goal and the sentence that
+// tells the run; everything else is hidden. Keys: Enter solves, space pauses / resumes a run
+// or plays a solution, → steps, Escape (or leaving full screen) ends the mode. Its look is a
 // constructed style sheet added while presenting (the page's Content-Security-Policy
 // allows the CSSOM), so the first load carries none of it.
 //   togglePresent()   enter or leave the mode; presenting(): whether it is on
@@ -19,6 +19,7 @@ body.presenting .col3 { grid-column: auto; display: flex; }
 body.presenting .view3d { height: calc(100vh - 370px); max-height: none; aspect-ratio: auto; }
 body.presenting .stats dt { font-size: 17px; }
 body.presenting .stats dd { font-size: 30px; }
+body.presenting .phase-goal { font-size: 19px; color: var(--text); }
 body.presenting .run-story { font-size: 22px; line-height: 1.35; }
 body.presenting .view-caption { font-size: 18px; }
 body.presenting .live h2 { font-size: 18px; }
