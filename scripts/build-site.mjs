@@ -94,6 +94,26 @@ export function uplotSource() {
   return src.replace(UPLOT_FORMATTER, "let numFormatter; try { numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US'); } catch { numFormatter = new Intl.NumberFormat('en-US'); }");
 }
 
+// The Emscripten glue (web/gen/evocube.mjs) is imported by the page (its own core reads
+// scrambles and lists the solvers) and by the solver worker: it is built once, as its own
+// file beside them in assets/, and both bundles import that file instead of each carrying a
+// copy (about 5 kB gzip of the first load). Only modules bundled into assets/ itself (the
+// page's entry and chunks, the worker) may import it: the path is relative to that folder.
+function gluePlugin(site) {
+  return {
+    name: 'evocube-glue',
+    setup(build) {
+      build.onResolve({ filter: /(^|\/)gen\/evocube\.mjs$/ }, async (args) => {
+        if (args.kind === 'entry-point') return undefined; // the glue's own build
+        if (isOnDemand(posix(relative(REPO, args.importer))) || args.importer.endsWith(ON_DEMAND_SUFFIX)) {
+          return { errors: [{ text: `${args.importer}: an on-demand module may not import the Emscripten glue (it is shared from assets/)` }] };
+        }
+        return { path: `./${await site.glue(resolve(args.resolveDir, args.path))}`, external: true };
+      });
+    },
+  };
+}
+
 function vendorPlugin(root) {
   return {
     name: 'evocube-vendor',
@@ -191,11 +211,17 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
       if (!workers.has(path)) workers.set(path, bundleWorker(path));
       return workers.get(path);
     },
+    glue(path) {
+      if (!this.gluePath) this.gluePath = bundleWorker(path);
+      else if (this.glueSource !== path) throw new Error(`build-site: two Emscripten glues (${this.glueSource}, ${path})`);
+      this.glueSource = path;
+      return this.gluePath;
+    },
   };
   const outputs = []; // esbuild metafile outputs, merged
   async function bundleWorker(path) {
     const r = await esbuild.build({
-      ...COMMON, banner, entryPoints: [path], outdir: assets, entryNames: '[name]-[hash]', plugins: [vendorPlugin(root), urlRefPlugin(site)],
+      ...COMMON, banner, entryPoints: [path], outdir: assets, entryNames: '[name]-[hash]', plugins: [gluePlugin(site), vendorPlugin(root), urlRefPlugin(site)],
     });
     const [out] = Object.entries(r.metafile.outputs).filter(([, o]) => o.entryPoint);
     outputs.push(r.metafile.outputs);
@@ -215,7 +241,7 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
     // imports name) land in assets/lazy/
     ...COMMON, banner, entryPoints: [{ in: join(root, scripts[0].url), out: basename(scripts[0].url, '.mjs') }, ...onDemandSources(root)],
     outdir: assets, splitting: true, entryNames: '[dir]/[name]-[hash]', chunkNames: '[name]-[hash]',
-    plugins: [vendorPlugin(root), urlRefPlugin(site)],
+    plugins: [gluePlugin(site), vendorPlugin(root), urlRefPlugin(site)],
   });
   outputs.push(page.metafile.outputs);
   // the stylesheets, in order, as one file
@@ -235,8 +261,9 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   // the page's chunks, static and dynamic (the 3D view is imported during boot), preloaded
   // from index.html so none waits for the module that imports it (one round trip each)
   // (on-demand modules are not preloaded: they are fetched when the user asks for them)
-  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && !i.external)
-    .map((i) => rel(i.path)).filter((p) => !isOnDemand(p));
+  // (the shared glue is an external import of the entry, named from assets/)
+  const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && (!i.external || i.path.startsWith('./')))
+    .map((i) => (i.external ? `${ASSETS}/${i.path.slice(2)}` : rel(i.path))).filter((p) => !isOnDemand(p));
   const wasm = [...copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
 
   // the web app manifest and icons at the site's root
