@@ -429,9 +429,25 @@ static void migrant_part(void)
     ec_solver_free(h1);
 }
 
+/* a part is refused, and the handle's parts left as they were, when a move code is not a face
+ * turn (codes 0..17): the parts are the solution's text, never a corrupt one */
+static void part_codes_checked(void)
+{
+    ec_solver *h = solved_run("R U F' L2 D B", 5, NULL);
+    REQUIRE_RC(h ? EC_OK : EC_E_STATE, EC_OK);
+    int before = h->nparts;
+    const uint8_t bad[] = {0, 17, 18}, good[] = {0, 17};
+    CHECK_RC(ec__add_part(h, "M1", "", bad, 3), EC_E_RANGE);
+    CHECK(h->nparts == before, "a refused part was kept (%d parts, were %d)", h->nparts, before);
+    CHECK_RC(ec__add_part(h, "M1", "", good, 2), EC_OK);
+    CHECK(h->nparts == before + 1 && h->parts[before].n == 2, "%d parts", h->nparts);
+    ec_solver_free(h);
+}
+
 int main(void)
 {
     RUN(sticker_fitness);
+    RUN(part_codes_checked);
     RUN(frame_rewrite);
     RUN(frame_named_cases);
     RUN(macros);

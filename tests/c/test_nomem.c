@@ -146,6 +146,12 @@ static int op_hugo(void)
 {
     return run_solver_on(EASY, "hugo", "population=10,generations1=2,generations2=4,generations3=4,minRounds1=3,restart1=1", 400, 1);
 }
+/* HuGO!'s opt-in plan (plan.c): its exact tables (twogen_optima.c), the kept blocks per
+ * location, and the new populations of its extra rounds and of rounds without the goal */
+static int op_hugo_plan(void)
+{
+    return run_solver("hugo", "plan=1,planRounds=3,population=10,generations1=2,generations2=4,generations3=4,maxGenerations=600,minRounds1=2,restart1=1", 600, 20);
+}
 static int op_twes(void) { return run_solver("twes", "mu=4,lambda=20,maxGenerations=3", 5, 1); }
 static int op_macro_ga(void) { return run_solver_on(EASY, "macro-ga", "population=30,elitism=4,generations=40,resets=2,loopCut=1", 200, 1); }
 /* the swarm solvers on a random-state cube (they iterate: moves, regroups, crossovers) */
@@ -211,7 +217,7 @@ static const struct {
     const char *name;
     int (*op)(void);
 } OPS[] = {
-    {"optima", op_optima}, {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo}, {"hugo (longer)", op_hugo_long},
+    {"optima", op_optima}, {"twophase tables", op_twophase_init}, {"twophase", op_twophase}, {"hugo", op_hugo}, {"hugo (longer)", op_hugo_long}, {"hugo plan", op_hugo_plan},
     {"twes", op_twes}, {"macro-ga", op_macro_ga}, {"greedy", op_greedy}, {"pso", op_pso},
     {"aco", op_aco}, {"dkho", op_dkho}, {"greedy (cap 1)", op_greedy_small}, {"pso (cap 1)", op_pso_small},
     {"dkho breeding", op_dkho_breed}, {"hugo islands", op_islands_hugo},
