@@ -105,7 +105,7 @@ function gluePlugin(site) {
     setup(build) {
       build.onResolve({ filter: /(^|\/)gen\/evocube\.mjs$/ }, async (args) => {
         if (args.kind === 'entry-point') return undefined; // the glue's own build
-        if (isOnDemand(posix(relative(REPO, args.importer))) || args.importer.endsWith(ON_DEMAND_SUFFIX)) {
+        if (args.importer.endsWith(ON_DEMAND_SUFFIX)) {
           return { errors: [{ text: `${args.importer}: an on-demand module may not import the Emscripten glue (it is shared from assets/)` }] };
         }
         return { path: `./${await site.glue(resolve(args.resolveDir, args.path))}`, external: true };
@@ -196,6 +196,7 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
 
   const copied = new Map(); // source path -> hashed name
   const workers = new Map(); // source path -> Promise<hashed name>
+  let glue = null; // {path, name: Promise<hashed name>} of the Emscripten glue
   const site = {
     asset(path) {
       if (!copied.has(path)) {
@@ -211,11 +212,10 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
       if (!workers.has(path)) workers.set(path, bundleWorker(path));
       return workers.get(path);
     },
-    glue(path) {
-      if (!this.gluePath) this.gluePath = bundleWorker(path);
-      else if (this.glueSource !== path) throw new Error(`build-site: two Emscripten glues (${this.glueSource}, ${path})`);
-      this.glueSource = path;
-      return this.gluePath;
+    glue(path) { // one glue per site: its bundle, built on first use
+      if (glue && glue.path !== path) throw new Error(`build-site: two Emscripten glues (${glue.path}, ${path})`);
+      glue ??= { path, name: bundleWorker(path) };
+      return glue.name;
     },
   };
   const outputs = []; // esbuild metafile outputs, merged
