@@ -4,8 +4,11 @@
  *   pairs.c   the pair-count fitness tables for the 12 block locations and the whole cube,
  *             block detection;
  *   twogen.c  the exact two-generator membership test of each location;
- *   ga.c      one GA population: prefix fitness, sorting, SUS, uniform crossover, mutation,
- *             the optimization operator;
+ *   ga.c      a GA population and its operators: SUS, uniform crossover, mutation, sorting,
+ *             diversity;
+ *   optimize.c the optimization operator (a pass, and the final operator's repeated passes);
+ *   generation.c one generation in the paper's order, with the prefix fitness evaluation
+ *             (ga_inline.h: small helpers of these three files);
  *   plan.c    the opt-in joint choice of block and reduction by exact distances (param plan);
  *   hugo.c    the three-phase workflow behind the stepped solver API.
  *
@@ -203,7 +206,7 @@ int hg_block_solved(const ec_bcube *s, int loc);
 int hg_twogen(const ec_bcube *s, int loc);
 void hg__twogen_init(void);
 
-/* Optimization operator (ga.c): one left-to-right pass over consecutive gene pairs;
+/* Optimization operator (optimize.c): one left-to-right pass over consecutive gene pairs;
  * a pair on the same face becomes one turn or vanishes. Returns the new length. */
 int hg_optimize_pass(uint8_t *genes, int n);
 /* The same pass on a genome that may be read up to 32 bytes past its end (a population's
@@ -306,10 +309,14 @@ typedef struct hg_genstats {
 
 hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r);
 void hg_pop_free(hg_pop *p);
-/* One generation in the paper's order: optimization, evaluation, sorting, selection (elite
- * kept), crossover, mutation. Fills st (about the evaluated population). */
+/* One generation in the paper's order (generation.c): optimization, evaluation, sorting,
+ * selection (elite kept), crossover, mutation. Fills st (about the evaluated population). */
 void hg_pop_generation(hg_pop *p, const hg_gaconf *cf, const hg_task *t, ec_rng *r, hg_genstats *st);
 
+/* ga.c, for generation.c: order[] = the n individuals by fitness, best first, ties by index;
+ * the share of distinct genomes in p->cur */
+void hg__sort_by_fitness(int *order, const int *fit, int n);
+double hg__diversity(hg_pop *p);
 /* Fitness of one genome from scratch: best prefix's pairs minus its length. */
 int hg_fitness(const hg_task *t, const uint8_t *g, int len, int *pairs, int *steps);
 /* Stochastic universal sampling over weights w[0..n-1] (integers >= 1): count picks, `pointers`

@@ -187,7 +187,7 @@
  * the stored prefix records of the parent they share the longest prefix with, a merge table
  * for the optimization operator, mutation gaps drawn directly (one draw per mutation); in
  * phases 1-2 no pair count for a prefix that cannot beat a best of 15 (its block not solved),
- * and phase 2 evaluates two individuals at a time (ga.c).
+ * and phase 2 evaluates two individuals at a time (generation.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
