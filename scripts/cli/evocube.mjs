@@ -22,7 +22,7 @@ const USAGE = `usage:
                 [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
                 [--jobs K] [--islands K] [--shard i/n]
                 [--out FILE] [--no-time] [--last-record] [--progress | --no-progress]
-                one JSON line per solve (the solve --json object with id, cube_index, cube),
+                one JSON line per solve (the solve --json object, no parts, with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
                 stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
                 with their line number, the rest still runs), 130 interrupted (resumable)
