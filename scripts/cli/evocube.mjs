@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
+import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 import { runBatch, solveJson, islandsRun, BATCH_FLAGS } from './batch.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
 
@@ -14,13 +15,14 @@ const USAGE = `usage:
   evocube scramble (--random-state | --moves N) [--seed N]
   evocube solve --solver NAME (--scramble "<alg>" | --facelets F) [--seed N]
                 [--param key=value ...] [--islands K] [--progress] [--json]
-                (--islands K: K islands on K worker threads, hugo, twes and macro-ga)
+                (--islands K: K islands on K worker threads, hugo, twes and macro-ga;
+                a solved macro-ga run also prints what evolved: its macros, "parts" in --json)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
                 [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
                 [--jobs K] [--islands K] [--shard i/n]
                 [--out FILE] [--no-time] [--last-record] [--progress | --no-progress]
-                one JSON line per solve (the solve --json object with id, cube_index, cube),
+                one JSON line per solve (the solve --json object, no parts, with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
                 stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
                 with their line number, the rest still runs), 130 interrupted (resumable)
@@ -106,9 +108,13 @@ async function main(argv) {
         if (!v.solved) throw new EvocubeError(EC.E_NOT_SOLVED, `internal error: the solver's solution does not solve the cube (${v.message})`);
       }
       if (opts.json) {
-        console.log(JSON.stringify(solveJson(res, seed, timeMs, islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {})));
+        // the core's `parts` (macro-ga's solving individual) last, as evocube_native prints them
+        const extra = { ...(islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {}), ...(res.parts ? { parts: res.parts } : {}) };
+        console.log(JSON.stringify(solveJson(res, seed, timeMs, extra)));
       } else {
         console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
+        // what evolved, as the page lists it: the parts that simplify to the solution above
+        if (res.solved && res.parts?.length) console.log(`what evolved: ${partsSummary(res.parts)}: ${partRows(res.parts).map(partText).join(', ')}`);
       }
       return res.solved ? 0 : 1;
     }

@@ -1,10 +1,15 @@
 // cli.test.mjs - `evocube` (scripts/cli/evocube.mjs, the wasm module under Node): outputs, exit
-// codes and the specific error messages of DESIGN.md's CLI.
+// codes and the specific error messages of DESIGN.md's CLI; macro-ga's `parts` against
+// evocube_native's and the core's simplify.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Cube from 'cubejs';
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 
 const CLI = fileURLToPath(new URL('../../scripts/cli/evocube.mjs', import.meta.url));
+const NATIVE = fileURLToPath(new URL('../../build/native/evocube_native', import.meta.url));
 const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 function run(args, input) {
@@ -222,4 +227,77 @@ test('a named param value: --param oracle=first20 runs the thesis oracle; oracle
   expect(bad.code).toBe(2);
   expect(bad.out).toBe('');
   expect(bad.err.trim()).toBe('error: parameter oracle: "nonsense" is none of its values: exact (0), first20 (1)');
+});
+
+// ---- macro-ga's parts (its solving individual as macros, the core's result JSON): the same in
+// `solve --json` as in evocube_native's, present exactly when the core gives them, and their
+// moves in order simplify (the core's own simplify) to the printed solution
+describe('solve: macro-ga\'s parts', () => {
+  const native = (args) => {
+    const r = spawnSync(NATIVE, args, { encoding: 'utf8', timeout: 60000, killSignal: 'SIGKILL' });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`evocube_native failed (status ${r.status}, signal ${r.signal}): ${r.stderr}`);
+    return { code: r.status, json: JSON.parse(r.stdout) };
+  };
+  const simplifiedParts = async (parts) => (await loadCoreNode()).simplify(parts.map((p) => p.moves).join(' '));
+  const CASES = [
+    { scramble: "R U F' L2 D B", seed: 3, params: [] },
+    { scramble: "D B R F2 U L2 F2 L2 F2 D2 B2 U B2 R' U' F2 R B D' R'", seed: 5, params: ['--param', 'preset=fast'] },
+  ];
+
+  test('the native CLI is built (build/native/evocube_native, scripts/build.sh)', () => {
+    expect(existsSync(NATIVE)).toBe(true);
+  });
+
+  test.each(CASES)('--json carries the native CLI\'s parts, which simplify to the solution ($scramble, seed $seed)', async ({ scramble, seed, params }) => {
+    const args = ['solve', '--solver', 'macro-ga', '--scramble', scramble, '--seed', String(seed), ...params, '--json'];
+    const n = native(args);
+    const r = run(args);
+    expect([r.code, n.code]).toEqual([0, 0]);
+    const j = JSON.parse(r.out);
+    expect(n.json.parts.length).toBeGreaterThan(1);
+    expect(j.solution).toBe(n.json.solution);
+    expect(j.parts).toEqual(n.json.parts);
+    // last, as the core and evocube_native put it
+    expect(Object.keys(j).pop()).toBe('parts');
+    expect(await simplifiedParts(j.parts)).toBe(j.solution);
+    expect(cubejsSolves(scramble, j.parts.map((p) => p.moves).join(' '))).toBe(true);
+  });
+
+  test('the plain output is the solution, then the What evolved line in web/lib/evolved.mjs\'s words', () => {
+    const { scramble, seed } = CASES[0];
+    const args = ['solve', '--solver', 'macro-ga', '--scramble', scramble, '--seed', String(seed)];
+    const plain = run(args);
+    expect(plain.code).toBe(0);
+    const { parts, solution } = JSON.parse(run([...args, '--json']).out);
+    const lines = plain.out.split('\n');
+    expect(lines).toHaveLength(3); // solution, what evolved, the final line break
+    expect(lines[0]).toBe(solution);
+    expect(lines[1]).toBe(`what evolved: ${partsSummary(parts)}: ${partRows(parts).map(partText).join(', ')}`);
+    expect(lines[1]).toMatch(/^what evolved: \d+ macros, \d+ moves in all before simplification: start \(\d+ moves?\), /);
+  });
+
+  test('no parts where the core gives none: another solver, a macro-ga run that gave up', () => {
+    for (const [args, code] of [
+      [['solve', '--solver', 'hugo', '--scramble', "R U F'", '--seed', '3', '--json'], 0],
+      [['solve', '--solver', 'macro-ga', '--scramble', CASES[1].scramble, '--seed', '5', '--param', 'generations=1', '--json'], 1],
+    ]) {
+      const n = native(args);
+      const r = run(args);
+      expect([args[2], r.code, n.code]).toEqual([args[2], code, code]);
+      expect('parts' in n.json).toBe(false);
+      expect('parts' in JSON.parse(r.out)).toBe(false);
+    }
+    const plain = run(['solve', '--solver', 'macro-ga', '--scramble', CASES[1].scramble, '--seed', '5', '--param', 'generations=1']);
+    expect(plain.out).toMatch(/^gave up after \d+ generations\n$/);
+  });
+
+  test('--islands 2: the winning island\'s parts, which simplify to the solution', async () => {
+    const { scramble } = CASES[1];
+    const r = run(['solve', '--solver', 'macro-ga', '--scramble', scramble, '--seed', '7', '--param', 'preset=fast', '--islands', '2', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ solved: true, islands: 2 });
+    expect(j.parts.length).toBeGreaterThan(1);
+    expect(await simplifiedParts(j.parts)).toBe(j.solution);
+  });
 });

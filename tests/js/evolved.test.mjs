@@ -1,7 +1,8 @@
 // evolved.test.mjs - web/lib/evolved.mjs: macro-ga's parts as rows (labels with the rotations
-// before each macro, lengths, moves in order) and twophase's improving solutions picked from
-// a stream of records (only shorter ones, in order; records without a solution skipped).
-import { partRows, partsTotal, addImproving, improvingText } from '../../web/lib/evolved.mjs';
+// before each macro, lengths, moves in order; their text and summary) and twophase's
+// improving solutions picked from a stream of records (only shorter ones, in order; records
+// without a solution skipped).
+import { partRows, partsTotal, partText, partsSummary, addImproving, improvingText } from '../../web/lib/evolved.mjs';
 
 describe('partRows', () => {
   const parts = [
@@ -17,6 +18,12 @@ describe('partRows', () => {
     expect(rows[0].title).toBe('random start moves');
     expect(rows[1].title).toBe('macro 7 after the whole-cube rotation z y2');
     expect(partsTotal(parts)).toBe(28);
+  });
+  test('a row as its text, the parts summed up (macros counted, the start moves and migrants not)', () => {
+    expect(partRows(parts).map(partText)).toEqual(['start (2 moves)', 'z y2 · M7 (13 moves)', 'M3 (13 moves)']);
+    expect(partText({ label: 'M2', length: 1 })).toBe('M2 (1 move)');
+    expect(partsSummary(parts)).toBe('2 macros, 28 moves in all before simplification');
+    expect(partsSummary([{ label: 'migrant', moves: 'R', length: 1 }, parts[2]])).toBe('1 macro, 14 moves in all before simplification');
   });
   test('no parts: no rows', () => {
     expect(partRows(undefined)).toEqual([]);

@@ -87,14 +87,16 @@ export function jobRecord(job, { cube = null, record = null, error } = {}, sweep
 // A worker's result (web/lib/worker-api.mjs's `result` message, or web/lib/islands.mjs's:
 // {solution, length, phases, stats: {solver, solved, generations, evaluations, ...}}) as the
 // flat solve record core.run returns: {solver, solution, length, solved, generations,
-// evaluations, phases}, with islands, island (the winner) and epochs after a run on islands.
-// `solver` names the solver when the result does not.
+// evaluations, phases}, with islands, island (the winner) and epochs after a run on islands,
+// and parts when the result has them (macro-ga; solveJson leaves them out, `solve --json` adds
+// them). `solver` names the solver when the result does not.
 export function recordOf(result, solver = undefined) {
   const st = result.stats || {};
   return {
     solver: st.solver ?? solver, solution: result.solution, length: result.length, solved: !!st.solved,
     generations: st.generations, evaluations: st.evaluations, phases: result.phases,
     ...(st.islands !== undefined ? { islands: st.islands, island: st.island, epochs: st.epochs } : {}),
+    ...(result.parts ? { parts: result.parts } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
 // (textContent).
 import { byId as $, el, clear } from '../common/dom.mjs';
 import { fmtNum, fmtMoves } from '../../lib/format.mjs';
-import { partRows, partsTotal, improvingText } from '../../lib/evolved.mjs';
+import { partRows, partText, partsSummary, improvingText } from '../../lib/evolved.mjs';
 
 export function clearEvolved() {
   for (const id of ['evolved', 'improving']) {
@@ -25,9 +25,8 @@ export function showEvolved(r, improving = []) {
   if (parts && parts.length) {
     const box = $('evolved');
     const rows = partRows(parts);
-    const macros = rows.filter((p) => p.name.startsWith('M')).length;
     box.append(el('h3', {}, 'What evolved'), el('p', { class: 'hint' },
-      `The solving individual: ${fmtNum(macros)} macro${macros === 1 ? '' : 's'}, ${fmtMoves(partsTotal(parts))} in all before simplification; together they simplify to the solution above (${fmtMoves(r.length)}). Open a macro to see its moves.`));
+      `The solving individual: ${partsSummary(parts)}; together they simplify to the solution above (${fmtMoves(r.length)}). Open a macro to see its moves.`));
     const list = el('ol', { class: 'parts', 'data-testid': 'parts' });
     rows.forEach((p, i) => {
       const id = `part-moves-${i}`;
@@ -35,7 +34,7 @@ export function showEvolved(r, improving = []) {
       const button = el('button', {
         type: 'button', class: 'quiet small part', 'aria-expanded': 'false', 'aria-controls': id,
         title: p.title, 'data-testid': 'part', dataset: { name: p.name },
-      }, `${p.label} (${fmtMoves(p.length)})`);
+      }, partText(p));
       button.addEventListener('click', () => {
         const open = button.getAttribute('aria-expanded') !== 'true';
         button.setAttribute('aria-expanded', String(open));
