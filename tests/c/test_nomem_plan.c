@@ -19,9 +19,12 @@
  * never made must give the child's solution. A run that built tables (ec_optima_bytes grew)
  * made the later runs' calls fewer: the child counts again and k follows the same call.
  * Checked to have happened: each <U,R> table's allocation failing (known by its size) and
- * leaving none of the five built, a refused population in a round of phase 2 and of phase 3
- * (a step in mid-phase: the only allocations there are a new round's population), and, natively,
- * no memory kept by a refused run that built no table (ec_memory_in_use).
+ * leaving none of the five built, and a refused population in a round of phase 2 and of phase 3
+ * (a step in mid-phase: the only allocations there are a new round's population; this run's
+ * phase-2 rounds end with the goal but too far from the exact optimum, its phase-3 rounds
+ * without the goal, so both of hugo.c's renew returns fail: scripts/coverage-errors.mjs counts
+ * them), and, natively, no memory kept by the refused runs (ec_memory_in_use, with a margin).
+ * About 170 runs: 3.5 s natively, 9 s under ASan+UBSan.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -250,8 +253,9 @@ int main(void)
         CHECK(ur_failed[i] == 1, "the <U,R> table of %zu bytes refused %d times, want once", UR_SIZES[i], ur_failed[i]);
     CHECK(refused_round[1] > 0 && refused_round[2] > 0, "a refused new round: phase 2 %d, phase 3 %d", refused_round[1], refused_round[2]);
     printf("%ld runs from phase 1's end: %d refused with EC_E_NOMEM (<U,R> tables %d, new rounds: phase 2 %d, phase 3 %d), %d "
-           "recovered, %d recounts; %ld bytes more in use\n",
+           "recovered, %d recounts\n",
            runs, nomem, ur_failed[0] + ur_failed[1] + ur_failed[2] + ur_failed[3] + ur_failed[4], refused_round[1], refused_round[2],
-           fallback, recounts, grew);
+           fallback, recounts);
+    if (mem0 > 0) printf("%ld bytes more in use after the runs (tables apart)\n", grew);
     DONE();
 }
