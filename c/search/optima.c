@@ -41,6 +41,14 @@ uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source
     return d;
 }
 
+void ec__optima_drop(uint8_t **d, uint32_t size)
+{
+    if (!*d) return;
+    free(*d);
+    *d = NULL;
+    bytes_built -= (long)size;
+}
+
 /* ------------------------------------------------------------------ blocks */
 
 /* a piece value: corner slot * 3 + twist, or edge slot * 2 + flip (0..23 either way) */

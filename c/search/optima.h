@@ -55,6 +55,9 @@
  * unreached entries 255. NULL: out of memory. Counted in ec_optima_bytes. */
 typedef uint32_t (*ec__next_fn)(uint32_t i, int m);
 uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t));
+/* Frees a table of `size` bytes that ec__optima_bfs built (nothing when *d is NULL), uncounts
+ * it from ec_optima_bytes and sets *d to NULL. */
+void ec__optima_drop(uint8_t **d, uint32_t size);
 /* c seen in location loc's frame: rotated so its free faces are U and R, colours renamed
  * (the block is then DLF DBL DF DL DB FL BL). EC_OK or an error (tables out of memory). */
 int ec__block_view(const ec_cube *c, int loc, ec_cube *out);

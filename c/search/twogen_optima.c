@@ -21,8 +21,9 @@
  *   the block's edges in the block's slots"                                            1,622,016
  * Move tables for these coordinates: about 170 KB. With the block tables (697 KB, optima.c)
  * ec_optima_bytes reads 4,363,776 after ec__ur_init, which builds them all on first use
- * (idempotent, not thread-safe on the first call): about 0.4 s of CPU natively on a loaded
- * 2-core machine (throwaway clock() driver). Measured on 300 random <U,R> cubes (mean
+ * (idempotent, not thread-safe on the first call; out of memory, it keeps none of the five
+ * <U,R> tables): about 0.4 s of CPU natively on a loaded 2-core machine (throwaway clock()
+ * driver). Measured on 300 random <U,R> cubes (mean
  * distance 15.79, the largest 18): the bound averages 12.4; an exact solve takes about 1,100
  * nodes, 0.02 ms; the least reduction + solve of a cube 8 random turns from a reduced one
  * (slack 1) about 6,800 nodes, 0.7 ms. The bounds cost about 17 ns (<U,R>) and 52 ns
@@ -225,14 +226,24 @@ int ec__ur_init(void)
             combM[r][m] = (uint16_t)comb_of(&x);
         }
     comb_home = comb_of(&id);
-    if (!dC) dC = ec__optima_bfs(NCP * NTW, 6, c_next, zero_source);
-    if (!dE) dE = ec__optima_bfs(120 * NEP, 6, e_next, zero_source);
-    if (!dT) dT = ec__optima_bfs(NTW * NEP, 6, t_next, zero_source);
-    if (!dRA) dRA = ec__optima_bfs(40320, 18, ra_next, ra_source);
-    if (!dRB) dRB = ec__optima_bfs(NFLIP * NCOMB, 18, rb_next, rb_source);
-    if (!dC || !dE || !dT || !dRA || !dRB) return EC_E_NOMEM;
-    uint8_t v[7] = {0};
-    ec__block_bound(v); /* builds optima.c's block tables */
+    ec_cube solved, seen;
+    ec_cube_solved(&solved);
+    int rc = ec__block_view(&solved, 0, &seen); /* builds optima.c's block tables (the reduction's bound) */
+    if (rc) return rc;
+    /* all five or none: a failed allocation frees the ones built before it, so the tables are
+     * either complete (ready) or absent, and a later call builds them all */
+    dC = ec__optima_bfs(NCP * NTW, 6, c_next, zero_source);
+    if (dC) dE = ec__optima_bfs(120 * NEP, 6, e_next, zero_source);
+    if (dE) dT = ec__optima_bfs(NTW * NEP, 6, t_next, zero_source);
+    if (dT) dRA = ec__optima_bfs(40320, 18, ra_next, ra_source);
+    if (dRA) dRB = ec__optima_bfs(NFLIP * NCOMB, 18, rb_next, rb_source);
+    if (!dC || !dE || !dT || !dRA || !dRB) {
+        ec__optima_drop(&dC, NCP * NTW);
+        ec__optima_drop(&dE, 120 * NEP);
+        ec__optima_drop(&dT, NTW * NEP);
+        ec__optima_drop(&dRA, 40320);
+        return EC_E_NOMEM;
+    }
     ready = 1;
     return EC_OK;
 }

@@ -147,7 +147,7 @@ static int op_hugo(void)
     return run_solver_on(EASY, "hugo", "population=10,generations1=2,generations2=4,generations3=4,minRounds1=3,restart1=1", 400, 1);
 }
 /* HuGO!'s opt-in plan (plan.c) in phase 1: each location's kept blocks (this short run gives
- * up within phase 1; a run through phases 2-3 under every failing allocation takes minutes) */
+ * up within phase 1; test_nomem_plan fails the allocations from phase 1's end on) */
 static int op_hugo_plan(void)
 {
     return run_solver("hugo", "plan=1,planRounds=3,population=10,generations1=2,generations2=4,generations3=4,maxGenerations=600,minRounds1=2,restart1=1", 600, 20);
