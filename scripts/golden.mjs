@@ -40,7 +40,7 @@ export const CASES = {
   twophase: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTATED, 99, 'directions=1,budget=5000'],
     [RANDOM5, 4, 'preset=fast']],
   hugo: [["R U F' L2 D B", 3, ''], [ROTATED, 99, 'preset=integrity300'],
-    ["D B2 R' U L F2 D' R", 5, 'population=30,length=20,rawSelection=1,eliteParent=1,pairWeight2=3']],
+    ["D B2 R' U L F2 D' R", 5, 'population=30,length=20,rawSelection=1,eliteParent=1,pairWeight2=3'], [RANDOM5, 11, 'preset=fast']],
   twes: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, 'preset=small'], [ROTATED, 99, 'preset=small,axis_merge=1,phase_end=0']],
   'macro-ga': [["R U F' L2 D B", 3, ''], [RANDOM5, 11, 'preset=fast'], [ROTATED, 99, 'population=100,elitism=10,resets=2']],
   greedy: [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTATED, 99, 'iterations=50,budget=0']],

@@ -82,6 +82,14 @@ int ec__ur_distance(const ec_bcube *s, int limit, int64_t *nodes, int *len);
 /* The two <U,R> tables' lower bound of a reduced cube's distance (after ec__ur_init): 0 only
  * when solved; two table reads. */
 int ec__ur_bound(const ec_bcube *s);
+/* The same bound by coordinates, for a loop that turns one reduced cube many times (HuGO!'s
+ * plan, phase 3): ec__ur_key packs a reduced cube's three coordinates into 31 bits (corner
+ * arrangement | twists << 10 | edge arrangement << 18); ec__ur_key_turn turns *key by move
+ * code m, which must be 0..5 (U, U2, U', R, R2, R'), and returns ec__ur_bound of the turned
+ * cube: three move-table and three bound-table reads instead of a turn and two permutation
+ * ranks. After ec__ur_init. */
+uint32_t ec__ur_key(const ec_bcube *s);
+int ec__ur_key_turn(uint32_t *key, int m);
 /* The reduction tables' lower bound of any cube's reduction (after ec__ur_init): 0 exactly on
  * reduced cubes. */
 int ec__ur_reduce_bound(const ec_bcube *s);

@@ -285,6 +285,16 @@ static int t_dfs(int cp, int tw, int ep, int depth, int pf, int64_t *nodes)
 
 int ec__ur_bound(const ec_bcube *s) { return t_bound(cp_of(s), tw_of(s), ep_of(s)); }
 
+uint32_t ec__ur_key(const ec_bcube *s) { return (uint32_t)cp_of(s) | (uint32_t)tw_of(s) << 10 | (uint32_t)ep_of(s) << 18; }
+
+int ec__ur_key_turn(uint32_t *key, int m)
+{
+    uint32_t k = *key;
+    int cp = cpM[k & 1023][m], tw = twM[k >> 10 & 255][m], ep = epM[k >> 18][m];
+    *key = (uint32_t)cp | (uint32_t)tw << 10 | (uint32_t)ep << 18;
+    return t_bound(cp, tw, ep);
+}
+
 int ec__ur_distance(const ec_bcube *s, int limit, int64_t *nodes, int *len)
 {
     int rc = ec__ur_init();

@@ -158,7 +158,7 @@ static void scored_populations(void)
 {
     ec_rng r;
     ec_rng_seed(&r, 7);
-    for (int kind = 0; kind < 2; kind++) {
+    for (int kind = 0; kind < 3; kind++) { /* 0: phase 2's score, 1: phase 3's, 2: phase 3's by keys */
         hg_task t;
         memset(&t, 0, sizeof t);
         t.start = solved();
@@ -168,6 +168,7 @@ static void scored_populations(void)
         t.goal = HG_PLAN_FAR;
         t.weight = 3;
         t.score = kind ? hg_plan_score : hg_plan_rscore;
+        t.ur_keyed = kind == 2;
         for (int g = 0; g < 18; g++)
             if (!kind || hg_gene_move[g] / 3 < 2) t.alleles[t.nalleles++] = (uint8_t)g;
         hg_gaconf cf;
@@ -184,11 +185,12 @@ static void scored_populations(void)
                 for (int k = 1; k <= p->prev.valid[i]; k++) {
                     ec__bcube_move(&x, hg_gene_move[g[k - 1]]);
                     states &= !memcmp(&x, &p->prev.pre[i * 27 + k].s, sizeof x);
+                    if (kind == 2) states &= p->prev.pre[i * 27 + k].mk == ec__ur_key(&x);
                 }
             }
         }
         CHECK(agree, "kind %d: stored fitness = fresh fitness", kind);
-        CHECK(states, "kind %d: every stored prefix state = the state after its genes", kind);
+        CHECK(states, "kind %d: every stored prefix state (and key) = the state after its genes", kind);
         if (p->hof_n >= 0) {
             ec_bcube x = t.start;
             for (int k = 0; k < p->hof_n; k++) ec__bcube_move(&x, hg_gene_move[p->hof[k]]);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/optima.h"
 #include "solvers/hugo/ga_inline.h"
 #include "solvers/hugo/hg.h"
 
@@ -214,7 +215,7 @@ hg_pop *hg_pop_new(const hg_gaconf *cf, const hg_task *t, ec_rng *r)
     p->len = cf->len;
     p->hof_n = -1;
     p->start = t->start;
-    p->mask0 = hg_pair_mask(t->ps, ec__pk_pack(&t->start));
+    p->mask0 = t->ur_keyed ? ec__ur_key(&t->start) : hg_pair_mask(t->ps, ec__pk_pack(&t->start));
     int bad = gen_alloc(&p->cur, p->n, p->len) | gen_alloc(&p->prev, p->n, p->len);
     p->order = malloc((size_t)p->n * sizeof *p->order);
     p->pool = malloc((size_t)p->n * sizeof *p->pool);

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/optima.h"
 #include "solvers/hugo/ga_inline.h"
 #include "solvers/hugo/hg.h"
 
@@ -321,6 +322,30 @@ static int run_prefixes_scored(const hg_task *t, const uint8_t *g, hg_prefix *pr
     return k;
 }
 
+/* run_prefixes_scored for a ur_keyed task: the state turned in registers, the score from the
+ * <U,R> key carried in the records' mk (the same records and scores) */
+static int run_prefixes_keyed(const hg_task *t, const uint8_t *g, hg_prefix *pre, int k, int len)
+{
+    int best = pre[k].best, bstep = pre[k].bstep;
+    uint32_t key = (uint32_t)pre[k].mk;
+    ec_breg s = ec__breg_load(&pre[k].s);
+    while (k < len) {
+        int mv = hg_gene_move[g[k]];
+        s = ec__breg_turned(s, mv);
+        hg_prefix *x = &pre[++k];
+        ec__breg_store(s, &x->s); /* (also writes the 4 bytes after the state: set below) */
+        int sc = HG_PLAN_FAR - ec__ur_key_turn(&key, mv);
+        bstep = sc > best ? k : bstep;
+        best = sc > best ? sc : best;
+        x->mk = key;
+        x->best = (int16_t)best;
+        x->bstep = (uint8_t)bstep;
+        x->sc = (uint8_t)sc;
+        if (sc == t->goal) break;
+    }
+    return k;
+}
+
 /* the longest prefix of genome g that a parent of individual i of p->cur shares with it and
  * has evaluated (in p->prev): its length, the parent in *src (-1: none) */
 static inline int parent_prefix(const hg_pop *p, int i, const uint8_t *g, int *src)
@@ -440,7 +465,9 @@ static int64_t evaluate_scored(hg_pop *p, const hg_task *t)
     for (int i = 0; i < p->n; i++) {
         int k = p->cur.valid[i];
         hg_prefix *pre = p->cur.pre + (size_t)i * L1;
-        if (k < len && pre[k].best != t->goal) k = run_prefixes_scored(t, p->cur.g + (size_t)i * len, pre, k, len);
+        if (k < len && pre[k].best != t->goal)
+            k = t->ur_keyed ? run_prefixes_keyed(t, p->cur.g + (size_t)i * len, pre, k, len)
+                            : run_prefixes_scored(t, p->cur.g + (size_t)i * len, pre, k, len);
         sum += eval_finish(p, t, i, k);
     }
     return sum;

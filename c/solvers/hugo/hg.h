@@ -232,6 +232,10 @@ typedef struct hg_task {
     /* NULL: the pairs above; else the score of a state (0..goal, goal: the phase is done) in
      * place of the pair count (plan.c's phase 3: 40 - a <U,R> distance bound) */
     int (*score)(const ec_bcube *s);
+    /* 1: score is plan.c's phase-3 score (HG_PLAN_FAR - the <U,R> bound) and every allele
+     * turns U or R (move codes 0..5): the evaluation tracks the bound's coordinates per
+     * prefix (c/search/optima.h, ec__ur_key; in the record's mk) instead of calling score */
+    int ur_keyed;
 } hg_task;
 
 /* Mutation's gap table: p[k] = 2^32 x (1 - p_m)^k for k = 0..len (the chance that k genes in
@@ -291,7 +295,7 @@ typedef struct hg_pop {
     uint8_t *hused;
     int hcap;
     int64_t gens;
-    uint64_t mask0; /* the task's start state's pair mask */
+    uint64_t mask0; /* the task's start state's pair mask (ur_keyed tasks: its <U,R> key) */
     int64_t reused;  /* prefix moves not recomputed thanks to parents' stored prefixes */
     int64_t shifted; /* those of them reused through the optimization pass's shifts */
     int hof_fit, hof_n; /* best goal-reaching prefix seen so far (-1: none) */

@@ -91,7 +91,11 @@
  * the authors' own program runs them: population=51, mutation=0.03, pair weights 10/100/10,
  * rawSelection=1, eliteParent=1, maxBlockTurns=20, growth3=0; not modelled: it compares the
  * locations' current elites at a round's end, and its shallow-copy bug that restarts round
- * 1's populations), short (opt-in changes beyond the paper, listed below). firstBlock=1 (end
+ * 1's populations), short (opt-in changes beyond the paper, listed below), fast (the
+ * performance settings with short's plan and its phase-2/3 rounds, without short's 80-round
+ * phase 1: plan=1, planRounds=3, pairWeight2=3, pairWeight3=3, generations2=1000,
+ * generations3=10000; a watchable HuGO!, not the paper's: figures in docs/BENCHMARKS.md,
+ * section papers, "HuGO! speed"). firstBlock=1 (end
  * phase 1 at the first location holding a block) is opt-in, kept for comparison. The evidence
  * behind these choices, the measurements and what was tried and dropped: docs/BENCHMARKS.md,
  * sections hugo and papers.
@@ -247,6 +251,10 @@ static const ec_preset presets[] = {
      "performance plus opt-in changes that shorten solutions (phase 1 pairs first, 80 rounds, stagnant locations "
      "restarted; 26 genes; equal phase-3 rounds; the block and reduction chosen by exact distances, phases 2-3 scored by "
      "distance bounds); not the paper's"},
+    {"fast",
+     "generations1=200,generations2=1000,generations3=10000,maxGenerations=200000000,plan=1,planRounds=3,pairWeight2=3,pairWeight3=3",
+     "the performance settings with the plan (the block and reduction chosen by exact distances, phases 2-3 scored by "
+     "distance bounds): about a fifth of performance's CPU and shorter solutions; not the paper's"},
     {"integrity300", "generations1=10,generations2=300,generations3=50",
      "the paper's best integrity-test configuration (Table 5, test 3: 10/300/50)"},
     {"program",
@@ -338,6 +346,7 @@ static void task_init(hg_task *t, int weight, const ec_bcube *start, const hg_pa
     t->goal = goal;
     t->weight = weight;
     t->score = NULL;
+    t->ur_keyed = 0;
     t->nalleles = 0;
     for (int g = 0; g < 18; g++) {
         int face = hg_gene_move[g] / 3;
@@ -477,6 +486,7 @@ static int start_phase(hugo *s, int ph)
             if (rc) return rc;
             task_init(&s->task, s->weight[2], &v, hg_cube_pairs(), -1, HG_PLAN_FAR, 0, 1);
             s->task.score = hg_plan_score;
+            s->task.ur_keyed = 1; /* its alleles are U and R turns (f1, f2 = 0, 1 above) */
             if ((s->plan_opt = hg_plan_solve(&v, s->plan_nodes)) < 0) return s->plan_opt;
         } else {
             task_init(&s->task, s->weight[2], x, hg_cube_pairs(), -1, hg_cube_pairs()->max, f1, f2);
