@@ -135,7 +135,9 @@
  *    Costs: the tables (4.4 MB with the block tables, built on first use, about 0.4 s of CPU
  *    natively on a loaded machine; shared by all solvers), about 240 KB per solver for the
  *    kept prefixes (13 hg_plan records), a few milliseconds of exact searches per solve, and a
- *    scored generation costs more than a pair-counted one (the bounds are read per prefix).
+ *    scored generation costs more than a pair-counted one (the bounds are read per prefix;
+ *    phase 3's from the <U,R> coordinates each prefix record carries, ec__ur_key, phase 2's
+ *    from the state: its tables, 2.4 MB, are read at random, mostly cache misses).
  * preset=short = performance + pairWeight1=3, minRounds1=80, restart1=5, length=26, growth3=0,
  * plan=1, pairWeight2=3, pairWeight3=3, generations2=1000, generations3=10000 (candidates2
  * and extraRounds2 are opt-in params, not in the preset):
