@@ -68,24 +68,23 @@ static void comb_unrank(int r, uint8_t *in)
         if (binom[i][k] <= r) r -= binom[i][k], in[i] = 1, k--;
 }
 
-static int cp_of(const ec_bcube *s)
+/* the rank of the arrangement of the n pieces in slots[] (byte cube values v = piece * unit +
+ * orientation), each piece named by its index in the free set (local[]) */
+static inline int slot_rank(const uint8_t *v, const uint8_t *slots, const int8_t *local, int n, int unit)
 {
-    uint8_t p[6];
-    for (int i = 0; i < 6; i++) p[i] = (uint8_t)lc[s->c[fc[i]] / 3];
-    return ec__perm_rank(p, 6);
+    uint8_t p[7];
+    for (int i = 0; i < n; i++) p[i] = (uint8_t)local[v[slots[i]] / unit];
+    return ec__perm_rank(p, n);
 }
+
+static int cp_of(const ec_bcube *s) { return slot_rank(s->c, fc, lc, 6, 3); }
 static int tw_of(const ec_bcube *s)
 {
     int t = 0;
     for (int i = 0; i < 5; i++) t = t * 3 + s->c[fc[i]] % 3;
     return t;
 }
-static int ep_of(const ec_bcube *s)
-{
-    uint8_t p[7];
-    for (int i = 0; i < 7; i++) p[i] = (uint8_t)le[s->e[fe[i]] / 2];
-    return ec__perm_rank(p, 7);
-}
+static int ep_of(const ec_bcube *s) { return slot_rank(s->e, fe, le, 7, 2); }
 static int flip_of(const ec_bcube *s)
 {
     int f = 0;

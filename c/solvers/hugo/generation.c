@@ -28,9 +28,8 @@
  * it, two independent chains fill the wait; one chain in phases 1 and 3, where two measured
  * no faster); a child's prefixes that the optimization pass only shifted are its parent's
  * records (shifted reuse, each copied whole); shared prefixes are found by vector compares.
- * The evaluation stays in the function that runs the generation: as a function of its own
- * (another file) it measured about 1.5% slower in wasm. tests/c/test_hugo_parts.c holds
- * plain versions to compare with.
+ * The evaluation stays in the generation's function (as a function of its own in another
+ * file: 1.5% slower in wasm). tests/c/test_hugo_parts.c holds plain versions to compare with.
  * Everything is integer arithmetic; the RNG is the only source of randomness.
  */
 #include <stdlib.h>
@@ -301,32 +300,12 @@ static inline __attribute__((always_inline)) int lane_step(const eval_ctx *e, la
     return sc == e->goal || l->k >= e->len;
 }
 
-/* run_prefixes for a task scored by t->score (no pair masks: mk stays 0) */
+/* run_prefixes for a task scored by t->score (no pair masks: mk is 0), the state turned in
+ * registers; a ur_keyed task's score comes from the <U,R> key carried in the records' mk
+ * instead (the same scores as t->score) */
 static int run_prefixes_scored(const hg_task *t, const uint8_t *g, hg_prefix *pre, int k, int len)
 {
-    int best = pre[k].best, bstep = pre[k].bstep;
-    ec_bcube s = pre[k].s;
-    while (k < len) {
-        ec__bcube_move(&s, hg_gene_move[g[k]]);
-        hg_prefix *x = &pre[++k];
-        int sc = t->score(&s);
-        bstep = sc > best ? k : bstep;
-        best = sc > best ? sc : best;
-        x->s = s;
-        x->mk = 0;
-        x->best = (int16_t)best;
-        x->bstep = (uint8_t)bstep;
-        x->sc = (uint8_t)sc;
-        if (sc == t->goal) break;
-    }
-    return k;
-}
-
-/* run_prefixes_scored for a ur_keyed task: the state turned in registers, the score from the
- * <U,R> key carried in the records' mk (the same records and scores) */
-static int run_prefixes_keyed(const hg_task *t, const uint8_t *g, hg_prefix *pre, int k, int len)
-{
-    int best = pre[k].best, bstep = pre[k].bstep;
+    int best = pre[k].best, bstep = pre[k].bstep, keyed = t->ur_keyed;
     uint32_t key = (uint32_t)pre[k].mk;
     ec_breg s = ec__breg_load(&pre[k].s);
     while (k < len) {
@@ -334,10 +313,10 @@ static int run_prefixes_keyed(const hg_task *t, const uint8_t *g, hg_prefix *pre
         s = ec__breg_turned(s, mv);
         hg_prefix *x = &pre[++k];
         ec__breg_store(s, &x->s); /* (also writes the 4 bytes after the state: set below) */
-        int sc = HG_PLAN_FAR - ec__ur_key_turn(&key, mv);
+        int sc = keyed ? HG_PLAN_FAR - ec__ur_key_turn(&key, mv) : t->score(&x->s);
         bstep = sc > best ? k : bstep;
         best = sc > best ? sc : best;
-        x->mk = key;
+        x->mk = keyed ? key : 0;
         x->best = (int16_t)best;
         x->bstep = (uint8_t)bstep;
         x->sc = (uint8_t)sc;
@@ -465,9 +444,7 @@ static int64_t evaluate_scored(hg_pop *p, const hg_task *t)
     for (int i = 0; i < p->n; i++) {
         int k = p->cur.valid[i];
         hg_prefix *pre = p->cur.pre + (size_t)i * L1;
-        if (k < len && pre[k].best != t->goal)
-            k = t->ur_keyed ? run_prefixes_keyed(t, p->cur.g + (size_t)i * len, pre, k, len)
-                            : run_prefixes_scored(t, p->cur.g + (size_t)i * len, pre, k, len);
+        if (k < len && pre[k].best != t->goal) k = run_prefixes_scored(t, p->cur.g + (size_t)i * len, pre, k, len);
         sum += eval_finish(p, t, i, k);
     }
     return sum;
