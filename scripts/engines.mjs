@@ -9,6 +9,7 @@
 //   await b.text(sel); await b.attr(sel, 'href'); await b.evaluate((x) => x + 1, 1);
 //   await b.waitForFunction(fn, arg); await b.setViewport(w, h); await b.screenshot(path);
 //   b.errors() (console errors and uncaught exceptions so far); await b.close();
+//   await b.settle() (the page's loads in flight have ended; goto and reload call it first)
 //
 // One tab per launched browser; its profile is fresh and lives until close(), so the service
 // worker, its caches and IndexedDB survive goto() and reload() within it.
@@ -19,6 +20,13 @@
 // - WebKit over classic WebDriver has no console events: a recorder (console.error, 'error' and
 //   'unhandledrejection' listeners) is installed right after each navigation, so an error thrown
 //   while the page boots is seen only through the boot's own result (body[data-ready]);
+// - goto() and reload() first wait until the page has no load in flight (settle(): Chromium's
+//   and Firefox's drivers report each request's start and end). A page left mid-load is a
+//   test of navigation, not of the page: Firefox then logs each load it cut short, served by
+//   the service worker, as an error of the page ("A ServiceWorker intercepted the request and
+//   encountered an unexpected error"). WebKit over classic WebDriver reports no requests, and
+//   its errors are only the page's own (which say a load cut short by leaving as a warning,
+//   web/page/common/load-failure.mjs): settle() returns at once there;
 // - language: what navigator.language reports. Chromium: --lang and LANG, and an init script
 //   that reports the tag as asked (Chromium maps --lang to a tag it knows); Firefox: the pref
 //   intl.accept_languages (and intl.locale.requested); WebKit: LANG and LC_ALL of the driver
@@ -81,6 +89,28 @@ async function poll(check, timeout, what) {
   }
 }
 
+// The page's requests in flight, from the driver's request events (playwright-core and
+// puppeteer-core name them alike); settle() resolves once none has been in flight for
+// QUIET_MS, or throws after `timeout` naming the loads still open.
+const QUIET_MS = 250;
+function loadTracker(page) {
+  const open = new Set();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return async ({ timeout = 30000 } = {}) => {
+    const t0 = Date.now();
+    let quietSince = open.size ? null : Date.now();
+    for (;;) {
+      if (open.size) quietSince = null;
+      else if (quietSince == null) quietSince = Date.now();
+      else if (Date.now() - quietSince >= QUIET_MS) return;
+      if (Date.now() - t0 > timeout) throw new Error(`timed out after ${timeout} ms waiting for the page's loads to end: ${[...open].map((r) => r.url()).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+}
+
 // The engine-neutral methods, over an engine's evaluate().
 function common(b) {
   b.waitForFunction = (fn, arg, { timeout = 60000 } = {}) => poll(() => b.evaluate(fn, arg), timeout, `${String(fn).slice(0, 120)}`);
@@ -126,10 +156,11 @@ async function chromiumEngine({ language }) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  const settle = loadTracker(page);
   return common({
-    engine: 'chromium', raw: page,
-    goto: (url) => page.goto(url).then(() => {}),
-    reload: () => page.reload().then(() => {}),
+    engine: 'chromium', raw: page, settle,
+    goto: (url) => settle().then(() => page.goto(url)).then(() => {}),
+    reload: () => settle().then(() => page.reload()).then(() => {}),
     click: (sel) => page.click(sel),
     fill: (sel, v) => page.fill(sel, v),
     text: (sel) => page.textContent(sel),
@@ -174,10 +205,11 @@ async function firefoxEngine({ language }) {
     if (!h) throw new Error(`no element ${sel}`);
     return h;
   };
+  const settle = loadTracker(page);
   return common({
-    engine: 'firefox', raw: page,
-    goto: (url) => page.goto(url).then(() => {}),
-    reload: () => page.reload().then(() => {}),
+    engine: 'firefox', raw: page, settle,
+    goto: (url) => settle().then(() => page.goto(url)).then(() => {}),
+    reload: () => settle().then(() => page.reload()).then(() => {}),
     click: (sel) => page.click(sel),
     fill: (sel, v) => page.locator(sel).fill(v),
     text: async (sel) => (await el(sel)).evaluate((e) => e.textContent),
@@ -302,5 +334,6 @@ export async function launchEngine(name, { language = null } = {}) {
   if (!LAUNCH[name]) throw new Error(`unknown engine "${name}" (known: ${ENGINES.join(', ')})`);
   const b = await LAUNCH[name]({ language });
   b.refreshErrors ??= async () => {};
+  b.settle ??= async () => {};
   return b;
 }
