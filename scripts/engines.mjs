@@ -24,9 +24,10 @@
 //   and Firefox's drivers report each request's start and end). A page left mid-load is a
 //   test of navigation, not of the page: Firefox then logs each load it cut short, served by
 //   the service worker, as an error of the page ("A ServiceWorker intercepted the request and
-//   encountered an unexpected error"). WebKit over classic WebDriver reports no requests, and
-//   its errors are only the page's own (which say a load cut short by leaving as a warning,
-//   web/page/common/load-failure.mjs): settle() returns at once there;
+//   encountered an unexpected error"), and the page's own handlers may log the failed load
+//   too. WebKit over classic WebDriver reports no requests, so settle() returns at once there
+//   (its errors are read from the page before each navigation, so what a page logs while it
+//   is being left is not seen);
 // - language: what navigator.language reports. Chromium: --lang and LANG, and an init script
 //   that reports the tag as asked (Chromium maps --lang to a tag it knows); Firefox: the pref
 //   intl.accept_languages (and intl.locale.requested); WebKit: LANG and LC_ALL of the driver
@@ -100,7 +101,7 @@ function loadTracker(page) {
   page.on('requestfailed', (r) => open.delete(r));
   return async ({ timeout = 30000 } = {}) => {
     const t0 = Date.now();
-    let quietSince = open.size ? null : Date.now();
+    let quietSince = null;
     for (;;) {
       if (open.size) quietSince = null;
       else if (quietSince == null) quietSince = Date.now();
@@ -111,8 +112,12 @@ function loadTracker(page) {
   };
 }
 
-// The engine-neutral methods, over an engine's evaluate().
+// The engine-neutral methods, over an engine's evaluate(); goto and reload settle first.
 function common(b) {
+  const { goto, reload } = b;
+  b.settle ??= async () => {};
+  b.goto = (url) => b.settle().then(() => goto(url));
+  b.reload = () => b.settle().then(() => reload());
   b.waitForFunction = (fn, arg, { timeout = 60000 } = {}) => poll(() => b.evaluate(fn, arg), timeout, `${String(fn).slice(0, 120)}`);
   b.waitFor = (sel, { timeout = 60000 } = {}) => poll(() => b.evaluate((s) => document.querySelector(s) !== null, sel), timeout, `selector ${sel}`);
   b.select = (sel, value) => b.evaluate(([s, v]) => {
@@ -156,11 +161,10 @@ async function chromiumEngine({ language }) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  const settle = loadTracker(page);
   return common({
-    engine: 'chromium', raw: page, settle,
-    goto: (url) => settle().then(() => page.goto(url)).then(() => {}),
-    reload: () => settle().then(() => page.reload()).then(() => {}),
+    engine: 'chromium', raw: page, settle: loadTracker(page),
+    goto: (url) => page.goto(url).then(() => {}),
+    reload: () => page.reload().then(() => {}),
     click: (sel) => page.click(sel),
     fill: (sel, v) => page.fill(sel, v),
     text: (sel) => page.textContent(sel),
@@ -205,11 +209,10 @@ async function firefoxEngine({ language }) {
     if (!h) throw new Error(`no element ${sel}`);
     return h;
   };
-  const settle = loadTracker(page);
   return common({
-    engine: 'firefox', raw: page, settle,
-    goto: (url) => settle().then(() => page.goto(url)).then(() => {}),
-    reload: () => settle().then(() => page.reload()).then(() => {}),
+    engine: 'firefox', raw: page, settle: loadTracker(page),
+    goto: (url) => page.goto(url).then(() => {}),
+    reload: () => page.reload().then(() => {}),
     click: (sel) => page.click(sel),
     fill: (sel, v) => page.locator(sel).fill(v),
     text: async (sel) => (await el(sel)).evaluate((e) => e.textContent),
@@ -334,6 +337,5 @@ export async function launchEngine(name, { language = null } = {}) {
   if (!LAUNCH[name]) throw new Error(`unknown engine "${name}" (known: ${ENGINES.join(', ')})`);
   const b = await LAUNCH[name]({ language });
   b.refreshErrors ??= async () => {};
-  b.settle ??= async () => {};
   return b;
 }

@@ -3,7 +3,6 @@
 // whichever solver is chosen. Interface: new AboutPanel({ solverName }); update() after
 // the solver changed.
 import { byId as $, el, clear, setText } from '../common/dom.mjs';
-import { loadFailed } from '../common/load-failure.mjs';
 
 export class AboutPanel {
   constructor({ solverName }) {
@@ -21,7 +20,7 @@ export class AboutPanel {
       try {
         this.mod = await import('./about-texts.lazy.mjs');
       } catch (e) {
-        loadFailed('the solver description', e);
+        console.error(`evocube: the solver description could not load: ${e.message}`);
         clear(body);
         body.append(`The description could not load (${e.message}). `,
           el('button', { type: 'button', class: 'small', dataset: { testid: 'about-retry' }, onclick: () => this.update() }, 'Retry'));

@@ -12,7 +12,6 @@
 // every record, and the plot is made with them when it arrives.
 import { Buckets, placeLabels, X_INCRS, X_SPACE, tickLabel } from './chart-data.mjs';
 import { numberFormat } from '../../lib/locale.mjs';
-import { loadFailed } from '../common/load-failure.mjs';
 
 export { MAX_BUCKETS } from './chart-data.mjs';
 
@@ -50,14 +49,14 @@ export class FitnessChart {
 
   // uPlot did not load or could not make the plot (offline before the service worker cached
   // it, a formatter that throws): said in the chart's place with a Retry, and as a console
-  // error (page/common/load-failure.mjs); the next run, or Retry, tries again (the buckets keep every record meanwhile)
+  // error; the next run, or Retry, tries again (the buckets keep every record meanwhile)
   _failed(e) {
     this.loading = null;
     this.plot?.destroy();
     this.plot = null;
     this.failed = e;
     const why = (e && e.message) || String(e);
-    loadFailed('the chart', e);
+    console.error(`the chart could not load: ${why}`);
     this.note?.remove();
     const note = this.note = document.createElement('p');
     note.className = 'chart-error';

@@ -12,7 +12,6 @@
 //   resetView()       the default camera
 // The Present button (index.html's header) turns presentation mode on and off.
 import { byId as $, setText } from '../common/dom.mjs';
-import { loadFailed } from '../common/load-failure.mjs';
 
 export class Stage {
   static async create({ net, inputMode }) {
@@ -24,7 +23,7 @@ export class Stage {
     } catch (e) {
       // the module did not load or the view could not start (WebGL off is not this: the view
       // then says so itself): the note over the net says why, and the console has it
-      loadFailed('the 3D view', e);
+      console.error(`evocube: the 3D view could not load: ${e.message}`);
       view = { available: false, reason: `the 3D view could not load (${e.message})` };
     }
     return new Stage({ view, net, inputMode });
