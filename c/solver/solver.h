@@ -5,7 +5,8 @@
  * people (title, label, short_label, work_unit), what its fitness measures (fitness, one line)
  * and which way is better (better), its phases' names in order (phases, nphases) and each
  * phase's goal in a few words for people (goals, nphases of them: "build a 2x2x3 block"),
- * params (with defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
+ * its family (evolution, swarm, exact), what its records carry (records, agents), whether it
+ * solves in seconds (quick), params (with defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
  * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
  * parses params, re-orients the input cube, handles a solved start, queues progress records,
  * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
@@ -54,6 +55,14 @@
 
 /* ec_solver_impl.better: the direction of the fitness in its progress records */
 enum { EC_LOWER_IS_BETTER = 1, EC_HIGHER_IS_BETTER = 2 };
+/* ec_solver_impl.family: what kind of method it is (the list's "family": "evolution",
+ * "swarm", "exact"); a page groups and explains solvers by it */
+enum { EC_FAMILY_EVOLUTION = 0, EC_FAMILY_SWARM = 1, EC_FAMILY_EXACT = 2 };
+/* ec_solver_impl.records: what its progress records carry beyond the best (the list's
+ * "records"): "best" nothing more; "population" the population's quantiles (n_pop_fit);
+ * "agents" the agents' fitness (n_agents; ec_solver_impl.agents names them); "solutions"
+ * each record is a shorter solution than the one before (an improving search) */
+enum { EC_RECORDS_BEST = 0, EC_RECORDS_POPULATION = 1, EC_RECORDS_AGENTS = 2, EC_RECORDS_SOLUTIONS = 3 };
 
 typedef struct ec_param_def {
     const char *key;
@@ -89,6 +98,14 @@ typedef struct ec_solver_impl {
     /* nphases goals, one per phase in the same order: what the phase brings about, in a few
      * words a page can show beside the phase's name ("orient the edges"); NULL: none */
     const char *const *goals;
+    int family;  /* EC_FAMILY_EVOLUTION (0, the default), EC_FAMILY_SWARM, EC_FAMILY_EXACT */
+    int records; /* EC_RECORDS_BEST (0, the default), _POPULATION, _AGENTS, _SOLUTIONS */
+    /* with EC_RECORDS_AGENTS: what a record's agents are, plural, for people ("agents",
+     * "neighbours of its one agent"); NULL otherwise */
+    const char *agents;
+    /* 1: solves a random state within a few seconds at its defaults (a race picks it by
+     * default); 0: may take minutes */
+    int quick;
     const ec_param_def *params;
     int nparams;
     const ec_preset *presets;

@@ -112,6 +112,20 @@ int ec_solver_list_json(char *buf, int size)
         ec__json_raw(&j, "]");
         ec__json_key(&j, "optima", 0);
         ec__json_raw(&j, s->phase_optimum ? "true" : "false");
+        static const char *const families[] = {"evolution", "swarm", "exact"};
+        static const char *const records[] = {"best", "population", "agents", "solutions"};
+        ec__json_key(&j, "family", 0);
+        ec__json_str(&j, s->family >= 0 && s->family < EC_COUNT(families) ? families[s->family] : "evolution");
+        ec__json_key(&j, "records", 0);
+        ec__json_str(&j, s->records >= 0 && s->records < EC_COUNT(records) ? records[s->records] : "best");
+        if (s->agents) {
+            ec__json_key(&j, "agents", 0);
+            ec__json_str(&j, s->agents);
+        }
+        ec__json_key(&j, "islands", 0);
+        ec__json_raw(&j, s->migrant_context && s->export_migrants && s->import_migrants ? "true" : "false");
+        ec__json_key(&j, "quick", 0);
+        ec__json_raw(&j, s->quick ? "true" : "false");
         ec__json_key(&j, "params", 0);
         ec__json_raw(&j, "[");
         for (int k = 0; k < s->nparams; k++) {

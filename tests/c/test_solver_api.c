@@ -70,7 +70,22 @@ static void registered_facts(void)
                   strlen(s->goals[k]));
             at += snprintf(want + at, sizeof want - (size_t)at, "%s\"%s\"", k ? "," : "", s->goals[k]);
         }
-        snprintf(want + at, sizeof want - (size_t)at, "],\"optima\":%s", s->phase_optimum ? "true" : "false");
+        static const char *const families[] = {"evolution", "swarm", "exact"};
+        static const char *const records[] = {"best", "population", "agents", "solutions"};
+        CHECK(s->family >= 0 && s->family < EC_COUNT(families), "%s: family %d", s->name, s->family);
+        CHECK(s->records >= 0 && s->records < EC_COUNT(records), "%s: records %d", s->name, s->records);
+        if (s->family < 0 || s->family >= EC_COUNT(families) || s->records < 0 || s->records >= EC_COUNT(records)) continue;
+        /* agents name the records' agents exactly when the records carry agents */
+        CHECK((s->records == EC_RECORDS_AGENTS) == (s->agents != NULL && s->agents[0]), "%s: agents %s", s->name,
+              s->agents ? s->agents : "(none)");
+        /* islands: all three hooks or none */
+        int hooks = !!s->migrant_context + !!s->export_migrants + !!s->import_migrants;
+        CHECK(hooks == 0 || hooks == 3, "%s: %d of the 3 island hooks", s->name, hooks);
+        at += snprintf(want + at, sizeof want - (size_t)at, "],\"optima\":%s,\"family\":\"%s\",\"records\":\"%s\"",
+                       s->phase_optimum ? "true" : "false", families[s->family], records[s->records]);
+        if (s->agents) at += snprintf(want + at, sizeof want - (size_t)at, ",\"agents\":\"%s\"", s->agents);
+        snprintf(want + at, sizeof want - (size_t)at, ",\"islands\":%s,\"quick\":%s", hooks == 3 ? "true" : "false",
+                 s->quick ? "true" : "false");
         char key[64];
         snprintf(key, sizeof key, "{\"name\":\"%s\",", s->name);
         const char *entry = strstr(list, key);
@@ -78,6 +93,12 @@ static void registered_facts(void)
         optima += s->phase_optimum != NULL;
     }
     CHECK(optima >= 2, "%d solvers with exact optima (HuGO! and TWES have them)", optima);
+    /* the list's facts as the page reads them: HuGO! has islands and population records, greedy
+     * neither islands nor a population */
+    CHECK(strstr(list, "\"name\":\"hugo\"") && strstr(strstr(list, "\"name\":\"hugo\""), "\"records\":\"population\",\"islands\":true"),
+          "hugo's entry: %.200s", strstr(list, "\"name\":\"hugo\""));
+    CHECK(strstr(list, "\"name\":\"greedy\"") && strstr(strstr(list, "\"name\":\"greedy\""), "\"records\":\"agents\""),
+          "greedy's entry");
 }
 
 static void params_parse(void)

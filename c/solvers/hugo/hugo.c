@@ -817,6 +817,7 @@ const ec_solver_impl ec_solver_hugo = {
     .phases = phase_names,
     .nphases = EC_COUNT(phase_names),
     .goals = phase_goals,
+    .records = EC_RECORDS_POPULATION,
     .params = params,
     .nparams = EC_COUNT(params),
     .presets = presets,

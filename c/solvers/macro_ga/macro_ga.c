@@ -681,6 +681,7 @@ const ec_solver_impl ec_solver_macro_ga = {
     .phases = mga_phases,
     .nphases = EC_COUNT(mga_phases),
     .goals = mga_goals,
+    .records = EC_RECORDS_POPULATION,
     .params = mga_params,
     .nparams = EC_COUNT(mga_params),
     .presets = mga_presets,
