@@ -18,7 +18,7 @@ JEST_QUICK=(
   tests/js/export.test.mjs
   tests/js/hugo.test.mjs
   tests/js/notation.test.mjs
-  tests/js/run-controller.test.mjs
+  tests/js/run-model.test.mjs
   tests/js/share.test.mjs
   tests/js/site-size.test.mjs
   tests/js/status-codes.test.mjs

@@ -4,8 +4,10 @@
 //   Stage          (page/stage/stage.mjs)        the cube on stage (3D view or net), its caption
 //   CubeInput      (page/input/cube-input.mjs)   the input cube: scramble field, painter, net
 //   Settings       (page/settings/settings.mjs)  solver, preset, params, seed, islands
-//   SolveSequence  (page/run/solve.mjs)          workers, run controller, live view, run buttons
-//   Watch          (page/watch/watch.mjs)        tempo, start paused, the run's history and views
+//   RunControls    (page/run/run-controls.mjs)   workers, run buttons, status; each Solve makes a
+//                  run (lib/run/run.mjs, the model of one solve) that the live view, Watch,
+//                  result, share and the test surface read
+//   Watch          (page/watch/watch.mjs)        tempo, start paused, the run's history views
 //   ResultView     (page/result/result-view.mjs) result, partial result, playback, links
 //   UrlSync, share-tools (page/share/)           the URL as a link both ways; copy, export
 //   RacePicker     (page/race/race-picker.mjs)   the race, on the input cube and seed
@@ -25,7 +27,7 @@ import { CubeInput } from './page/input/cube-input.mjs';
 import { Settings, randomSeed } from './page/settings/settings.mjs';
 import { offerFirstVisit } from './page/settings/first-visit.mjs';
 import { Stage } from './page/stage/stage.mjs';
-import { SolveSequence } from './page/run/solve.mjs';
+import { RunControls } from './page/run/run-controls.mjs';
 import { Watch } from './page/watch/watch.mjs';
 import { Playback } from './page/result/playback.mjs';
 import { ResultView } from './page/result/result-view.mjs';
@@ -37,26 +39,24 @@ import { wireExperiments } from './page/experiments/open.mjs';
 import { registerServiceWorker } from './sw-register.mjs';
 
 // what window.evocube shows (each read when asked)
-const SURFACE = ['core', 'view', 'chart', 'client', 'islandClients', 'watch', 'playback', 'result', 'log', 'exported'];
+const SURFACE = ['core', 'view', 'chart', 'client', 'islandClients', 'watch', 'playback', 'result', 'run'];
 
 async function boot() {
   let core;
   try { core = await createCore(createEvocube); } catch (e) { bootFailed(e); return; }
   const solvers = core.solvers();
   learnSolvers(solvers); // labels, fitness and direction from the C descriptors
-  let stage, playback, results, watch, input, settings, run, race;
+  let stage, playback, results, watch, input, settings, controls, race;
   window.evocube = testSurface(() => ({
-    core, view: stage?.view, chart: run?.live.chart, client: run?.client, islandClients: run?.islandClients,
-    watch, playback, result: results?.result ?? null, log: run?.log, exported: run?.exported,
+    core, view: stage?.view, chart: controls?.live.chart, client: controls?.client, islandClients: controls?.islandClients,
+    watch, playback, result: results?.result ?? null, run: controls?.run ?? null,
   }), SURFACE);
   setText($('version'), `evocube ${core.version()}`);
 
   const net = new FlatNet($('net-host'), { onSticker: (i) => input.painter.paint(i) });
-  stage = await Stage.create({ net, inputMode: () => (input ? input.mode : 'scramble') });
-  playback = new Playback({
-    core, view: stage.view.available ? stage.view : null, net, list: $('moves'),
-    buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
-    speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
+  stage = await Stage.create({ net, inputMode: () => (input ? input.mode : 'scramble'), solve: () => controls.solve() });
+  playback = Playback.mount({
+    core, view: stage.view.available ? stage.view : null, net,
     onState: (f) => stage.show(f, `solution playback · ${playback.index} of ${playback.moves.length} moves done`),
   });
   results = new ResultView({ core, playback, stage, notify });
@@ -65,15 +65,15 @@ async function boot() {
   const clearResult = () => {
     results.clear();
     clearLinkSolution();
-    run.idle();
+    controls.idle();
   };
   input = new CubeInput({
     core, net, notify,
-    randomScramble: () => run.randomScramble(randomSeed()),
-    onSubmit: () => run.solve(),
+    randomScramble: () => controls.randomScramble(randomSeed()),
+    onSubmit: () => controls.solve(),
     onLink: (pasted) => openLink(pasted),
     onChange: (cube) => {
-      if (results.facelets && !run.controller.busy && cube.facelets !== results.facelets) clearResult();
+      if (results.facelets && !controls.busy && cube.facelets !== results.facelets) clearResult();
       if (cube.facelets && (cube.ok || input.mode === 'paint')) {
         playback.clear();
         stage.show(cube.facelets, 'your cube');
@@ -83,25 +83,28 @@ async function boot() {
   });
   settings = new Settings({ core, solvers, notify, onChange: () => refresh() });
   const about = new AboutPanel({ solverName: () => settings.panel.select.value });
-  run = new SolveSequence({
-    core, input, settings, watch, stage, notify,
-    playing: () => playback.moves.length > 0,
+  controls = new RunControls({
+    core, input, settings, stage, notify,
+    pace: () => ({ paused: watch.startPaused, rate: watch.rate }),
+    drawLive: () => playback.moves.length === 0 && !watch.scrubbing,
     clear: () => { playback.clear(); clearResult(); },
-    onEnd: (outcome, facelets) => {
+    onStart: (run) => watch.follow(run),
+    onEnd: (outcome, run) => {
       results.show(outcome);
-      if (outcome.result) compareWithLink(outcome.result, facelets);
+      if (outcome.result) compareWithLink(outcome.result, run.input.facelets);
     },
+    focusResult: () => playback.focusPlay(),
     onChange: () => refresh(),
   });
-  const url = new UrlSync({ settings, input, results, runFields: () => run.resultFields });
+  const url = new UrlSync({ settings, input, results, runFields: () => controls.run?.input.fields ?? null });
 
   function refresh() {
     const ok = input.cube.ok && settings.ok() && !(race && race.running); // a race locks Solve
     settings.update();
-    if (settings.panel.solver) run.live.setSolver(settings.panel.solver.name);
+    controls.live.setSolver(settings.panel.solver);
     about.update();
-    run.update(ok);
-    if (race) race.update(input.cube.ok && settings.seed().ok && !run.unavailable);
+    controls.update(ok);
+    if (race) race.update(input.cube.ok && settings.seed().ok && !controls.unavailable);
     url.update();
   }
 
@@ -112,7 +115,7 @@ async function boot() {
     onChange: () => refresh(),
     // a runner's result into the Result panel, as if this page had run it, then played
     onPlay: (r) => {
-      if (run.controller.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
+      if (controls.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
       clearResult();
       results.showRace(r, r.stats.facelets === input.cube.facelets && input.mode === 'scramble' ? input.setup() : null);
       refresh();
@@ -122,17 +125,17 @@ async function boot() {
 
   // share: copy solution, export of the run (its records so far while it runs), the link
   wireCopySolution(() => results.result, notify);
-  wireExport(() => run.log || run.exported, notify);
+  wireExport(() => controls.run, notify);
   // the address at boot, or a link pasted into the scramble box: a solution it carries is shown
   // only once the core has verified it on the link's own cube (a forged one is refused)
   const openLink = (pasted) => {
     const shared = restoreFromLink({ settings, input, notify }, pasted);
     if (shared.solution == null) return;
-    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve: () => run.solve(), onShown: () => refresh() })
+    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve: () => controls.solve(), onShown: () => refresh() })
       .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
   };
   openLink();
-  offerFirstVisit(location.search, { panel: settings.panel, solvers, setTempo: (r) => watch.setTempo(r), tempo: () => watch.tempo.rate });
+  offerFirstVisit(location.search, { panel: settings.panel, solvers, setTempo: (r) => watch.setTempo(r), tempo: () => watch.rate });
 
   firstVisitHint();
   showOnline();

@@ -1,16 +1,18 @@
 // race-run.lazy.mjs - one race of web/page/race/race-picker.mjs's RacePicker, loaded on the
-// first Start: every runner in its own warmed-up worker, a live row each (the board is
-// brought into view at the start), and once all end the board sorted by length (shortest
-// first, ties by finishing place; the unsolved last) or, on request, by time (finishing
-// place), with length and time bars, the solutions and their play buttons (the picker's
-// onPlay). The board's look is BOARD_CSS, added with the first board (on a phone each runner
-// is a card: name and status; generation, length, time; the solution across, so the board
-// never scrolls sideways); a bar's width is set through the CSSOM (which the page's
-// Content-Security-Policy allows, unlike a style attribute).
+// first Start: every runner a run (web/lib/run/run.mjs) in its own warmed-up worker, its live
+// row a subscriber of the run (status, generation; the board is brought into view at the
+// start), and once all end the board sorted by length (shortest first, ties by finishing
+// place; the unsolved last) or, on request, by time (finishing place), with length and time
+// bars, the solutions and their play buttons (the picker's onPlay). The board's look is
+// BOARD_CSS, added with the first board (on a phone each runner is a card: name and status;
+// generation, length, time; the solution across, so the board never scrolls sideways); a
+// bar's width is set through the CSSOM (which the page's Content-Security-Policy allows,
+// unlike a style attribute).
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
 import { el, byId, clear, setText, adoptStyle } from '../common/dom.mjs';
 import { fmtNum, fmtMs } from '../../lib/format.mjs';
 import { SolverClient } from '../../lib/client.mjs';
+import { Run } from '../../lib/run/run.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 
 // A bar cell: the value and a bar of width value / max (kind: 'len' or 'time').
@@ -73,6 +75,44 @@ function sortBoard(table, entries, by) {
   table.dataset.sort = by;
 }
 
+// One runner: a run (web/lib/run/run.mjs) on its own client, its row a subscriber of the run;
+// its time is the wall time from the race's common start t0 to its end (so places follow the
+// times), the tooltip the run's own wall time, CPU time and start-up.
+function runner(picker, entry, cube, seed, t0) {
+  const { name, client, cells, row } = entry;
+  const run = new Run({ request: { solver: name, facelets: cube.facelets, seed: seed.seed }, input: { facelets: cube.facelets }, client: () => client, descriptor: picker.solvers.find((s) => s.name === name) || null });
+  entry.h = run;
+  run.on('progress', () => setText(cells.gen, fmtNum(run.shown.gen)));
+  run.on('state', () => setText(cells.status, run.status));
+  return run.start().then((outcome) => {
+    if (outcome.kind === STATUS.CANCELLED || outcome.kind === STATUS.ERROR) {
+      setText(cells.status, outcome.kind === STATUS.CANCELLED ? STATUS.STOPPED : STATUS.ERROR);
+      if (outcome.kind === STATUS.ERROR) row.title = outcome.error.message;
+      return;
+    }
+    const r = outcome.result;
+    entry.result = r;
+    entry.wallMs = performance.now() - t0;
+    setText(cells.gen, fmtNum(r.stats.generations));
+    setText(cells.time, fmtMs(entry.wallMs));
+    cells.time.title = `from the race's start; the run: ${fmtMs(run.wallMs())}, solving (CPU) ${fmtMs(run.cpuMs)}, start-up ${fmtMs(r.stats.setupMs || 0)}`;
+    if (r.stats.solved) {
+      setText(cells.length, String(r.length));
+      setText(cells.place, String(++picker.place));
+      setText(cells.solution.firstChild, r.solution || '(already solved)');
+      row.dataset.solution = r.solution;
+      if (picker.onPlay) {
+        cells.status.append(' ', el('button', {
+          type: 'button', class: 'quiet small', title: 'show this result in the Result panel and play it on the cube',
+          'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
+          onclick: () => picker.onPlay({ ...r, race: name }),
+        }, '▶'));
+      }
+    }
+    row.dataset.wallMs = String(Math.round(entry.wallMs));
+  });
+}
+
 // Run a race of the picker's solvers on its cube and seed (picker: a RacePicker).
 export async function runRace(picker) {
   const cube = picker.cube();
@@ -91,7 +131,7 @@ export async function runRace(picker) {
   if (table.caption) table.caption.remove();
   delete table.dataset.done;
   table.hidden = false;
-  let place = 0;
+  picker.place = 0;
 
   // Every runner gets its own worker, warmed up (module loaded, tables built) before the
   // start, so the race compares solving, not start-up. Time = wall time from the start.
@@ -114,43 +154,13 @@ export async function runRace(picker) {
 
   const t0 = performance.now();
   for (const entry of picker.entries) {
-    const { name, client, cells, row } = entry;
     if (picker.stopped) {
-      setText(cells.status, STATUS.STOPPED);
+      setText(entry.cells.status, STATUS.STOPPED);
       entry.done = Promise.resolve();
-      client.terminate();
+      entry.client.terminate();
       continue;
     }
-    entry.h = client.solve({ solver: name, facelets: cube.facelets, seed: seed.seed }, {
-      onProgress: (recs) => { if (recs.length) setText(cells.gen, String(recs[recs.length - 1].gen)); },
-      onState: (state) => { if (!entry.result) setText(cells.status, state); },
-    });
-    entry.done = entry.h.promise.then((r) => {
-      entry.result = r;
-      entry.wallMs = performance.now() - t0;
-      const solved = r.stats.solved;
-      setText(cells.status, solved ? STATUS.SOLVED : r.stats.status);
-      setText(cells.gen, String(r.stats.generations));
-      setText(cells.time, fmtMs(entry.wallMs));
-      cells.time.title = `solving ${fmtMs(r.stats.timeMs)}, start-up ${fmtMs(r.stats.setupMs || 0)}`;
-      if (solved) {
-        setText(cells.length, String(r.length));
-        setText(cells.place, String(++place));
-        setText(cells.solution.firstChild, r.solution || '(already solved)');
-        row.dataset.solution = r.solution;
-        if (picker.onPlay) {
-          cells.status.append(' ', el('button', {
-            type: 'button', class: 'quiet small', title: 'show this result in the Result panel and play it on the cube',
-            'aria-label': `play ${name}'s solution`, dataset: { testid: 'race-play' },
-            onclick: () => picker.onPlay({ ...r, race: name }),
-          }, '▶'));
-        }
-      }
-      row.dataset.wallMs = String(Math.round(entry.wallMs));
-    }, (e) => {
-      setText(cells.status, e.code === ERROR.CANCELLED ? STATUS.STOPPED : STATUS.ERROR);
-      if (e.code !== ERROR.CANCELLED) row.title = e.message;
-    }).finally(() => client.terminate());
+    entry.done = runner(picker, entry, cube, seed, t0).finally(() => entry.client.terminate());
   }
   await Promise.all(picker.entries.map((e) => e.done));
   const solved = picker.entries.filter((e) => e.result && e.result.stats.solved);

@@ -10,7 +10,7 @@
 // i moves (computed once by the core, so the views only animate and repaint); phaseOf[i] =
 // the phase move i belongs to (phase colours in the list; a phase row of the Result panel
 // plays from its first move). index = moves done. O(n + phases) core calls per load.
-import { el, clear, setText, isTyping } from '../common/dom.mjs';
+import { byId as $, el, clear, setText, isTyping } from '../common/dom.mjs';
 
 // moves per second at each stop of the speed slider: about x1.4 a stop (evenly spaced on a
 // log scale), rounded to numbers a person reads at a glance
@@ -20,6 +20,22 @@ export const MAX_TURN_MS = 700;
 const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export class Playback {
+  // the Result panel's playback on its own elements (the play button, the move list, the speed
+  // slider, the counter: this feature owns their ids); view: the CubeView or null
+  static mount({ core, view, net, onState }) {
+    return new Playback({
+      core, view, net, onState, list: $('moves'), buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
+      speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
+    });
+  }
+
+  // focus the play button when a solution can be played; whether it did
+  focusPlay() {
+    if (this.b.play.disabled) return false;
+    this.b.play.focus();
+    return true;
+  }
+
   constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState }) {
     this.core = core;
     this.view = view; // CubeView (may be unavailable)

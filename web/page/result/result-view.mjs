@@ -17,6 +17,13 @@
 //   clear()
 //   links(href, setup)  the share link of the current settings, and (with no result) the
 //                     Twizzle link of the input's scramble
+//   showLinkSolution({solution, summary, verified, twizzle})   a shared link's solution,
+//                     checked by the core (web/page/share/link-solution.lazy.mjs), shown
+//                     without a run: its notation, the summary and the check in words, and
+//                     the Twizzle link
+// This feature owns the ids of what it shows: solution, result-summary, verified,
+// twizzle-link, share-link (and, through playback.mjs, play and the playback's controls);
+// other features reach them only through these methods.
 import { byId as $, setText } from '../common/dom.mjs';
 import { fmtNum, fmtMoves } from '../../lib/format.mjs';
 import { ResultSummary } from './result-summary.mjs';
@@ -85,6 +92,15 @@ export class ResultView {
       setText(p, `Partial result (${outcome.kind}, not a solution): the best individual at generation ${fmtNum(best.gen)}, fitness ${fmtNum(best.best)}, ${fmtMoves(best.bestLength)}: ${best.bestMoves || '(none)'}`);
       p.dataset.moves = best.bestMoves;
     }
+  }
+
+  showLinkSolution({ solution, summary, verified, twizzle }) {
+    setText($('solution'), solution || '(already solved)');
+    $('solution').dataset.solution = solution;
+    setText($('result-summary'), summary);
+    setText($('verified'), verified);
+    $('verified').dataset.ok = 'true';
+    $('twizzle-link').href = twizzle;
   }
 
   showRace(r, setup) {

@@ -1,35 +1,22 @@
-// export.lazy.mjs - export of a run, loaded on demand: JSON with the
-// request (solver, cube, seed, params), every progress record the run's log kept and the
-// result; CSV with one row per progress record (a generation, or a thousand nodes for
-// twophase), a column per scalar field in order of first appearance, nested fields as JSON
-// in one cell (web/lib/format.mjs's csvText). Both are downloaded as files named after the
-// solver and seed.
+// export.lazy.mjs - export of a run, loaded on demand, from the run model's exportData()
+// (web/lib/run/run.mjs: {evocube, request, records, recordsSeen, recordsStride, result,
+// ended?}): JSON of that object; CSV with one row per progress record (a generation, or a
+// thousand nodes for twophase), a column per scalar field in order of first appearance,
+// nested fields as JSON in one cell (web/lib/format.mjs's csvText). Both are downloaded as
+// files named after the solver and seed.
 import { csvText } from '../../lib/format.mjs';
 import { downloadText } from '../common/download.mjs';
 
-// log: web/lib/record-log.mjs's RunLog {request, version, result (null when the run did not
-// end with one), ended (why, then), all(), seen, stride}
-export function runJson(log) {
-  return JSON.stringify({
-    evocube: log.version,
-    request: log.request,
-    records: log.all(),
-    recordsSeen: log.seen,
-    recordsStride: log.stride, // 1 = every record; k = every k-th (a long run, thinned evenly)
-    result: log.result,
-    ...(log.ended ? { ended: log.ended } : {}),
-  }, null, 1);
-}
+export const runJson = (data) => JSON.stringify(data, null, 1);
 
-export function runCsv(log) {
-  const records = log.all();
+export function runCsv(data) {
   const cols = [];
-  for (const r of records) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
-  return csvText([cols, ...records.map((r) => cols.map((k) => r[k]))]);
+  for (const r of data.records) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+  return csvText([cols, ...data.records.map((r) => cols.map((k) => r[k]))]);
 }
 
-export function exportRun(log, kind) {
-  const base = `evocube-${log.request.solver}-seed${log.request.seed}`;
-  if (kind === 'csv') downloadText(`${base}.csv`, runCsv(log), 'text/csv');
-  else downloadText(`${base}.json`, runJson(log), 'application/json');
+export function exportRun(data, kind) {
+  const base = `evocube-${data.request.solver}-seed${data.request.seed}`;
+  if (kind === 'csv') downloadText(`${base}.csv`, runCsv(data), 'text/csv');
+  else downloadText(`${base}.json`, runJson(data), 'application/json');
 }

@@ -9,7 +9,7 @@
 // a solve with the chosen settings and the same comparison. Twizzle's setup + alg whose alg
 // does not solve the setup is no solution: the cube is the setup then the alg, as Twizzle
 // shows it. Plain DOM (textContent only).
-import { byId as $, setText } from '../common/dom.mjs';
+import { byId as $ } from '../common/dom.mjs';
 import { setupPlusAlg, playedText } from '../../lib/paste-link.mjs';
 import { fmtMoves } from '../../lib/format.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
@@ -69,7 +69,9 @@ export function checkLinkSolution(core, { scramble, facelets, solution, algOnly 
 }
 
 // A link's solution (readShare's shared) restored on the page (ctx: {core, input, results,
-// playback, notify, twizzleUrl, onShown(), onRerun()}; onShown after results.result is set);
+// playback, notify, twizzleUrl, onShown(), onRerun()}; onShown after results.result is set;
+// results.showLinkSolution shows it in the Result panel, whose elements this module leaves
+// to it);
 // checkLinkSolution's answer when it was shown, else null.
 export function restoreLink(shared, ctx) {
   const { core, input, results, playback, notify } = ctx;
@@ -90,20 +92,20 @@ export function restoreLink(shared, ctx) {
   results.result = { solution: checked.solution, length: checked.moves, facelets: checked.facelets, phases: [], stats: { solved: true }, fromLink: true };
   ctx.onShown();
   playback.load(checked.facelets, checked.solution, phasesFromComments(shared.solution));
-  drawLinkSolution(checked, ctx.onRerun, fromRun(shared) ? shared.solver : null);
-  $('twizzle-link').href = ctx.twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution);
+  results.showLinkSolution({
+    solution: checked.solution,
+    summary: `${fmtMoves(checked.moves)} (HTM) · from the link, not re-run on this page`,
+    verified: '✓ verified on this page: the link\'s solution solves the link\'s cube',
+    twizzle: ctx.twizzleUrl(input.mode === 'paint' ? core.invert(checked.solution) : input.setup(), [], checked.solution),
+  });
+  offerRerun(ctx.onRerun, fromRun(shared) ? shared.solver : null);
   notify(`The link's solution (${fmtMoves(checked.moves)}) was verified on this cube; press play to watch it.`, 'info', 4000);
   return checked;
 }
 
-// checked: checkLinkSolution's answer; onRerun: runs the solve; solver: the solver the link
-// names with its seed (the run that found the solution), or null
-export function drawLinkSolution(checked, onRerun, solver = null) {
-  setText($('solution'), checked.solution || '(already solved)');
-  $('solution').dataset.solution = checked.solution;
-  setText($('result-summary'), `${fmtMoves(checked.moves)} (HTM) · from the link, not re-run on this page`);
-  setText($('verified'), '✓ verified on this page: the link\'s solution solves the link\'s cube');
-  $('verified').dataset.ok = 'true';
+// The re-run offers beside a shown link's solution. onRerun: runs the solve; solver: the
+// solver the link names with its seed (the run that found the solution), or null
+export function offerRerun(onRerun, solver = null) {
   const button = (testid, cls) => {
     const b = document.createElement('button');
     b.type = 'button';

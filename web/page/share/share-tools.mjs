@@ -1,8 +1,8 @@
 // share-tools.mjs - the first-load side of the Result panel's sharing tools; each does its
 // work in an on-demand module fetched when first needed: a link's solution checked and shown
 // without running, with Re-run and compare (link-solution.lazy.mjs), and the JSON/CSV export
-// (export.lazy.mjs) of a run's RunLog (web/lib/record-log.mjs; the solve sequence keeps one
-// per run); and the Copy solution button (copying: web/page/common/copy.mjs).
+// (export.lazy.mjs) of a run (web/lib/run/run.mjs exportData(): its request, records and
+// result); and the Copy solution button (copying: web/page/common/copy.mjs).
 import { byId as $ } from '../common/dom.mjs';
 import { copyText } from '../common/copy.mjs';
 
@@ -45,13 +45,13 @@ export function clearLinkSolution() {
 }
 
 // The export buttons: the export module is fetched on the first click.
-// getRun() -> the RunLog to export (the running one, or the last run's) or null.
+// getRun() -> the run to export (the running one, or the last run: its records so far) or null.
 export function wireExport(getRun, notify) {
   for (const kind of ['json', 'csv']) {
     $(`export-${kind}`).addEventListener('click', () => {
       const run = getRun();
       if (!run) notify('Run a solve first.', 'warn');
-      else import('./export.lazy.mjs').then((m) => m.exportRun(run, kind), (e) => notify(`export: ${e.message}`, 'error'));
+      else import('./export.lazy.mjs').then((m) => m.exportRun(run.exportData(), kind), (e) => notify(`export: ${e.message}`, 'error'));
     });
   }
 }

@@ -6,7 +6,8 @@
 // or plays a solution, → steps, Escape (or leaving full screen) ends the mode. Its look is a
 // constructed style sheet added while presenting (the page's Content-Security-Policy
 // allows the CSSOM), so the first load carries none of it.
-//   togglePresent()   enter or leave the mode; presenting(): whether it is on
+//   togglePresent(solve)   enter or leave the mode (solve(): what Enter does); presenting():
+//                     whether it is on
 import { adoptStyle } from '../common/dom.mjs';
 
 const CSS = `
@@ -28,6 +29,7 @@ body.presenting .live { min-height: calc(100vh - 90px); }
 `;
 
 let sheet = null;
+let solveFn = () => {};
 const on = () => document.body.classList.contains('presenting');
 
 export function presenting() { return on(); }
@@ -37,13 +39,14 @@ function keys(e) {
   if (e.key === 'Escape') { e.preventDefault(); togglePresent(); }
   else if (e.key === 'Enter' && !/^(TEXTAREA|SELECT|BUTTON|INPUT)$/.test(e.target.tagName)) {
     e.preventDefault();
-    document.getElementById('solve').click();
+    solveFn();
   }
 }
 
 function left() { if (!document.fullscreenElement && on()) togglePresent(); }
 
-export function togglePresent() {
+export function togglePresent(solve = solveFn) {
+  solveFn = solve;
   const button = document.getElementById('present');
   if (!on()) {
     if (!sheet) sheet = adoptStyle(CSS);

@@ -1,20 +1,23 @@
-// ui/stage.mjs - the cube on stage: the 3D view (web/page/stage/cube3d.mjs, loaded on demand) or,
+// stage.mjs - the cube on stage: the 3D view (web/page/stage/cube3d.mjs, loaded on demand) or,
 // without WebGL, the flat net moved into its place, and a caption saying what is shown
 // (the input cube, a run's best individual, a playback). The net in the input panel shows
 // the input cube only; with WebGL it never shows a live or playback state.
 // `#net-host`'s data-shown is the facelet string on stage (the e2e tests read it).
 //
 // Interface:
-//   await Stage.create({ net, inputMode }) -> stage   inputMode(): 'scramble' | 'paint'
+//   await Stage.create({ net, inputMode, solve }) -> stage   inputMode(): 'scramble' | 'paint';
+//                     solve(): start a solve (presentation mode's Enter key)
 //   stage.view        the CubeView, or {available: false, reason}
 //   show(facelets, caption)    put a state on stage, with what it is
 //   caption(text)     change the caption alone
+//   bringIntoView()   scroll the stage into view when it is not (panels stacked on a phone)
 //   resetView()       the default camera
-// The Present button (index.html's header) turns presentation mode on and off.
+// The Present button (index.html's header) turns presentation mode on and off. This feature
+// owns the ids view3d, view-caption, view-note, present and reset-view.
 import { byId as $, setText } from '../common/dom.mjs';
 
 export class Stage {
-  static async create({ net, inputMode }) {
+  static async create({ net, inputMode, solve }) {
     let view;
     const host = $('view3d');
     try {
@@ -26,10 +29,10 @@ export class Stage {
       console.error(`evocube: the 3D view could not load: ${e.message}`);
       view = { available: false, reason: `the 3D view could not load (${e.message})` };
     }
-    return new Stage({ view, net, inputMode });
+    return new Stage({ view, net, inputMode, solve });
   }
 
-  constructor({ view, net, inputMode }) {
+  constructor({ view, net, inputMode, solve }) {
     Object.assign(this, { view, net, inputMode });
     this.shown = '';
     if (!view.available) {
@@ -40,7 +43,7 @@ export class Stage {
       note.before($('net-host')); // the net becomes the view
     }
     // presentation mode (present.lazy.mjs, fetched at the first press)
-    $('present').addEventListener('click', () => import('./present.lazy.mjs').then((m) => m.togglePresent())
+    $('present').addEventListener('click', () => import('./present.lazy.mjs').then((m) => m.togglePresent(solve))
       .catch((e) => setText($('view-note'), `Presentation mode could not load (${e.message}).`)));
     const reset = $('reset-view');
     reset.hidden = !view.available || !view.resetView;
@@ -53,6 +56,13 @@ export class Stage {
     else if (this.inputMode() !== 'paint') this.net.set(facelets);
     $('net-host').dataset.shown = facelets;
     if (caption != null) this.caption(caption);
+  }
+
+  bringIntoView() {
+    const box = $('view3d').getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    $('view3d').closest('section').scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   }
 
   caption(text) {

@@ -1,0 +1,51 @@
+// run-streams.mjs - helpers of the run model's Node tests (tests/js/run-model.test.mjs,
+// tests/js/run-numbers.test.mjs): a SolverClient (web/lib/client.mjs) whose worker is the
+// worker's inside API (web/lib/worker-api.mjs) on the wasm core in this process, its messages
+// cloned and delivered a turn later as a Worker's would be, so a run streams exactly what
+// the page's workers stream; and a clock the test moves by hand.
+import { SolverClient } from '../../web/lib/client.mjs';
+import { createWorkerApi, readyMessage } from '../../web/lib/worker-api.mjs';
+
+export function inProcessClient(core, name = 'in-process') {
+  const spawn = () => {
+    let api = null;
+    const port = {
+      postMessage: (m) => setImmediate(() => api && api.handle(structuredClone(m))),
+      terminate() { api = null; },
+    };
+    api = createWorkerApi(core, { post: (m) => setImmediate(() => api && port.onmessage({ data: structuredClone(m) })), schedule: setImmediate });
+    setImmediate(() => port.onmessage({ data: readyMessage(core) }));
+    return port;
+  };
+  return new SolverClient({ url: name, name, spawn });
+}
+
+// island i's client, made when first asked (one worker per island, as the page's)
+export function clientPool(core) {
+  const all = [];
+  const clientOf = (i) => {
+    while (all.length <= i) all.push(inProcessClient(core, `island ${all.length}`));
+    return all[i];
+  };
+  clientOf.all = all;
+  return clientOf;
+}
+
+// a clock read by the run: now() -> ms; tick(ms) moves it on
+export function manualClock(t = 1000) {
+  const now = () => t;
+  now.tick = (ms) => { t += ms; };
+  return now;
+}
+
+// interval timers the test fires by hand: fire() runs every live interval's function once
+export function manualTimers() {
+  const live = new Map();
+  let id = 0;
+  return {
+    setInterval: (f, ms) => { live.set(++id, { f, ms }); return id; },
+    clearInterval: (k) => { live.delete(k); },
+    fire: () => { for (const { f } of [...live.values()]) f(); },
+    get count() { return live.size; },
+  };
+}
