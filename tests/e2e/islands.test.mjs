@@ -1,8 +1,8 @@
 // islands.test.mjs - the island model in Chromium (one Web Worker per island,
-// web/lib/islands.mjs): a link with islands=2 sets the field and says how many workers it uses;
-// a K = 2 run streams every island into its row; cancel in the middle of an epoch leaves no
-// job in any island's worker; the same page then solves again, its export holds both
-// islands' records, and its solution is the one the native model of the rule gives
+// web/lib/islands.mjs through the run model, web/lib/run/run.mjs): a link with islands=2 sets
+// the field and says how many workers it uses; a K = 2 run streams every island into its row;
+// cancel in the middle of an epoch leaves no job in any island's worker; the same page then
+// solves again, its export holds both islands' records, and its solution is the one the native model of the rule gives
 // (tests/c/test_islands.c --run), so it depends on (cube, solver, params, seed, K) only.
 // A link without islands= means one island.
 import { execFileSync } from 'node:child_process';
@@ -60,22 +60,23 @@ test('K = 2: the link sets it, cancel mid-epoch leaves no job, and a second solv
   await page.waitForFunction(async () => (await Promise.all(window.evocube.islandClients.map((c) => c.memory()))).every((m) => m.jobs === 0), null, { timeout: 10000 });
   expect(await page.evaluate(() => window.evocube.islandClients.length)).toBe(2);
 
-  // the same page, the same workers: a quick cube, default params with epochs of 50
+  // the same page, the same workers: a quick cube, the fast preset with epochs of 50 (about
+  // 250 epochs; the defaults take some 3,000 there)
   await page.fill(tid('scramble-input'), QUICK);
   await page.fill(tid('seed-input'), '3');
-  await page.selectOption(tid('preset-select'), '');
+  await page.selectOption(tid('preset-select'), 'fast');
   await page.click('#params-box summary');
   await page.fill(tid('param-epoch'), '50');
   await page.click(tid('solve'));
   expect(await waitStatus(page, ['solved', 'gave up', 'error', 'cancelled'])).toBe('solved');
   const solution = await text(page, 'solution');
   expect(env.core.verify(env.core.apply(QUICK), solution).solved).toBe(true);
-  expect(solution).toBe(await expected('hugo', 3, 'epoch=50', QUICK));
+  expect(solution).toBe(await expected('hugo', 3, 'preset=fast,epoch=50', QUICK));
   expect(await text(page, 'result-summary')).toMatch(/island [12] of 2 won in epoch \d+/);
   // the run's export holds every island's records, each tagged with its island
   const logged = await page.evaluate(() => {
-    const l = window.evocube.exported;
-    return { islands: [...new Set(l.all().map((r) => r.island))].sort(), k: l.request.islands, result: !!l.result };
+    const d = window.evocube.run.exportData();
+    return { islands: [...new Set(d.records.map((r) => r.island))].sort(), k: d.request.islands, result: !!d.result };
   });
   expect(logged).toEqual({ islands: [0, 1], k: 2, result: true });
   expect(env.errors).toEqual([]);
@@ -100,9 +101,8 @@ test('a link without islands= means one island; twophase has no island model', a
   expect(await plain.inputValue(tid('islands-input'))).toBe(String(Math.min(64, Math.max(1, hc - 1))));
 });
 
-test('K = 2 twes, started paused: no negative time; after the run the all row is the best island by the solver\'s direction and the tiles are the winning island\'s', async () => {
+test('K = 2 twes, started paused: no negative time; after the run the all row is the winning island\'s, named, and so are the tiles', async () => {
   if (!env.core.solvers().some((s) => s.name === 'twes')) { console.warn('SKIPPED: no twes in this build'); return; }
-  const better = env.core.solvers().find((s) => s.name === 'twes').better;
   const scramble = "U' L' U2 F2 R' B2 F2 L B2 U2 B R B L F D' L2 D' B D2";
   const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=twes&seed=1&islands=2`);
   await page.click('#watch-box summary');
@@ -118,15 +118,17 @@ test('K = 2 twes, started paused: no negative time; after the run the all row is
   const seen = await page.evaluate(() => {
     const t = (id) => document.querySelector(`[data-testid="${id}"]`).textContent.trim();
     const rows = [0, 1].map((i) => [...document.querySelector(`[data-testid="island-${i}"]`).children].map((c) => c.textContent.trim()));
-    return { rows, all: document.getElementById('islands-total-best').textContent.trim(), summary: t('result-summary'),
-      tiles: ['generation', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed'].map(t) };
+    return { rows, all: ['islands-total-best', 'islands-total-length'].map((id) => document.getElementById(id).textContent.trim()), leader: t('islands-leader'),
+      summary: t('result-summary'), solution: t('solution'), tiles: ['generation', 'best-fitness', 'mean-fitness', 'best-length', 'evals-per-sec', 'elapsed'].map(t) };
   });
   const n = (s) => Number(s.replace(/,/g, ''));
-  const bests = seen.rows.map((r) => n(r[3]));
-  expect(n(seen.all)).toBe(better === 'higher' ? Math.max(...bests) : Math.min(...bests));
   const won = Number(seen.summary.match(/island (\d) of 2 won/)[1]) - 1;
   const row = seen.rows[won];
+  expect(seen.leader).toMatch(new RegExp(`^island ${won + 1} won · `));
+  expect(seen.all).toEqual([row[3], row[4]]);
+  // the tiles show the winner's last record, and Best length is the solution's
   expect([seen.tiles[0], seen.tiles[1], seen.tiles[3]].map(n)).toEqual([n(row[2]), n(row[3]), n(row[4])]);
+  expect(n(seen.tiles[3])).toBe(seen.solution.split(' ').length);
   for (const v of seen.tiles) expect(v).not.toMatch(/^-|−/);
   await page.close();
   expect(env.errors).toEqual([]);

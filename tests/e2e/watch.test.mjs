@@ -17,15 +17,16 @@ const link = (solver) => `?solver=${solver}&seed=1&scramble=${encodeURIComponent
 const openWatch = (page) => page.click('#watch-box summary');
 const has = (solver) => env.core.solvers().some((s) => s.name === solver);
 
-// the arrival time and size of every batch of records the page gets, and when the tempo took
-// the run (its first step goes out one period later)
+// the arrival time and size of every batch of records the page gets, and when the run was
+// handed to the Watch panel (just before its tempo takes it; its first step goes out one
+// period later)
 const timeBatches = (page) => page.evaluate(() => {
   const w = window.evocube.watch;
   window.batches = [];
   const add = w.add.bind(w);
   w.add = (records) => { window.batches.push([performance.now(), records.length]); add(records); };
-  const wrap = w.tempo.wrap.bind(w.tempo);
-  w.tempo.wrap = (...a) => { window.wrapped = performance.now(); return wrap(...a); };
+  const follow = w.follow.bind(w);
+  w.follow = (run) => { window.wrapped = performance.now(); follow(run); };
 });
 
 async function solveOnce(page) {
