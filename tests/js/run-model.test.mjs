@@ -126,15 +126,17 @@ test('the tempo: step by step holds the workers from the start and steps them; a
 });
 
 test('start paused: the clock reads 0 (never negative) until resume', async () => {
-  const { run, clock, isl } = make({ paused: true });
+  const { run, clock, isl, calls } = make({ paused: true });
   const done = run.start();
   expect(isl[0].request.paused).toBe(true);
+  expect(calls).toEqual([]); // held from the start: nothing to pause, and no resume
   clock.tick(233);
   isl[0].cb.onState('running');
   expect(run.state).toBe('paused');
   clock.tick(4000);
   expect(run.wallMs()).toBe(0);
   run.resume();
+  expect(calls).toEqual(['0:resume']);
   clock.tick(70);
   expect(run.wallMs()).toBe(70);
   isl[0].resolve(solvedResult());

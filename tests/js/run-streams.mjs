@@ -49,3 +49,34 @@ export function manualTimers() {
     get count() { return live.size; },
   };
 }
+
+// A recorded stream played back as island 0's client: core.run's records (web/lib/core.mjs,
+// keep: true) in batches of `batch`, then its result in the worker's shape
+// (web/lib/worker-api.mjs: {solution, length, phases, stats}); for long runs, whose every
+// record through the worker's inside API would take seconds.
+export function recordedClient(core, request, batch = 1000) {
+  const out = core.run(request, { keep: true });
+  const r = out.result;
+  const result = {
+    solution: r.solution || '', length: r.length ?? 0, phases: r.phases || [],
+    stats: { solver: r.solver, seed: r.seed, status: r.status, solved: !!r.solved, generations: r.generations, evaluations: r.evaluations, timeMs: 0, setupMs: 0 },
+  };
+  const client = {
+    records: out.records,
+    solve: (req, cb) => {
+      let stop = false, reject;
+      const promise = new Promise((res, rej) => {
+        reject = rej;
+        const go = (i) => {
+          if (stop) return;
+          if (i === 0) { cb.onState('starting'); cb.onState('running'); }
+          if (i < out.records.length) { cb.onProgress(out.records.slice(i, i + batch)); setImmediate(() => go(i + batch)); } else res(result);
+        };
+        setImmediate(() => go(0));
+      });
+      const none = () => {};
+      return { promise, pause: none, resume: none, step: none, migrate: none, cancel: () => { stop = true; reject(Object.assign(new Error('cancelled'), { code: 'E_CANCELLED' })); } };
+    },
+  };
+  return client;
+}

@@ -93,7 +93,7 @@ export class Run {
           onState: (i, state) => this._started(state),
           onEpoch: (e) => { if (!this.ended) { this.epoch = e.epoch + 1; this.events.emit('epoch', e); } },
         });
-        this.tempo.attach(this.handle, held);
+        this.tempo.attach(this.handle, held, this.paused);
         const result = await this.handle.promise;
         const solved = !!(result.stats && result.stats.solved);
         return this._end({ kind: solved ? STATUS.SOLVED : STATUS.GAVE_UP, result });

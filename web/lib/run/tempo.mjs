@@ -7,7 +7,8 @@
 // of the tempo's own holding: pause(on) holds the run whatever the rate, and resuming gives it
 // back to the tempo.
 //   const t = new Tempo(rate, timers);   timers: {setInterval, clearInterval} (the global ones)
-//   t.attach(handle, held)   handle: {pause, resume, step}; held: the workers started paused
+//   t.attach(handle, held, paused)   handle: {pause, resume, step}; held: the workers started
+//                 paused; paused: the user's pause from the start
 //   t.pause(on)   the user's pause; t.set(rate); t.end()   (no timer left)
 //   t.stepping    step by step (rate 0): the run's step() works without the user's pause
 export class Tempo {
@@ -22,9 +23,9 @@ export class Tempo {
 
   get stepping() { return this.rate === 0; }
 
-  attach(h, held) {
+  attach(h, held, paused = false) {
     this.end();
-    Object.assign(this, { h, held });
+    Object.assign(this, { h, held, userPaused: paused });
     this._apply();
   }
 
