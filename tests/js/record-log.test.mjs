@@ -60,3 +60,38 @@ describe('RecordLog on islands', () => {
     expect(log.all()).toEqual([rec(5)]);
   });
 });
+
+describe('one island of a run\'s log (island(i, max): what the Watch panel reads)', () => {
+  test('its entries alone, indexed, thinned further to at most max (evenly), its latest last', () => {
+    const log = new RecordLog({ max: 400, islands: true });
+    const n = [3000, 1000, 10];
+    feed(log, n, [7, 3, 1]);
+    for (const [i, count] of n.entries()) {
+      const v = log.island(i, 50);
+      const all = v.all();
+      expect(v.length).toBe(all.length);
+      expect(v.length).toBeLessThanOrEqual(50);
+      expect(v.seen).toBe(count);
+      expect(all.every((e) => e.island === i)).toBe(true);
+      expect(all.map((e) => e.index)).toEqual(all.map((e) => e.gen));
+      const body = all.slice(0, -1).map((e) => e.index);
+      expect(body).toEqual(body.map((_, j) => j * v.stride));
+      expect(v.stride % log.stride).toBe(0);
+      expect(v.last).toEqual({ island: i, ...rec(count - 1), index: count - 1 });
+    }
+    // a quiet island keeps all it has within the bound
+    expect(log.island(2, 50).length).toBe(log.all().filter((e) => e.island === 2).length);
+  });
+
+  test('it follows the log: read again after more records, it has them', () => {
+    const log = new RecordLog({ max: 100 });
+    const v = log.island(null, 20);
+    expect([v.length, v.seen, v.last]).toEqual([0, 0, null]);
+    log.add([rec(0), rec(1)]);
+    expect(v.all().map((e) => e.index)).toEqual([0, 1]);
+    log.add(Array.from({ length: 98 }, (_, g) => rec(g + 2)));
+    expect(v.length).toBeLessThanOrEqual(20);
+    expect(v.last.index).toBe(99);
+    expect(v.at(0)).toEqual({ ...rec(0), index: 0 });
+  });
+});

@@ -5,7 +5,7 @@
 // converged population on a plateau is said in words, a diverse one is not.
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { RunStory, paramValue, shareNear } from '../../web/page/run/run-story.lazy.mjs';
-import { learnSolvers, phaseWords } from '../../web/page/common/solver-info.mjs';
+import { phaseWords } from '../../web/lib/run/numbers.mjs';
 
 let solvers;
 beforeAll(async () => { solvers = (await loadCoreNode()).solvers(); });
@@ -74,18 +74,17 @@ test('every phase of every solver has a goal in words; the Phase tile\'s short l
     expect([s.name, s.goals.length]).toEqual([s.name, s.phases.length]);
     for (const g of s.goals) expect([s.name, g.trim().length > 3]).toEqual([s.name, true]);
   }
-  learnSolvers(solvers);
   const hugo = desc('hugo');
-  expect(phaseWords('hugo', { phase: 0, phaseName: '2x2x3 block DL' })).toEqual({ short: '1 of 3', full: `2x2x3 block DL: ${hugo.goals[0]}` });
+  expect(phaseWords(hugo, { phase: 0, phaseName: '2x2x3 block DL' })).toEqual({ short: '1 of 3', full: `2x2x3 block DL: ${hugo.goals[0]}` });
   // a name that only numbers the phase is left out of the line: the goal alone, capitalised
   const tp = desc('twophase');
-  const w = phaseWords('twophase', { phase: 1, phaseName: 'phase 2' });
+  const w = phaseWords(tp, { phase: 1, phaseName: 'phase 2' });
   expect(w.short).toBe('2 of 2');
   expect(w.full.toLowerCase()).toBe(tp.goals[1].toLowerCase());
   expect(w.full[0]).toBe(w.full[0].toUpperCase());
   // one phase: the record's own name in the tile
   const mga = desc('macro-ga');
-  expect(phaseWords('macro-ga', { phase: 0, phaseName: 'attempt 2' })).toEqual({ short: 'attempt 2', full: `attempt 2: ${mga.goals[0]}` });
+  expect(phaseWords(mga, { phase: 0, phaseName: 'attempt 2' })).toEqual({ short: 'attempt 2', full: `attempt 2: ${mga.goals[0]}` });
   // TWES's first phase says what G0 -> G1 means
   const s = new RunStory(desc('twes'), {});
   s.add([{ gen: 4, phase: 0, phaseName: 'G0 -> G1', best: 30, mean: 40, bestLength: 6, restarts: 0 }]);

@@ -18,21 +18,6 @@ export function solverInfo(name) {
     : { short: name, label: name, fitness: 'fitness', better: '', phases: [], goals: [], optima: false };
 }
 
-// A progress record's phase in words, for the Phase tile: {short: "1 of 3" (a solver with
-// several phases; else the record's own name, "attempt 2"), full: its name and goal
-// ("2x2x3 block DL: build a 2x2x3 block"; a name that only numbers the phase, or repeats the
-// solver's, is left out)}.
-export function phaseWords(name, r) {
-  const { phases, goals } = solverInfo(name);
-  const title = r.phaseName || `phase ${r.phase + 1}`;
-  const goal = goals[r.phase] || '';
-  const plain = /^phase \d+$/i.test(title) || title === name;
-  return {
-    short: phases.length > 1 ? `${r.phase + 1} of ${phases.length}` : title,
-    full: goal ? (plain ? goal[0].toUpperCase() + goal.slice(1) : `${title}: ${goal}`) : title,
-  };
-}
-
 // "lower is better" | "higher is better" | ''
 export function direction(name) {
   const b = solverInfo(name).better;
