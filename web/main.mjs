@@ -53,7 +53,7 @@ async function boot() {
   }), SURFACE);
   setText($('version'), `evocube ${core.version()}`);
 
-  const net = new FlatNet($('net-host'), { onSticker: (i) => input.painter.paint(i) });
+  const net = FlatNet.mount({ onSticker: (i) => input.painter.paint(i) });
   stage = await Stage.create({ net, inputMode: () => (input ? input.mode : 'scramble'), solve: () => controls.solve() });
   playback = Playback.mount({
     core, view: stage.view.available ? stage.view : null, net,

@@ -3,14 +3,19 @@
 // The net shows any facelet string (invalid ones too, for the painter) and reports clicks
 // when painting is on. 54 buttons, updated in place. Each face's centre carries its letter
 // (U R F D L B), the names the core's messages use; mark() outlines the stickers a message
-// names (web/page/input/outline.lazy.mjs reads them).
-import { el } from '../common/dom.mjs';
+// names (web/page/input/outline.lazy.mjs reads them). FlatNet.mount() puts it in the page's
+// #net-host (this feature owns that id; the stage moves it, and marks what is on stage on it,
+// through net.host).
+import { byId, el } from '../common/dom.mjs';
 import { FACES, COLOR_NAMES } from '../../lib/geometry.mjs';
 
 const ORIGIN = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
 
 export class FlatNet {
+  static mount(options) { return new FlatNet(byId('net-host'), options); }
+
   constructor(container, { onSticker } = {}) {
+    this.host = container;
     this.onSticker = onSticker;
     this.root = el('div', { class: 'net', role: 'group', 'aria-label': 'cube net', dataset: { testid: 'net' } });
     this.stickers = [];

@@ -10,6 +10,9 @@
 // i moves (computed once by the core, so the views only animate and repaint); phaseOf[i] =
 // the phase move i belongs to (phase colours in the list; a phase row of the Result panel
 // plays from its first move). index = moves done. O(n + phases) core calls per load.
+// Playback.mount() makes it on the Result panel's own elements (this feature owns the ids
+// play, step-back, step-forward, speed, speed-out, play-counter, moves); focusPlay() is how
+// another feature puts the focus on Play.
 import { byId as $, el, clear, setText, isTyping } from '../common/dom.mjs';
 
 // moves per second at each stop of the speed slider: about x1.4 a stop (evenly spaced on a

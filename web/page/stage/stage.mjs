@@ -2,7 +2,8 @@
 // without WebGL, the flat net moved into its place, and a caption saying what is shown
 // (the input cube, a run's best individual, a playback). The net in the input panel shows
 // the input cube only; with WebGL it never shows a live or playback state.
-// `#net-host`'s data-shown is the facelet string on stage (the e2e tests read it).
+// The net's host's (`#net-host`) data-shown is the facelet string on stage (the e2e tests
+// read it).
 //
 // Interface:
 //   await Stage.create({ net, inputMode, solve }) -> stage   inputMode(): 'scramble' | 'paint';
@@ -40,7 +41,7 @@ export class Stage {
       const note = $('view-note');
       note.hidden = false;
       note.textContent = `${view.reason || 'WebGL is not available'}: the flat net shows the cube.`;
-      note.before($('net-host')); // the net becomes the view
+      note.before(net.host); // the net becomes the view
     }
     // presentation mode (present.lazy.mjs, fetched at the first press)
     $('present').addEventListener('click', () => import('./present.lazy.mjs').then((m) => m.togglePresent(solve))
@@ -54,7 +55,7 @@ export class Stage {
     this.shown = facelets;
     if (this.view.available) this.view.setState(facelets);
     else if (this.inputMode() !== 'paint') this.net.set(facelets);
-    $('net-host').dataset.shown = facelets;
+    this.net.host.dataset.shown = facelets;
     if (caption != null) this.caption(caption);
   }
 
