@@ -47,7 +47,9 @@ export class RunControls {
       while (all.length <= i) all.push(new SolverClient({ name: `evocube island ${all.length + 1}`, onCrash }));
       return all[i];
     };
-    this.client.ready.then((info) => { this.randomState = info.randomState; }, () => {});
+    // the worker up: its random states known, and the run's module fetched ahead of the first
+    // Solve (a failure is said when Solve needs it)
+    this.client.ready.then((info) => { this.randomState = info.randomState; this._module(true); }, () => {});
     // the worker builds its tables once, before its first solve: "starting" says so meanwhile
     this.tablesReady = false;
     Promise.resolve(this.client.warmed).then(() => { this.tablesReady = true; if (this.busy) this._status(this.run.status); });
@@ -110,12 +112,12 @@ export class RunControls {
     setText($('pause'), run && run.paused ? 'Resume' : 'Pause');
   }
 
-  // the run's module (run.lazy.mjs), fetched at the first Solve; null when it could not
-  // load (said in a notice)
-  async _module() {
+  // the run's module (run.lazy.mjs), fetched once the worker is up or at the first Solve;
+  // null when it could not load (said in a notice, unless ahead: then the Solve says it)
+  async _module(ahead = false) {
     if (!this.runModule) {
       try { this.runModule = await import('./run.lazy.mjs'); } catch (e) {
-        this.notify(`The run could not start: a part of the page did not load (${e.message}). Check the connection and press Solve again.`, 'error');
+        if (!ahead) this.notify(`The run could not start: a part of the page did not load (${e.message}). Check the connection and press Solve again.`, 'error');
         return null;
       }
     }
@@ -125,14 +127,17 @@ export class RunControls {
   async solve() {
     const { input, settings } = this;
     if (this.busy || this.waiting || $('solve').disabled) return;
-    if (input.pending) { // a Random scramble on its way: solve it, not the cube before it
-      this.waiting = true;
-      setText($('status'), 'waiting for the random scramble');
-      try { await input.pending; } finally { this.waiting = false; }
-      if (this.busy || $('solve').disabled) { this.idle(); return; }
-    }
-    const m = await this._module();
-    if (!m || this.busy) return;
+    this.clear(); // at once: what was shown goes with the press
+    this.waiting = true; // one solve at a time, also while what it needs arrives
+    let m;
+    try {
+      if (input.pending) { // a Random scramble on its way: solve it, not the cube before it
+        setText($('status'), 'waiting for the random scramble');
+        await input.pending;
+      }
+      m = await this._module();
+    } finally { this.waiting = false; }
+    if (!m || this.busy || $('solve').disabled) { this.idle(); return; }
     const k = settings.islandsUsed();
     const cube = input.cube;
     const req = settings.request();
@@ -144,7 +149,6 @@ export class RunControls {
       islands: k, client: this.clientOf, descriptor: this.core.solvers().find((s) => s.name === req.solver) || null,
       version: this.core.version(), paused, rate,
     });
-    this.clear();
     this.run = run;
     run.on('state', () => { this._status(run.status); this.onChange(); });
     document.body.dataset.run = 'on'; // a phone shows the chart under the cube meanwhile (app.css)
