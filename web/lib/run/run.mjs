@@ -17,8 +17,10 @@
 //    out, never decreasing; cpuMs, the workers' solving time (the result's timeMs) at the end;
 //  - the outcome and the export (exportData()).
 // It publishes (web/lib/run/events.mjs): 'progress' {island, records} for every batch of
-// every island, 'state' (state, paused or the followed island changed), 'epoch' {epoch,
-// islands} and 'end' (the outcome). Records that arrive after the end are dropped.
+// every island, 'state' (the state, the pause, the tempo or, at the end, the followed island
+// changed), 'epoch' {epoch, islands} and 'end' (the outcome). Records that arrive after the
+// end are dropped. Costs: O(records) per batch (the log's add), O(K) per reading of the
+// leader or the evaluations.
 //
 //   const run = new Run({ request, input, islands, client, descriptor, version, paused, rate,
 //     clock, timers, logMax, onError });
@@ -39,8 +41,6 @@ import { RecordLog, EXPORT_MAX } from '../record-log.mjs';
 import { solveIslands } from '../islands.mjs';
 import { addImproving } from '../evolved.mjs';
 import { ERROR, RUN_STATE, STATUS } from '../protocol.mjs';
-
-export const TERMINAL = [STATUS.SOLVED, STATUS.GAVE_UP, STATUS.CANCELLED, STATUS.ERROR];
 
 const hasBest = (r) => !!r && r.bestLength >= 0 && r.bestMoves != null;
 
