@@ -1,5 +1,6 @@
 // solve.test.mjs - solving in real Chromium: a solve reads status=solved with a solution
-// the core in Node verifies, playback steps through it (buttons and keys); progress
+// the core in Node verifies, its tiles end on the solution's length and the run's wall and
+// CPU time, playback steps through it (buttons and keys); progress
 // records stream (the generation counter rises, every generation arrives, at most ~30
 // messages a second); pause, single step, resume and cancel act between steps; a share
 // link restores the cube and settings and reproduces the same solution.
@@ -28,6 +29,12 @@ test('a solve ends with status solved and a verified solution that plays back', 
   const moves = solution.split(/\s+/);
   expect(await text(page, 'play-counter')).toBe(`0 / ${moves.length}`);
   expect(await text(page, 'result-summary')).toMatch(new RegExp(`^${moves.length} moves`));
+  // the tiles end on the run's own numbers: Best length is the solution's, the wall time
+  // with the workers' CPU time beside it
+  await page.waitForTimeout(100); // the tiles repaint on the next frame
+  expect(await text(page, 'best-length')).toBe(String(moves.length));
+  expect(await page.textContent(`#stats div:has(${tid('best-length')}) dt`)).toBe('Solution length');
+  expect(await text(page, 'elapsed')).toMatch(/^\d[\d.]* (ms|s) · CPU \d[\d.]* (ms|s)$/);
 
   // step forward and back with the buttons, then with the keys
   await page.click(tid('step-forward'));
