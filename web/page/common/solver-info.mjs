@@ -1,21 +1,58 @@
-// solver-info.mjs - what the page says about each solver, read from the core's solver list
-// (ec_solver_list_json: each solver's descriptor in C carries its label, short name, fitness
-// in one line and which way is better), so a new solver needs no edit here. learnSolvers(list)
-// is called once at boot with core.solvers(). The long "About this solver" texts are in
-// web/page/about/about-texts.lazy.mjs, loaded when the panel opens. A name the list does not
-// hold is shown as its code name, with "fitness" and no direction.
+// solver-info.mjs - what the page knows about each solver, read from the core's solver list
+// (ec_solver_list_json: each solver's descriptor in C), the one place the page reads per-solver
+// facts from, so a new solver needs no edit here and no feature compares a solver's name.
+// learnSolvers(list) is called once at boot with core.solvers(). The long "About this solver"
+// texts are in web/page/about/about-texts.lazy.mjs, loaded when the panel opens. A name the
+// list does not hold is shown as its code name, with "fitness", no direction and the
+// defaults below (an evolution solver whose records carry the best only).
 const known = new Map();
 
 export function learnSolvers(list) {
   for (const s of list || []) known.set(s.name, s);
 }
 
-// {short, label, fitness, better: 'lower' | 'higher' | '', phases: [names], goals: [each phase's
-// goal in words], optima: the phases are sub-goals whose exact optimum the core computes}
+// {name, short, label, fitness, better: 'lower' | 'higher' | '', phases: [names],
+//  goals: [each phase's goal in words], optima: the phases are sub-goals whose exact optimum
+//  the core computes,
+//  family: 'evolution' | 'swarm' | 'exact',
+//  records: what a progress record carries beyond the best: 'best' (nothing), 'population'
+//    (its population's fitness quantiles, popFit), 'agents' (its agents' fitness), 'solutions'
+//    (each record is a shorter solution than the one before),
+//  agents: with records 'agents', what they are, plural, for people ('particles'); else '',
+//  neighbours: the agents are the neighbours of one agent, one per face turn (the descriptor's
+//    noun says so: "neighbours of its one agent"), shown as one bar per move,
+//  islands: it has an island model (several workers exchange migrants),
+//  quick: it solves a random state within seconds at its defaults}
 export function solverInfo(name) {
-  const s = known.get(name);
-  return s ? { short: s.short || name, label: s.label || name, fitness: s.fitness || 'fitness', better: s.better || '', phases: s.phases || [], goals: s.goals || [], optima: !!s.optima }
-    : { short: name, label: name, fitness: 'fitness', better: '', phases: [], goals: [], optima: false };
+  const s = known.get(name) || {};
+  const records = s.records || 'best';
+  const agents = records === 'agents' ? s.agents || 'agents' : '';
+  return {
+    name,
+    short: s.short || name,
+    label: s.label || name,
+    fitness: s.fitness || 'fitness',
+    better: s.better || '',
+    phases: s.phases || [],
+    goals: s.goals || [],
+    optima: !!s.optima,
+    family: s.family || 'evolution',
+    records,
+    agents,
+    neighbours: /^neighbours\b/.test(agents),
+    islands: !!s.islands,
+    quick: !!s.quick,
+  };
+}
+
+// The first learnt solver that has every fact of `want` ({family: 'exact'}, {quick: true}),
+// or null: how the page picks "the exact solver" or "a quick evolutionary one" by what it is
+export function solverWhere(want) {
+  for (const name of known.keys()) {
+    const info = solverInfo(name);
+    if (Object.entries(want).every(([k, v]) => info[k] === v)) return name;
+  }
+  return null;
 }
 
 // A progress record's phase in words, for the Phase tile: {short: "1 of 3" (a solver with
