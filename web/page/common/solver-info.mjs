@@ -23,36 +23,12 @@ export function learnSolvers(list) {
 //    noun says so: "neighbours of its one agent"), shown as one bar per move,
 //  islands: it has an island model (several workers exchange migrants),
 //  quick: it solves a random state within seconds at its defaults}
+// (and the descriptor's other fields: title, workUnit, params, presets)
+const UNKNOWN = { fitness: 'fitness', better: '', phases: [], goals: [], optima: false, family: 'evolution', records: 'best', agents: '', islands: false, quick: false };
 export function solverInfo(name) {
-  const s = known.get(name) || {};
-  const records = s.records || 'best';
-  const agents = records === 'agents' ? s.agents || 'agents' : '';
-  return {
-    name,
-    short: s.short || name,
-    label: s.label || name,
-    fitness: s.fitness || 'fitness',
-    better: s.better || '',
-    phases: s.phases || [],
-    goals: s.goals || [],
-    optima: !!s.optima,
-    family: s.family || 'evolution',
-    records,
-    agents,
-    neighbours: /^neighbours\b/.test(agents),
-    islands: !!s.islands,
-    quick: !!s.quick,
-  };
-}
-
-// The first learnt solver that has every fact of `want` ({family: 'exact'}, {quick: true}),
-// or null: how the page picks "the exact solver" or "a quick evolutionary one" by what it is
-export function solverWhere(want) {
-  for (const name of known.keys()) {
-    const info = solverInfo(name);
-    if (Object.entries(want).every(([k, v]) => info[k] === v)) return name;
-  }
-  return null;
+  const s = { ...UNKNOWN, name, short: name, label: name, ...known.get(name) };
+  s.neighbours = /^neighbours\b/.test(s.agents);
+  return s;
 }
 
 // A progress record's phase in words, for the Phase tile: {short: "1 of 3" (a solver with

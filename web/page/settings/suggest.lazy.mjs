@@ -8,7 +8,7 @@
 //   new Suggestion({ panel, solvers, setTempo, tempo }); suggest(); active: it holds
 //   suggestPreset(panel, name)   a preset offered in words beside Solve
 import { byId, el, clear } from '../common/dom.mjs';
-import { solverInfo, solverWhere } from '../common/solver-info.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
 
 export const SUGGESTED = Object.freeze({ solver: { family: 'evolution', quick: true }, tempo: 10 });
 export const YARDSTICK = Object.freeze({ family: 'exact' });
@@ -21,15 +21,21 @@ export class Suggestion {
 
   has(name) { return name != null && this.solvers.some((s) => s.name === name); }
 
+  // the first solver of the list that has every fact of `want` ({family: 'exact'}), or null
+  where(want) {
+    const s = this.solvers.find(({ name }) => Object.entries(want).every(([k, v]) => solverInfo(name)[k] === v));
+    return s ? s.name : null;
+  }
+
   suggest() {
-    const solver = solverWhere(SUGGESTED.solver), { tempo } = SUGGESTED;
+    const solver = this.where(SUGGESTED.solver), { tempo } = SUGGESTED;
     if (!this.has(solver) || !this.panel.choose(solver)) return;
     this.setTempo(tempo);
     this.active = true;
     const box = byId('suggest');
     clear(box);
     box.append(`Suggested for a first look: ${solverInfo(solver).label}, at ${tempo} generations/s (the Watch panel's tempo).`);
-    const exact = solverWhere(YARDSTICK);
+    const exact = this.where(YARDSTICK);
     if (this.has(exact)) {
       box.append(' The yardstick: ', el('button', {
         type: 'button', class: 'quiet small', dataset: { testid: 'suggest-yardstick' },
