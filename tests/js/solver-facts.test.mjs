@@ -29,7 +29,8 @@ describe('solverInfo: the descriptor\'s facts in one place', () => {
     // a record's agents have a name exactly when the records carry agents
     if (info.records === 'agents') expect(info.agents).toMatch(/\w/);
     else expect(info.agents).toBe('');
-    expect(info.neighbours).toBe(info.records === 'agents' && info.agents.startsWith('neighbours'));
+    expect(info.neighbours).toBe(s.neighbours === true);
+    if (info.records !== 'agents') expect(info.neighbours).toBe(false);
   });
 
   test('what the page relied on by name, now by fact', () => {

@@ -19,16 +19,14 @@ export function learnSolvers(list) {
 //    (its population's fitness quantiles, popFit), 'agents' (its agents' fitness), 'solutions'
 //    (each record is a shorter solution than the one before),
 //  agents: with records 'agents', what they are, plural, for people ('particles'); else '',
-//  neighbours: the agents are the neighbours of one agent, one per face turn (the descriptor's
-//    noun says so: "neighbours of its one agent"), shown as one bar per move,
+//  neighbours: the agents are the neighbours of one agent, one per face turn (the
+//    descriptor's neighbours), shown as one bar per move,
 //  islands: it has an island model (several workers exchange migrants),
 //  quick: it solves a random state within seconds at its defaults}
 // (and the descriptor's other fields: title, workUnit, params, presets)
-const UNKNOWN = { fitness: 'fitness', better: '', phases: [], goals: [], optima: false, family: 'evolution', records: 'best', agents: '', islands: false, quick: false };
+const UNKNOWN = { fitness: 'fitness', better: '', phases: [], goals: [], optima: false, family: 'evolution', records: 'best', agents: '', neighbours: false, islands: false, quick: false };
 export function solverInfo(name) {
-  const s = { ...UNKNOWN, name, short: name, label: name, ...known.get(name) };
-  s.neighbours = /^neighbours\b/.test(s.agents);
-  return s;
+  return { ...UNKNOWN, name, short: name, label: name, ...known.get(name) };
 }
 
 // A progress record's phase in words, for the Phase tile: {short: "1 of 3" (a solver with
