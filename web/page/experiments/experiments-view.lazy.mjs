@@ -17,15 +17,15 @@ import { el, clear, setText, adoptStyle } from '../common/dom.mjs';
 import { downloadText } from '../common/download.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { ACTIVE_KEY } from './open.mjs';
-import { paramsTextOf, parseSeedList, summarize, groups } from '../../lib/experiments/plan.mjs';
+import { parseSeedList, summarize, groups } from '../../lib/experiments/plan.mjs';
 import { resolveDefinition, experimentQuery } from '../../lib/experiments/definition.mjs';
 import { toCsv } from '../../lib/experiments/csv.mjs';
 import { ExperimentStore, idbBackend, memoryBackend } from '../../lib/experiments/store.mjs';
 import { ExperimentRunner } from '../../lib/experiments/runner.mjs';
-import { PAPER_EXPERIMENTS, paramsObject } from '../../lib/experiments/papers.mjs';
+import { PAPER_EXPERIMENTS } from '../../lib/experiments/papers.mjs';
 import { histogram } from '../../lib/stats.mjs';
 import { fmtFixed, formatDuration } from '../../lib/format.mjs';
-import { MAX_QUERY } from '../../lib/params.mjs';
+import { MAX_QUERY, paramsText, parseParamsText } from '../../lib/params.mjs';
 
 // [key, label, decimals, scale, decimals of data-value]: times are recorded in ms and shown in
 // seconds, as the papers give them; a cell's data-value keeps the record's unit (ms)
@@ -228,7 +228,7 @@ class ExperimentsView {
     else { d.states = Number(this.f.states.value); d.stateSeed = Number(this.f.stateSeed.value); }
     const seeds = this.f.seeds.value.trim();
     d.seeds = /^\d+$/.test(seeds) ? Number(seeds) : parseSeedList(seeds, Error, 100);
-    const params = paramsObject(this.f.params.value);
+    const params = parseParamsText(this.f.params.value);
     if (Object.keys(params).length) d.params = params;
     if (this.f.sweepParam.value.trim()) {
       d.sweep = { param: this.f.sweepParam.value.trim(), values: this.f.sweepValues.value.split(',').filter((v) => v.trim()).map(Number) };
@@ -248,7 +248,7 @@ class ExperimentsView {
     if (Array.isArray(def.states)) { this.f.list.value = def.states.join('\n'); }
     else { this.f.list.value = ''; this.f.states.value = String(def.states ?? 10); this.f.stateSeed.value = String(def.stateSeed ?? 1); }
     this.f.seeds.value = Array.isArray(def.seeds) ? def.seeds.join(',') : String(def.seeds ?? 1);
-    this.f.params.value = paramsTextOf(def.params);
+    this.f.params.value = paramsText(def.params);
     this.f.sweepParam.value = def.sweep ? def.sweep.param : '';
     this.f.sweepValues.value = def.sweep ? def.sweep.values.join(',') : '';
     this.onKind(null, false);
