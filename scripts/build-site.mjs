@@ -56,6 +56,8 @@ function urlRefPlugin(site) {
         if (!src.includes('import.meta.url')) return undefined;
         let out = '';
         let last = 0;
+        // an on-demand module is built into assets/lazy/, one folder below what it names
+        const up = args.path.endsWith(ON_DEMAND_SUFFIX) ? '../' : './';
         for (const m of src.matchAll(URL_REF)) {
           const target = resolve(dirname(args.path), m[2]);
           let name = null;
@@ -63,7 +65,7 @@ function urlRefPlugin(site) {
           if (/\.mjs$/.test(target)) name = await site.worker(target);
           else if (!/\.js$/.test(target)) name = site.asset(target);
           if (!name) continue; // a classic script named this way (the dev site's sw.js) is left alone
-          out += src.slice(last, m.index) + `new URL(${JSON.stringify(`./${name}`)}, import.meta.url)`;
+          out += src.slice(last, m.index) + `new URL(${JSON.stringify(`${up}${name}`)}, import.meta.url)`;
           last = m.index + m[0].length;
         }
         return { contents: out + src.slice(last), loader: 'js', resolveDir: dirname(args.path) };

@@ -43,112 +43,105 @@ export function errorMessage(id, e) {
 
 const runnable = (job) => !job.waiting && (!job.paused || job.steps > 0);
 
-export function createJobs(options) { return new Jobs(options); }
+// One slice of a job: steps until SLICE_MS have passed, the run ends, or a paused job's one
+// step is done; the records are queued on the job and the slice's time added to its
+// activeMs. Returns {status, t1 (the clock at its end)}; a step's exception is rethrown.
+function slice(job, now) {
+  const t0 = now();
+  let status = STATUS.RUNNING;
+  try {
+    do {
+      const step = job.run.advance(1);
+      status = step.status;
+      for (const r of step.records) job.records.push(r);
+      if (job.paused) { job.steps--; break; }
+    } while (status === STATUS.RUNNING && now() - t0 < SLICE_MS);
+  } catch (e) {
+    job.activeMs += now() - t0;
+    throw e;
+  }
+  const t1 = now();
+  job.activeMs += t1 - t0;
+  return { status, t1 };
+}
 
-class Jobs {
-  constructor({ post, schedule, now, finish }) {
-    Object.assign(this, { post, schedule, now, finish });
-    this.byId = new Map();
-    this.queue = [];
-    this.scheduled = false;
+export function createJobs({ post, schedule, now, finish }) {
+  const byId = new Map();
+  const queue = [];
+  let scheduled = false;
+
+  function wake() {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(() => { scheduled = false; tick(); });
   }
 
-  get(id) { return this.byId.get(id); }
-  has(id) { return this.byId.has(id); }
-  get size() { return this.byId.size; }
-
-  wake() {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    this.schedule(() => { this.scheduled = false; this.tick(); });
-  }
-
-  add(job) {
+  function add(job) {
     Object.assign(job, { steps: 0, records: [], lastFlush: 0, activeMs: 0, waiting: false, epochs: 0 });
-    this.byId.set(job.id, job);
-    this.queue.push(job);
-    this.wake();
+    byId.set(job.id, job);
+    queue.push(job);
+    wake();
   }
 
-  flush(job) {
+  function flush(job) {
     if (job.records.length) {
-      this.post({ type: REPLY.PROGRESS, id: job.id, records: job.records });
+      post({ type: REPLY.PROGRESS, id: job.id, records: job.records });
       job.records = [];
     }
-    job.lastFlush = this.now();
+    job.lastFlush = now();
   }
 
-  drop(job) {
-    const i = this.queue.indexOf(job);
-    if (i >= 0) this.queue.splice(i, 1);
-    this.byId.delete(job.id);
+  function drop(job) {
+    const i = queue.indexOf(job);
+    if (i >= 0) queue.splice(i, 1);
+    byId.delete(job.id);
   }
 
   // The one early end of a job: out of the queue, its records posted, its solver freed, then
   // its last message: the error of e, or `reply` when given (cancel's E_CANCELLED). A free
   // that throws after a failure is not reported (the module may be broken; e is the cause);
   // after a cancel it is the error.
-  fail(job, e, reply = null) {
-    this.drop(job);
-    this.flush(job);
+  function fail(job, e, reply = null) {
+    drop(job);
+    flush(job);
     try {
       job.run.free();
     } catch (freeError) {
       if (reply) reply = errorMessage(job.id, freeError);
     }
-    this.post(reply ?? errorMessage(job.id, e));
+    post(reply ?? errorMessage(job.id, e));
   }
 
-  // the end of an island's epoch: wait for migrate, with the export posted
-  epochEnd(job) {
-    job.waiting = true;
-    job.epochs++;
-    this.flush(job);
-    let migrants;
-    try {
-      migrants = Array.from(job.run.exportMigrants());
-    } catch (e) {
-      this.fail(job, e);
-      return;
-    }
-    this.post({ type: REPLY.EPOCH, id: job.id, epoch: job.epochs, migrants });
-  }
-
-  runSlice(job) {
-    const t0 = this.now();
-    let status = STATUS.RUNNING;
-    try {
-      do {
-        const step = job.run.advance(1);
-        status = step.status;
-        for (const r of step.records) job.records.push(r);
-        if (job.paused) { job.steps--; break; }
-      } while (status === STATUS.RUNNING && this.now() - t0 < SLICE_MS);
-    } catch (e) {
-      job.activeMs += this.now() - t0;
-      this.fail(job, e);
-      return;
-    }
-    const t1 = this.now();
-    job.activeMs += t1 - t0;
-    if (status === STATUS.EPOCH) this.epochEnd(job);
-    else if (status !== STATUS.RUNNING) {
-      this.drop(job);
-      this.flush(job);
-      this.finish(job, status);
-    } else if (job.paused || t1 - job.lastFlush >= FLUSH_MS) this.flush(job);
+  function runSlice(job) {
+    let r;
+    try { r = slice(job, now); } catch (e) { fail(job, e); return; }
+    if (r.status === STATUS.EPOCH) {
+      // the end of an island's epoch: wait for migrate, with the export posted
+      job.waiting = true;
+      job.epochs++;
+      flush(job);
+      let migrants;
+      try { migrants = Array.from(job.run.exportMigrants()); } catch (e) { fail(job, e); return; }
+      post({ type: REPLY.EPOCH, id: job.id, epoch: job.epochs, migrants });
+    } else if (r.status !== STATUS.RUNNING) {
+      drop(job);
+      flush(job);
+      finish(job, r.status);
+    } else if (job.paused || r.t1 - job.lastFlush >= FLUSH_MS) flush(job);
   }
 
   // One slice for the first runnable job, then round-robin.
-  tick() {
-    const n = this.queue.length;
+  function tick() {
+    const n = queue.length;
     for (let k = 0; k < n; k++) {
-      const job = this.queue.shift();
-      this.queue.push(job);
+      const job = queue.shift();
+      queue.push(job);
       if (!runnable(job)) continue;
-      this.runSlice(job);
+      runSlice(job);
       break;
     }
-    if (this.queue.some(runnable)) this.wake();
+    if (queue.some(runnable)) wake();
   }
+
+  return { add, wake, flush, fail, get: (id) => byId.get(id), has: (id) => byId.has(id), get size() { return byId.size; }, byId };
 }
