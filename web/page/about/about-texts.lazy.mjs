@@ -1,4 +1,4 @@
-// lazy/about.mjs - the "About this solver" texts, loaded on demand when the panel opens
+// about-texts.lazy.mjs - the "About this solver" texts, loaded on demand when the panel opens
 // (web/page/about/about-panel.mjs), so they cost nothing in the first load. One entry per solver:
 // what an individual is, the fitness and which way is better, the operators, the phases,
 // the budget, the source with its reference, where evocube deviates (each solver's C file
