@@ -19,7 +19,7 @@
 //
 //   node scripts/check-layers.mjs [--build DIR]     (DIR defaults to build/native)
 //   node scripts/check-layers.mjs --js-only [--root DIR]   (the JavaScript passes alone, on DIR)
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkIncludes } from './layers/c-includes.mjs';
 import { checkLinks } from './layers/c-links.mjs';
@@ -28,15 +28,28 @@ import { checkJsCode } from './layers/js-code.mjs';
 
 const args = process.argv.slice(2);
 const argValue = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
-const root = argValue('--root') ?? fileURLToPath(new URL('..', import.meta.url));
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const root = argValue('--root') ?? repo;
 const buildDir = argValue('--build') ?? join(root, 'build', 'native');
 const jsOnly = args.includes('--js-only');
 
 // Known defects allowed while they are being removed, one entry per finding's key (printed
 // with it: 'include A -> B', 'link A -> B', 'cycle A <-> B', 'js A -> B', 'id X', 'long FILE
-// NAME', "solver-name FILE 'NAME'"); an entry that matches nothing fails, so the list cannot
-// go stale.
-const ALLOW = new Set([]);
+// NAME', "solver-name FILE 'NAME'"); an entry that matches nothing fails (on this repository;
+// with --js-only, the JavaScript passes' entries), so the list cannot go stale.
+// These are in files under rewrite by the one run model (web/lib/islands.mjs, web/main.mjs,
+// web/page/run, watch, result, share, race, stage, common/boot.mjs and hint.mjs): each goes
+// when its finding does.
+const ALLOW = new Set([
+  'id net-host', 'id play', 'id result-summary', 'id scramble', 'id solution', 'id solve', 'id status',
+  'id twizzle-link', 'id verified', 'id view3d',
+  'long web/lib/islands.mjs solveIslands', 'long web/main.mjs boot', 'long web/page/race/race-run.lazy.mjs runRace',
+  'long web/page/stage/cube3d.mjs constructor', 'long web/page/watch/watch-views.lazy.mjs mountViews',
+  "solver-name web/page/race/race-picker.mjs 'aco'", "solver-name web/page/race/race-picker.mjs 'twes'",
+  "solver-name web/page/race/race-picker.mjs 'twophase'", "solver-name web/page/result/result-view.mjs 'twophase'",
+  "solver-name web/page/watch/watch-views.lazy.mjs 'greedy'", "solver-name web/page/watch/watch-views.lazy.mjs 'twophase'",
+]);
+const JS_KEY = /^(js|js-dom|js-module|js-raw|id|long|solver-name) /;
 
 const findings = [];
 const used = new Set();
@@ -52,7 +65,7 @@ function report(key, text) {
 
 function finish(passed) {
   for (const key of ALLOW) {
-    if (!used.has(key) && !jsOnly) {
+    if (!used.has(key) && resolve(root) === resolve(repo) && (!jsOnly || JS_KEY.test(key))) {
       findings.push(key);
       console.log(`error: stale allow-list entry (nothing matches it any more; remove it from ALLOW): ${key}`);
     }

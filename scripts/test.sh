@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # test.sh - every suite, after scripts/build.sh, in this order:
 #   layers   scripts/check-layers.mjs: the JavaScript import rules (web/lib without a DOM, features
-#            apart, scripts on web/lib only, only core.mjs touching the wasm module), and the
-#            include and link-level layer rules of c/ (no up-include, no cycle between files or
-#            folders)
+#            apart, scripts on web/lib only, only core.mjs touching the wasm module), the code
+#            rules (an element id in one feature, no solver name compared, no function over 80
+#            lines), and the include and link-level layer rules of c/ (no up-include, no cycle
+#            between files or folders)
 #   ctest    every C suite natively (labels `unit` and `slow`, CMakeLists.txt)
 #   errors   scripts/c-error-coverage.mjs: every `return EC_E_*` of c/ reached by a C suite
 #            (clang source-based coverage, build/coverage) or listed with its reason in
@@ -68,7 +69,7 @@ EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm|test_
 
 begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"
-end "$(sed -n 's/^check-layers: \(js\|includes\|links\): /\1: /p' "$log/layers" | paste -sd';' | sed 's/;/; /g'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
+end "$(sed -n 's/^check-layers: \(js\|code\|includes\|links\): /\1: /p' "$log/layers" | paste -sd';' | sed 's/;/; /g'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
