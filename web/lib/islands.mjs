@@ -23,26 +23,18 @@
 
 import { MAX_ISLANDS } from './core.mjs';
 import { parseIslands } from './params.mjs';
-import { ERROR, STATUS } from './protocol.mjs';
+import { ERROR, STATUS, SolveError } from './protocol.mjs';
 
 export { MAX_ISLANDS };
 // the page's default K (in params.mjs, so the page's first load does not carry this module)
 export { defaultIslands } from './params.mjs';
-
-export class IslandsError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.name = 'SolveError';
-    this.code = code;
-  }
-}
 
 const byLength = (a, b) => a.result.length - b.result.length || a.i - b.i;
 
 export function solveIslands(start, request, { islands = 1, onProgress = null, onState = null, onEpoch = null } = {}) {
   const K = islands;
   const v = Number.isInteger(K) ? parseIslands(K) : parseIslands(String(K));
-  if (!v.ok) throw new IslandsError('E_RANGE', v.error);
+  if (!v.ok) throw new SolveError('E_RANGE', v.error);
   const isl = [];
   let epoch = 1, settled = false, resolve, reject;
   const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
@@ -120,7 +112,7 @@ export function solveIslands(start, request, { islands = 1, onProgress = null, o
       if (Number.isFinite(r.stats?.generations)) s.gens = r.stats.generations;
       if (Number.isFinite(r.stats?.evaluations)) s.evals = r.stats.evaluations;
       check();
-    }, (e) => fail(K === 1 ? e : Object.assign(e instanceof Error ? e : new IslandsError(ERROR.CRASH, String(e)), { island: i })));
+    }, (e) => fail(K === 1 ? e : Object.assign(e instanceof Error ? e : new SolveError(ERROR.CRASH, String(e)), { island: i })));
   }
   check();
 
@@ -133,7 +125,7 @@ export function solveIslands(start, request, { islands = 1, onProgress = null, o
     step: each((s) => { if (!s.waiting) s.handle.step(); }),
     cancel: () => {
       if (settled) return;
-      fail(new IslandsError(ERROR.CANCELLED, STATUS.CANCELLED));
+      fail(new SolveError(ERROR.CANCELLED, STATUS.CANCELLED));
     },
   };
 }

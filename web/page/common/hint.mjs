@@ -1,4 +1,4 @@
-// ui/hint.mjs - the three-step hint shown on a first visit: "Got it" hides it for good
+// hint.mjs - the three-step hint shown on a first visit: "Got it" hides it for good
 // (remembered in localStorage; a browser that refuses storage just shows it again).
 import { byId as $ } from './dom.mjs';
 

@@ -1,4 +1,4 @@
-// ui/cube-input.mjs - the input cube: the Scramble and Paint tabs, the scramble field
+// cube-input.mjs - the input cube: the Scramble and Paint tabs, the scramble field
 // (web/page/input/alg-input.mjs), the painter (web/page/input/painter.mjs) on the input net, Random scramble and
 // Clear. State: the mode ('scramble' | 'paint') and the input cube {ok, facelets, alg,
 // error?}. The input net shows the input cube only (never a live state or a playback).

@@ -1,4 +1,4 @@
-// ui/stage.mjs - the cube on stage: the 3D view (web/page/stage/cube3d.mjs, loaded on demand) or,
+// stage.mjs - the cube on stage: the 3D view (web/page/stage/cube3d.mjs, loaded on demand) or,
 // without WebGL, the flat net moved into its place, and a caption saying what is shown
 // (the input cube, a run's best individual, a playback). The net in the input panel shows
 // the input cube only; with WebGL it never shows a live or playback state.
