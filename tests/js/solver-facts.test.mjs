@@ -2,12 +2,8 @@
 // JavaScript: web/page/common/solver-info.mjs exposes each descriptor's family, records,
 // agents, islands and quick as the core gives them (and sane defaults for a name it does not
 // know); the views built on them (the Watch panel's population note, the About texts' Fitness,
-// Phases and Guidance rows, the first visit's suggestion) say what the descriptor says; and no
-// file of web/page or web/lib compares a string with a solver's name (===, !==, case, includes,
-// startsWith, or a list of names), checked on the files themselves and on planted examples.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Phases and Guidance rows, the first visit's suggestion) say what the descriptor says. (That no
+// file compares a solver's name is the layer check's rule: scripts/layers/js-code.mjs.)
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { learnSolvers, solverInfo } from '../../web/page/common/solver-info.mjs';
 import { populationNote } from '../../web/page/watch/population-view.mjs';
@@ -18,7 +14,6 @@ const core = await loadCoreNode();
 const list = core.solvers();
 learnSolvers(list);
 const NAMES = list.map((s) => s.name);
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('solverInfo: the descriptor\'s facts in one place', () => {
   test.each(NAMES)('%s: family, records, agents, islands, quick as the core lists them', (name) => {
@@ -89,79 +84,3 @@ describe('views that say what the descriptor says', () => {
   });
 });
 
-// --- no solver name compared in web/page and web/lib ---
-
-// the source with comments blanked out (strings kept: a '//' in a string is not a comment)
-function code(src) {
-  let out = '', i = 0;
-  while (i < src.length) {
-    const c = src[i], d = src[i + 1];
-    if (c === '/' && d === '/') { while (i < src.length && src[i] !== '\n') { out += ' '; i++; } continue; }
-    if (c === '/' && d === '*') { const end = src.indexOf('*/', i + 2); const stop = end < 0 ? src.length : end + 2; out += src.slice(i, stop).replace(/[^\n]/g, ' '); i = stop; continue; }
-    if (c === "'" || c === '"' || c === '`') {
-      let j = i + 1;
-      while (j < src.length && src[j] !== c) j += src[j] === '\\' ? 2 : 1;
-      out += src.slice(i, j + 1);
-      i = j + 1;
-      continue;
-    }
-    out += c;
-    i++;
-  }
-  return out;
-}
-
-// every place `src` compares a string with one of `names`: [{line, how, text}]
-function nameComparisons(src, names) {
-  const text = code(src), found = [];
-  const lit = `(['"\`])(?:${names.map((n) => n.replace(/[-]/g, '\\-')).join('|')})\\1`;
-  const rules = [
-    ['comparison', new RegExp(`(?:[!=]==?|\\bcase)\\s*${lit}`, 'g')],
-    ['comparison', new RegExp(`${lit}\\s*[!=]==?`, 'g')],
-    ['membership', new RegExp(`\\.(?:includes|startsWith|endsWith|indexOf)\\(\\s*${lit}`, 'g')],
-    // a list of names: an array literal holding one (an experiment's `solvers:` list is data)
-    ['list of names', new RegExp(`(?<!solvers:\\s*)\\[\\s*(?:[^\\]]*,\\s*)?${lit}\\s*[,\\]]`, 'g')],
-  ];
-  for (const [how, re] of rules) {
-    for (const m of text.matchAll(re)) {
-      const line = text.slice(0, m.index).split('\n').length;
-      found.push({ line, how, text: src.split('\n')[line - 1].trim() });
-    }
-  }
-  return found;
-}
-
-// comparisons in files another change reworks (the experiments' paper figures); this list
-// only shrinks
-const ELSEWHERE = [
-  "web/lib/experiments/papers.mjs:169: comparison: measure: 'length', stat: 'mean', solver, value: solver === 'pso' ? t.lengths : `${mean(lengthsOf(t.lengths)).toFixed(2)} (${t.lengths})`,",
-];
-
-const files = (dir) => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f);
-  return statSync(p).isDirectory() ? files(p) : /\.m?js$/.test(f) ? [p] : [];
-});
-
-describe('no solver name compared as a string', () => {
-  test('the scan finds each kind of comparison in planted code, and none in data or comments', () => {
-    const hits = (src) => nameComparisons(src, NAMES).map((h) => h.how);
-    expect(hits("if (solver === 'twophase') x();")).toEqual(['comparison']);
-    expect(hits('const greedy = "greedy" !== s.name;')).toEqual(['comparison']);
-    expect(hits("switch (s) { case 'hugo': break; }")).toEqual(['comparison']);
-    expect(hits("r.stats.solver == `pso` && go();")).toEqual(['comparison']);
-    expect(hits("ok = names.includes('macro-ga');")).toEqual(['membership']);
-    expect(hits("export const QUICK = ['twophase', 'twes', 'aco'];")).toEqual(['list of names']);
-    expect(hits("const SWARM = new Set(['x', 'dkho']);")).toEqual(['list of names']);
-    expect(hits("// solver === 'twes' in a comment\n/* case 'aco': */ const u = 'http://a/b';")).toEqual([]);
-    expect(hits("const t = { twes: 'text', 'macro-ga': 'text' }; const d = ({ solvers: ['hugo'], n: 1 });")).toEqual([]);
-    expect(hits("const s = 'twophase alone beats every swarm solver'; f('aco');")).toEqual([]);
-  });
-
-  test('web/page and web/lib', () => {
-    const found = [];
-    for (const f of [...files(join(REPO, 'web/page')), ...files(join(REPO, 'web/lib'))]) {
-      for (const h of nameComparisons(readFileSync(f, 'utf8'), NAMES)) found.push(`${relative(REPO, f)}:${h.line}: ${h.how}: ${h.text}`);
-    }
-    expect(found).toEqual(ELSEWHERE);
-  });
-});
