@@ -56,6 +56,8 @@ function urlRefPlugin(site) {
         if (!src.includes('import.meta.url')) return undefined;
         let out = '';
         let last = 0;
+        // an on-demand module is built into assets/lazy/, one folder below what it names
+        const up = args.path.endsWith(ON_DEMAND_SUFFIX) ? '../' : './';
         for (const m of src.matchAll(URL_REF)) {
           const target = resolve(dirname(args.path), m[2]);
           let name = null;
@@ -63,7 +65,7 @@ function urlRefPlugin(site) {
           if (/\.mjs$/.test(target)) name = await site.worker(target);
           else if (!/\.js$/.test(target)) name = site.asset(target);
           if (!name) continue; // a classic script named this way (the dev site's sw.js) is left alone
-          out += src.slice(last, m.index) + `new URL(${JSON.stringify(`./${name}`)}, import.meta.url)`;
+          out += src.slice(last, m.index) + `new URL(${JSON.stringify(`${up}${name}`)}, import.meta.url)`;
           last = m.index + m[0].length;
         }
         return { contents: out + src.slice(last), loader: 'js', resolveDir: dirname(args.path) };
@@ -185,19 +187,15 @@ export function onDemandSources(root) {
   return entries;
 }
 
-// Build the site into outdir (emptied first). Returns {outdir, files, firstLoad, sizes}.
-// note: a comment put into every bundle (tests make "a second deployment" with it).
-export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = {}) {
-  outdir = resolve(outdir);
-  const assets = join(outdir, ASSETS);
-  rmSync(outdir, { recursive: true, force: true });
-  mkdirSync(assets, { recursive: true });
-  const banner = note ? { js: `/* ${note} */`, css: `/* ${note} */` } : undefined;
-
+// The site's bundler: asset(path) copies a file under its hashed name, worker(path) and
+// glue(path) bundle a module worker or the Emscripten glue once each (their hashed names, as
+// promises); outputs collects every build's esbuild outputs.
+function makeSite({ root, assets, banner }) {
   const copied = new Map(); // source path -> hashed name
   const workers = new Map(); // source path -> Promise<hashed name>
   let glue = null; // {path, name: Promise<hashed name>} of the Emscripten glue
   const site = {
+    copied, workers, outputs: [],
     asset(path) {
       if (!copied.has(path)) {
         const bytes = readFileSync(path);
@@ -218,79 +216,75 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
       return glue.name;
     },
   };
-  const outputs = []; // esbuild metafile outputs, merged
   async function bundleWorker(path) {
     const r = await esbuild.build({
       ...COMMON, banner, entryPoints: [path], outdir: assets, entryNames: '[name]-[hash]', plugins: [gluePlugin(site), vendorPlugin(root), urlRefPlugin(site)],
     });
     const [out] = Object.entries(r.metafile.outputs).filter(([, o]) => o.entryPoint);
-    outputs.push(r.metafile.outputs);
+    site.outputs.push(r.metafile.outputs);
     return basename(out[0]);
   }
+  return site;
+}
 
-  const htmlPath = join(root, 'index.html');
-  let html = readFileSync(htmlPath, 'utf8');
-  const refs = references(html);
-  const scripts = refs.filter((r) => r.tag === 'script');
-  const styles = refs.filter((r) => r.tag === 'link' && r.rel === 'stylesheet');
-  if (scripts.length !== 1 || scripts[0].type !== 'module') throw new Error('build-site: index.html must load exactly one module script (the page\'s entry)');
-
-  // the page: its module script with splitting (dynamic imports become chunks)
+// Step: the entry points. The page's module script with splitting (dynamic imports become
+// chunks; the on-demand modules are entries too, so that their outputs, which the page's
+// dynamic imports name, land in assets/lazy/), then the stylesheets, in order, as one file;
+// the workers they start are bundled on the way. Returns {mainOut, cssOut, mainImports (the
+// page's chunks to preload: static and dynamic, not on-demand; the shared glue named from
+// assets/), wasm (the preloaded wasm files)}.
+async function bundleEntries({ root, outdir, assets, banner, site, script, styles }) {
   const page = await esbuild.build({
-    // the on-demand modules are entries too, so that their outputs (which the page's dynamic
-    // imports name) land in assets/lazy/
-    ...COMMON, banner, entryPoints: [{ in: join(root, scripts[0].url), out: basename(scripts[0].url, '.mjs') }, ...onDemandSources(root)],
+    ...COMMON, banner, entryPoints: [{ in: join(root, script.url), out: basename(script.url, '.mjs') }, ...onDemandSources(root)],
     outdir: assets, splitting: true, entryNames: '[dir]/[name]-[hash]', chunkNames: '[name]-[hash]',
     plugins: [gluePlugin(site), vendorPlugin(root), urlRefPlugin(site)],
   });
-  outputs.push(page.metafile.outputs);
-  // the stylesheets, in order, as one file
+  site.outputs.push(page.metafile.outputs);
   const css = await esbuild.build({
     ...COMMON, banner, stdin: { contents: styles.map((s) => `@import ${JSON.stringify(`./${s.url}`)};`).join('\n'), resolveDir: root, loader: 'css' },
     outdir: assets, entryNames: 'app-[hash]', assetNames: '[name]-[hash]', loader: { '.svg': 'file', '.png': 'file' }, plugins: [vendorPlugin(root)],
   });
-  outputs.push(css.metafile.outputs);
-  await Promise.all(workers.values());
-
-  const built = Object.assign({}, ...outputs);
-  const pageEntry = posix(relative(process.cwd(), join(root, scripts[0].url)));
+  site.outputs.push(css.metafile.outputs);
+  await Promise.all(site.workers.values());
+  const pageEntry = posix(relative(process.cwd(), join(root, script.url)));
   const mainOut = Object.keys(page.metafile.outputs).find((k) => posix(page.metafile.outputs[k].entryPoint || '') === pageEntry);
   if (!mainOut) throw new Error(`build-site: no output for the page's entry ${pageEntry}`);
   const cssOut = Object.keys(css.metafile.outputs).find((k) => k.endsWith('.css'));
   const rel = (k) => posix(relative(outdir, resolve(k)));
-  // the page's chunks, static and dynamic (the 3D view is imported during boot), preloaded
-  // from index.html so none waits for the module that imports it (one round trip each)
-  // (on-demand modules are not preloaded: they are fetched when the user asks for them)
-  // (the shared glue is an external import of the entry, named from assets/)
   const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && (!i.external || i.path.startsWith('./')))
     .map((i) => (i.external ? `${ASSETS}/${i.path.slice(2)}` : rel(i.path))).filter((p) => !isOnDemand(p));
-  const wasm = [...copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
+  const wasm = [...site.copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
+  return { mainOut: rel(mainOut), cssOut: rel(cssOut), mainImports, wasm };
+}
 
-  // the web app manifest and icons at the site's root
+// Step: the web app manifest and its icons at the site's root
+function copyManifest({ root, outdir, refs }) {
   const manifestRef = refs.find((r) => r.rel === 'manifest');
-  if (manifestRef) {
-    const src = join(root, manifestRef.url);
-    const m = JSON.parse(readFileSync(src, 'utf8'));
-    const icons = new Set();
-    for (const icon of m.icons || []) icons.add(icon.src);
-    for (const r of refs) if (/icon/.test(r.rel || '')) icons.add(posix(relative(dirname(src), join(root, r.url))));
-    for (const i of icons) {
-      mkdirSync(dirname(join(outdir, i)), { recursive: true });
-      cpSync(join(dirname(src), i), join(outdir, i));
-    }
-    Object.assign(m, { start_url: './', scope: './' });
-    writeFileSync(join(outdir, 'manifest.webmanifest'), `${JSON.stringify(m, null, 2)}\n`);
+  if (!manifestRef) return;
+  const src = join(root, manifestRef.url);
+  const m = JSON.parse(readFileSync(src, 'utf8'));
+  const icons = new Set();
+  for (const icon of m.icons || []) icons.add(icon.src);
+  for (const r of refs) if (/icon/.test(r.rel || '')) icons.add(posix(relative(dirname(src), join(root, r.url))));
+  for (const i of icons) {
+    mkdirSync(dirname(join(outdir, i)), { recursive: true });
+    cpSync(join(dirname(src), i), join(outdir, i));
   }
+  Object.assign(m, { start_url: './', scope: './' });
+  writeFileSync(join(outdir, 'manifest.webmanifest'), `${JSON.stringify(m, null, 2)}\n`);
+}
 
-  // index.html: every reference replaced by the built file's (an unknown one fails the build)
+// Step: index.html, every reference replaced by the built file's (an unknown one fails the build)
+function writeIndex({ root, outdir, html, refs, script, styles, built }) {
+  const manifestRef = refs.find((r) => r.rel === 'manifest');
   const iconPath = (url) => posix(relative(dirname(join(root, manifestRef.url)), join(root, url)));
   for (const r of refs) {
     let to;
-    if (r === scripts[0]) {
-      to = [`<script type="module" src="${rel(mainOut)}"></script>`,
-        ...mainImports.map((p) => `<link rel="modulepreload" href="${p}">`),
-        ...wasm.map((p) => `<link rel="preload" href="${p}" as="fetch" type="application/wasm" crossorigin>`)].join('\n  ');
-    } else if (r === styles[0]) to = `<link rel="stylesheet" href="${rel(cssOut)}">`;
+    if (r === script) {
+      to = [`<script type="module" src="${built.mainOut}"></script>`,
+        ...built.mainImports.map((p) => `<link rel="modulepreload" href="${p}">`),
+        ...built.wasm.map((p) => `<link rel="preload" href="${p}" as="fetch" type="application/wasm" crossorigin>`)].join('\n  ');
+    } else if (r === styles[0]) to = `<link rel="stylesheet" href="${built.cssOut}">`;
     else if (styles.includes(r)) to = '';
     else if (r.rel === 'modulepreload') to = '';
     else if (r.rel === 'manifest') to = r.whole.replace(r.url, 'manifest.webmanifest');
@@ -298,20 +292,24 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
     else throw new Error(`build-site: index.html references ${r.url}, which the build does not know how to carry over`);
     html = html.replace(r.whole, to);
   }
-  html = html.replace(/^\s*\n/gm, '');
-  writeFileSync(join(outdir, 'index.html'), html);
+  writeFileSync(join(outdir, 'index.html'), html.replace(/^\s*\n/gm, ''));
+}
 
-  // the licences of the bundled packages (their files carry no licence comments once bundled)
+// Step: the licences of the bundled packages (their files carry no licence comments once bundled)
+function writeLicences({ root, outdir }) {
   const notices = ['three', 'uplot'].map((pkg) => {
     const dir = join(root, 'node_modules', pkg);
     const { name, version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     return `${name} ${version}\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}\n`;
   });
   writeFileSync(join(outdir, 'LICENSES.txt'), `The site's bundles include these packages:\n\n${notices.join('\n---\n\n')}`);
+}
 
-  // the service worker at the root: web/sw.js with this build's settings and precache list
+// Step: the precache. The service worker at the root: web/sw.js with this build's settings
+// and precache list (every served file), and shell.json. The version names this build's
+// files and the service worker's own code. Returns the version.
+function writeServiceWorker({ root, outdir }) {
   const precache = ['./', ...listFiles(outdir).filter((p) => !/\.(map|txt)$/.test(p))];
-  // the version names this build's files and the service worker's own code
   let sw = readFileSync(join(root, 'web', 'sw.js'), 'utf8');
   const version = `evocube-${sha256([sha256(sw), ...precache.map((p) => (p === './' ? '' : `${p}:${sha256(readFileSync(join(outdir, p)))}`))].join('\n')).slice(0, 12)}`;
   const settings = { VERSION: version, BASE: '', MANIFEST_PATH: SITE_MANIFEST, UPDATES: 'offer', SHELL: precache };
@@ -322,10 +320,34 @@ export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = 
   }
   writeFileSync(join(outdir, 'sw.js'), sw);
   writeShellManifest(outdir, { manifest: SITE_MANIFEST, version });
+  return version;
+}
 
+// Build the site into outdir (emptied first), in steps: the entry points (the page, its
+// chunks and on-demand modules, the stylesheet, the workers), the manifest and icons,
+// index.html, the licences, the service worker with its precache list. Returns {outdir,
+// version, files, firstLoad, sizes, built}. note: a comment put into every bundle (tests
+// make "a second deployment" with it).
+export async function buildSite({ root = REPO, outdir = SITE_DIR, note = '' } = {}) {
+  outdir = resolve(outdir);
+  const assets = join(outdir, ASSETS);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(assets, { recursive: true });
+  const banner = note ? { js: `/* ${note} */`, css: `/* ${note} */` } : undefined;
+  const site = makeSite({ root, assets, banner });
+  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  const refs = references(html);
+  const scripts = refs.filter((r) => r.tag === 'script');
+  const styles = refs.filter((r) => r.tag === 'link' && r.rel === 'stylesheet');
+  if (scripts.length !== 1 || scripts[0].type !== 'module') throw new Error('build-site: index.html must load exactly one module script (the page\'s entry)');
+  const built = await bundleEntries({ root, outdir, assets, banner, site, script: scripts[0], styles });
+  copyManifest({ root, outdir, refs });
+  writeIndex({ root, outdir, html, refs, script: scripts[0], styles, built });
+  writeLicences({ root, outdir });
+  const version = writeServiceWorker({ root, outdir });
   const firstLoad = firstLoadFiles(outdir);
   const sizes = siteSizes(outdir, firstLoad);
-  return { outdir, version, files: listFiles(outdir), firstLoad, sizes, built: Object.keys(built).length };
+  return { outdir, version, files: listFiles(outdir), firstLoad, sizes, built: Object.keys(Object.assign({}, ...site.outputs)).length };
 }
 
 // every file under dir, as posix paths from dir

@@ -56,31 +56,45 @@ export const DEFAULT_CASES = [["R U F' L2 D B", 3, ''], [RANDOM5, 11, ''], [ROTA
 // The registered solvers (the solver list of EXE, or of the core) with their cases.
 export const casesOf = (names) => names.map((name) => [name, CASES[name] ?? DEFAULT_CASES]);
 export function registered(exe = NATIVE) {
+  return solverList(exe).map((s) => s.name);
+}
+function solverList(exe) {
   const r = spawnSync(exe, ['solvers'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${exe} solvers: exit ${r.status} ${r.stderr}`);
-  return JSON.parse(r.stdout).map((s) => s.name);
+  return JSON.parse(r.stdout);
+}
+
+// a solver's descriptor (what its records carry, its order of better), from the native CLI
+let descriptors = null;
+function descriptorOf(solver) {
+  descriptors ??= new Map(solverList(NATIVE).map((s) => [s.name, s]));
+  return descriptors.get(solver) ?? {};
 }
 
 export const caseKey = (solver, [scramble, seed, params]) => `${solver} | ${scramble} | ${seed} | ${params}`;
 export const readGolden = () => JSON.parse(readFileSync(GOLDEN_FILE, 'utf8'));
 
-const SWARM = new Set(['greedy', 'pso', 'aco', 'dkho']);
-const POPULATION = { hugo: 'higher', twes: 'lower', 'macro-ga': 'lower' }; // which end is best
+// the solvers whose results have `parts`, and the labels a part may have (a data table)
+const PARTS = { 'macro-ga': /^(start|migrant|M([1-9]|1[0-5]))$/ };
 const sha = (lines) => createHash('sha256').update(lines.join('\n')).digest('hex');
 
 // A record in the shape the golden file was written from (see the header).
+// Agents' solvers (the descriptor's records "agents") reported solvedShare as diversity;
+// population solvers' popFit has its best at the end the descriptor's `better` names.
 function oldShape(solver, r) {
-  if (SWARM.has(solver)) {
+  const d = descriptorOf(solver);
+  const agents = d.records === 'agents';
+  if (agents) {
     if (!(r.diversity >= 0 && r.diversity <= 1)) throw new Error(`${solver}: diversity ${r.diversity}`);
   } else if (r.solvedShare !== 0) {
     throw new Error(`${solver}: solvedShare ${r.solvedShare} in a solver without agents`);
   }
-  const q = r.popFit, end = POPULATION[solver];
+  const q = r.popFit, end = d.records === 'population' ? d.better : undefined;
   if (!end !== (q === undefined)) throw new Error(`${solver}: popFit ${JSON.stringify(q)}`);
   if (end && !(q.length === 17 && q.every((v, k) => !k || q[k - 1] <= v) && r.best === q[end === 'higher' ? 16 : 0]))
     throw new Error(`${solver}: popFit ${JSON.stringify(q)} with best ${r.best}`);
   const { gen, phase, phaseName, best, mean, bestLength, evaluations, restarts, found, bestMoves } = r;
-  const diversity = SWARM.has(solver) ? r.solvedShare : r.diversity;
+  const diversity = agents ? r.solvedShare : r.diversity;
   return JSON.stringify({ gen, phase, phaseName, best, mean, bestLength, diversity, evaluations, restarts, found, bestMoves });
 }
 
@@ -90,8 +104,9 @@ function partsShape(solver, result) {
   const p = result.parts;
   if (p === undefined) return;
   const moves = (t) => (t ? t.split(' ').length : 0);
-  const ok = solver === 'macro-ga' && result.solved && p.length > 0 && p[0].label === 'start'
-    && p.every((q) => /^(start|migrant|M([1-9]|1[0-5]))$/.test(q.label) && moves(q.moves) === q.length)
+  const labels = PARTS[solver];
+  const ok = labels && result.solved && p.length > 0 && p[0].label === 'start'
+    && p.every((q) => labels.test(q.label) && moves(q.moves) === q.length)
     && p.reduce((n, q) => n + q.length, 0) >= result.length;
   if (!ok) throw new Error(`${solver}: parts ${JSON.stringify(p).slice(0, 300)}`);
 }

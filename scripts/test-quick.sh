@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # test-quick.sh - the quick tier (`npm run test:quick`), after scripts/build.sh: brings
 # build/native and the wasm module up to date (incremental), then
+#   layers   scripts/check-layers.mjs (every pass: C includes and links, JavaScript imports
+#            and code; about a second)
 #   ctest    the C suites labelled `unit` natively (CMakeLists.txt: each under 0.5 s of CPU)
 #   jest     the Node Jest suites below, each under 5 s on a loaded 2-core machine by
 #            scripts/jest-times.mjs (the others, the CLI, batch, golden, determinism, islands,
@@ -36,10 +38,13 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake --build build/native -j "$jobs" >/dev/null
 cmake --build build/wasm -j "$jobs" >/dev/null
 build=$(since "$t0")
+tl=$(now)
+node scripts/check-layers.mjs | grep -v '^allowed (known' # the findings ALLOW lists are counted on its last line
+layers_s=$(since "$tl")
 t1=$(now)
 ctest --test-dir build/native -L unit --output-on-failure --no-tests=error -j "$jobs"
 ctest_s=$(since "$t1")
 t2=$(now)
 node --experimental-vm-modules node_modules/jest/bin/jest.js "${JEST_QUICK[@]}" "$@"
 jest_s=$(since "$t2")
-echo "test-quick: build ${build} s, ctest -L unit ${ctest_s} s, jest (${#JEST_QUICK[@]} files) ${jest_s} s; total $(since "$t0") s"
+echo "test-quick: build ${build} s, layers ${layers_s} s, ctest -L unit ${ctest_s} s, jest (${#JEST_QUICK[@]} files) ${jest_s} s; total $(since "$t0") s"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # test.sh - every suite, after scripts/build.sh, in this order:
 #   layers   scripts/check-layers.mjs: the JavaScript import rules (web/lib without a DOM, features
-#            apart, scripts on web/lib only, only core.mjs touching the wasm module), and the
-#            include and link-level layer rules of c/ (no up-include, no cycle between files or
-#            folders)
+#            apart, scripts on web/lib only, only core.mjs touching the wasm module), the code
+#            rules (an element id in one feature, no solver name compared, no function over 80
+#            lines), and the include and link-level layer rules of c/ (no up-include, no cycle
+#            between files or folders)
 #   ctest    every C suite natively (labels `unit` and `slow`, CMakeLists.txt)
-#   errors   scripts/coverage-errors.mjs: every `return EC_E_*` of c/ reached by a C suite
+#   errors   scripts/c-error-coverage.mjs: every `return EC_E_*` of c/ reached by a C suite
 #            (clang source-based coverage, build/coverage) or listed with its reason in
 #            tests/coverage/unreachable-errors.json
 #   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast): each
@@ -68,18 +69,18 @@ EC_ASAN_SLOW=${EC_ASAN_SLOW-test_groups|test_twophase|test_twes|test_swarm|test_
 
 begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"
-end "$(sed -n 's/^check-layers: \(js\|includes\|links\): /\1: /p' "$log/layers" | paste -sd';' | sed 's/;/; /g'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
+end "$(sed -n 's/^check-layers: \(js\|code\|includes\|links\): /\1: /p' "$log/layers" | paste -sd';' | sed 's/;/; /g'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
 end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow); $(ctest_slowest "$log/ctest" 3)"
 
-# the C core's error returns reached by the suites (scripts/coverage-errors.mjs: clang's
+# the C core's error returns reached by the suites (scripts/c-error-coverage.mjs: clang's
 # source-based coverage in build/coverage, every suite once): each `return EC_E_*` must be
 # reached by a test or listed, with its reason, in tests/coverage/unreachable-errors.json
-begin errors "error returns reached by the C suites (scripts/coverage-errors.mjs, clang coverage)"
-node scripts/coverage-errors.mjs | tee "$log/errors"
-end "$(sed -n 's/^coverage-errors: \([0-9]* of [0-9]* error returns reached, [0-9]* listed as unreachable, [0-9]* listed as untested\).*/\1/p' "$log/errors" | tail -1)"
+begin errors "error returns reached by the C suites (scripts/c-error-coverage.mjs, clang coverage)"
+node scripts/c-error-coverage.mjs | tee "$log/errors"
+end "$(sed -n 's/^c-error-coverage: \([0-9]* of [0-9]* error returns reached, [0-9]* listed as unreachable, [0-9]* listed as untested\).*/\1/p' "$log/errors" | tail -1)"
 
 # the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
 # applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make

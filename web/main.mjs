@@ -27,7 +27,7 @@ import { CubeInput } from './page/input/cube-input.mjs';
 import { Settings, randomSeed } from './page/settings/settings.mjs';
 import { offerFirstVisit } from './page/settings/first-visit.mjs';
 import { Stage } from './page/stage/stage.mjs';
-import { RunControls } from './page/run/run-controls.mjs';
+import { RunControls, runUnavailable } from './page/run/run-controls.mjs';
 import { Watch } from './page/watch/watch.mjs';
 import { Playback } from './page/result/playback.mjs';
 import { ResultView } from './page/result/result-view.mjs';
@@ -41,109 +41,126 @@ import { registerServiceWorker } from './sw-register.mjs';
 // what window.evocube shows (each read when asked)
 const SURFACE = ['core', 'view', 'chart', 'client', 'islandClients', 'watch', 'playback', 'result', 'run'];
 
+// The page's parts, made in steps: p holds them (p.core, p.stage, p.controls, ...).
 async function boot() {
   let core;
-  try { core = await createCore(createEvocube); } catch (e) { bootFailed(e); return; }
-  const solvers = core.solvers();
-  learnSolvers(solvers); // labels, fitness and direction from the C descriptors
-  let stage, playback, results, watch, input, settings, controls, race;
+  try { core = await createCore(createEvocube); } catch (e) { runUnavailable(bootFailed(e)); return; }
+  const p = { core, solvers: core.solvers() };
+  learnSolvers(p.solvers); // labels, fitness and direction from the C descriptors
   window.evocube = testSurface(() => ({
-    core, view: stage?.view, chart: controls?.live.chart, client: controls?.client, islandClients: controls?.islandClients,
-    watch, playback, result: results?.result ?? null, run: controls?.run ?? null,
+    core, view: p.stage?.view, chart: p.controls?.live.chart, client: p.controls?.client, islandClients: p.controls?.islandClients,
+    watch: p.watch, playback: p.playback, result: p.results?.result ?? null, run: p.controls?.run ?? null,
   }), SURFACE);
   setText($('version'), `evocube ${core.version()}`);
+  p.refresh = () => refresh(p);
+  p.clearResult = () => { p.results.clear(); clearLinkSolution(); p.controls.idle(); };
+  await makeStage(p);
+  makeInputAndRun(p);
+  makeRace(p);
+  wireSharing(p);
+  offerFirstVisit(location.search, { panel: p.settings.panel, solvers: p.solvers, setTempo: (r) => p.watch.setTempo(r), tempo: () => p.watch.rate });
+  firstVisitHint(() => p.input.focus());
+  showOnline();
+  wireExperiments({ core, notify });
+  bootDone();
+  p.refresh();
+  registerServiceWorker((text) => setText($('offline'), text),
+    (reload) => notify('A new version of evocube is ready.', 'update', 0, { label: 'Reload', run: reload }));
+}
 
-  const net = FlatNet.mount({ onSticker: (i) => input.painter.paint(i) });
-  stage = await Stage.create({ net, inputMode: () => (input ? input.mode : 'scramble'), solve: () => controls.solve() });
-  playback = Playback.mount({
-    core, view: stage.view.available ? stage.view : null, net,
-    onState: (f) => stage.show(f, `solution playback · ${playback.index} of ${playback.moves.length} moves done`),
+// the cube on stage, the result's playback and view, the Watch panel
+async function makeStage(p) {
+  const { core } = p;
+  p.net = FlatNet.mount({ onSticker: (i) => p.input.painter.paint(i) });
+  p.stage = await Stage.create({ net: p.net, inputMode: () => (p.input ? p.input.mode : 'scramble'), solve: () => p.controls.solve() });
+  const { stage } = p;
+  p.playback = Playback.mount({
+    core, view: stage.view.available ? stage.view : null, net: p.net,
+    onState: (f) => stage.show(f, `solution playback · ${p.playback.index} of ${p.playback.moves.length} moves done`),
   });
-  results = new ResultView({ core, playback, stage, notify });
-  watch = new Watch({ core, stage });
+  p.results = new ResultView({ core, playback: p.playback, stage, notify });
+  p.watch = new Watch({ core, stage });
+}
 
-  const clearResult = () => {
-    results.clear();
-    clearLinkSolution();
-    controls.idle();
-  };
-  input = new CubeInput({
-    core, net, notify,
-    randomScramble: () => controls.randomScramble(randomSeed()),
-    onSubmit: () => controls.solve(),
-    onLink: (pasted) => openLink(pasted),
+// the input cube, the settings, About, the run's controls and the address as a link
+function makeInputAndRun(p) {
+  const { core, stage, playback, results, watch } = p;
+  p.input = new CubeInput({
+    core, net: p.net, notify,
+    randomScramble: () => p.controls.randomScramble(randomSeed()),
+    onSubmit: () => p.controls.solve(),
+    onLink: (pasted) => openLink(p, pasted),
     onChange: (cube) => {
-      if (results.facelets && !controls.busy && cube.facelets !== results.facelets) clearResult();
-      if (cube.facelets && (cube.ok || input.mode === 'paint')) {
+      if (results.facelets && !p.controls.busy && cube.facelets !== results.facelets) p.clearResult();
+      if (cube.facelets && (cube.ok || p.input.mode === 'paint')) {
         playback.clear();
         stage.show(cube.facelets, 'your cube');
       }
-      refresh();
+      p.refresh();
     },
   });
-  settings = new Settings({ core, solvers, notify, onChange: () => refresh() });
-  const about = new AboutPanel({ solverName: () => settings.panel.select.value });
-  controls = new RunControls({
-    core, input, settings, stage, notify,
+  p.settings = new Settings({ core, solvers: p.solvers, notify, onChange: () => p.refresh() });
+  p.about = new AboutPanel({ solverName: () => p.settings.panel.select.value });
+  p.controls = new RunControls({
+    core, input: p.input, settings: p.settings, stage, notify,
     pace: () => ({ paused: watch.startPaused, rate: watch.rate }),
     drawLive: () => playback.moves.length === 0 && !watch.scrubbing,
-    clear: () => { playback.clear(); clearResult(); },
+    clear: () => { playback.clear(); p.clearResult(); },
     onStart: (run) => watch.follow(run),
     onEnd: (outcome, run) => {
       results.show(outcome);
       if (outcome.result) compareWithLink(outcome.result, run.input.facelets);
     },
     focusResult: () => playback.focusPlay(),
-    onChange: () => refresh(),
+    onChange: () => p.refresh(),
   });
-  const url = new UrlSync({ settings, input, results, runFields: () => controls.run?.input.fields ?? null });
+  p.url = new UrlSync({ settings: p.settings, input: p.input, results, runFields: () => p.controls.run?.input.fields ?? null });
+}
 
-  function refresh() {
-    const ok = input.cube.ok && settings.ok() && !(race && race.running); // a race locks Solve
-    settings.update();
-    controls.live.setSolver(settings.panel.solver);
-    about.update();
-    controls.update(ok);
-    if (race) race.update(input.cube.ok && settings.seed().ok && !controls.unavailable);
-    url.update();
-  }
+function refresh(p) {
+  const { input, settings, controls, race } = p;
+  const ok = input.cube.ok && settings.ok() && !(race && race.running); // a race locks Solve
+  settings.update();
+  controls.live.setSolver(settings.panel.solver);
+  p.about.update();
+  controls.update(ok);
+  if (race) race.update(input.cube.ok && settings.seed().ok && !controls.unavailable);
+  p.url.update();
+}
 
-  race = new RacePicker({
-    solvers, notify,
+function makeRace(p) {
+  const { input, results, playback } = p;
+  p.race = new RacePicker({
+    solvers: p.solvers, notify,
     cube: () => input.cube,
-    seed: () => settings.seed(),
-    onChange: () => refresh(),
+    seed: () => p.settings.seed(),
+    onChange: () => p.refresh(),
     // a runner's result into the Result panel, as if this page had run it, then played
     onPlay: (r) => {
-      if (controls.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
-      clearResult();
+      if (p.controls.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
+      p.clearResult();
       results.showRace(r, r.stats.facelets === input.cube.facelets && input.mode === 'scramble' ? input.setup() : null);
-      refresh();
+      p.refresh();
       playback.play();
     },
   });
+}
 
-  // share: copy solution, export of the run (its records so far while it runs), the link
-  wireCopySolution(() => results.result, notify);
-  wireExport(() => controls.run, notify);
-  // the address at boot, or a link pasted into the scramble box: a solution it carries is shown
-  // only once the core has verified it on the link's own cube (a forged one is refused)
-  const openLink = (pasted) => {
-    const shared = restoreFromLink({ settings, input, notify }, pasted);
-    if (shared.solution == null) return;
-    showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve: () => controls.solve(), onShown: () => refresh() })
-      .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
-  };
-  openLink();
-  offerFirstVisit(location.search, { panel: settings.panel, solvers, setTempo: (r) => watch.setTempo(r), tempo: () => watch.rate });
+// share: copy solution, export of the run (its records so far while it runs), the link at boot
+function wireSharing(p) {
+  wireCopySolution(() => p.results.result, notify);
+  wireExport(() => p.controls.run, notify);
+  openLink(p);
+}
 
-  firstVisitHint();
-  showOnline();
-  wireExperiments({ core, notify });
-  bootDone();
-  refresh();
-  registerServiceWorker((text) => setText($('offline'), text),
-    (reload) => notify('A new version of evocube is ready.', 'update', 0, { label: 'Reload', run: reload }));
+// the address at boot, or a link pasted into the scramble box: a solution it carries is shown
+// only once the core has verified it on the link's own cube (a forged one is refused)
+function openLink(p, pasted) {
+  const { core, input, results, playback, settings } = p;
+  const shared = restoreFromLink({ settings, input, notify }, pasted);
+  if (shared.solution == null) return;
+  showLinkSolution(shared, { core, input, results, playback, notify, twizzleUrl, solve: () => p.controls.solve(), onShown: () => p.refresh() })
+    .catch((e) => notify(`The link's solution could not be shown (${e.message}).`, 'warn'));
 }
 
 boot();

@@ -103,6 +103,9 @@ typedef struct ec_solver_impl {
     /* with EC_RECORDS_AGENTS: what a record's agents are, plural, for people ("agents",
      * "neighbours of its one agent"); NULL otherwise */
     const char *agents;
+    /* with EC_RECORDS_AGENTS: 1 when the agents are the neighbours of one agent's state, one per
+     * face turn in move order (greedy), so a page draws them as one bar per move */
+    int neighbours;
     /* 1: solves a random state within a few seconds at its defaults (a race picks it by
      * default); 0: may take minutes */
     int quick;

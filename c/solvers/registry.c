@@ -121,6 +121,8 @@ int ec_solver_list_json(char *buf, int size)
         if (s->agents) {
             ec__json_key(&j, "agents", 0);
             ec__json_str(&j, s->agents);
+            ec__json_key(&j, "neighbours", 0);
+            ec__json_raw(&j, s->neighbours ? "true" : "false");
         }
         ec__json_key(&j, "islands", 0);
         ec__json_raw(&j, s->migrant_context && s->export_migrants && s->import_migrants ? "true" : "false");

@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../cli/evocube.mjs', import.meta.url));
 
+// params a solver is benchmarked with when none are given (twophase: a bounded search)
+const DEFAULT_PARAMS = { twophase: ['maxLength=19'] };
+
 function args(argv) {
   const o = { n: 100, solver: 'twophase', param: [], jobs: [1, 2], rounds: 2, seedFrom: 1 };
   for (let i = 0; i < argv.length; i++) {
@@ -28,7 +31,7 @@ function args(argv) {
     else throw new Error(`unknown argument ${a}`);
     i++;
   }
-  if (!o.param.length && o.solver === 'twophase') o.param.push('maxLength=19');
+  if (!o.param.length) o.param.push(...(DEFAULT_PARAMS[o.solver] ?? []));
   return o;
 }
 

@@ -21,6 +21,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NATIVE = join(root, 'build', 'native');
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 
+
+// the solvers whose optima are computed again in wasm (TWES's: table lookups, quick)
+const WASM_CHECK = { twes: true };
 function runNative(jobs, nodes) {
   const input = jobs.map((j) => `${j.solver}\t${j.seed}\t${j.params || '-'}\t${j.scramble}`).join('\n') + '\n';
   const r = spawnSync(join(NATIVE, 'bench_short'), ['--optima', String(nodes)], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -54,7 +57,7 @@ export default async function bench(args) {
   const rowsOut = {};
   for (const c of o.configs.split(',')) {
     const [solver, params = ''] = c.split(':');
-    const n = solver === 'hugo' ? o.hugo : o.n;
+    const n = { hugo: o.hugo }[solver] ?? o.n; // --hugo: HuGO!'s own count of states
     if (!n) continue;
     const res = runNative(states.slice(0, n).map((s) => ({ solver, params, seed: s.seed, scramble: s.scramble })), o.nodes);
     rowsOut[c] = res;
@@ -74,8 +77,9 @@ export default async function bench(args) {
     L.push(`| ${solver} | ${params || 'defaults'} | ${ok.length}/${n} | ${f2(mean(ok.map((r) => r.res.length)))} | ${f2(mean(ok.map((r) => r.opt.start.twophase)))} | ${cells.join('<br>')} | ${ok.length ? median(ok.map((r) => r.ms)).toFixed(0) : '–'} ms |`);
     console.error(`${solver} ${params || 'defaults'}: ${ok.length}/${n} solved`);
   }
-  // wasm: the same optima from the core under Node on the first states (TWES)
-  const first = Object.keys(rowsOut).find((k) => k.startsWith('twes'));
+  // wasm: the same optima from the core under Node on the first states (of the first
+  // configuration of a solver in WASM_CHECK)
+  const first = Object.keys(rowsOut).find((k) => WASM_CHECK[k.split(':')[0]]);
   if (first && o.wasm) {
     let same = 0, tot = 0;
     for (const r of rowsOut[first].slice(0, o.wasm)) {

@@ -267,11 +267,12 @@ export default async function papers(args) {
   say();
   say(`Command: \`npm run bench -- papers${args.length ? ' ' + args.join(' ') : ''}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; native CPU time per solve unless said, on a shared 2-core machine; load at start: ${spawnSync('uptime', { encoding: 'utf8' }).stdout.trim().replace(/.*load/, 'load')}).`);
   say();
-  if (o.sections.has('table7')) table7(o, exe, say, figs);
-  if (o.sections.has('state')) states(o, exe, core, say, figs);
-  if (o.sections.has('integrity')) integrity(o, exe, say, figs);
-  if (o.sections.has('twes')) twes(o, exe, core, say, figs);
-  if (o.sections.has('speed')) await speed(o, core, say);
+  // the sections, by their names on the command line, in this order
+  const sections = {
+    table7: () => table7(o, exe, say, figs), state: () => states(o, exe, core, say, figs),
+    integrity: () => integrity(o, exe, say, figs), twes: () => twes(o, exe, core, say, figs), speed: () => speed(o, core, say),
+  };
+  for (const [name, run] of Object.entries(sections)) if (o.sections.has(name)) await run();
   // the joint table: each figure, the paper's value or range, evocube's with its interval
   if (figs.length) say('### The joint table');
   if (figs.length) say();

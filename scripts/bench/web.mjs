@@ -13,6 +13,8 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
+// params that keep a solver streaming for the whole measurement (twophase: search on for an optimal solution)
+const BUSY = { twophase: '&p.maxLength=0&p.budget=1000000000' };
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-quic'];
 
@@ -27,7 +29,7 @@ export default async function web(args = []) {
   try {
     for (const solver of names) {
       const page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
-      const busy = solver === 'twophase' ? '&p.maxLength=0&p.budget=1000000000' : '';
+      const busy = BUSY[solver] ?? '';
       await page.goto(`${server.url}?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=1${busy}`);
       await page.waitForSelector('body[data-ready="true"]');
       await page.evaluate(() => {

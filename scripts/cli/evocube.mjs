@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
-import { runBatch, solveJson, islandsRun, BATCH_FLAGS } from './batch.mjs';
+import { solveJson } from '../../web/lib/experiments/plan.mjs';
+import { runBatch, BATCH_FLAGS } from './batch.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
 
 const USAGE = `usage:
@@ -15,8 +16,9 @@ const USAGE = `usage:
   evocube scramble (--random-state | --moves N) [--seed N]
   evocube solve --solver NAME (--scramble "<alg>" | --facelets F) [--seed N]
                 [--param key=value ...] [--islands K] [--progress] [--json]
-                (--islands K: K islands on K worker threads, hugo, twes and macro-ga;
-                a solved macro-ga run also prints what evolved: its macros, "parts" in --json)
+                (--islands K: K islands on K worker threads, for a solver whose entry in
+                \`evocube solvers\` says "islands": true; a solved run of a solver that
+                evolves parts, e.g. macros, also prints them, "parts" in --json)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
                 [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
@@ -38,6 +40,47 @@ function startFacelets(core, opts) {
   const f = value(opts.facelets, MAX_ALG_CHARS, 'facelet string');
   core.validate(f);
   return f;
+}
+
+// `solve`: one solve, on this thread or on K island threads; the solution verified once more
+// before it is printed. Returns the exit code.
+async function solveCommand(core, rest) {
+  const opts = parseOptions(rest, ['solver', 'scramble', 'facelets', 'seed', 'param', 'islands'], ['progress', 'json']);
+  if (opts.solver === undefined) {
+    throw new UsageError(`solve needs --solver NAME; the solvers are: ${core.solvers().map((s) => s.name).join(', ') || '(none)'}`);
+  }
+  const f = startFacelets(core, opts);
+  const seed = opts.seed === undefined ? 1 : core.parseSeed(opts.seed);
+  const params = opts.param.join(',');
+  if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
+  const islands = islandsOption(opts);
+  const t0 = performance.now();
+  let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
+  // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
+  // the first progress records, so the run's next allocation fails (tests/js/reliability)
+  if (process.env.EVOCUBE_TEST_EXHAUST_MEMORY === '1') {
+    const show = onRecords;
+    let done = false;
+    onRecords = (recs) => { if (show) show(recs); if (!done) { done = true; core.exhaustMemoryForTest(); } };
+  }
+  const request = { solver: opts.solver, facelets: f, seed, params };
+  const res = islands === 1 ? core.run(request, { work: 1, onRecords }).result : await solveOnIslands(core, request, islands, opts.progress);
+  const timeMs = Math.round((performance.now() - t0) * 10) / 10;
+  if (res.solved) {
+    // the core verified it already; check once more on the exact input before printing
+    const v = core.verify(f, res.solution);
+    if (!v.solved) throw new EvocubeError(EC.E_NOT_SOLVED, `internal error: the solver's solution does not solve the cube (${v.message})`);
+  }
+  if (opts.json) {
+    // the core's `parts` (macro-ga's solving individual) last, as evocube_native prints them
+    const extra = { ...(islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {}), ...(res.parts ? { parts: res.parts } : {}) };
+    console.log(JSON.stringify(solveJson(res, seed, timeMs, extra)));
+  } else {
+    console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
+    // what evolved, as the page lists it: the parts that simplify to the solution above
+    if (res.solved && res.parts?.length) console.log(`what evolved: ${partsSummary(res.parts)}: ${partRows(res.parts).map(partText).join(', ')}`);
+  }
+  return res.solved ? 0 : 1;
 }
 
 async function main(argv) {
@@ -80,44 +123,8 @@ async function main(argv) {
       console.log(r.solved ? 'solved' : `not solved: ${r.message}`);
       return r.solved ? 0 : 1;
     }
-    case 'solve': {
-      const opts = parseOptions(rest, ['solver', 'scramble', 'facelets', 'seed', 'param', 'islands'], ['progress', 'json']);
-      if (opts.solver === undefined) {
-        throw new UsageError(`solve needs --solver NAME; the solvers are: ${core.solvers().map((s) => s.name).join(', ') || '(none)'}`);
-      }
-      const f = startFacelets(core, opts);
-      const seed = opts.seed === undefined ? 1 : core.parseSeed(opts.seed);
-      const params = opts.param.join(',');
-      if (params.length > MAX_PARAMS_CHARS) throw new UsageError(`the params are longer than ${MAX_PARAMS_CHARS} characters`);
-      const islands = islandsOption(opts);
-      const t0 = performance.now();
-      let onRecords = opts.progress ? (recs) => { for (const r of recs) process.stdout.write(`${JSON.stringify(r)}\n`); } : null;
-      // TEST ONLY: EVOCUBE_TEST_EXHAUST_MEMORY=1 takes all of the core's free memory after
-      // the first progress records, so the run's next allocation fails (tests/js/reliability)
-      if (process.env.EVOCUBE_TEST_EXHAUST_MEMORY === '1') {
-        const show = onRecords;
-        let done = false;
-        onRecords = (recs) => { if (show) show(recs); if (!done) { done = true; core.exhaustMemoryForTest(); } };
-      }
-      const request = { solver: opts.solver, facelets: f, seed, params };
-      const res = islands === 1 ? core.run(request, { work: 1, onRecords }).result : await solveOnIslands(core, request, islands, opts.progress);
-      const timeMs = Math.round((performance.now() - t0) * 10) / 10;
-      if (res.solved) {
-        // the core verified it already; check once more on the exact input before printing
-        const v = core.verify(f, res.solution);
-        if (!v.solved) throw new EvocubeError(EC.E_NOT_SOLVED, `internal error: the solver's solution does not solve the cube (${v.message})`);
-      }
-      if (opts.json) {
-        // the core's `parts` (macro-ga's solving individual) last, as evocube_native prints them
-        const extra = { ...(islands > 1 ? { islands, island: res.island, epochs: res.epochs } : {}), ...(res.parts ? { parts: res.parts } : {}) };
-        console.log(JSON.stringify(solveJson(res, seed, timeMs, extra)));
-      } else {
-        console.log(res.solved ? res.solution : `gave up after ${res.generations} generations`);
-        // what evolved, as the page lists it: the parts that simplify to the solution above
-        if (res.solved && res.parts?.length) console.log(`what evolved: ${partsSummary(res.parts)}: ${partRows(res.parts).map(partText).join(', ')}`);
-      }
-      return res.solved ? 0 : 1;
-    }
+    case 'solve':
+      return solveCommand(core, rest);
     case 'batch': {
       // a bare "-" (not an option's value) is the cube input on stdin
       const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
@@ -136,7 +143,7 @@ async function main(argv) {
 // K islands on K worker threads (scripts/cli/threads.mjs), coordinated by web/lib/islands.mjs; the
 // progress records carry their island's index. Returns the shape of core.run's result.
 async function solveOnIslands(core, request, islands, progress) {
-  const { threadClient } = await import('./threads.mjs');
+  const { threadClient, islandsRun } = await import('./threads.mjs');
   // the core's own checks (solver, params, islands) here, before any thread starts
   core.createSolver(request.solver, request.facelets, request.seed, request.params, { island: 0, islands }).free();
   const clients = Array.from({ length: islands }, () => threadClient());

@@ -83,7 +83,10 @@ static void registered_facts(void)
         CHECK(hooks == 0 || hooks == 3, "%s: %d of the 3 island hooks", s->name, hooks);
         at += snprintf(want + at, sizeof want - (size_t)at, "],\"optima\":%s,\"family\":\"%s\",\"records\":\"%s\"",
                        s->phase_optimum ? "true" : "false", families[s->family], records[s->records]);
-        if (s->agents) at += snprintf(want + at, sizeof want - (size_t)at, ",\"agents\":\"%s\"", s->agents);
+        CHECK(!s->neighbours || s->records == EC_RECORDS_AGENTS, "%s: neighbours without agents", s->name);
+        if (s->agents)
+            at += snprintf(want + at, sizeof want - (size_t)at, ",\"agents\":\"%s\",\"neighbours\":%s", s->agents,
+                           s->neighbours ? "true" : "false");
         snprintf(want + at, sizeof want - (size_t)at, ",\"islands\":%s,\"quick\":%s", hooks == 3 ? "true" : "false",
                  s->quick ? "true" : "false");
         char key[64];
@@ -99,6 +102,7 @@ static void registered_facts(void)
           "hugo's entry: %.200s", strstr(list, "\"name\":\"hugo\""));
     CHECK(strstr(list, "\"name\":\"greedy\"") && strstr(strstr(list, "\"name\":\"greedy\""), "\"records\":\"agents\""),
           "greedy's entry");
+    CHECK(strstr(strstr(list, "\"name\":\"greedy\""), "\"neighbours\":true") != NULL, "greedy's agents are neighbours");
 }
 
 static void params_parse(void)

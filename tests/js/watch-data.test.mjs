@@ -1,10 +1,10 @@
 // watch-data.test.mjs - the data behind watching a run, without a browser: the Watch panel's
 // run history (a RecordLog of web/lib/record-log.mjs, each entry tagged with its index), the chart's per-round and per-bucket aggregation and its
 // phase-label placement (web/page/run/chart-data.mjs), and the swarm event log's text
-// (web/page/watch/watch-views.lazy.mjs).
+// (web/page/watch/swarm-events.mjs).
 import { RecordLog, WATCH_MAX } from '../../web/lib/record-log.mjs';
 import { Buckets, placeLabels, commonLabel } from '../../web/page/run/chart-data.mjs';
-import { eventText } from '../../web/page/watch/watch-views.lazy.mjs';
+import { eventText } from '../../web/page/watch/swarm-events.mjs';
 
 const rec = (gen, extra = {}) => ({ gen, phase: 0, phaseName: 'p', best: gen, mean: gen / 2, bestLength: 3, ...extra });
 

@@ -3,7 +3,7 @@
 // decides when records are flushed. Every request ends with exactly one result or error; the
 // streamed records equal a direct run's; pause, step, resume and cancel act between steps.
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
-import { createWorkerApi, readyMessage, FLUSH_MS } from '../../web/lib/worker-api.mjs';
+import { createWorkerApi, readyMessage, optimumFields, FLUSH_MS } from '../../web/lib/worker-api.mjs';
 import { paramsText, parseIslands, parseParamsText } from '../../web/lib/params.mjs';
 import { REQUEST, REPLY, ERROR, RUN_STATE } from '../../web/lib/protocol.mjs';
 
@@ -34,6 +34,15 @@ test('ready message: version, the solver list and random-state support', () => {
   expect(typeof r.randomState).toBe('boolean');
 });
 
+test('a phase optimum from the core becomes the result phase\'s fields by one rule, whatever the solver', () => {
+  expect(optimumFields(null)).toEqual({});
+  expect(optimumFields({ optimum: 7, bound: false, of: 'UR', best: 5, bestBound: true, bestAt: 'DF' }))
+    .toEqual({ optimum: 7, optimumBound: false, of: 'UR', bestBlock: 5, bestBlockBound: true, bestAt: 'DF' });
+  expect(optimumFields({ optimum: 3, bound: 1, stage: 9, stageBound: 0 })).toEqual({ optimum: 3, optimumBound: true, stageOptimum: 9, stageBound: false });
+  // a field the worker has never heard of passes through under the core's name
+  expect(optimumFields({ optimum: null, width: 4, widthBound: 1 })).toEqual({ optimum: null, optimumBound: false, width: 4, widthBound: true });
+});
+
 test('malformed messages and unknown types get E_PROTOCOL, each once', () => {
   const h = harness();
   for (const m of [null, 42, 'solve', {}, { type: 7, id: 'x' }, { type: 'solve' }, { type: 'solve', id: {} }, { type: 'solve', id: 'x'.repeat(65) }]) h.api.handle(m);
@@ -61,6 +70,16 @@ test('a solve streams every record once, in order, equal to a direct run, then o
   expect(h.of('s1', REPLY.PROGRESS).length).toBeLessThan(records.length);
   expect(h.of('s1', REPLY.PROGRESS).length).toBeLessThanOrEqual(Math.floor(h.clock() / FLUSH_MS) + 1);
   expect(h.api.jobs.size).toBe(0);
+  // the descriptor says twes has exact optima: each phase carries the core's, by optimumFields
+  expect(core.solvers().find((s) => s.name === req.solver).optima).toBe(true);
+  const run = core.createSolver('twes', core.apply(req.scramble), 3, 'preset=small');
+  while (run.advance(1000).status === 'running');
+  const o = run.optima(1000000);
+  run.free();
+  expect(res.phases).toHaveLength(o.phases.length);
+  res.phases.forEach((p, i) => expect(p).toEqual({ ...direct.result.phases[i], ...optimumFields(o.phases[i]) }));
+  expect(res.phases.some((p) => p.stageOptimum != null)).toBe(true);
+  expect(res.stats.startDistance).toBe(o.start.twophase);
 });
 
 test('errors: unknown solver, bad cube, bad alg, bad params, duplicate id, control of no solve', () => {

@@ -5,7 +5,7 @@
 //   run.pause(); run.resume(); run.step(); run.cancel(); run.migrate(bytes);
 //   const result = await run.promise;   // {solution, length, phases, stats}
 //   await c.memory();                    // {inUse, heap, jobs}: the worker's wasm memory
-// A run's promise rejects with a SolveError {code, message}; code ERROR.CANCELLED after
+// A run's promise rejects with a SolveError {code, message} (protocol.mjs); code ERROR.CANCELLED after
 // cancel(), ERROR.CRASH when the worker died (protocol.mjs). A crashed worker (an uncaught error, a fatal
 // error message such as a wasm trap or abort) is terminated and replaced, and
 // onCrash({message, restarted, load}) tells the page; after MAX_RESTARTS crashes within a
@@ -17,17 +17,9 @@
 // An island solve ({..., island, islands}, web/lib/islands.mjs) calls onEpoch({epoch, migrants})
 // at each epoch's end and waits for run.migrate(bytes).
 
-import { REQUEST, REPLY, ERROR, READY_ID } from './protocol.mjs';
+import { REQUEST, REPLY, ERROR, READY_ID, SolveError } from './protocol.mjs';
 
 const MAX_RESTARTS = 3;
-
-export class SolveError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.name = 'SolveError';
-    this.code = code;
-  }
-}
 
 let nextId = 1;
 

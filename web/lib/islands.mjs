@@ -23,81 +23,42 @@
 
 import { MAX_ISLANDS } from './core.mjs';
 import { parseIslands } from './params.mjs';
-import { ERROR, STATUS } from './protocol.mjs';
+import { ERROR, STATUS, SolveError } from './protocol.mjs';
 
 export { MAX_ISLANDS };
 // the page's default K (in params.mjs, so the page's first load does not carry this module)
 export { defaultIslands } from './params.mjs';
 
-export class IslandsError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.name = 'SolveError';
-    this.code = code;
-  }
-}
-
 const byLength = (a, b) => a.result.length - b.result.length || a.i - b.i;
 
 export function solveIslands(start, request, { islands = 1, onProgress = null, onState = null, onEpoch = null } = {}) {
-  const K = islands;
-  const v = Number.isInteger(K) ? parseIslands(K) : parseIslands(String(K));
-  if (!v.ok) throw new IslandsError('E_RANGE', v.error);
-  const isl = [];
-  let epoch = 1, settled = false, resolve, reject;
-  const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
+  const v = Number.isInteger(islands) ? parseIslands(islands) : parseIslands(String(islands));
+  if (!v.ok) throw new SolveError('E_RANGE', v.error);
+  return new IslandRun(start, request, islands, { onProgress, onState, onEpoch }).handle();
+}
 
-  const live = () => isl.filter((s) => !s.result);
-  const totals = () => ({
-    generations: isl.reduce((a, s) => a + s.gens, 0), evaluations: isl.reduce((a, s) => a + s.evals, 0),
-  });
-  const summary = () => isl.map((s) => ({
-    island: s.i, generations: s.gens, status: s.result ? s.result.stats.status : s.waiting ? STATUS.EPOCH : STATUS.RUNNING,
-  }));
-
-  function settle(winner) {
-    settled = true;
-    for (const s of live()) s.handle.cancel();
-    const w = winner || isl[0];
-    const r = w.result || { solution: '', length: 0, phases: [], stats: { status: STATUS.GAVE_UP, solved: false } };
-    resolve({
-      ...r,
-      stats: { ...r.stats, ...totals(), islands: K, island: w.i, epochs: epoch, perIsland: summary() },
-    });
+// One run of K islands: isl[i] is island i's state {i, handle, waiting (at an epoch's end),
+// epochs, migrants (its export at that end), result, doneEpoch, gens, evals}.
+class IslandRun {
+  constructor(start, request, K, callbacks) {
+    Object.assign(this, { K, callbacks, isl: [], epoch: 1, settled: false });
+    this.promise = new Promise((res, rej) => { this.resolve = res; this.reject = rej; });
+    for (let i = 0; i < K; i++) this._start(start, request, i);
+    this._check();
   }
 
-  function fail(e) {
-    if (settled) return;
-    settled = true;
-    for (const s of live()) s.handle.cancel();
-    reject(e);
+  _live() { return this.isl.filter((s) => !s.result); }
+
+  _summary() {
+    return this.isl.map((s) => ({
+      island: s.i, generations: s.gens, status: s.result ? s.result.stats.status : s.waiting ? STATUS.EPOCH : STATUS.RUNNING,
+    }));
   }
 
-  // Called after every epoch message and every result: decide once every island is done
-  // with the current epoch.
-  function check() {
-    if (settled || isl.length < K) return;
-    if (isl.some((s) => !s.result && !s.waiting)) return;
-    const solved = isl.filter((s) => s.result && s.doneEpoch === epoch && s.result.stats.solved).sort(byLength);
-    if (solved.length) return settle(solved[0]);
-    const running = isl.filter((s) => s.waiting);
-    if (!running.length) return settle(null);
-    if (onEpoch) onEpoch({ epoch, islands: summary() });
-    const sends = running.map((s, k) => {
-      const from = running[(k + running.length - 1) % running.length];
-      return from === s ? [] : from.migrants;
-    });
-    epoch++;
-    running.forEach((s, k) => {
-      s.waiting = false;
-      s.migrants = null;
-      s.handle.migrate(sends[k]);
-    });
-  }
-
-  for (let i = 0; i < K; i++) {
+  _start(start, request, i) {
+    const { K, callbacks: { onProgress, onState } } = this;
     const s = { i, handle: null, waiting: false, epochs: 0, migrants: null, result: null, doneEpoch: 0, gens: 0, evals: 0 };
-    isl.push(s);
+    this.isl.push(s);
     const req = K === 1 ? request : { ...request, island: i, islands: K };
     s.handle = start(i, req, {
       onProgress: (records) => {
@@ -110,30 +71,68 @@ export function solveIslands(start, request, { islands = 1, onProgress = null, o
         s.epochs++;
         s.waiting = true;
         s.migrants = migrants;
-        check();
+        this._check();
       },
     });
     s.handle.promise.then((r) => {
-      if (settled) return;
+      if (this.settled) return;
       s.result = r;
       s.doneEpoch = s.epochs + 1;
       if (Number.isFinite(r.stats?.generations)) s.gens = r.stats.generations;
       if (Number.isFinite(r.stats?.evaluations)) s.evals = r.stats.evaluations;
-      check();
-    }, (e) => fail(K === 1 ? e : Object.assign(e instanceof Error ? e : new IslandsError(ERROR.CRASH, String(e)), { island: i })));
+      this._check();
+    }, (e) => this._fail(K === 1 ? e : Object.assign(e instanceof Error ? e : new SolveError(ERROR.CRASH, String(e)), { island: i })));
   }
-  check();
 
-  const each = (f) => () => { for (const s of live()) f(s); };
-  return {
-    promise,
-    islands: K,
-    pause: each((s) => s.handle.pause()),
-    resume: each((s) => s.handle.resume()),
-    step: each((s) => { if (!s.waiting) s.handle.step(); }),
-    cancel: () => {
-      if (settled) return;
-      fail(new IslandsError(ERROR.CANCELLED, STATUS.CANCELLED));
-    },
-  };
+  _settle(winner) {
+    this.settled = true;
+    for (const s of this._live()) s.handle.cancel();
+    const { isl } = this;
+    const w = winner || isl[0];
+    const r = w.result || { solution: '', length: 0, phases: [], stats: { status: STATUS.GAVE_UP, solved: false } };
+    const totals = { generations: isl.reduce((a, s) => a + s.gens, 0), evaluations: isl.reduce((a, s) => a + s.evals, 0) };
+    this.resolve({ ...r, stats: { ...r.stats, ...totals, islands: this.K, island: w.i, epochs: this.epoch, perIsland: this._summary() } });
+  }
+
+  _fail(e) {
+    if (this.settled) return;
+    this.settled = true;
+    for (const s of this._live()) s.handle.cancel();
+    this.reject(e);
+  }
+
+  // Called after every epoch message and every result: decide once every island is done
+  // with the current epoch.
+  _check() {
+    const { isl, epoch } = this;
+    if (this.settled || isl.length < this.K) return;
+    if (isl.some((s) => !s.result && !s.waiting)) return;
+    const solved = isl.filter((s) => s.result && s.doneEpoch === epoch && s.result.stats.solved).sort(byLength);
+    if (solved.length) return this._settle(solved[0]);
+    const running = isl.filter((s) => s.waiting);
+    if (!running.length) return this._settle(null);
+    if (this.callbacks.onEpoch) this.callbacks.onEpoch({ epoch, islands: this._summary() });
+    const sends = running.map((s, k) => {
+      const from = running[(k + running.length - 1) % running.length];
+      return from === s ? [] : from.migrants;
+    });
+    this.epoch++;
+    running.forEach((s, k) => {
+      s.waiting = false;
+      s.migrants = null;
+      s.handle.migrate(sends[k]);
+    });
+  }
+
+  handle() {
+    const each = (f) => () => { for (const s of this._live()) f(s); };
+    return {
+      promise: this.promise,
+      islands: this.K,
+      pause: each((s) => s.handle.pause()),
+      resume: each((s) => s.handle.resume()),
+      step: each((s) => { if (!s.waiting) s.handle.step(); }),
+      cancel: () => { if (!this.settled) this._fail(new SolveError(ERROR.CANCELLED, STATUS.CANCELLED)); },
+    };
+  }
 }

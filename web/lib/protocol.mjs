@@ -32,6 +32,17 @@ export const ERROR = Object.freeze({
   LOAD: 'E_LOAD',           // fatal: the core could not load; the worker is not restarted
 });
 
+// The one error a solve rejects with, on the page and in the CLI (a SolverClient's run,
+// web/lib/client.mjs; a run of islands, islands.mjs): code is an ERROR code above or the
+// core's (EC's names in core.mjs), message the worker's words.
+export class SolveError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'SolveError';
+    this.code = code;
+  }
+}
+
 // The id of the ready message and of a load failure's error.
 export const READY_ID = 'ready';
 // The longest id a request may carry (characters).

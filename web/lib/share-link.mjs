@@ -1,4 +1,4 @@
-// share.mjs - share links and the Twizzle link (DESIGN.md, "Share links").
+// share-link.mjs - share links and the Twizzle link (DESIGN.md, "Share links").
 // A link: ?scramble=R_U_R-_F2&solver=hugo&seed=42&preset=fast&p.population=50, spaces as
 // '_' (or '+'), "'" as '-', or percent-encoded; facelets= instead of scramble= for painted
 // cubes; islands=K (2..64) runs K islands (a link without it means K = 1, web/lib/islands.mjs);

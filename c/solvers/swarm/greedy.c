@@ -202,6 +202,7 @@ const ec_solver_impl ec_solver_greedy = {
     .family = EC_FAMILY_SWARM,
     .records = EC_RECORDS_AGENTS,
     .agents = "neighbours of its one agent",
+    .neighbours = 1,
     .params = greedy_params,
     .nparams = EC_COUNT(greedy_params),
     .presets = greedy_presets,

@@ -77,6 +77,61 @@ const SEED_MAX = 4294967295;
 const isSeed = (v) => Number.isInteger(v) && v >= 0 && v <= SEED_MAX;
 const plain = (v) => v != null && typeof v === 'object' && !Array.isArray(v);
 
+// count(name, v, max): the size of a field that is a number 1..max or a list of 1..max
+// items, or 0 with the refusal said
+const counter = (refuse) => (name, v, max) => {
+  if (Number.isInteger(v) && v >= 1 && v <= max) return v;
+  if (Array.isArray(v)) {
+    if (v.length >= 1 && v.length <= max) return v.length;
+    refuse(`${name}: a list of ${v.length} is ${v.length ? `more than the ${max} allowed` : 'empty'}`);
+    return 0;
+  }
+  refuse(`${name}: ${typeof v === 'number' ? `${v} is not a whole number from 1 to ${max}` : `must be a number from 1 to ${max} or a list`}`);
+  return 0;
+};
+
+// states: N random states from stateSeed, or a list of scrambles (each parsed by core when
+// given); into out.states. Returns the number of states (0: refused).
+function checkStates(def, out, { limits, core, refuse, count }) {
+  const nStates = count('states', def.states, limits.states);
+  if (nStates && Array.isArray(def.states)) {
+    out.states = [];
+    def.states.forEach((a, i) => {
+      if (typeof a !== 'string') refuse(`states[${i}]: a scramble must be text`);
+      else if (a.length > limits.scrambleChars) refuse(`states[${i}]: ${a.length} characters, more than the ${limits.scrambleChars} allowed`);
+      else if (core) {
+        try { out.states.push(core.canonical(a)); } catch (e) { refuse(`states[${i}]: ${e.message}`); }
+      } else out.states.push(a);
+    });
+  } else if (nStates) {
+    out.states = { random: nStates, seed: def.stateSeed ?? 1 };
+    if (!isSeed(out.states.seed)) refuse(`stateSeed: must be a whole number from 0 to ${SEED_MAX}`);
+  }
+  return nStates;
+}
+
+// sweep: one param (not also in out.params) over a list of finite numbers; into out.sweep.
+// Returns the number of values (0: refused).
+function checkSweep(sw, out, { limits, refuse, count }) {
+  if (!plain(sw) || typeof sw.param !== 'string' || !KEY_RE.test(sw.param)) {
+    refuse('sweep: must be {param: name, values: [...]}');
+    return 1;
+  }
+  const nSweep = count('sweep.values', sw.values, limits.sweep);
+  if (!nSweep) return 0;
+  if (!Array.isArray(sw.values)) {
+    refuse('sweep.values: must be a list');
+    return nSweep;
+  }
+  out.sweep = { param: sw.param, values: [] };
+  sw.values.forEach((v, i) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) refuse(`sweep.values[${i}]: must be a finite number`);
+    else out.sweep.values.push(v);
+  });
+  if (sw.param in out.params) refuse(`sweep: param "${sw.param}" is also fixed in params`);
+  return nSweep;
+}
+
 // An experiment definition, untrusted (from a link, a file or a form), checked and bounded
 // before any work is planned:
 //   {solvers: ['hugo', ...], params?: {key: value}, states: N (random states) | ['<alg>', ...],
@@ -93,16 +148,8 @@ export function validateExperiment(def, { limits = EXPERIMENT_LIMITS, core = nul
   const refuse = (why) => { problems.push(why); };
   if (!plain(def)) return { ok: false, problems: ['an experiment definition must be an object'] };
   for (const k of Object.keys(def).slice(0, 20)) if (!EXPERIMENT_KEYS.includes(k)) problems.push(`unknown field "${k.slice(0, 40)}" ignored`);
-  const count = (name, v, max) => {
-    if (Number.isInteger(v) && v >= 1 && v <= max) return v;
-    if (Array.isArray(v)) {
-      if (v.length >= 1 && v.length <= max) return v.length;
-      refuse(`${name}: a list of ${v.length} is ${v.length ? `more than the ${max} allowed` : 'empty'}`);
-      return 0;
-    }
-    refuse(`${name}: ${typeof v === 'number' ? `${v} is not a whole number from 1 to ${max}` : `must be a number from 1 to ${max} or a list`}`);
-    return 0;
-  };
+  const count = counter(refuse);
+  const c = { limits, core, refuse, count };
   const out = {};
   // solvers
   if (!Array.isArray(def.solvers)) refuse('solvers: must be a list of solver names');
@@ -127,21 +174,7 @@ export function validateExperiment(def, { limits = EXPERIMENT_LIMITS, core = nul
       }
     }
   }
-  // states: N random states from stateSeed, or a list of scrambles
-  const nStates = count('states', def.states, limits.states);
-  if (nStates && Array.isArray(def.states)) {
-    out.states = [];
-    def.states.forEach((a, i) => {
-      if (typeof a !== 'string') refuse(`states[${i}]: a scramble must be text`);
-      else if (a.length > limits.scrambleChars) refuse(`states[${i}]: ${a.length} characters, more than the ${limits.scrambleChars} allowed`);
-      else if (core) {
-        try { out.states.push(core.canonical(a)); } catch (e) { refuse(`states[${i}]: ${e.message}`); }
-      } else out.states.push(a);
-    });
-  } else if (nStates) {
-    out.states = { random: nStates, seed: def.stateSeed ?? 1 };
-    if (!isSeed(out.states.seed)) refuse(`stateSeed: must be a whole number from 0 to ${SEED_MAX}`);
-  }
+  const nStates = checkStates(def, out, c);
   // seeds: K means seeds 1..K; 'cube' one solve per cube, its seed the cube's number (1..)
   const perCube = def.seeds === 'cube';
   const nSeeds = perCube ? 1 : count('seeds', def.seeds ?? 1, limits.seeds);
@@ -151,23 +184,7 @@ export function validateExperiment(def, { limits = EXPERIMENT_LIMITS, core = nul
     out.seeds.forEach((s, i) => { if (!isSeed(s)) refuse(`seeds[${i}]: must be a whole number from 0 to ${SEED_MAX}`); });
     if (new Set(out.seeds).size !== out.seeds.length) refuse('seeds: a seed is listed twice');
   }
-  // sweep: one param over a list of values
-  let nSweep = 1;
-  if (def.sweep != null) {
-    const sw = def.sweep;
-    if (!plain(sw) || typeof sw.param !== 'string' || !KEY_RE.test(sw.param)) refuse('sweep: must be {param: name, values: [...]}');
-    else if ((nSweep = count('sweep.values', sw.values, limits.sweep))) {
-      if (!Array.isArray(sw.values)) refuse('sweep.values: must be a list');
-      else {
-        out.sweep = { param: sw.param, values: [] };
-        sw.values.forEach((v, i) => {
-          if (typeof v !== 'number' || !Number.isFinite(v)) refuse(`sweep.values[${i}]: must be a finite number`);
-          else out.sweep.values.push(v);
-        });
-        if (sw.param in out.params) refuse(`sweep: param "${sw.param}" is also fixed in params`);
-      }
-    }
-  }
+  const nSweep = def.sweep == null ? 1 : checkSweep(def.sweep, out, c);
   if (problems.some((p) => !p.startsWith('unknown field'))) return { ok: false, problems };
   const runs = out.solvers.length * nStates * nSeeds * nSweep;
   if (runs > limits.runs) {

@@ -8,6 +8,7 @@
 // definition for definition.mjs's validateExperiment (solvers, params, states, seeds), so a
 // paper's experiment runs on the same plan, store and statistics as a custom one.
 import { mean } from '../stats.mjs';
+import { parseParamsText } from '../params.mjs';
 
 const FACES = ['U', 'R', 'F', 'D', 'L', 'B'];
 const SUFFIX = ['', '2', "'"];
@@ -85,10 +86,11 @@ export const TABLE45 = [
   [25, "R U2 L' D B' R F L' B2 D2 F' L2 B' U L2 B R D' U' R2 B2 D L2 F U"],
 ];
 
-// The thesis's Table 4.6 "Obtained" lengths on those scrambles (3 runs each; '-' not solved)
+// The thesis's Table 4.6 "Obtained" lengths on those scrambles (3 runs each; '-' not solved;
+// ofMeans: the figures are means over the swarm's particles, not lengths to average again)
 export const THESIS46 = Object.freeze({
   greedy: { config: 'Greedy 10000', solved: '9/9', lengths: '6, 7, 6 / 21, 21, 22 / 20, 23, 20' },
-  pso: { config: 'PSO 50/10000', solved: '9/9', lengths: 'means over 50 particles: 19.46, 13.06, 9.46 / 61.2, 62.1, 62.24 / 59.46, 69.2, 51.3' },
+  pso: { config: 'PSO 50/10000', solved: '9/9', ofMeans: true, lengths: 'means over 50 particles: 19.46, 13.06, 9.46 / 61.2, 62.1, 62.24 / 59.46, 69.2, 51.3' },
   aco: { config: 'ACO 25/100', solved: '5/6 (25-move ones not run)', lengths: '8, 7, 5 / -, 20, 31' },
   dkho: { config: 'KHO 25/100', solved: '9/9', lengths: '6, 5, 6 / 21, 20, 21 / 30, 31, 21' },
 });
@@ -124,7 +126,7 @@ export const PAPER_EXPERIMENTS = [
       n: { min: 1, max: 5832, def: 200, label: 'sequences (5,832 = every three-turn one)' } },
     define: ({ test = 0, n = 200 }) => {
       const t = HUGO_INTEGRITY[test];
-      return { solvers: ['hugo'], params: paramsObject(t.params), states: integritySet(t.turns, n), seeds: 'cube' };
+      return { solvers: ['hugo'], params: parseParamsText(t.params), states: integritySet(t.turns, n), seeds: 'cube' };
     },
     figures: ({ test = 0 }) => {
       const t = HUGO_INTEGRITY[test], p = t.paper;
@@ -166,7 +168,7 @@ export const PAPER_EXPERIMENTS = [
     options: { n: { min: 1, max: 20, def: 3, label: 'seeds (attempts) per scramble' } },
     define: ({ n = 3 }) => ({ solvers: ['greedy', 'pso', 'aco', 'dkho'], states: TABLE45.map((s) => s[1]), seeds: n }),
     figures: () => Object.entries(THESIS46).map(([solver, t]) => ({
-      measure: 'length', stat: 'mean', solver, value: solver === 'pso' ? t.lengths : `${mean(lengthsOf(t.lengths)).toFixed(2)} (${t.lengths})`,
+      measure: 'length', stat: 'mean', solver, value: t.ofMeans ? t.lengths : `${mean(lengthsOf(t.lengths)).toFixed(2)} (${t.lengths})`,
       ref: `${REFS.thesis}, Table 4.6, ${t.config}, solved ${t.solved}`,
     })),
   },
@@ -179,13 +181,3 @@ export const PAPER_EXPERIMENTS = [
     figures: () => [{ measure: 'length', stat: 'mean', value: `${BLOG_MOVES} (one solve, raw moves with rotations)`, ref: REFS.blog }],
   },
 ];
-
-// "k=v,k=v" -> {k: v}
-export function paramsObject(text) {
-  const out = {};
-  for (const part of String(text || '').split(',')) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
-  }
-  return out;
-}

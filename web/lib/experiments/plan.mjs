@@ -23,11 +23,6 @@ export function experimentCubes(experiment) {
   return Array.from({ length: st.random }, (_, k) => ({ index: k + 1, stateSeed: (st.seed + k) % STATE_SEED_MOD }));
 }
 
-// "k=v,..." of an experiment's params object (and a sweep value)
-export function paramsTextOf(params) {
-  return Object.entries(params || {}).map(([k, v]) => `${k}=${v}`).join(',');
-}
-
 // The job plan: {total, jobAt(j)}; jobAt gives {j, cube, solver, seed, value, swept, params,
 // id}. params is the "k=v,..." text every solve gets (the sweep's value added).
 export function makePlan({ cubes, solvers, seeds, sweep = null, params = '' }) {

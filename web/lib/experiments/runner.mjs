@@ -8,7 +8,8 @@
 // worker thread does.
 import { EvocubeError, EC } from '../core.mjs';
 import { ERROR } from '../protocol.mjs';
-import { makePlan, experimentCubes, paramsTextOf, solveJson, jobRecord, recordOf } from './plan.mjs';
+import { makePlan, experimentCubes, solveJson, jobRecord, recordOf } from './plan.mjs';
+import { paramsText } from '../params.mjs';
 import { resumePlan } from './store.mjs';
 
 const round1 = (x) => Math.round(x * 10) / 10;
@@ -146,7 +147,7 @@ export class ExperimentRunner {
   // in every record; null when all are accepted.
   checkSolvers(experiment) {
     const e = experiment, solved = this.core.apply('');
-    const { paramsWith } = makePlan({ cubes: [], solvers: e.solvers, seeds: [1], sweep: e.sweep ?? null, params: paramsTextOf(e.params) });
+    const { paramsWith } = makePlan({ cubes: [], solvers: e.solvers, seeds: [1], sweep: e.sweep ?? null, params: paramsText(e.params) });
     for (const s of e.solvers) {
       for (const value of e.sweep ? e.sweep.values : [null]) {
         const params = paramsWith(value);
@@ -161,7 +162,7 @@ export class ExperimentRunner {
   // number of jobs left) or {problem} when the kept records belong to another plan.
   async open(exp, resolved) {
     const x = resolved.experiment;
-    const plan = makePlan({ cubes: experimentCubes(x), solvers: x.solvers, seeds: x.seeds, sweep: x.sweep ?? null, params: paramsTextOf(x.params) });
+    const plan = makePlan({ cubes: experimentCubes(x), solvers: x.solvers, seeds: x.seeds, sweep: x.sweep ?? null, params: paramsText(x.params) });
     const stored = await this.store.records(exp.id);
     const left = resumePlan(plan, stored);
     if (left.problems.length) return { problem: `The kept results do not match the experiment: ${left.problems[0]}` };

@@ -1,4 +1,4 @@
-// ui/about-panel.mjs - the "About this solver" panel: a <details> under the solver choice
+// about-panel.mjs - the "About this solver" panel: a <details> under the solver choice
 // whose text (web/page/about/about-texts.lazy.mjs) is loaded the first time it is opened, then shown for
 // whichever solver is chosen. Interface: new AboutPanel({ solverName }); update() after
 // the solver changed.

@@ -1,7 +1,8 @@
 // boot.mjs - the page's start and its outcome, apart from what it starts (web/main.mjs):
-//   bootFailed(e)   the core could not load: say why in plain words, switch every control
-//                   off so none looks usable (the Solve button's tooltip repeats the reason),
-//                   and mark the page failed (body[data-ready="failed"])
+//   bootFailed(e) -> why   the core could not load: say why in plain words, switch every
+//                   control off so none looks usable, and mark the page failed
+//                   (body[data-ready="failed"]); the run's status and Solve's tooltip are the
+//                   run feature's to set (web/page/run/run-controls.mjs runUnavailable(why))
 //   bootDone()      the page is ready: the boot line goes, body[data-ready="true"]
 //   testSurface(get, names)   the read-only object the console and the e2e tests read as
 //                   window.evocube: one getter per name, each reading get()[name] when asked
@@ -13,12 +14,10 @@ import { notify } from './notices.mjs';
 export function bootFailed(e) {
   const why = loadFailureText(e);
   setText($('boot'), 'the solver core could not load');
-  setText($('status'), 'unavailable');
-  $('status').dataset.state = 'unavailable';
   for (const c of document.querySelectorAll('main button, main input, main select, main textarea')) c.disabled = true;
-  $('solve').title = `Solving is unavailable: ${why}.`;
   notify(`The solver core could not load: ${why}. This page cannot read or solve cubes without it; check your connection and reload the page.`, 'error', 0);
   document.body.dataset.ready = 'failed';
+  return why;
 }
 
 export function bootDone() {

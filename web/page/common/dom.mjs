@@ -21,11 +21,6 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// The element with data-testid (or id) `name`, from root.
-export function byTestId(name, root = document) {
-  return root.querySelector(`[data-testid="${name}"]`);
-}
-
 export function byId(id) {
   return document.getElementById(id);
 }

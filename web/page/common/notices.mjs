@@ -1,4 +1,4 @@
-// ui/notices.mjs - the page's notices (bottom right): notify(text, kind, ms, action) adds
+// notices.mjs - the page's notices (bottom right): notify(text, kind, ms, action) adds
 // one; kind 'info' | 'warn' | 'error' | 'update'; ms 0 keeps it until dismissed; action
 // {label, run} adds a button that runs it and closes the notice. Returns the element.
 import { byId, el } from './dom.mjs';

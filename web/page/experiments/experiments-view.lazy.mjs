@@ -4,66 +4,38 @@
 // Worker per core (web/lib/client.mjs over web/worker.mjs: each warmed once, each solve
 // independent) through web/lib/experiments/runner.mjs, which keeps every finished solve in
 // IndexedDB at once (web/lib/experiments/store.mjs), so a reload resumes where it was: nothing
-// lost, nothing run twice. This file is the view: the form, a progress bar and ETA, live
-// statistics (mean, median, sd, the mean's 95% interval of length, generations and time;
-// histograms) beside the paper's published figures, CSV and JSON exports, and the
-// definition as a link (?experiment=...) that restores the form and never runs by itself.
-// Its styles are in web/app.css.
+// lost, nothing run twice. This file is the runner's view: the form, the buttons, a progress
+// bar and ETA, the kept experiments, and the definition as a link (?experiment=...) that
+// restores the form and never runs by itself; experiments-results.mjs shows the results (live
+// statistics, histograms, the paper's figures) and makes the exports. Its styles are in
+// experiments.css beside it, linked when the view first opens.
 //
 // openExperiments({core, notify, link}) shows the view (made once); open.mjs calls it from
 // the Experiments button, for a link with experiment=, and at boot when an experiment was
-// running (localStorage ACTIVE_KEY names it).
-import { el, clear, setText, adoptStyle } from '../common/dom.mjs';
+// running (active.mjs keeps its id).
+import { el, clear, setText } from '../common/dom.mjs';
 import { downloadText } from '../common/download.mjs';
 import { SolverClient } from '../../lib/client.mjs';
-import { ACTIVE_KEY } from './open.mjs';
-import { paramsTextOf, parseSeedList, summarize, groups } from '../../lib/experiments/plan.mjs';
+import { getActive, setActive } from './active.mjs';
+import { ExperimentResults, exportData, exportName } from './experiments-results.mjs';
+import { parseSeedList, summarize } from '../../lib/experiments/plan.mjs';
 import { resolveDefinition, experimentQuery } from '../../lib/experiments/definition.mjs';
-import { toCsv } from '../../lib/experiments/csv.mjs';
 import { ExperimentStore, idbBackend, memoryBackend } from '../../lib/experiments/store.mjs';
 import { ExperimentRunner } from '../../lib/experiments/runner.mjs';
-import { PAPER_EXPERIMENTS, paramsObject } from '../../lib/experiments/papers.mjs';
-import { histogram } from '../../lib/stats.mjs';
-import { fmtFixed, formatDuration } from '../../lib/format.mjs';
-import { MAX_QUERY } from '../../lib/params.mjs';
-
-// [key, label, decimals, scale, decimals of data-value]: times are recorded in ms and shown in
-// seconds, as the papers give them; a cell's data-value keeps the record's unit (ms)
-const MEASURES = [['length', 'length (HTM)', 2, 1, 2], ['generations', 'generations', 1, 1, 1], ['time', 'time (s)', 2, 1e-3, 1]];
-// a statistic for reading: thousands separators, `d` decimals; '–' when there is none
-const fmtStat = (x, d) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '–');
-// the 95 % interval of a mean of a quantity that cannot be negative (all of MEASURES): clamped at 0
-const interval = (x, d, k) => `±${fmtStat(x.ci95 * k, d)} (${fmtStat(Math.max(0, x.mean - x.ci95) * k, d)} – ${fmtStat((x.mean + x.ci95) * k, d)})`;
-const STATS = ['n', 'mean', 'median', 'sd', 'ci95'];
-
-const setActive = (id) => { try { if (id) localStorage.setItem(ACTIVE_KEY, id); else localStorage.removeItem(ACTIVE_KEY); } catch { /* no storage */ } };
-const getActive = () => { try { return localStorage.getItem(ACTIVE_KEY); } catch { return null; } };
+import { PAPER_EXPERIMENTS } from '../../lib/experiments/papers.mjs';
+import { formatDuration } from '../../lib/format.mjs';
+import { MAX_QUERY, paramsText, parseParamsText } from '../../lib/params.mjs';
 
 let view = null;
 
-// the view's look, added when it first opens (app.css places the section only)
-const VIEW_CSS = `.experiments .exp-head { display: flex; justify-content: space-between; align-items: baseline; }
-.experiments h3 { font-size: 13px; color: var(--muted); margin: 14px 0 6px; font-weight: 600; }
-.experiments h3 select { width: auto; display: inline-block; margin-left: 8px; font-size: 12px; }
-.experiments .exp-form .field { display: inline-flex; flex-direction: column; margin-right: 10px; }
-.experiments .exp-form textarea { width: min(560px, 90vw); }
-.experiments .exp-solvers { border: 1px solid var(--line); border-radius: var(--radius); margin: 6px 0; }
-.experiments .exp-solvers .check { margin-right: 10px; }
-.experiments .exp-progress { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
-.experiments progress { width: min(360px, 60vw); }
-.experiments table { border-collapse: collapse; font-size: 13px; }
-.experiments th, .experiments td { padding: 2px 8px; border-bottom: 1px solid var(--line); text-align: left; }
-.experiments td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.experiments td.ref { color: var(--muted); font-size: 12px; }
-.experiments .exp-hist { display: flex; flex-wrap: wrap; gap: 12px; }
-.experiments .exp-hist figure { margin: 0; width: 260px; }
-.experiments .exp-hist rect { fill: var(--accent); }
-.experiments .exp-hist text { font-size: 10px; fill: var(--muted); }
-.experiments .exp-saved { font-size: 13px; padding-left: 18px; }
-`;
+// the view's look (experiments.css beside this file), linked once: kept out of app.css so
+// the first load does not carry it
+function linkStyle() {
+  document.head.append(el('link', { rel: 'stylesheet', href: new URL('./experiments.css', import.meta.url).href }));
+}
 
 export async function openExperiments({ core, notify, link = null }) {
-  if (!view) { adoptStyle(VIEW_CSS); view = new ExperimentsView(core, notify); }
+  if (!view) { linkStyle(); view = new ExperimentsView(core, notify); }
   await view.ready;
   view.show();
   if (link != null) view.restoreLink(link);
@@ -154,11 +126,7 @@ class ExperimentsView {
     this.bar = el('progress', { max: '1', value: '0', dataset: { testid: 'exp-progress' } });
     this.progressText = el('span', { class: 'hint', dataset: { testid: 'exp-progress-text' } });
     this.message = el('p', { class: 'hint', role: 'status', dataset: { testid: 'exp-message' } });
-    this.stats = el('table', { class: 'exp-stats', dataset: { testid: 'exp-stats' } });
-    this.histMeasure = el('select', { dataset: { testid: 'exp-hist-measure' }, onchange: () => this.renderHist() },
-      MEASURES.map(([k, label]) => el('option', { value: k }, label)));
-    this.hist = el('div', { class: 'exp-hist', dataset: { testid: 'exp-hist' } });
-    this.paper = el('div', { class: 'exp-paper', dataset: { testid: 'exp-paper' } });
+    this.results = new ExperimentResults(() => this.done());
     this.saved = el('ul', { class: 'exp-saved', dataset: { testid: 'exp-saved' } });
     R.append(
       el('div', { class: 'exp-head' }, el('h2', { id: 'h-experiments' }, 'Experiments'),
@@ -169,9 +137,7 @@ class ExperimentsView {
         el('div', { class: 'row' }, this.link, this.b.copy)),
       el('div', { class: 'exp-progress' }, this.state, this.bar, this.progressText),
       this.message,
-      el('h3', {}, 'Statistics'), this.stats,
-      el('h3', {}, 'Histograms ', this.histMeasure), this.hist,
-      el('h3', {}, 'The paper\'s figures'), this.paper,
+      ...this.results.sections(),
       el('h3', {}, 'Kept in this browser'), this.saved);
     this.onKind(null, false);
   }
@@ -228,7 +194,7 @@ class ExperimentsView {
     else { d.states = Number(this.f.states.value); d.stateSeed = Number(this.f.stateSeed.value); }
     const seeds = this.f.seeds.value.trim();
     d.seeds = /^\d+$/.test(seeds) ? Number(seeds) : parseSeedList(seeds, Error, 100);
-    const params = paramsObject(this.f.params.value);
+    const params = parseParamsText(this.f.params.value);
     if (Object.keys(params).length) d.params = params;
     if (this.f.sweepParam.value.trim()) {
       d.sweep = { param: this.f.sweepParam.value.trim(), values: this.f.sweepValues.value.split(',').filter((v) => v.trim()).map(Number) };
@@ -248,7 +214,7 @@ class ExperimentsView {
     if (Array.isArray(def.states)) { this.f.list.value = def.states.join('\n'); }
     else { this.f.list.value = ''; this.f.states.value = String(def.states ?? 10); this.f.stateSeed.value = String(def.stateSeed ?? 1); }
     this.f.seeds.value = Array.isArray(def.seeds) ? def.seeds.join(',') : String(def.seeds ?? 1);
-    this.f.params.value = paramsTextOf(def.params);
+    this.f.params.value = paramsText(def.params);
     this.f.sweepParam.value = def.sweep ? def.sweep.param : '';
     this.f.sweepValues.value = def.sweep ? def.sweep.values.join(',') : '';
     this.onKind(null, false);
@@ -277,7 +243,7 @@ class ExperimentsView {
     this.link.href = q ? new URL(q, location.href).href : './';
     this.link.dataset.ok = String(!!q);
     setText(this.link, q ? 'link to this experiment' : v.ok ? 'too long for a link (export JSON instead)' : 'link to this experiment');
-    if (!this.exp) this.renderPaper(v.ok ? v : null);
+    if (!this.exp) this.results.renderPaper(v.ok ? v : null);
   }
 
   restoreLink(text) {
@@ -393,84 +359,8 @@ class ExperimentsView {
     setText(this.progressText, text);
     this.b.csv.disabled = !recs.length;
     this.b.json.disabled = !recs.length;
-    this.renderStats(recs);
-    this.renderHist();
-    this.renderPaper(this.exp ? this.resolved : null);
+    this.results.render(this.exp ? this.resolved : null);
     if (!this.exp) this.setState('not started');
-  }
-
-  renderStats(recs) {
-    clear(this.stats);
-    if (!recs.length) return;
-    this.stats.append(el('thead', {}, el('tr', {}, ['group', 'measure', 'n', 'mean', 'median', 'sd', '95% interval of the mean'].map((h) => el('th', {}, h)))));
-    const body = el('tbody');
-    const all = groups(recs);
-    const rows = all.length > 1 ? [...all, ['all', recs]] : all;
-    for (const [g, rs] of rows) {
-      const s = summarize(rs);
-      for (const [m, label, d, scale, rawD] of MEASURES) {
-        const x = s[m];
-        // the text is for reading (units of the label, separators); data-value keeps the record's own unit
-        const cells = STATS.map((k) => {
-          const text = k === 'n' ? fmtStat(x.n, 0) : k === 'ci95' ? (Number.isFinite(x.ci95) ? interval(x, d, scale) : '–') : fmtStat(x[k] * scale, d);
-          return el('td', { class: 'num', dataset: { stat: k, value: k === 'n' ? String(x.n) : Number.isFinite(x[k]) ? fmtFixed(x[k], rawD) : '' } }, text);
-        });
-        body.append(el('tr', { dataset: { group: g, measure: m } }, el('th', {}, g), el('td', {}, label), cells));
-      }
-    }
-    this.stats.append(body);
-  }
-
-  renderHist() {
-    clear(this.hist);
-    const recs = this.done();
-    if (!recs.length) return;
-    const m = this.histMeasure.value;
-    for (const [g, rs] of groups(recs)) {
-      const vals = m === 'length' ? rs.filter((r) => r.solved).map((r) => r.length) : m === 'generations' ? rs.filter((r) => r.error === undefined).map((r) => r.generations) : rs.map((r) => r.time_ms);
-      const bins = histogram(vals, 12);
-      if (!bins.length) continue;
-      const W = 240, H = 80, top = Math.max(...bins.map((b) => b.count)), bw = W / bins.length;
-      const NS = 'http://www.w3.org/2000/svg';
-      const svg = document.createElementNS(NS, 'svg');
-      svg.setAttribute('viewBox', `0 0 ${W} ${H + 14}`);
-      svg.setAttribute('role', 'img');
-      const d = m === 'length' ? 0 : 1;
-      svg.setAttribute('aria-label', `${g}: ${m} histogram, ${bins.map((b) => `${fmtFixed(b.lo, d)}${b.hi !== b.lo ? `-${fmtFixed(b.hi, d)}` : ''}: ${b.count}`).join(', ')}`);
-      bins.forEach((b, i) => {
-        const h = top ? Math.round((b.count / top) * H) : 0;
-        const r = document.createElementNS(NS, 'rect');
-        r.setAttribute('x', String(i * bw + 1)); r.setAttribute('y', String(H - h)); r.setAttribute('width', String(Math.max(1, bw - 2))); r.setAttribute('height', String(h));
-        const t = document.createElementNS(NS, 'title');
-        t.textContent = `${fmtFixed(b.lo, d)}${b.hi !== b.lo ? ` to ${fmtFixed(b.hi, d)}` : ''}: ${b.count}`;
-        r.append(t);
-        svg.append(r);
-      });
-      const lo = document.createElementNS(NS, 'text'), hi = document.createElementNS(NS, 'text');
-      lo.setAttribute('x', '0'); lo.setAttribute('y', String(H + 12)); lo.textContent = fmtFixed(bins[0].lo, d);
-      hi.setAttribute('x', String(W)); hi.setAttribute('y', String(H + 12)); hi.setAttribute('text-anchor', 'end'); hi.textContent = fmtFixed(bins[bins.length - 1].hi, d);
-      svg.append(lo, hi);
-      this.hist.append(el('figure', { dataset: { group: g } }, svg, el('figcaption', {}, `${g} (${vals.length})`)));
-    }
-  }
-
-  renderPaper(v) {
-    clear(this.paper);
-    const paper = v && v.paper ? PAPER_EXPERIMENTS.find((p) => p.id === v.paper.id) : null;
-    if (!paper) { this.paper.append(el('p', { class: 'hint' }, 'A custom experiment has no published figures; choose a paper\'s experiment to see them here.')); return; }
-    const recs = this.done();
-    const tbody = el('tbody');
-    for (const f of paper.figures(v.paper.options)) {
-      const rs = f.solver ? recs.filter((r) => r.solver === f.solver) : recs;
-      const s = summarize(rs)[f.measure];
-      const [, label, d, scale] = MEASURES.find(([k]) => k === f.measure);
-      const unit = f.measure === 'time' ? ' s' : '';
-      const ours = s.n ? `${fmtStat(s.mean * scale, d)}${unit} ± ${fmtStat(s.ci95 * scale, d)}${unit} (n = ${fmtStat(s.n, 0)})` : '–';
-      const theirs = typeof f.value === 'number' ? `${fmtStat(f.value, Number.isInteger(f.value) ? 0 : 1)}${unit}` : String(f.value);
-      tbody.append(el('tr', {}, el('td', {}, `${f.solver ? `${f.solver}: ` : ''}${label} (${f.stat})`), el('td', { class: 'num' }, ours), el('td', { class: 'num' }, theirs),
-        el('td', { class: 'ref' }, f.ref, f.note ? el('div', { class: 'hint', dataset: { testid: 'exp-note' } }, f.note) : null)));
-    }
-    this.paper.append(el('table', {}, el('thead', {}, el('tr', {}, ['measure', 'this run', 'the paper', 'reference'].map((h) => el('th', {}, h)))), tbody));
   }
 
   async refreshSaved() {
@@ -490,29 +380,9 @@ class ExperimentsView {
   }
 
   // ---------------------------------------------------------------- export
-  exportData(kind) {
-    const recs = this.done();
-    if (kind === 'csv') return { name: 'csv', type: 'text/csv', text: toCsv(recs) };
-    const summary = Object.fromEntries(groups(recs).map(([g, rs]) => [g, summarize(rs)]));
-    summary.all = summarize(recs);
-    const q = experimentQuery(this.exp ? this.exp.definition : this.definition());
-    return {
-      name: 'json', type: 'application/json',
-      text: `${JSON.stringify({ format: 'evocube-experiment', version: 1, definition: this.exp ? this.exp.definition : this.definition(), link: q ? new URL(q, location.href).href : null, total: this.exp ? this.exp.total : 0, records: recs, summary }, null, 1)}\n`,
-    };
-  }
-
   download(kind) {
-    const d = this.exportData(kind);
-    downloadText(`${exportName(this.exp ? this.exp.definition : this.definition(), this.exp ? this.exp.created : Date.now())}.${d.name}`, d.text, d.type);
+    const definition = this.exp ? this.exp.definition : this.definition();
+    const d = exportData(kind, { recs: this.done(), definition, total: this.exp ? this.exp.total : 0, base: location.href });
+    downloadText(`${exportName(definition, this.exp ? this.exp.created : Date.now())}.${d.name}`, d.text, d.type);
   }
-}
-
-
-// An export's file name that says what it holds: evocube, the paper's experiment or the
-// solvers, and the day it was made ("evocube-twes-table1-2026-11-27").
-export function exportName(definition, created) {
-  const what = definition.paper || `custom-${(definition.solvers || []).join('-') || 'none'}`;
-  const day = new Date(created || Date.now()).toISOString().slice(0, 10);
-  return `evocube-${what}-${day}`.replace(/[^A-Za-z0-9._-]+/g, '-');
 }

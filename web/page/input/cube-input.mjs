@@ -1,4 +1,4 @@
-// ui/cube-input.mjs - the input cube: the Scramble and Paint tabs, the scramble field
+// cube-input.mjs - the input cube: the Scramble and Paint tabs, the scramble field
 // (web/page/input/alg-input.mjs), the painter (web/page/input/painter.mjs) on the input net, Random scramble and
 // Clear. State: the mode ('scramble' | 'paint') and the input cube {ok, facelets, alg,
 // error?}. The input net shows the input cube only (never a live state or a playback).
@@ -13,7 +13,7 @@
 // On an error the net and the 3D cube are greyed (data-stale, app.css) and the Facelets line
 // says why: what they show is the last valid cube, not this text.
 //   cube, mode          the current input; pending: a Random scramble on its way (a promise) or null
-//   setMode(mode), setScramble(text), setFacelets(facelets, validate)
+//   setMode(mode), setScramble(text), setFacelets(facelets, validate); focus(): the field
 //   fields()            {scramble} or {facelets}: the input part of a share link
 //   setup()             the scramble in canonical notation ('' in paint mode or on an error)
 //   freeze(on)          a run is going: the input cannot change until it ends
@@ -130,6 +130,8 @@ export class CubeInput {
   }
 
   setScramble(text) { this.algInput.set(text); }
+
+  focus() { $('scramble').focus(); }
 
   setFacelets(facelets, validate) { this.painter.set(facelets, validate); }
 

@@ -1,4 +1,4 @@
-// lazy/outline.mjs - the stickers a core message names (web/page/input/painter.mjs outlines them on the
+// outline.lazy.mjs - the stickers a core message names (web/page/input/painter.mjs outlines them on the
 // net), and the message with its colours named as the net names them, loaded the first time
 // the painter shows a fault.
 

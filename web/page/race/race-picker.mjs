@@ -6,9 +6,9 @@
 // full-width board (index.html's race-board): once the race ends its rows are sorted by
 // place, with length and time bars scaled to the longest and slowest, each solution in
 // full, and a play button that hands that result to onPlay (the page shows it in the Result
-// panel). Solvers that finish in seconds are picked by default (QUICK), never hugo. Workers
-// end with the race. The picker is here; running a race and its board are
-// web/page/race/race-run.lazy.mjs, fetched on the first Start.
+// panel). Solvers that finish in seconds are picked by default (the descriptor's `quick`, read
+// through web/page/common/solver-info.mjs). Workers end with the race. The picker is here;
+// running a race and its board are web/page/race/race-run.lazy.mjs, fetched on the first Start.
 //   new RacePicker({ solvers, notify, cube, seed, onChange, onPlay })
 //     cube(), seed(): the page's input cube and seed now; onChange() after every change of
 //     the picks or of running; onPlay(result): a runner's result (its worker's, with `race`:
@@ -17,9 +17,6 @@
 //   update(ok) the Start button (ok: the page can race now)
 import { el, byId } from '../common/dom.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
-
-// the default runners: solvers that finish a random state in seconds
-export const QUICK = ['twophase', 'twes', 'aco'];
 
 export class RacePicker {
   constructor({ solvers, notify, cube, seed, onChange, onPlay = null }) {
@@ -34,9 +31,9 @@ export class RacePicker {
     const pick = byId('race-pick');
     this.boxes = solvers.map((s, i) => {
       const box = el('input', { type: 'checkbox', value: s.name, dataset: { testid: `race-pick-${s.name}` } });
-      box.checked = QUICK.includes(s.name);
-      box.addEventListener('change', () => this.onChange());
       const info = solverInfo(s.name);
+      box.checked = info.quick; // the default runners: those that finish a random state in seconds
+      box.addEventListener('change', () => this.onChange());
       pick.append(el('label', { class: 'check', title: `${info.label} (${s.name}): ${s.title}` }, box, ` ${info.short}`));
       return box;
     });

@@ -30,6 +30,7 @@ import { ResultSummary } from './result-summary.mjs';
 import { ERROR, STATUS } from '../../lib/protocol.mjs';
 import { twizzleUrl } from '../../lib/share-link.mjs';
 import { copyText } from '../common/copy.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
 
 export class ResultView {
   constructor({ core, playback, stage, notify }) {
@@ -66,9 +67,10 @@ export class ResultView {
       this.result = { ...r, facelets: input.facelets };
       this.outcome = outcome;
       this.summary.show(r, input.facelets);
-      // what evolved (macro-ga's parts) and the solutions found (twophase's records' best is a
+      // what evolved (macro-ga's parts) and the solutions found (a solver whose records are
+      // improving solutions, the descriptor's records 'solutions': each record's best is a
       // solution's length): web/page/result/evolved-view.lazy.mjs, loaded when there is one
-      const improving = r.stats.solver === 'twophase' ? outcome.improving || [] : [];
+      const improving = solverInfo(r.stats.solver).records === 'solutions' ? outcome.improving || [] : [];
       if (r.stats.solved && (r.parts?.length || improving.length)) {
         const shown = this.outcome;
         import('./evolved-view.lazy.mjs').then((m) => { if (this.outcome === shown) m.showEvolved(r, improving); },

@@ -21,6 +21,7 @@
 //   solve()               run the input cube with the settings (nothing while a run goes)
 //   update(ok)            the run's buttons; ok: the input and the settings allow a solve
 //   idle()                the status line says idle again, unless a run goes
+//   runUnavailable(why)   (a function) the core could not load: the status and Solve say so
 //   randomScramble(seed)  -> {scramble, kind, seed}: random-state when the worker can, else
 //                         25 random moves (the core's, here, when the worker fails)
 //   run: the running or last run (web/lib/run/run.mjs), or null; busy: a run goes;
@@ -34,6 +35,14 @@ import { RUN_STATE } from '../../lib/protocol.mjs';
 import { LiveView } from './live-view.mjs';
 
 export const IDLE = 'idle';
+
+// The core could not load (web/page/common/boot.mjs said why): the status line and Solve's
+// tooltip say so.
+export function runUnavailable(why) {
+  setText($('status'), 'unavailable');
+  $('status').dataset.state = 'unavailable';
+  $('solve').title = `Solving is unavailable: ${why}.`;
+}
 
 export class RunControls {
   constructor({ core, input, settings, stage, notify, pace, drawLive, clear, onStart, onEnd, focusResult, onChange }) {

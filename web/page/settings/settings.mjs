@@ -6,7 +6,8 @@
 //   panel              the SolverFields
 //   seed()             {ok, seed} | {ok: false, error}
 //   islands()          {ok, k} | {ok: false, error}
-//   islandsUsed()      the islands a solve of the chosen solver uses (1 without an island model)
+//   islandsUsed()      the islands a solve of the chosen solver uses (1 without an island model:
+//                      the descriptor's `islands`, web/page/common/solver-info.mjs)
 //   ok()               every field is valid (Solve may be enabled)
 //   request()          {solver, params} for the worker
 //   fields()           {solver, seed, preset, islands, params}: the settings part of a share link
@@ -15,6 +16,7 @@
 //   update()           refresh the islands note and field errors
 import { byId as $, setText } from '../common/dom.mjs';
 import { SolverFields } from './solver-fields.mjs';
+import { solverInfo } from '../common/solver-info.mjs';
 import { defaultIslands, parseIslands } from '../../lib/params.mjs';
 
 export function randomSeed() {
@@ -60,13 +62,9 @@ export class Settings {
     return parseIslands(this.islandsInput.value);
   }
 
-  hasIslands(name) {
-    return !!this.solvers.find((s) => s.name === name && s.params.some((p) => p.key === 'epoch'));
-  }
-
   islandsUsed() {
     const v = this.islands();
-    return v.ok && this.panel.solver && this.hasIslands(this.panel.solver.name) ? v.k : 1;
+    return v.ok && this.panel.solver && solverInfo(this.panel.solver.name).islands ? v.k : 1;
   }
 
   ok() {
@@ -109,7 +107,7 @@ export class Settings {
     const k = this.islandsUsed();
     const cores = this.cores;
     const name = this.panel.solver ? this.panel.solver.name : 'this solver';
-    setText($('islands-note'), !this.hasIslands(name) && v.k > 1
+    setText($('islands-note'), !(this.panel.solver && solverInfo(name).islands) && v.k > 1
       ? `${name} has no island model: it runs on 1 worker (this device has ${cores} cores).`
       : `Uses ${k} worker${k === 1 ? '' : 's'} (${k === 1 ? 'one population' : `${k} islands exchanging migrants`}) on this device's ${cores} core${cores === 1 ? '' : 's'}.`);
   }

@@ -78,30 +78,7 @@ export class CubeView {
     fill.position.set(-6, -3, -4);
     this.scene.add(fill);
 
-    this.root = new THREE.Group();
-    this.pivot = new THREE.Group();
-    this.scene.add(this.root, this.pivot);
-    const bodyGeo = new THREE.BoxGeometry(BODY, BODY, BODY);
-    const bodyMat = new THREE.MeshStandardMaterial({ color: 0x14161c, roughness: 0.6 });
-    const stickerGeo = roundedSquare(STICKER, 0.09);
-    this.cubies = CUBIES.map((pos) => {
-      const g = new THREE.Group();
-      g.position.set(pos[0] * GAP, pos[1] * GAP, pos[2] * GAP);
-      g.userData.home = pos;
-      g.add(new THREE.Mesh(bodyGeo, bodyMat));
-      this.root.add(g);
-      return g;
-    });
-    this.stickers = FACELETS.map((f) => {
-      const cubie = this.cubies.find((c) => c.userData.home.every((v, i) => v === f.pos[i]));
-      const mat = new THREE.MeshStandardMaterial({ color: 0x777777, roughness: 0.35, side: THREE.DoubleSide });
-      const m = new THREE.Mesh(stickerGeo, mat);
-      const n = new THREE.Vector3(...f.normal);
-      m.position.copy(n).multiplyScalar(BODY / 2 + 0.004);
-      m.lookAt(n.clone().multiplyScalar(2));
-      cubie.add(m);
-      return m;
-    });
+    this._cubies();
 
     this.controls = new Orbit(this.camera, r.domElement);
     this.controls.enableDamping = !reducedMotion();
@@ -127,6 +104,34 @@ export class CubeView {
       }
     };
     requestAnimationFrame(loop);
+  }
+
+  // the 26 cubies (a dark body each) and the 54 stickers on them, in their home places
+  _cubies() {
+    this.root = new THREE.Group();
+    this.pivot = new THREE.Group();
+    this.scene.add(this.root, this.pivot);
+    const bodyGeo = new THREE.BoxGeometry(BODY, BODY, BODY);
+    const bodyMat = new THREE.MeshStandardMaterial({ color: 0x14161c, roughness: 0.6 });
+    const stickerGeo = roundedSquare(STICKER, 0.09);
+    this.cubies = CUBIES.map((pos) => {
+      const g = new THREE.Group();
+      g.position.set(pos[0] * GAP, pos[1] * GAP, pos[2] * GAP);
+      g.userData.home = pos;
+      g.add(new THREE.Mesh(bodyGeo, bodyMat));
+      this.root.add(g);
+      return g;
+    });
+    this.stickers = FACELETS.map((f) => {
+      const cubie = this.cubies.find((c) => c.userData.home.every((v, i) => v === f.pos[i]));
+      const mat = new THREE.MeshStandardMaterial({ color: 0x777777, roughness: 0.35, side: THREE.DoubleSide });
+      const m = new THREE.Mesh(stickerGeo, mat);
+      const n = new THREE.Vector3(...f.normal);
+      m.position.copy(n).multiplyScalar(BODY / 2 + 0.004);
+      m.lookAt(n.clone().multiplyScalar(2));
+      cubie.add(m);
+      return m;
+    });
   }
 
   resize() {

@@ -1,4 +1,4 @@
-// engines.mjs - the cross-engine e2e set, written once over scripts/engines.mjs and run by one
+// engine-suite.mjs - the cross-engine e2e set, written once over scripts/engines.mjs and run by one
 // test file per engine (engines-firefox/-webkit/-chromium.test.mjs, so Jest can run them on
 // separate workers). Against the built site (scripts/build-site.mjs) on a plain static server:
 //   flows:   load and ready; the form typed into and a solve; a phone-sized window and a

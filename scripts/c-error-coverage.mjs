@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// coverage-errors.mjs - `node scripts/coverage-errors.mjs [--no-build] [--list]`: which error
+// c-error-coverage.mjs - `node scripts/c-error-coverage.mjs [--no-build] [--list]`: which error
 // returns of the C core the ctest suites reach. Builds the native core and suites with
 // clang's source-based coverage (-fprofile-instr-generate -fcoverage-mapping, CMake option
 // EC_COVERAGE, build/coverage, Release), runs every ctest suite once (each writes a raw
@@ -40,7 +40,7 @@ const opt = { build: true, list: false };
 for (const a of args) {
   if (a === '--no-build') opt.build = false;
   else if (a === '--list') opt.list = true;
-  else { console.error(`coverage-errors: unknown option ${a}`); process.exit(2); }
+  else { console.error(`c-error-coverage: unknown option ${a}`); process.exit(2); }
 }
 
 const T0 = performance.now();
@@ -106,7 +106,7 @@ function profile() {
   if (!raws.length) throw new Error('the suites wrote no profiles (is build/coverage built with EC_COVERAGE=ON?)');
   const merged = path.join(BUILD, 'merged.profdata');
   run('llvm-profdata', ['merge', '-sparse', '-o', merged, ...raws]);
-  console.log(`coverage-errors: ${raws.length} suite profiles in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(`c-error-coverage: ${raws.length} suite profiles in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   return merged;
 }
 
@@ -174,15 +174,15 @@ function main() {
     }
   }
   allow.forEach((a, i) => { if (!used.has(i)) problems.push(`${path.relative(ROOT, ALLOW)}: "${a.text}" in ${a.file} matches no error return: drop or fix the entry`); });
-  for (const p of problems) console.error(`coverage-errors: ${p}`);
+  for (const p of problems) console.error(`c-error-coverage: ${p}`);
   const listed = (kind) => all.filter((s) => s.kind === kind && !s.count).length;
-  console.log(`coverage-errors: ${reached} of ${all.length} error returns reached, ${listed('unreachable')} listed as unreachable, ${listed('untested')} listed as untested, ${missed.length} not reached; ${secs()} s`);
+  console.log(`c-error-coverage: ${reached} of ${all.length} error returns reached, ${listed('unreachable')} listed as unreachable, ${listed('untested')} listed as untested, ${missed.length} not reached; ${secs()} s`);
   return missed.length || problems.length ? 1 : 0;
 }
 
 try {
   process.exitCode = main();
 } catch (e) {
-  console.error(`coverage-errors: ${e.message}`);
+  console.error(`c-error-coverage: ${e.message}`);
   process.exitCode = 1;
 }
