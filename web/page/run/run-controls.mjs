@@ -56,14 +56,15 @@ export class RunControls {
       while (all.length <= i) all.push(new SolverClient({ name: `evocube island ${all.length + 1}`, onCrash }));
       return all[i];
     };
-    // the worker up: its random states known, and the run's module fetched ahead of the first
-    // Solve (a failure is said when Solve needs it)
-    this.client.ready.then((info) => { this.randomState = info.randomState; this._module(true); }, () => {});
+    this.client.ready.then((info) => { this.randomState = info.randomState; }, () => {});
     // the worker builds its tables once, before its first solve: "starting" says so meanwhile
     this.tablesReady = false;
     Promise.resolve(this.client.warmed).then(() => { this.tablesReady = true; if (this.busy) this._status(this.run.status); });
     this.live = new LiveView({ core, stage, wantsBest: () => $('show-best').checked && drawLive() });
     $('solve').addEventListener('click', () => this.solve());
+    // the run's module fetched as the pointer or the focus comes to Solve, ahead of the press
+    // (never during the page's first load; a failure is said when Solve needs it)
+    for (const type of ['pointerenter', 'focus']) $('solve').addEventListener(type, () => this._module(true), { once: true });
     $('pause').addEventListener('click', () => this.run?.toggle());
     $('step').addEventListener('click', () => this.run?.step());
     $('cancel').addEventListener('click', () => this.run?.cancel());
@@ -121,8 +122,8 @@ export class RunControls {
     setText($('pause'), run && run.paused ? 'Resume' : 'Pause');
   }
 
-  // the run's module (run.lazy.mjs), fetched once the worker is up or at the first Solve;
-  // null when it could not load (said in a notice, unless ahead: then the Solve says it)
+  // the run's module (run.lazy.mjs), fetched ahead of the first Solve or by it; null when it
+  // could not load (said in a notice, unless ahead: then the Solve says it)
   async _module(ahead = false) {
     if (!this.runModule) {
       try { this.runModule = await import('./run.lazy.mjs'); } catch (e) {
