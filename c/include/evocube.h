@@ -358,7 +358,7 @@ int ec_solver_list_json(char *buf, int size);
  * ec_island_seed(seed, i). The islands run in lockstep epochs of `epoch` generations (a
  * param of every solver with islands: hugo, twes, macro-ga; `migrants` is the other):
  * ec_solver_step never goes past the end of an epoch and then returns EC_EPOCH (again on
- * every call) until the island imports its migrants. A coordinator (web/islands.mjs; one
+ * every call) until the island imports its migrants. A coordinator (web/lib/islands.mjs; one
  * worker per island) then, for every island i still running, exports its `migrants` best
  * individuals and imports them into the next running island along the ring (i+1, i+2, ..
  * mod K), which starts that island's next epoch. Migrants enter an island only in the same

@@ -25,6 +25,8 @@
  *     after a solve, phase `phase` of h->phases, started at `at`: write its fields into j
  *     (first ,"optimum":..., by ec__optimum_json) and return 1; return 0 to write nothing
  *     (the phase has no optimum: "optimum":null), or a negative error.
+ *   paper_length (optional): after EC_DONE, the solution's length as the solver's paper
+ *     counts it, where that is not the handle's HTM after simplification.
  * Register a new solver with one line in c/solvers/solvers.def and its sources in
  * c/solvers/sources.cmake.
  *
@@ -115,6 +117,12 @@ typedef struct ec_solver_impl {
     void (*destroy)(void *state);
     /* exact reference optima (NULL: none; see the top of this file) */
     int (*phase_optimum)(const ec_solver *h, int phase, const ec_cube *at, int nodes, ec_json *j);
+    /* After EC_DONE: the solution's length counted as the solver's paper counts it, where that
+     * differs from the HTM length after the handle's simplification (twes: the phases' moves
+     * joined by same-face merges only, the paper's redundancy removal; macro-ga: the blog's
+     * raw tokens). NULL: the paper counts as the handle does. The benchmarks print it beside
+     * the length (c/tools/run.h); no result JSON carries it. */
+    int (*paper_length)(const ec_solver *h);
     /* islands (all three NULL: no island model; see the top of this file) */
     uint64_t (*migrant_context)(void *state);
     int (*export_migrants)(void *state, int count, uint8_t *buf, int size, int *n);
@@ -164,7 +172,8 @@ struct ec_solver {
     int solution_len;
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
     char why[200];      /* create()'s specific reason for failing (ec__memory_fits), or "" */
-    /* islands (islands.c): this is island `island` of `islands`; h->seed is the island's
+    /* islands (set by ec__solver_open_island_n, epochs counted by ec_solver_step, migrants
+     * exchanged by islands.c): this is island `island` of `islands`; h->seed is the island's
      * seed, run_seed the run's; epoch_left units remain in the current epoch */
     int island, islands;
     uint32_t run_seed;
@@ -178,7 +187,8 @@ struct ec_solver {
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize);
 /* The same for island `island` of `islands`, with the texts' lengths (evocube.h's `_n`
- * convention; params NULL: no params); islands.c checks the numbers and the impl. */
+ * convention; params NULL: no params): EC_E_RANGE for island numbers out of range or
+ * islands > 1 on an impl without island hooks. */
 int ec__solver_open_island_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
                              const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
                              int msgsize);

@@ -43,8 +43,8 @@
  * ## short-presets, all verified, the same solutions natively and in wasm), mean HTM: the
  * blog's setting 328.2; tieBreak=1 alone 278.3; population 4000 with 100 elites alone 226.8;
  * both 207.2; all three (preset short) 190.8 (paired -137 +- 8.5). In the blog's count (raw
- * tokens: macro tokens as printed, rotations, the random start moves; ec__macro_ga_raw_tokens,
- * before simplification and loop cutting): 350.9 -> 227.2. CPU median 18 -> 54 ms native,
+ * tokens: macro tokens as printed, rotations, the random start moves, before simplification
+ * and loop cutting; the descriptor's paper_length): 350.9 -> 227.2. CPU median 18 -> 54 ms native,
  * 78 ms in wasm.
  *
  * What evolved (the result's "parts", evocube.h ec_solver_result_json): each individual also
@@ -193,7 +193,13 @@ int ec__macro_ga_cut_loops(const ec_cube *start, uint8_t *mv, int n)
     return ec_alg_simplify_moves(mv, k);
 }
 
-int ec__macro_ga_raw_tokens(const void *state) { return ((const mga_state *)state)->sol_raw; }
+/* paper_length (solver.h): the blog's count, the raw tokens the solving individual was built
+ * from (random start moves, each macro's tokens as printed, each rotation), before any
+ * simplification or loop cutting */
+static int mga_paper_length(const ec_solver *h)
+{
+    return h->state ? ((const mga_state *)h->state)->sol_raw : 0; /* (no state: a solved start) */
+}
 
 /* A fresh attempt: the start cube plus init_moves random face turns per individual. */
 static int init_population(ec_solver *h, mga_state *s)
@@ -478,6 +484,7 @@ const ec_solver_impl ec_solver_macro_ga = {
     .create = mga_create,
     .step = mga_step,
     .destroy = mga_destroy,
+    .paper_length = mga_paper_length,
     .migrant_context = mga_context,
     .export_migrants = mga_export,
     .import_migrants = mga_import,
