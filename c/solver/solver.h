@@ -6,8 +6,10 @@
  * and which way is better (better), its phases' names in order (phases, nphases) and each
  * phase's goal in a few words for people (goals, nphases of them: "build a 2x2x3 block"),
  * its family (evolution, swarm, exact), what its records carry (records, agents), whether it
- * solves in seconds (quick), params (with defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
- * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
+ * solves in seconds (quick), params (with defaults and ranges) and presets (counts by
+ * EC_COUNT), three functions, and optional hooks (exact optima, the paper's length count, the
+ * island model). The list JSON carries every fact (the hooks as "optima" and "islands"), so
+ * the page and CLI keep no per-solver table. The handle (solver.c)
  * parses params, re-orients the input cube, handles a solved start, queues progress records,
  * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
  * the worker and CLI read. The handle names no implementation: c/solvers/registry.c holds the
@@ -27,8 +29,8 @@
  *     (the phase has no optimum: "optimum":null), or a negative error.
  *   paper_length (optional): after EC_DONE, the solution's length as the solver's paper
  *     counts it, where that is not the handle's HTM after simplification.
- * Register a new solver with one line in c/solvers/solvers.def and its sources in
- * c/solvers/sources.cmake.
+ * Register a new solver with one line in c/solvers/solvers.def and its sources in its family
+ * folder's sources.cmake (c/solvers/sources.cmake includes every family's).
  *
  * Islands (evocube.h, "islands"; islands.c): a solver with an island model lists
  * EC_ISLAND_PARAMS(epoch, migrants) among its params, does exactly `work` units in a step
