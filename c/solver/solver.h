@@ -8,8 +8,9 @@
  * its family (evolution, swarm, exact), what its records carry (records, agents), whether it
  * solves in seconds (quick), params (with defaults and ranges) and presets (counts by
  * EC_COUNT), three functions, and optional hooks (exact optima, the paper's length count, the
- * island model). The list JSON carries every fact (the hooks as "optima" and "islands"), so
- * the page and CLI keep no per-solver table. The handle (solver.c)
+ * island model). ec_solver_list_json carries its facts (the optima and island hooks as
+ * "optima" and "islands"; the length count serves the benchmarks), so the page and CLI keep
+ * no per-solver table. The handle (solver.c)
  * parses params, re-orients the input cube, handles a solved start, queues progress records,
  * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
  * the worker and CLI read. The handle names no implementation: c/solvers/registry.c holds the
