@@ -30,8 +30,9 @@
  *  - one unit of work is one generation of the population at work, and emits exactly one
  *    progress record; a record's moves are the finished phases' moves then the current best
  *    prefix, in the input's frame (plan's block frame mapped back through unview);
- *  - at[ph + 1] is at[ph] after mv[ph], and mv[ph] is the phase's kept best goal-reaching
- *    prefix (hg_pop.hof, never lost to selection) after the paper's final operator;
+ *  - at[ph + 1] is at[ph] after mv[ph]; mv[ph] is a goal-reaching prefix kept beside the
+ *    population, never lost to selection (hg_pop.hof; with plan or candidates2 the one
+ *    picked among the kept ones), after the paper's final operator (none when skipped);
  *  - every draw comes from s->rng in a fixed order: a run depends only on the cube, params,
  *    seed and island (islands.c; splitBlocks=1 gives island i the locations i, i+K, ...);
  *  - a run ends in ec__finish (solver.c: the phases joined, simplified and verified), or in
