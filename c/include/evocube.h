@@ -6,8 +6,9 @@
  * opaque handle. The same code builds natively and, through Emscripten, as WebAssembly.
  *
  * Rules every function follows:
- *   - returns int: 0 (EC_OK) or a positive status (EC_RUNNING, EC_DONE, EC_GAVE_UP) on
- *     success, a negative EC_E_* code on failure; ec_strerror() gives the generic text;
+ *   - returns int: 0 (EC_OK) or a positive status (EC_RUNNING, EC_DONE, EC_GAVE_UP,
+ *     EC_EPOCH, EC_BOUND) on success, a negative EC_E_* code on failure; ec_strerror()
+ *     gives the generic text (pure value helpers return values or nothing, as declared);
  *   - output goes to caller-provided buffers with their sizes; only ec_*_new allocates,
  *     paired with ec_*_free;
  *   - where a function takes (char *msg, int msgsize), a failure also writes a specific,
@@ -22,6 +23,20 @@
  * EC_E_CHAR naming it and its position, never taken as the end of the text. Untrusted
  * input (the wasm exports in c/exports.json, the native CLI's standard input, the fuzz
  * targets) goes through the `_n` forms only.
+ *
+ * Each declaration below says what its parameters are and what it returns, as "in:" and
+ * "out:" for parameters and "=>" for the return. Common to all, and not repeated:
+ *   - a pointer parameter is required (NULL: EC_E_NULL) unless it says "may be NULL";
+ *   - (msg, msgsize): the specific message above, written on failure and sometimes on
+ *     success ("ok", "solved"); msg may be NULL;
+ *   - an output text (out or buf, `size` bytes) that does not fit gives EC_E_BUFFER, the
+ *     buffer holding what fitted, NUL-ended (whole moves of an alg, a cut prefix of JSON),
+ *     unless the function says nothing is written;
+ *   - "a text fault" is EC_E_CHAR or EC_E_INPUT_SIZE; "a cube fault" is one of
+ *     EC_E_FACELETS_LENGTH..EC_E_PARITY (the first that holds, in that order); "a parse
+ *     error" is a text fault or one of EC_E_TOKEN..EC_E_NESTING (ec_alg_parse; among them
+ *     EC_E_ALG_MOVES, an alg of more than EC_MAX_ALG_MOVES moves);
+ *   - outputs are written only on success unless said otherwise.
  *
  * Conventions (see shared/DESIGN.md):
  *   - facelets: 54 chars in Kociemba's order U1..U9 R1..R9 F1..F9 D1..D9 L1..L9 B1..B9,
@@ -135,12 +150,14 @@ extern "C" {
 
 #define EC_MAX_ISLANDS 64        /* islands of one run (ec_solver_new_island) */
 
-/* Generic text of a status or error code: "ok", "unknown move", ... Always NUL-ends buf. */
+/* The generic text of a status or error code ("ok", "unknown move", ...).
+ * in: code. out: buf (size >= 1; always NUL-ended).
+ * => EC_OK; EC_E_BUFFER; EC_E_RANGE for a code that is none of the above (buf says so). */
 int ec_strerror(int code, char *buf, int size);
-/* The library version (EC_VERSION). */
+/* The library version, EC_VERSION. out: buf. => EC_OK or EC_E_BUFFER. */
 int ec_version(char *buf, int size);
-/* Bytes the core has allocated right now (for soak tests), or EC_E_RANGE where the
- * platform's allocator cannot tell. */
+/* Bytes the core's allocator holds right now (for soak tests; at most INT_MAX).
+ * => the bytes (>= 0), or EC_E_RANGE where the platform's allocator cannot tell. */
 int ec_memory_in_use(void);
 
 /* ------------------------------------------------------------------ cube model */
@@ -156,40 +173,58 @@ typedef struct ec_cube {
     uint8_t cp[8], co[8], ep[12], eo[12];
 } ec_cube;
 
+/* The four value helpers (solved .. inverse) take valid cubes and check nothing. */
+/* out: c = the solved cube. */
 void ec_cube_solved(ec_cube *c);
-int ec_cube_is_solved(const ec_cube *c); /* 1 when solved, else 0 */
-/* out = a then b (apply a, then b). out may alias neither input. */
+/* in: c (may be NULL). => 1 when c is solved, else 0 (also for NULL). */
+int ec_cube_is_solved(const ec_cube *c);
+/* in: a, b. out: out = a then b (apply a, then b); out may alias neither input. */
 void ec_cube_multiply(const ec_cube *a, const ec_cube *b, ec_cube *out);
+/* in: a. out: out = the inverse of a (out may not alias a). */
 void ec_cube_inverse(const ec_cube *a, ec_cube *out);
-/* Apply face turn m (0..17) in place; EC_E_RANGE for another m. */
+/* Turn c by face turn m in place. in: m, 0..17. => EC_OK; EC_E_RANGE for another m (c as
+ * it was). */
 int ec_cube_move(ec_cube *c, int m);
-/* Apply n face turns. */
+/* Turn c by moves[0..n) in order (n <= 0: none). => EC_OK; EC_E_RANGE at the first code
+ * above 17 (the moves before it applied). */
 int ec_cube_moves(ec_cube *c, const uint8_t *moves, int n);
-/* Structural validity of a cubie state (permutations, orientation sums, parity). */
+/* Whether c is a state of the cube. in: c (any bytes). => EC_OK; EC_E_CORNER_DUPLICATE or
+ * EC_E_EDGE_DUPLICATE (a slot's cubie out of range or repeated, or its orientation out of
+ * range), EC_E_FLIP, EC_E_TWIST, EC_E_PARITY. */
 int ec_cube_check(const ec_cube *c, char *msg, int msgsize);
-/* Facelets in: validates (every fault its code), re-orients, fills c. */
+/* A user's cube: validated (every fault its code), re-oriented (colours renamed after the
+ * centres), as cubies. in: facelets (the _n form: len bytes). out: c.
+ * => EC_OK; a text fault or a cube fault. */
 int ec_cube_from_facelets(const char *facelets, ec_cube *c, char *msg, int msgsize);
 int ec_cube_from_facelets_n(const char *facelets, int len, ec_cube *c, char *msg, int msgsize);
-/* Facelets out with standard centres; out needs EC_FACELETS_SIZE bytes. */
+/* The 54 facelets of c with standard centres. out: out, size >= EC_FACELETS_SIZE (54
+ * letters and a NUL). => EC_OK; EC_E_BUFFER for a smaller size (nothing written). */
 int ec_cube_to_facelets(const ec_cube *c, char *out, int size);
 
 /* ------------------------------------------------------------------ facelets */
 
-/* "ok" (EC_OK) or the cube's specific fault. */
+/* Whether a facelet string is a real cube. in: facelets (_n: len bytes).
+ * => EC_OK (msg "ok"); a text fault or a cube fault. */
 int ec_validate(const char *facelets, char *msg, int msgsize);
 int ec_validate_n(const char *facelets, int len, char *msg, int msgsize);
-/* Apply an alg (any notation of DESIGN.md: slices and rotations move centres) to a facelet
- * string; facelets NULL or "" means the solved cube. out needs EC_FACELETS_SIZE bytes. The
- * input facelets must be valid. */
+/* A facelet string after an alg (any notation of DESIGN.md: slices and rotations move
+ * centres). in: facelets (may be NULL; NULL or "" is the solved cube; else it must be
+ * valid), alg (_n: flen and alen bytes). out: out, size >= EC_FACELETS_SIZE.
+ * => EC_OK; EC_E_NULL (no alg or out); EC_E_BUFFER for a smaller size (nothing written);
+ * the facelets' text or cube fault; the alg's parse error. */
 int ec_facelets_apply(const char *facelets, const char *alg, char *out, int size, char *msg,
                       int msgsize);
 int ec_facelets_apply_n(const char *facelets, int flen, const char *alg, int alen, char *out, int size,
                         char *msg, int msgsize);
-/* 1 when every face is one colour (whatever the orientation), 0 when not, or an error. */
+/* Whether every face of a valid facelet string is one colour (whatever the orientation).
+ * in: facelets (_n: len bytes). => 1 solved, 0 not; a text fault or a cube fault. */
 int ec_facelets_is_solved(const char *facelets);
 int ec_facelets_is_solved_n(const char *facelets, int len);
-/* EC_OK when applying solution to facelets leaves every face one colour, else
- * EC_E_NOT_SOLVED (or the parse/validation error). */
+/* Whether a solution solves a cube: applied to its stickers, every face one colour.
+ * in: facelets (may be NULL: NULL or "" is the solved cube), solution (any notation; _n:
+ * flen and slen bytes). => EC_OK (msg "solved"); EC_E_NOT_SOLVED (msg counts the stickers
+ * left off their face's colour); the facelets' or the solution's fault as for
+ * ec_facelets_apply. */
 int ec_verify(const char *facelets, const char *solution, char *msg, int msgsize);
 int ec_verify_n(const char *facelets, int flen, const char *solution, int slen, char *msg, int msgsize);
 
@@ -208,24 +243,31 @@ int ec_verify_n(const char *facelets, int flen, const char *solution, int slen, 
  * "," or ":" is EC_E_TOKEN; an expansion past EC_MAX_ALG_MOVES (or cap) is EC_E_ALG_MOVES.
  */
 #define EC_MOVE_CODES 72
-/* Parse text into codes (moves, capacity cap, count *n). */
+/* Parse an alg into codes. in: text (_n: len bytes), cap (the room in moves). out: moves,
+ * *n their count (0 on failure). => EC_OK; a parse error (EC_E_ALG_MOVES also for more than
+ * cap moves). */
 int ec_alg_parse(const char *text, uint8_t *moves, int cap, int *n, char *msg, int msgsize);
 int ec_alg_parse_n(const char *text, int len, uint8_t *moves, int cap, int *n, char *msg, int msgsize);
-/* Format codes as text, moves separated by one space ("" for none). */
+/* Codes as text, moves separated by one space ("" for none). in: moves[0..n) (may be NULL
+ * when n <= 0). out: out (size >= 1, else EC_E_NULL). => EC_OK; EC_E_RANGE at a code >=
+ * EC_MOVE_CODES (out holds the moves before it); EC_E_BUFFER (whole moves). */
 int ec_alg_format(const uint8_t *moves, int n, char *out, int size);
-/* Cancel and merge moves on one axis until nothing changes; returns the new count. */
+/* Cancel and merge moves on one axis (U D U' -> D, R R -> R2) until nothing changes, in
+ * place. in/out: moves[0..n) (may be NULL when n <= 0). => the new count (0 for none). */
 int ec_alg_simplify_moves(uint8_t *moves, int n);
-/* Text to canonical text (parsed, formatted, not simplified). */
+/* An alg as text, parsed and written back: canonical (every form expanded to plain moves,
+ * not simplified), simplified (as ec_alg_simplify_moves), or inverted (reversed, each move
+ * inverted). in: text (_n: len bytes). out: out. => EC_OK; a parse error; EC_E_NULL (no
+ * out); EC_E_BUFFER (whole moves). */
 int ec_alg_canonical(const char *text, char *out, int size, char *msg, int msgsize);
 int ec_alg_canonical_n(const char *text, int len, char *out, int size, char *msg, int msgsize);
-/* Text to simplified canonical text. */
 int ec_alg_simplify(const char *text, char *out, int size, char *msg, int msgsize);
 int ec_alg_simplify_n(const char *text, int len, char *out, int size, char *msg, int msgsize);
-/* The inverse alg as text. */
 int ec_alg_invert(const char *text, char *out, int size, char *msg, int msgsize);
 int ec_alg_invert_n(const char *text, int len, char *out, int size, char *msg, int msgsize);
-/* Lengths of an alg as written: out[0] HTM, out[1] QTM, out[2] STM. Slices count 2 in HTM
- * and QTM-quarter units, 1 in STM; rotations count 0; wide turns count as face turns. */
+/* An alg's lengths as written. in: text (_n: len bytes). out: out[0] HTM, out[1] QTM, out[2]
+ * STM (slices count 2 in HTM and QTM, 1 in STM; rotations 0; wide turns as face turns).
+ * => EC_OK; a parse error. */
 int ec_alg_metrics(const char *text, int out[3], char *msg, int msgsize);
 int ec_alg_metrics_n(const char *text, int len, int out[3], char *msg, int msgsize);
 
@@ -235,19 +277,25 @@ int ec_alg_metrics_n(const char *text, int len, int out[3], char *msg, int msgsi
 typedef struct ec_rng {
     uint64_t s[4];
 } ec_rng;
+/* out: r, its state from seed. */
 void ec_rng_seed(ec_rng *r, uint64_t seed);
+/* in/out: r. => its next 64-bit output. */
 uint64_t ec_rng_next(ec_rng *r);
-/* Uniform integer in 0..n-1 (n >= 1), unbiased (rejection). */
+/* in/out: r. => a uniform integer in 0..n-1, unbiased (rejection); 0 without a draw for
+ * n <= 1. */
 uint32_t ec_rng_below(ec_rng *r, uint32_t n);
-/* Uniform double in [0, 1) with 53 random bits. */
+/* in/out: r. => a uniform double in [0, 1) with 53 random bits. */
 double ec_rng_unit(ec_rng *r);
 
-/* Parse a seed text ("42") into 0..4294967295, else EC_E_SEED with a message. */
+/* A seed text ("42": decimal digits only). in: text (_n: len bytes). out: *seed, 0..
+ * 4294967295. => EC_OK; a text fault; EC_E_SEED (empty, another character, too large). */
 int ec_seed_parse(const char *text, uint32_t *seed, char *msg, int msgsize);
 int ec_seed_parse_n(const char *text, int len, uint32_t *seed, char *msg, int msgsize);
 
-/* n random face turns (0 <= n <= EC_MAX_ALG_MOVES): no two on one face in a row, and never
- * three on one axis in a row (R L R). Writes codes; and the text form. */
+/* n random face turns from seed: no two on one face in a row, never three on one axis in a
+ * row (R L R). in: n, 0..EC_MAX_ALG_MOVES; seed; cap (room in moves). out: moves (may be
+ * NULL when n is 0) as codes, or out as text. => EC_OK; EC_E_RANGE for another n;
+ * EC_E_BUFFER (moves: cap < n, nothing written; text: whole moves). */
 int ec_scramble_random_moves(int n, uint32_t seed, uint8_t *moves, int cap);
 int ec_scramble_moves_text(int n, uint32_t seed, char *out, int size);
 
@@ -307,27 +355,43 @@ typedef struct ec_progress {
     int32_t pop_fit[EC_PROGRESS_QUANTILES];
 } ec_progress;
 
+/* Open a run. in: kind (a solver's name), facelets (the cube, centres anywhere), seed,
+ * params (may be NULL: NULL or "" are the defaults; at most EC_MAX_PARAMS_CHARS bytes);
+ * the _n form takes klen, flen and plen bytes. out: *out, the handle (NULL on failure),
+ * which the caller frees with ec_solver_free.
+ * => EC_OK (status EC_RUNNING, or EC_DONE at once for a solved cube); EC_E_NULL (no kind
+ * or out); a text fault; EC_E_SOLVER_UNKNOWN (msg lists the solvers); a cube fault;
+ * EC_E_PARAM_UNKNOWN, EC_E_PARAM_VALUE, EC_E_PARAM_RANGE (msg names the param and its range;
+ * also a run whose params need more than EC_RUN_MEMORY_MAX); EC_E_NOMEM; EC_E_INTERNAL. */
 int ec_solver_new(const char *kind, const char *facelets, uint32_t seed, const char *params,
                   ec_solver **out, char *msg, int msgsize);
 int ec_solver_new_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
                     const char *params, int plen, ec_solver **out, char *msg, int msgsize);
-/* Do up to `work` units; EC_RUNNING, EC_DONE, EC_GAVE_UP, or an error. */
+/* Do up to `work` units of the run (>= 1). => EC_RUNNING (more to do); EC_DONE (solved,
+ * verified); EC_GAVE_UP (its budget spent); EC_EPOCH (an island at its epoch's end: import
+ * migrants to go on); EC_E_RANGE for work < 1 (nothing done); another error of the run
+ * (EC_E_NOMEM, EC_E_NOT_SOLVED), which ends it with status EC_GAVE_UP. A finished run
+ * returns its status again and does nothing. */
 int ec_solver_step(ec_solver *h, int work);
-/* The current status: EC_RUNNING, EC_DONE or EC_GAVE_UP. */
+/* => the run's status: EC_RUNNING, EC_DONE or EC_GAVE_UP (EC_E_NULL for no h). */
 int ec_solver_status(const ec_solver *h);
-/* Pop up to cap queued records (oldest first) into records; *n says how many. Records are
- * queued until read: none is dropped. */
+/* Pop the oldest queued records (they stay queued until read: none is dropped).
+ * in: cap, the room in records (<= 0: none; records may then be NULL). out: records[0..*n).
+ * => EC_OK. */
 int ec_solver_progress(ec_solver *h, ec_progress *records, int cap, int *n);
 /* The same as JSON lines ({"gen":..,"phase":..,"phaseName":..,"best":..,"mean":..,
  * "bestLength":..,"diversity":..,"evaluations":..,"restarts":..,"found":..,
  * "solvedShare":..,"bestMoves":".."}\n each; swarm solvers' records (n_agents > 0) also
  * carry "agents":[..],"distinct":..,"events":[..] after solvedShare; hugo's, twes's and
  * macro-ga's (n_pop_fit > 0) carry "popFit":[q0,..,q16] there), as many whole
- * records as fit in buf; the rest stay queued. EC_E_BUFFER if not even one fits. */
+ * records as fit in buf, popped; the rest stay queued. out: buf (the lines, NUL-ended), *n
+ * the records written. => EC_OK (*n 0 and buf "" when none is queued); EC_E_BUFFER when not
+ * even one fits (nothing popped). */
 int ec_solver_progress_json(ec_solver *h, char *buf, int size, int *n);
-/* Number of queued progress records. */
+/* => the number of queued progress records (EC_E_NULL for no h). */
 int ec_solver_progress_pending(const ec_solver *h);
-/* The verified solution in face turns (simplified), after EC_DONE; else EC_E_STATE. */
+/* The verified solution in face turns (simplified). out: buf. => EC_OK; EC_E_STATE before
+ * EC_DONE; EC_E_BUFFER (whole moves). */
 int ec_solver_solution(const ec_solver *h, char *buf, int size);
 /* The run as JSON: {"solver","seed","status","solved","solution","length","generations",
  * "evaluations","phases":[{"name","solution","length","generations"}]}; a solved run of a
@@ -337,16 +401,23 @@ int ec_solver_solution(const ec_solver *h, char *buf, int size);
  * another island as it came), each with the whole-cube rotations applied before it ("y2 z'"
  * or "") and the face turns it applied, unsimplified: the parts' moves in order are the
  * individual's move list, whose simplification is the solution (before macro-ga's opt-in
- * loopCut). Any time. */
+ * loopCut). Any time; a run of K > 1 islands adds "island", "islands" and "epochs" after
+ * "seed". out: buf. => EC_OK; EC_E_BUFFER. */
 int ec_solver_result_json(const ec_solver *h, char *buf, int size);
+/* Free the handle and everything it owns. in: h (may be NULL: nothing). => EC_OK. */
 int ec_solver_free(ec_solver *h);
 /* All solvers as a JSON array, in registration order, each {"name", "title", "label" (its
  * name for people in a list), "short" (a few words), "workUnit", "fitness" (what the
  * fitness of its progress records measures), "better": "lower" | "higher", "phases" (the
  * names of its phases, in order), "goals" (each phase's goal in a few words, in the same
  * order; "" where a solver states none), "optima" (true: ec_solver_optima_json has exact optima
- * for some of its phases), "params": [{"key", "default", "min", "max", "integer", "help"}],
- * "presets": [{"name", "params", "help"}]}. EC_E_BUFFER when it does not fit. */
+ * for some of its phases), "family": "evolution" | "swarm" | "exact", "records" (what its
+ * progress records carry beyond the best: "best" nothing, "population" popFit, "agents"
+ * agents, "solutions" each record a shorter solution), "agents" (only with "agents": what
+ * they are, plural), "islands" (true: it runs as islands), "quick" (true: it solves a random
+ * state within seconds at its defaults), "params": [{"key", "default", "min", "max",
+ * "integer", "help"[, "names": its values' names]}], "presets": [{"name", "params", "help"}]}.
+ * out: buf. => EC_OK; EC_E_BUFFER. */
 int ec_solver_list_json(char *buf, int size);
 
 /* ------------------------------------------------------------------ islands */
@@ -358,7 +429,7 @@ int ec_solver_list_json(char *buf, int size);
  * ec_island_seed(seed, i). The islands run in lockstep epochs of `epoch` generations (a
  * param of every solver with islands: hugo, twes, macro-ga; `migrants` is the other):
  * ec_solver_step never goes past the end of an epoch and then returns EC_EPOCH (again on
- * every call) until the island imports its migrants. A coordinator (web/islands.mjs; one
+ * every call) until the island imports its migrants. A coordinator (web/lib/islands.mjs; one
  * worker per island) then, for every island i still running, exports its `migrants` best
  * individuals and imports them into the next running island along the ring (i+1, i+2, ..
  * mod K), which starts that island's next epoch. Migrants enter an island only in the same
@@ -373,7 +444,7 @@ int ec_solver_list_json(char *buf, int size);
  * The migrant buffer (little-endian; what export writes and import reads, untrusted):
  *   bytes 0..3 "ECM1"; 4..7 FNV-1a 32-bit hash of the solver name; 8..15 the context;
  *   16..19 the number of migrants; 20..23 the payload's bytes; 24.. the payload, the
- *   solver's own layout (hugo: `length` genes 0..17 each; twes: moves n, the 5 phase marks,
+ *   solver's own layout (hugo: `length` genes 0..17 each; twes: moves n, the 6 phase marks,
  *   n face turns; macro-ga: the 6-byte frame, n as 2 bytes, n face turns).
  */
 
@@ -382,22 +453,26 @@ int ec_solver_list_json(char *buf, int size);
  * `seed` (xoshiro256** through splitmix64). Pure. island outside 0..EC_MAX_ISLANDS-1 gives
  * seed. */
 uint32_t ec_island_seed(uint32_t seed, int island);
-/* Open island `island` (0..islands-1) of a run of `islands` (1..EC_MAX_ISLANDS) islands:
- * ec_solver_new's checks, plus EC_E_RANGE for island numbers out of range or islands > 1 for
- * a solver without islands (twophase, the swarm solvers; msg says which). */
+/* Open island `island` (0..islands-1) of a run of `islands` (1..EC_MAX_ISLANDS) islands.
+ * in, out: as ec_solver_new, and island, islands. => as ec_solver_new, and EC_E_RANGE for
+ * island numbers out of range or islands > 1 for a solver without islands (the list's
+ * "islands": false; msg says which). */
 int ec_solver_new_island(const char *kind, const char *facelets, uint32_t seed, const char *params, int island,
                          int islands, ec_solver **out, char *msg, int msgsize);
 int ec_solver_new_island_n(const char *kind, int klen, const char *facelets, int flen, uint32_t seed,
                            const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
                            int msgsize);
 /* The island's `migrants` best individuals (fewer before its first generation or when the
- * population is smaller) as a migrant buffer in buf; *written = its bytes. EC_E_BUFFER when
- * size is too small (nothing claimed); EC_E_STATE for a run with one island. */
+ * population is smaller; none once it has finished) as a migrant buffer. out: buf (size
+ * bytes), *written its bytes (0 on failure). => EC_OK; EC_E_STATE for a run of one island;
+ * EC_E_BUFFER when they do not fit (nothing claimed). */
 int ec_solver_migrants_export(ec_solver *h, uint8_t *buf, int size, int *written);
-/* Import a migrant buffer at the end of an epoch (EC_E_STATE otherwise): migrants of the
- * island's context replace its worst individuals (*accepted says how many; 0 for another
- * context or size 0, an empty buffer), then the next epoch begins. A malformed buffer is
- * EC_E_MIGRANTS with the offset in msg, and nothing is imported (the epoch stays over). */
+/* Import a migrant buffer at the end of an epoch: migrants of the island's context replace
+ * its worst individuals, then the next epoch begins. in: buf (size bytes; may be NULL when
+ * size is 0: no migrants), out: *accepted, how many it took (0 for another context, no
+ * migrants, or a finished island, which ignores them). => EC_OK; EC_E_STATE for a run of one
+ * island or before the epoch's end; EC_E_RANGE for size < 0; EC_E_MIGRANTS for a malformed
+ * buffer (msg names the bytes; nothing imported, the epoch stays over); EC_E_NOMEM. */
 int ec_solver_migrants_import(ec_solver *h, const uint8_t *buf, int size, int *accepted, char *msg, int msgsize);
 
 /* ------------------------------------------------------------------ two-phase distance */
@@ -408,8 +483,11 @@ int ec_solver_migrants_import(ec_solver *h, const uint8_t *buf, int size, int *a
  * a 3-turn lookahead, near.h); otherwise the HTM length of the best two-phase solution of c
  * found within `budget` search nodes spent after the first solution (counted from the end of
  * the phase-2 search that found it; the first solution is always found; the search runs at
- * least 2,000 nodes unless it completes sooner), which is then at least 8. Returns the length (>= 0) or a negative error. Deterministic for a given
- * state and budget. Tables are built on first use.
+ * least 2,000 nodes unless it completes sooner), which is then at least 8. Deterministic for
+ * a given state and budget. Tables are built on first use.
+ * in: c (any bytes: checked) or facelets; budget >= 0. => the length (>= 0); EC_E_RANGE for
+ * a negative budget; c's fault (ec_cube_check) or the facelets' text or cube fault;
+ * EC_E_NOMEM (the tables); EC_E_INTERNAL (a solution the search found did not solve c).
  */
 int ec_distance(const ec_cube *c, int budget);
 int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsize);
@@ -440,10 +518,16 @@ int ec_distance_facelets(const char *facelets, int budget, char *msg, int msgsiz
  * "start" is the two-phase distance of the start (ec_distance with budget nodes: the best
  * two-phase solution found, an upper bound on the optimum, not the optimum).
  */
+/* in: c (valid), loc (-1..11), nodes (>= 1). out: *len; *where (may be NULL; set on EC_OK).
+ * => EC_OK; EC_BOUND; EC_E_RANGE for loc or nodes out of range; EC_E_NOMEM (the tables). */
 int ec_optimum_block(const ec_cube *c, int loc, int nodes, int *len, int *where);
+/* in: c (valid), stage (0..4). out: *len. => EC_OK; EC_E_RANGE for another stage;
+ * EC_E_GROUP; EC_E_NOMEM (the tables). */
 int ec_optimum_stage(const ec_cube *c, int stage, int *len);
-/* Bytes of the optimum tables built so far. */
+/* => the bytes of the optimum tables built so far (0 before the first search). */
 long ec_optima_bytes(void);
+/* in: h (a finished run), nodes (>= 1). out: out. => EC_OK; EC_E_RANGE for nodes < 1;
+ * EC_E_STATE before EC_DONE; EC_E_BUFFER; a search's error (EC_E_NOMEM). */
 int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
 
 /* ------------------------------------------------------------------ two-phase solver */
@@ -451,7 +535,7 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
 /*
  * The `twophase` solver's tables (move tables and 4-bit pruning tables, about 6 MB) are
  * built on first use, once per process; ec_twophase_init builds them now (e.g. while a page
- * starts up). EC_OK or EC_E_NOMEM.
+ * starts up). => EC_OK; EC_E_NOMEM; EC_E_INTERNAL (a table's build-time check failed).
  */
 int ec_twophase_init(void);
 /*
@@ -459,10 +543,11 @@ int ec_twophase_init(void);
  * (random corner and edge permutations of equal parity, random twists and flips), solved
  * by the two-phase search, and written as the inverse of that solution: at most 20 face
  * turns that produce the state from solved (checked before returning). Same seed, same
- * text. out needs about 80 bytes.
+ * text. in: seed. out: out (about 80 bytes suffice). => EC_OK; EC_E_BUFFER (whole moves);
+ * EC_E_NOMEM (the tables); EC_E_NOT_SOLVED (the check failed: a bug, never seen).
  */
 int ec_scramble_random_state_text(uint32_t seed, char *out, int size);
-/* The same state as a cubie cube (no search). */
+/* The same state as a cubie cube (no search). in: seed. out: c. => EC_OK. */
 int ec_random_state(uint32_t seed, ec_cube *c);
 
 #ifdef __cplusplus

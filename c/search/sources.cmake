@@ -1,5 +1,5 @@
 # search: exact search over the core's cube (coordinates, pruning tables, two-phase, near-goal
 # table, random states, the distance oracle); no solver handle.
 list(APPEND EC_SOURCES
-  c/search/coord.c c/search/symmetry.c c/search/tables.c c/search/near.c c/search/twophase.c c/search/distance.c
+  c/search/coord.c c/search/symmetry.c c/search/tables.c c/search/near.c c/search/twophase.c c/search/directions.c c/search/distance.c
   c/search/random_state.c c/search/groups.c c/search/optima.c c/search/twogen_optima.c)

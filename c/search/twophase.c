@@ -11,9 +11,9 @@
  * search stops after any node and resumes exactly there: a step costs at most its nodes,
  * and the result does not depend on how the work is cut into steps. A node is one child
  * generated (move applied and its pruning bound looked up).
- * Directions (as min2phase): the cube as it is, seen along the other two axes, and the
- * inverse cube seen along all three; every direction's phase-1 depth d runs before any
- * direction's depth d + 1, and all share the best solution.
+ * Directions (as min2phase; set up by directions.c): the cube as it is, seen along the other
+ * two axes, and the inverse cube seen along all three; every direction's phase-1 depth d runs
+ * before any direction's depth d + 1, and all share the best solution.
  * Bounds (tables.h, read through the symmetry classes; phase 1 carries twist and flip as
  * symmetry coordinates, class << 3 | s, moved by ec__twistSymMove / ec__flipSymMove, so each
  * bound is two dependent loads after the move: 12% less CPU natively than raw values
@@ -62,7 +62,6 @@
 
 #include "search/coord.h"
 #include "core/cube.h"
-#include "core/geometry.h"
 #include "search/near.h"
 #include "search/tables.h"
 #include "core/util.h"
@@ -80,142 +79,6 @@ static inline int leaves_g1(int m)
 {
     int f = m / 3;
     return m % 3 != 1 && f != 0 && f != 3;
-}
-
-/* c seen after the whole-cube rotation rot (a rotation move code): the stickers turned,
- * colours renamed after the centres. facemap[k]: the original face now at position k. The
- * definition, through facelet strings (~1.3 us natively); view() below is the same map at
- * the cubie level. */
-static int view_facelets(const ec_cube *c, int rot, ec_cube *out, uint8_t facemap[6])
-{
-    char f[EC_FACELETS_SIZE], solved[EC_FACELETS_SIZE];
-    ec_cube id;
-    ec_cube_solved(&id);
-    ec_cube_to_facelets(&id, solved, sizeof solved);
-    ec__apply_code(solved, rot);
-    for (int k = 0; k < 6; k++)
-        for (int g = 0; g < 6; g++)
-            if (solved[k * 9 + 4] == ec__face_char[g]) facemap[k] = (uint8_t)g;
-    ec_cube_to_facelets(c, f, sizeof f);
-    ec__apply_code(f, rot);
-    return ec_cube_from_facelets(f, out, NULL, 0);
-}
-
-/* The three rotations the directions use (z, x, y) as cubie states S (the solved cube's
- * stickers turned, not renamed): c seen after the rotation is S^-1 c S. Both sides are
- * automorphisms of the cube group, so rot_init's check on the 18 face turns proves it for
- * every cube (EC_E_INTERNAL otherwise). Built with the tables (search_tables_init). */
-static const int rot_code[3] = {23 * 3, 21 * 3, 22 * 3};
-static ec_cube rot_s[3], rot_sinv[3];
-static uint8_t rot_facemap[3][6];
-static int rot_ready;
-
-static int rot_init(void)
-{
-    if (rot_ready) return EC_OK;
-    for (int r = 0; r < 3; r++) {
-        char st[EC_FACELETS_SIZE];
-        ec_cube id, want, t, got;
-        ec_cube_solved(&id);
-        ec_cube_to_facelets(&id, st, sizeof st);
-        ec__apply_code(st, rot_code[r]);
-        ec__cube_from_stickers(st, &rot_s[r]);
-        ec_cube_inverse(&rot_s[r], &rot_sinv[r]);
-        for (int m = 0; m < N_MOVES; m++) {
-            int rc = view_facelets(ec__move_cube(m), rot_code[r], &want, rot_facemap[r]);
-            if (rc) return rc;
-            ec_cube_multiply(&rot_sinv[r], ec__move_cube(m), &t);
-            ec_cube_multiply(&t, &rot_s[r], &got);
-            if (memcmp(&got, &want, sizeof got)) return EC_E_INTERNAL;
-        }
-    }
-    rot_ready = 1;
-    return EC_OK;
-}
-
-/* c seen after rotation r (0 z, 1 x, 2 y): view_facelets at the cubie level, two
- * multiplications (~13 us less per tp_init natively). */
-static void view(const ec_cube *c, int r, ec_cube *out, uint8_t facemap[6])
-{
-    ec_cube t;
-    ec_cube_multiply(&rot_sinv[r], c, &t);
-    ec_cube_multiply(&t, &rot_s[r], out);
-    memcpy(facemap, rot_facemap[r], 6);
-}
-
-/* Phase-1 bound of direction d's level k (symmetry coordinates, tables.h): max of the
- * cube's twistSlice, flipSlice and twistFlip and its y-conjugate's twistFlip and flipSlice,
- * read until over limit. */
-static inline int prun1c(const tp_dir *d, int k, int limit)
-{
-    int h = ec__prun_ts_sym(d->tw[k], d->sl[k]), h2 = ec__prun_fs_sym(d->fl[k], d->sl[k]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_tf_sym(d->tw[k], d->fl[k]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_tf_sym(d->ctw[k], d->cfl[k]);
-    if (h2 > h) h = h2;
-    if (h > limit) return h;
-    h2 = ec__prun_fs_sym(d->cfl[k], d->csl[k]);
-    return h2 > h ? h2 : h;
-}
-
-/* Direction i's view of c: i / 3 chooses the cube or its inverse, i % 3 the axis (none,
- * z, x: whole-cube rotations). Its y-conjugate (the same cube seen after a y turn, with
- * the same G1) gives a second, independent twist-flip and flip-slice bound. */
-static void set_level0(tp_dir *d, int limit);
-
-static void make_dir(tp_dir *d, const ec_cube *c, int i)
-{
-    ec_cube base;
-    if (i >= 3) ec_cube_inverse(c, &base);
-    else base = *c;
-    d->inverse = i >= 3;
-    for (int f = 0; f < 6; f++) d->facemap[f] = (uint8_t)f;
-    d->start = base;
-    if (i % 3) view(&base, i % 3 - 1, &d->start, d->facemap);
-    ec_cube conj;
-    uint8_t ymap[6];
-    view(&d->start, 2, &conj, ymap);
-    for (int k = 0; k < 6; k++)
-        for (int t = 0; t < 3; t++) d->conjmove[ymap[k] * 3 + t] = (uint8_t)(k * 3 + t);
-    d->npre = 0;
-    d->pcube[0] = d->start;
-    d->cpcube[0] = conj;
-    set_level0(d, 99);
-    d->h1 = d->ph[0];
-}
-
-/* Level 0 of direction cur's phase-1 stack from its cube after the current pre-moves, and
- * its bound ph[npre]. After pre-moves (npre > 0) the y-conjugate's cube (the last pre-move
- * applied to the previous one's) and its bounds are worked out only when the cube's own
- * bound is at most limit: above it the sequence is neither searched nor extended (next_pre
- * and start_search compare ph with that limit only), so ph[npre] may then be the own bound. */
-static void set_level0(tp_dir *d, int limit)
-{
-    const int p = d->npre;
-    const ec_cube *c = &d->pcube[p], *cc = &d->cpcube[p];
-    d->tw[0] = ec__twistSym[ec__get_twist(c)];
-    d->fl[0] = ec__flipSym[ec__get_flip(c)];
-    d->sl[0] = (uint16_t)ec__get_slice(c);
-    d->path[0] = *c;
-    d->path_ok = 1;
-    if (p) {
-        int h = ec__prun_ts_sym(d->tw[0], d->sl[0]), h2 = ec__prun_fs_sym(d->fl[0], d->sl[0]);
-        if (h2 > h) h = h2;
-        h2 = ec__prun_tf_sym(d->tw[0], d->fl[0]);
-        if (h2 > h) h = h2;
-        if (h > limit) {
-            d->ph[p] = h;
-            return;
-        }
-        ec_cube_multiply(ec__move_cube(d->conjmove[d->pre[p - 1]]), &d->cpcube[p - 1], &d->cpcube[p]);
-    }
-    d->ctw[0] = ec__twistSym[ec__get_twist(cc)];
-    d->cfl[0] = ec__flipSym[ec__get_flip(cc)];
-    d->csl[0] = (uint16_t)ec__get_slice(cc);
-    d->ph[p] = prun1c(d, 0, 99);
 }
 
 /* Begin the phase-1 search of direction cur's cube after its current pre-moves (none when
@@ -239,7 +102,7 @@ static void start_iteration(tp_search *s)
     tp_dir *d = &s->dir[s->cur];
     if (d->npre) {
         d->npre = 0;
-        set_level0(d, 99);
+        tp_dir_level0(d, 99);
     }
     start_search(s);
 }
@@ -286,7 +149,7 @@ static void next_pre(tp_search *s)
         if (m < N_MOVES) break;
         if (p == 0) { /* every sequence done */
             d->npre = 0;
-            set_level0(d, 99);
+            tp_dir_level0(d, 99);
             next_iteration(s);
             return;
         }
@@ -296,7 +159,7 @@ static void next_pre(tp_search *s)
     d->pre[p] = (uint8_t)m;
     d->npre = p + 1;
     ec_cube_multiply(ec__move_cube(m), &d->pcube[p], &d->pcube[p + 1]);
-    set_level0(d, s->d1 - (p + 1));
+    tp_dir_level0(d, s->d1 - (p + 1));
     if (final_pre(m)) start_search(s);
     else d->m1[0] = N_MOVES, d->k1 = 0; /* not searched itself: the next call extends it */
 }
@@ -309,7 +172,7 @@ static void p2_allow_init(void);
 static int search_tables_init(void)
 {
     int rc = ec__tables_init();
-    if (!rc) rc = rot_init();
+    if (!rc) rc = tp_rotations_init();
     if (!rc) p2_allow_init();
     return rc ? rc : ec__near_init();
 }
@@ -334,7 +197,7 @@ int tp_init(tp_search *s, const ec_cube *c, int max_length, int64_t budget, int6
     }
     int lo = 99;
     for (int i = 0; i < s->ndirs; i++) {
-        make_dir(&s->dir[i], c, i);
+        tp_dir_make(&s->dir[i], c, i);
         if (s->dir[i].h1 < lo) lo = s->dir[i].h1;
     }
     s->d1 = lo;

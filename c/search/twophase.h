@@ -131,6 +131,19 @@ void tp_target(tp_search *s, int64_t total);
  * better solution: new_best is 1 then). */
 int tp_run(tp_search *s, int64_t node_limit);
 
+/* directions.c: the rotations' cubie forms, built and checked once (EC_OK, or EC_E_INTERNAL
+ * when a rotated face turn differs from its conjugate); call before the two below. */
+int tp_rotations_init(void);
+/* d = direction i (0..TP_DIRS-1) of c: its start, face map, y-conjugate move map, no
+ * pre-moves, level 0 set and h1 its phase-1 bound. */
+void tp_dir_make(tp_dir *d, const ec_cube *c, int i);
+/* Level 0 of d's phase-1 stack from its cube after its npre pre-moves, and its bound
+ * ph[npre]. After pre-moves (npre > 0) the y-conjugate's cube (the last pre-move applied to
+ * the previous one's) and its bounds are worked out only when the cube's own bound is at most
+ * limit: above it the sequence is neither searched nor extended (the search compares ph with
+ * that limit only), so ph[npre] may then be the own bound. */
+void tp_dir_level0(tp_dir *d, int limit);
+
 /* The most of the directions' phase-1 bounds of their start cubes (after tp_init): each is
  * a lower bound of the distance (a view of the cube or of its inverse), so over NEAR_MAX the
  * near table (near.h) cannot have the cube and is not asked (a query costs ~75 us natively). */

@@ -3,7 +3,7 @@
  * migrant buffer's header around a solver's own payload, written on export and checked on
  * import (the buffer comes from another worker: untrusted bytes). Epochs are counted by
  * ec_solver_step (solver.c); the coordination (ring, lockstep, the winner) is the caller's,
- * web/islands.mjs.
+ * web/lib/islands.mjs.
  *
  * Buffer: 24-byte header, then the payload (little-endian):
  *   0 "ECM1" | 4 u32 FNV-1a of the solver name | 8 u64 context | 16 u32 migrants | 20 u32 bytes

@@ -6,8 +6,11 @@
  * and which way is better (better), its phases' names in order (phases, nphases) and each
  * phase's goal in a few words for people (goals, nphases of them: "build a 2x2x3 block"),
  * its family (evolution, swarm, exact), what its records carry (records, agents), whether it
- * solves in seconds (quick), params (with defaults and ranges) and presets (counts by EC_COUNT), and three functions. All of it reaches
- * ec_solver_list_json, so the page and CLI keep no per-solver table. The handle (solver.c)
+ * solves in seconds (quick), params (with defaults and ranges) and presets (counts by
+ * EC_COUNT), three functions, and optional hooks (exact optima, the paper's length count, the
+ * island model). ec_solver_list_json carries its facts (the optima and island hooks as
+ * "optima" and "islands"; the length count serves the benchmarks), so the page and CLI keep
+ * no per-solver table. The handle (solver.c)
  * parses params, re-orients the input cube, handles a solved start, queues progress records,
  * composes the phases' moves, simplifies and verifies the final solution, and builds the JSON
  * the worker and CLI read. The handle names no implementation: c/solvers/registry.c holds the
@@ -25,8 +28,10 @@
  *     after a solve, phase `phase` of h->phases, started at `at`: write its fields into j
  *     (first ,"optimum":..., by ec__optimum_json) and return 1; return 0 to write nothing
  *     (the phase has no optimum: "optimum":null), or a negative error.
- * Register a new solver with one line in c/solvers/solvers.def and its sources in
- * c/solvers/sources.cmake.
+ *   paper_length (optional): after EC_DONE, the solution's length as the solver's paper
+ *     counts it, where that is not the handle's HTM after simplification.
+ * Register a new solver with one line in c/solvers/solvers.def and its sources in its family
+ * folder's sources.cmake (c/solvers/sources.cmake includes every family's).
  *
  * Islands (evocube.h, "islands"; islands.c): a solver with an island model lists
  * EC_ISLAND_PARAMS(epoch, migrants) among its params, does exactly `work` units in a step
@@ -118,6 +123,12 @@ typedef struct ec_solver_impl {
     void (*destroy)(void *state);
     /* exact reference optima (NULL: none; see the top of this file) */
     int (*phase_optimum)(const ec_solver *h, int phase, const ec_cube *at, int nodes, ec_json *j);
+    /* After EC_DONE: the solution's length counted as the solver's paper counts it, where that
+     * differs from the HTM length after the handle's simplification (twes: the phases' moves
+     * joined by same-face merges only, the paper's redundancy removal; macro-ga: the blog's
+     * raw tokens). NULL: the paper counts as the handle does. The benchmarks print it beside
+     * the length (c/tools/run.h); no result JSON carries it. */
+    int (*paper_length)(const ec_solver *h);
     /* islands (all three NULL: no island model; see the top of this file) */
     uint64_t (*migrant_context)(void *state);
     int (*export_migrants)(void *state, int count, uint8_t *buf, int size, int *n);
@@ -167,7 +178,8 @@ struct ec_solver {
     int solution_len;
     int64_t generations, evaluations; /* totals, kept up to date by ec__emit */
     char why[200];      /* create()'s specific reason for failing (ec__memory_fits), or "" */
-    /* islands (islands.c): this is island `island` of `islands`; h->seed is the island's
+    /* islands (set by ec__solver_open_island_n, epochs counted by ec_solver_step, migrants
+     * exchanged by islands.c): this is island `island` of `islands`; h->seed is the island's
      * seed, run_seed the run's; epoch_left units remain in the current epoch */
     int island, islands;
     uint32_t run_seed;
@@ -181,7 +193,8 @@ struct ec_solver {
 int ec__solver_open(const ec_solver_impl *impl, const char *facelets, uint32_t seed, const char *params,
                     ec_solver **out, char *msg, int msgsize);
 /* The same for island `island` of `islands`, with the texts' lengths (evocube.h's `_n`
- * convention; params NULL: no params); islands.c checks the numbers and the impl. */
+ * convention; params NULL: no params): EC_E_RANGE for island numbers out of range or
+ * islands > 1 on an impl without island hooks. */
 int ec__solver_open_island_n(const ec_solver_impl *impl, const char *facelets, int flen, uint32_t seed,
                              const char *params, int plen, int island, int islands, ec_solver **out, char *msg,
                              int msgsize);

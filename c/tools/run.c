@@ -64,12 +64,20 @@ int ec_tool_bench_solve(const char *solver, char *line, ec_solver **out, double 
     char f[EC_FACELETS_SIZE];
     int rc = ec_facelets_apply(NULL, scr, f, sizeof f, msg, msgsize);
     if (rc) return rc;
+    uint32_t s;
+    if ((rc = ec_seed_parse(seed, &s, msg, msgsize))) return rc;
     clock_t t0 = clock();
-    rc = ec_solver_new(solver, f, (uint32_t)strtoul(seed, NULL, 10), params, out, msg, msgsize);
+    rc = ec_solver_new(solver, f, s, params, out, msg, msgsize);
     if (rc) return rc;
     ec_tool_run run = {256, 0, NULL, NULL, NULL}; /* 256 generations a step, records drained in binary */
-    ec_tool_run_solver(*out, &run);
+    rc = ec_tool_run_solver(*out, &run);
     *ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    if (rc < 0) {
+        ec_strerror(rc, msg, msgsize);
+        ec_solver_free(*out);
+        *out = NULL;
+        return rc;
+    }
     return EC_OK;
 }
 
@@ -81,4 +89,60 @@ void ec_tool_print_optima(const ec_solver *h, int nodes)
         printf("\t%s", buf);
     else
         printf("\tnull");
+}
+
+/* text as a JSON string's characters (quotes, backslashes and control characters escaped) */
+static void print_json_chars(const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\') printf("\\%c", *c);
+        else if (*c < 0x20) printf("\\u%04x", *c);
+        else putchar(*c);
+    }
+}
+
+int ec_tool_bench_lines(const char *solver, int (*alt)(const ec_solver *h), int nodes)
+{
+    static char line[8192], json[1 << 16];
+    char msg[256];
+    while (fgets(line, sizeof line, stdin)) {
+        int whole = strchr(line, '\n') || feof(stdin);
+        line[strcspn(line, "\n")] = '\0';
+        if (!line[0]) continue;
+        char *fields = line;
+        const char *name = solver;
+        if (!name) { /* the solver's name, then the fields */
+            char *tab = strchr(line, '\t');
+            if (tab) *tab = '\0';
+            name = line;
+            fields = tab ? tab + 1 : line + strlen(line);
+        }
+        ec_solver *h = NULL;
+        double ms = 0;
+        int rc = 1;
+        if (!whole) { /* the rest of the line is dropped unread */
+            for (int c = getchar(); c != EOF && c != '\n'; c = getchar()) {}
+            snprintf(msg, sizeof msg, "a line is longer than %d bytes", (int)sizeof line - 2);
+            rc = EC_E_INPUT_SIZE;
+        } else if ((rc = ec_tool_bench_solve(name, fields, &h, &ms, msg, sizeof msg)) == 1) {
+            snprintf(msg, sizeof msg, "a line needs %sseed, params and scramble, separated by tabs", solver ? "" : "solver, ");
+        }
+        if (rc) {
+            printf(alt ? "-1\t-1\t{\"error\":\"" : "-1\t{\"error\":\"");
+            print_json_chars(msg);
+            printf("\"}\n");
+            fflush(stdout);
+            continue;
+        }
+        printf("%.3f\t", ms);
+        if (alt) printf("%d\t", ec_solver_status(h) == EC_DONE ? alt(h) : -1);
+        if (ec_solver_result_json(h, json, sizeof json) != EC_OK)
+            snprintf(json, sizeof json, "{\"error\":\"the result JSON does not fit in %d bytes\"}", (int)sizeof json);
+        printf("%s", json);
+        ec_tool_print_optima(h, nodes);
+        ec_solver_free(h);
+        printf("\n");
+        fflush(stdout);
+    }
+    return 0;
 }

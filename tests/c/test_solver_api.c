@@ -1,13 +1,15 @@
 /* test_solver_api.c - the solver handle: params (defaults, presets, every fault with the
  * param named), unknown solvers, the progress queue (nothing dropped, JSON lines), phase
  * composition, and refusal of a corrupted solution, on a handle built around a test
- * implementation; and every registered descriptor's facts (fitness, better, phases) as
- * ec_solver_list_json carries them. */
+ * implementation; every registered descriptor's facts (fitness, better, phases) as
+ * ec_solver_list_json carries them; and the descriptors' paper lengths (twes, macro-ga)
+ * against the count of their papers, made here from the runs. */
 #include <stdlib.h>
 
 #include "check.h"
 #include "evocube.h"
 #include "solver/solver.h"
+#include "solvers/macro_ga/macro_ga.h"
 
 static const ec_param_def test_params[] = {
     {"population", 50, 2, 10000, 1, "individuals"},
@@ -335,6 +337,74 @@ static void non_face_turn_phase(void)
     ec_solver_free(h);
 }
 
+/* a finished run of `name` (seed, params) on the cube of `scramble`, its records drained */
+static ec_solver *run_to_end(const char *name, const char *scramble, uint32_t seed, const char *params)
+{
+    static ec_progress recs[256];
+    char f[EC_FACELETS_SIZE], msg[256];
+    ec_solver *h = NULL;
+    ec_facelets_apply(NULL, scramble, f, sizeof f, NULL, 0);
+    REQUIRE_RC(ec_solver_new(name, f, seed, params, &h, msg, sizeof msg), EC_OK);
+    int rc, n;
+    while ((rc = ec_solver_step(h, 256)) == EC_RUNNING)
+        while (ec_solver_progress(h, recs, 256, &n) == EC_OK && n > 0) {}
+    CHECK_RC(rc, EC_DONE);
+    return h;
+}
+
+/* words separated by single spaces ("" has none) */
+static int words(const char *t)
+{
+    int n = 0;
+    for (; *t; t++) n += *t != ' ' && (t[1] == ' ' || !t[1]);
+    return n;
+}
+
+/* the descriptors' paper_length, each counted here the paper's way from the run itself: twes's
+ * phases' moves joined with same-face merges only (not the handle's R L R -> R2 L), macro-ga's
+ * raw tokens from its solving individual's parts (the start turns, each macro's tokens as
+ * printed and the rotations before it, a migrant's turns); both runs chosen where that count
+ * differs from the simplified length. Every other solver counts as the handle does (none). */
+static void paper_lengths(void)
+{
+    static const char *const R5 = "L' B2 D2 L2 F2 U2 R B2 D2 B2 L2 F L D' F2 R' F' R F' U'";
+    int hooks = 0;
+    for (int i = 0; i < EC_COUNT(registered); i++) hooks += registered[i]->paper_length != NULL;
+    CHECK(hooks == 2, "%d solvers count lengths their paper's way (twes and macro-ga do)", hooks);
+
+    ec_solver *h = run_to_end("twes", R5, 3, "preset=small");
+    REQUIRE_RC(h->impl->paper_length != NULL, 1); /* twes has one */
+    uint8_t st[EC_MAX_ALG_MOVES];
+    int k = 0;
+    for (int i = 0; i < h->nphases; i++)
+        for (int j = 0; j < h->phases[i].n; j++) {
+            int m = h->phases[i].moves[j], f = m / 3, q = m % 3 + 1;
+            if (k && st[k - 1] / 3 == f) {
+                int t = (st[k - 1] % 3 + 1 + q) & 3;
+                if (!t) k--;
+                else st[k - 1] = (uint8_t)(f * 3 + t - 1);
+            } else {
+                st[k++] = (uint8_t)m;
+            }
+        }
+    CHECK(h->impl->paper_length(h) == k && k > h->solution_len, "twes: paper length %d, same-face merges %d, length %d",
+          h->impl->paper_length(h), k, h->solution_len);
+    ec_solver_free(h);
+
+    h = run_to_end("macro-ga", "R U F' L2 D B", 2, "preset=fast");
+    REQUIRE_RC(h->impl->paper_length != NULL, 1); /* macro-ga has one */
+    int raw = 0;
+    for (int i = 0; i < h->nparts; i++) {
+        const ec_part *p = &h->parts[i];
+        if (p->label[0] == 'M') raw += words(ec__macro_ga_macro(atoi(p->label + 1) - 1)) + words(p->rotation);
+        else raw += p->n; /* start, migrant: face turns */
+    }
+    CHECK(h->nparts > 1 && h->impl->paper_length(h) == raw && raw > h->solution_len,
+          "macro-ga: paper length %d, tokens of its %d parts %d, length %d", h->impl->paper_length(h), h->nparts, raw,
+          h->solution_len);
+    ec_solver_free(h);
+}
+
 static void solver_list_json(void)
 {
     /* the solver list is valid JSON text (an array) */
@@ -356,5 +426,6 @@ int main(void)
     RUN(corrupted_solution);
     RUN(non_face_turn_phase);
     RUN(solver_list_json);
+    RUN(paper_lengths);
     DONE();
 }

@@ -10,7 +10,9 @@
  *   generation.c one generation in the paper's order, with the prefix fitness evaluation
  *             (ga_inline.h: small helpers of these three files);
  *   plan.c    the opt-in joint choice of block and reduction by exact distances (param plan);
- *   hugo.c    the three-phase workflow behind the stepped solver API.
+ *   hugo.c    the three-phase workflow behind the stepped solver API (its state: hg_solver);
+ *   islands.c the island hooks: migrants out of and into the population at work.
+ * What the paper leaves open, the readings taken and the deviations: docs/hugo.md.
  *
  * States are the core's byte cube (ec_bcube, 20 bytes) and packed cube (ec_pk, 16 bytes) with
  * their face-turn tables (core/packed.h); prefix states are stored as byte cubes.
@@ -393,5 +395,58 @@ int hg_plan_solve(const ec_bcube *v, int64_t nodes);
  * turns + exact solve (or none kept); phase 3 (pl NULL): p's kept best after the final
  * operator. */
 int hg_plan_far(hg_plan *pl, const hg_pop *p, int within);
+
+/* ------------------------------------------------------------------ the solver (hugo.c) */
+
+/* The state of one run (hugo.c's header says what each phase does with it; islands.c reads
+ * the population at work and the phase's context from it). */
+typedef struct hg_solver {
+    hg_gaconf cf;
+    ec_rng rng;
+    int64_t g1, g2, g3;
+    int grow[3], first_block, weight[3], min_rounds1, max_block, extra2, block_tie;
+    int extra_left; /* rounds phase 2 still runs after reaching its goal (extraRounds2) */
+    int64_t max_gens, total, evals;
+    int phase; /* 0..2 working, 3 done */
+    int round;
+    int64_t left; /* generations left in the current segment */
+    /* phase 1 */
+    hg_pop *store[HG_LOCS];
+    hg_task task1[HG_LOCS];
+    int loc;
+    int restart1, stag_fit[HG_LOCS], stag_round[HG_LOCS]; /* restart1: each location's best and the round it last improved */
+    int own; /* the block locations this island works in phase 1, a bit each (all 12 unless split) */
+    /* phases 2 and 3 */
+    hg_pop *pop;
+    hg_task task;
+    int chosen; /* block location */
+    ec_bcube at[4]; /* state before each phase, and at the end */
+    uint8_t mv[3][HG_MAXLEN];
+    int nmv[3];
+    int64_t pgens[3];
+    /* candidates2 > 1: the phase-1 blocks phase 2 is run from, and what it gave from each */
+    struct {
+        int loc, n1, n2;
+        uint8_t mv1[HG_MAXLEN], mv2[HG_MAXLEN];
+    } cand[HG_LOCS];
+    int ncand, ci, max_cand;
+    int plan, plan_slack, plan_rounds; /* plan.c: the joint choice */
+    int plan_opt; /* plan, phases 2-3: the exact optimum from the phase's start (reduction + solve; solve) */
+    int64_t plan_nodes;
+    hg_plan pl;
+    hg_plan *pl1; /* plan, phase 1: each location's kept blocks (HG_LOCS of them) */
+    uint8_t unview[18]; /* plan, phases 2-3: the move each of the block frame's moves is */
+    ec_progress rec;
+    int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */
+} hg_solver;
+
+/* ------------------------------------------------------------------ islands (islands.c) */
+
+/* The three island hooks of solver.h for the state above: the context of the population at
+ * work (phase, block location, a hash of the phase's start state), its best genomes out, and
+ * migrants in (every gene checked against the phase's alleles first). */
+uint64_t hg_migrant_context(void *state);
+int hg_export_migrants(void *state, int count, uint8_t *buf, int size, int *n);
+int hg_import_migrants(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize);
 
 #endif

@@ -1,199 +1,47 @@
 /*
- * hugo.c - HuGO!, the Human strategy based Genetic Optimizer (Borschbach & Grelle 2009,
- * sections 3 and 4), behind the stepped solver API. One unit of work = one generation of
- * one population; exactly one progress record per generation.
+ * hugo.c - solver "hugo": HuGO!, the Human strategy based Genetic Optimizer (Borschbach &
+ * Grelle 2009, sections 3 and 4), its three-phase workflow behind the stepped solver API; its
+ * params, presets and descriptor. What the paper leaves open and the reading taken, every
+ * deviation from the paper with its reason, the presets and the figures against the paper's:
+ * docs/hugo.md.
  *
  * Workflow (paper 3.3, Fig. 6), each phase skipped when its goal already holds:
- *   1 "2x2x3 block": 12 populations, one per block location, kept in a store. A round gives
- *     every location in turn generations1 generations (resuming its stored population); after
- *     the 12th, the best individual that solves a block (highest fitness, i.e. shortest) is
- *     taken; if none does, another round follows ("increases linearly": each round adds
- *     generations1 per location).
- *   2 "two-generator": one population, fitness = the chosen block's 16 pairs + 1 for being in
- *     the two-generator group of the two free faces (goal 17); the block may break on the way.
- *     Rounds of generations2 until the goal is reached at a round's end.
- *   3 "two-gen solve": one population whose genes are the 6 turns of the two free faces,
- *     fitness = all 48 pairs (goal 48). Rounds grow progressively: round r runs
- *     r * generations3 generations (growth3=0 makes them linear).
- * The composed solution is simplified and verified by ec__finish (solver.c).
+ *   1 "2x2x3 block": 12 populations, one per block location (a store); a round gives every
+ *     location this island works (own) generations1 generations, resuming its population;
+ *     after the last, the best kept block over the store is taken (block_before: a usable
+ *     block, fitness, then with blockTie=1 one already in its two-generator group, then the
+ *     lower location), or another round follows;
+ *   2 "two-generator": one population, fitness = weight x (the block's 16 pairs + 1 for being
+ *     in the two free faces' group) - steps, goal 17; rounds of generations2 until the goal
+ *     holds at a round's end;
+ *   3 "two-gen solve": one population of the two free faces' 6 turns, fitness over all 48
+ *     pairs, goal 48; rounds of generations3 (growth3=1: round r runs r x generations3).
+ * Opt-ins that change the workflow (each off by default; docs/hugo.md): firstBlock, minRounds1,
+ * maxBlockTurns, restart1 (end_segment), candidates2 (phase2_done), extraRounds2, and plan
+ * (plan.c: the block and the reduction chosen by exact distances, phases 2-3 scored by
+ * distance bounds in the block's frame).
  *
- * Unspecified in the paper, decided here (all documented in the report too):
- *  - Individuals keep a fixed length l: the optimization operator (one pass over consecutive
- *    gene pairs: a pair on one face becomes one turn, e.g. F F -> F2, or vanishes, F F' ->
- *    nothing) compacts the genome and the freed tail is refilled with random genes. The
- *    best prefix only gets shorter, so fitness can only improve.
- *  - Fitness = (best pair count over the prefixes of 1..l genes) - (first prefix length
- *    reaching it), as 3.2.2 describes ("best fitness and step number stored"). Evaluation
- *    stops at the goal (no later prefix can beat it).
- *  - SUS weights are fitness - (worst fitness) + 1 (fitness can be negative); "two selection
- *    points" is read as two equally spaced pointers per spin, each spin giving one pair of
- *    parents (param susPointers; more than 2 pointers shuffle the pool before pairing).
- *  - The elite (best individual) is copied unchanged; the other n-1 places are filled by
- *    pairs of children (crossover with probability p_c, else copies), then mutated. An odd
- *    last parent is copied. Mutation may redraw the same gene (the paper: "a random integer
- *    between 0 and 17"); in phase 3 it draws from the 6 allowed turns.
- *  - A phase's "test at the end of the set generations" uses the best goal-reaching
- *    individual seen during the phase (a found solution is never lost to selection noise).
- *  - In phase 1 the paper picks "the solution containing the best fitness" and tests it;
- *    taken literally a short non-solving individual could hide a solving one forever, so the
- *    best *solving* individual over the 12 populations is taken (ties: lower location).
- *  - When phase 1 is skipped and several blocks are already solved, a location whose
- *    two-generator test also holds is preferred (then phase 2 is skipped too), else the first.
- *  - Blocks of equal fitness at phase 1's end (the paper: "the solution containing the best
- *    fitness is selected"; ties unspecified): the same rule as the skip above, a block that
- *    already leaves the cube in its location's two-generator group first, then the lowest
- *    location (blockTie=1, default; blockTie=0 takes the lowest location, the earlier
- *    reading). It decides short scrambles: `F B' R` took the block B F' at a location
- *    needing a 5-turn phase 2 (15 turns in all) and now takes R' B, whose cube is F (3).
- *    All 5,832 three-turn sequences with the defaults: 2.55 turns (blockTie=0: 3.00; the
- *    paper's 2.945; optimal 2.531); 300 four-turn ones at Table 6's settings: 4.95 (6.0-6.2;
- *    the paper's 4.924). It skips more of phase 2 than the paper did (phase 2 averages 0.00
- *    turns on three-turn sequences against Table 5's 0.202): the paper's tie rule, whatever
- *    it was, is not this one.
- *  - The paper rotates the cube so every population works on the same spatial edge; here each
- *    location has its own pair tables instead (the same search, without re-orienting).
- *  - "Progressively" (phase 3) is not defined. Table 7's phase-3 totals (250,000 to
- *    1,100,000) are all multiples of 50,000 but only one (1,050,000) is a sum 1+2+..+r of
- *    them, and its phase-2 totals (5,000 to 280,000: 1, 4, 35 and 56 rounds) are no sums
- *    1+2+..+r either: the program that made Table 7 ran equal rounds, the total growing
- *    linearly. Chosen (default growth3=0): every phase-3 round runs generations3. growth3=1
- *    (round r runs r x generations3, the budget itself growing) is the earlier reading, kept
- *    in preset=literal.
- *  - The paper's final operator (cancel consecutive same-face turns until nothing changes) is
- *    applied to each phase's moves; the composed solution then goes through ec__finish's
- *    simplification, which also merges commuting opposite faces (U D U' -> D), so a reported
- *    length can be shorter than the paper's operator alone would give.
- *  - The paper never gives up; here maxGenerations (all phases together) ends a run with
- *    EC_GAVE_UP so the page never hangs.
- *  - Fitness scale: the text says "calculating the fitness and subtracting the number of
- *    needed steps" without a scale between the two; the authors' program weighs pairs by
- *    10 / 100 / 10 (preset=program). Chosen for phase 1 by the published figures jointly
- *    (docs/BENCHMARKS.md, section papers): pairWeight1=3 (default), pairs count three steps.
- *    With 1 (the literal scale, preset=literal) a prefix one pair short of the block but two
- *    turns shorter outscores the block, blocks are found by accident (~480,000 phase-1
- *    generations on random states, Table 7's program ~10,800) and are 13.8-13.9 turns; with
- *    3, 12.2-13.5 turns in ~31,000-42,000 generations; with 10, 15.2 turns in ~8,000. Table
- *    7's 10.8-turn blocks are reproduced by none (the nearest is 3). Phases 2 and 3 keep
- *    pairWeight (1, the text): their goal is a cliff (membership; the solved cube) that no
- *    scale turns into a slope, and the program's 100 / 10 measured no fewer generations.
- *  - With pairWeight 1 a phase goal is first reached by an individual that selection does
- *    not favour: a prefix one pair short of the goal but two turns shorter scores higher than
- *    one at the goal, so the goal-reaching individual can be lost again. Phases end on the kept
- *    best goal-reaching individual ever seen in the phase (the "test at the end" above), not
- *    on the population. (How often the population's best holds the goal in phase 3:
- *    docs/BENCHMARKS.md, section hugo.)
- *
- * Presets: performance (the paper's 200/5000/50000 generations with the readings chosen
- * above; 30 random states: 39.5 turns, median 39.5, IQR 36-43, phases 12.6 / 6.6 / 20.4,
- * median 317,000 generations), literal (the same generations read literally: pairWeight1=1,
- * growth3=1, blockTie=0, the performance preset before the readings were chosen by the
- * published figures), integrity300 (Table 5, test 3), program (the performance settings as
- * the authors' own program runs them: population=51, mutation=0.03, pair weights 10/100/10,
- * rawSelection=1, eliteParent=1, maxBlockTurns=20, growth3=0; not modelled: it compares the
- * locations' current elites at a round's end, and its shallow-copy bug that restarts round
- * 1's populations), short (opt-in changes beyond the paper, listed below), fast (the
- * performance settings with short's plan and its phase-2/3 rounds, without short's 80-round
- * phase 1: plan=1, planRounds=3, pairWeight2=3, pairWeight3=3, generations2=1000,
- * generations3=10000; a watchable HuGO!, not the paper's: figures in docs/BENCHMARKS.md,
- * section papers, "HuGO! speed"). firstBlock=1 (end
- * phase 1 at the first location holding a block) is opt-in, kept for comparison. The evidence
- * behind these choices, the measurements and what was tried and dropped: docs/BENCHMARKS.md,
- * sections hugo and papers.
- * Opt-in departures from the paper's workflow (the paper's presets leave them off):
- *  - restart1=r: in phase 1 a location whose best block has not improved for r of its rounds
- *    starts again from a new random population; its best block so far is kept (the paper
- *    resumes every location's stored population, never restarting it);
- *  - candidates2=k: phase 2 runs, one after the other, from the best blocks of the k best
- *    locations (best first), and the block whose phases 1 + 2 are shortest is kept (ties: the
- *    shorter block); phase 3 runs once, from it. The paper takes the single best block; phase
- *    1's choice ignores what phases 2-3 cost from it, and the paper notes that a long phase 2
- *    makes phase 3 longer (4.2). Costs k phase-2 runs;
- *  - extraRounds2=k: phase 2 runs k more rounds after its goal first holds at a round's end,
- *    keeping the shortest (the paper ends the phase there).
- *  - plan=1 (plan.c, with the exact tables of c/search/twogen_optima.c): the workflow's
- *    choices are made by exact distances of the last two phases, and phases 2-3 are scored
- *    by those tables, while the GA still evolves every move:
- *    . phase 1's end takes, of every location's blocks (its kept best and up to 8 distinct
- *      goal-reaching prefixes of at most its fewest turns + 1 seen on the way), the one of
- *      least block turns + exact reduction + exact two-generator solve (the least over the
- *      reductions at most planSlack turns longer than the shortest), not the shortest block;
- *    . phases 2 and 3 run in the chosen block's frame (the cube rotated so the free faces are
- *      U and R; moves are mapped back), with the paper's fitness shape, weight x score -
- *      steps, on a score of 40 - a distance bound instead of the pairs: phase 2 the
- *      reduction tables' bound (0 only when reduced), phase 3 the <U,R> tables' bound (0 only
- *      when solved). The pairs give no slope towards either goal; a bound does;
- *    . phase 2 keeps its distinct goal-reaching prefixes of at most the fewest turns + 1 (up
- *      to 64) and ends on the one of least turns + exact <U,R> solve, not the shortest;
- *    . a phase-2 or phase-3 round that ends without the goal restarts the population (its
- *      kept best stays): the bound has plateaus where a population can stall;
- *    . planRounds=r: a phase-2 or phase-3 round that ends with the goal but with a result
- *      more than planSlack turns above the exact optimum from the phase's start (phase 2:
- *      the least reduction + solve; phase 3: the <U,R> distance) is followed by another
- *      round from a new population (kept results stay), up to r rounds. The paper ends a
- *      phase at its first goal-reaching round; here the exact optimum says when a phase's
- *      result is worth another round.
- *    Costs: the tables (4.4 MB with the block tables, built on first use, about 0.4 s of CPU
- *    natively on a loaded machine; shared by all solvers), about 240 KB per solver for the
- *    kept prefixes (13 hg_plan records), a few milliseconds of exact searches per solve, and a
- *    scored generation costs more than a pair-counted one (the bounds are read per prefix;
- *    phase 3's from the <U,R> coordinates each prefix record carries, ec__ur_key, phase 2's
- *    from the state: its tables, 2.4 MB, are read at random, mostly cache misses).
- * preset=short = performance + pairWeight1=3, minRounds1=80, restart1=5, length=26, growth3=0,
- * plan=1, pairWeight2=3, pairWeight3=3, generations2=1000, generations3=10000 (candidates2
- * and extraRounds2 are opt-in params, not in the preset):
- *  - pairWeight1=3 (phase 1 only): pairs weigh more than steps, so blocks are found on
- *    purpose rather than by accident (the text's pairs - steps lets a short prefix with few
- *    pairs outscore a long one that solves the block);
- *  - minRounds1=80: the 12 locations keep evolving that many rounds before the block is
- *    taken;
- *  - restart1=5 (above);
- *  - length=26: 26 genes instead of 30;
- *  - growth3=0: equal phase-3 rounds, as Table 7's totals suggest;
- *  - plan=1, planRounds=3 (above) with weights 3 on the phases' scores; with the bounds as
- *    their score the phases reach their goals within a few hundred to a few thousand
- *    generations, so their rounds are 1,000 and 10,000 generations instead of 5,000 and
- *    50,000 (the same lengths on 12 states, half the CPU).
- * The figures for the preset (60 random states, against the preset before plan in the same
- * run) and its parts: docs/BENCHMARKS.md, section hugo. The exact shortest block
- * (c/search/optima.h) shows phase 1 is where HuGO! loses most moves (section optima).
- * The published figures against the chosen readings (docs/BENCHMARKS.md, section papers,
- * `npm run bench -- papers`): within the paper's range or two standard errors: Table 7's
- * phase 3 (19.2 against 19.0 turns, 6 scrambles x 10 seeds), Section 4.3's median (39.5) and
- * upper quartile (43), both integrity means (all 5,832 three-turn sequences 2.55 against
- * 2.945; 300 four-turn ones 4.51 against 4.924). Missed: Table 7's mean, 39.5 +- 1.4 against
- * 36.3 (one run per scramble in the paper, which with this solver's spread scatters by about
- * +-4.6), its phase 1 (13.0 against 10.8 turns; no reading tried reaches it) and phase 2 (7.5
- * against 6.5); Section 4.3's lower quartile (36, bootstrap 34-39, against about 33); the
- * phase-1 generations (~31,000 run against the program's 10,800). Speed: median wasm CPU per
- * random-state solve 0.51-0.59 of the literal reading's (three passes, median 0.523: 4.63 s
- * against 8.86 s on 30 states), not the 1/4 asked for: phase 1 fell from ~190,000 to
- * ~31,000 generations and a phase-2 generation costs about 0.8 of what it did, but phases 2
- * and 3, now ~90% of the generations, wait for an accidental hit of a cliff-shaped goal
- * (Table 7: 110,000 and 800,000 generations): phase 2 for the hit itself (1-56 rounds; its
- * round's end adds 3%), phase 3 also for its round's end (23% of its generations, and Table
- * 7's totals are whole rounds); no reading of the text shortens that.
- *
- * Costs: per generation in wasm about 13 us in phase 1, 11 us in phase 2 (less once its
- * population has converged) and 18 us in phase 3 (9-15 us natively; figures:
- * docs/BENCHMARKS.md, section hugo-gen);
- * memory: two generation buffers of population x (length + 1) 32-byte prefix records per
- * population (13 populations in phase 1: ~1.3 MB at 50 x 30).
- * Islands (evocube.h, "islands"; params epoch, default 1000, and migrants, default 5): the
- * best genomes of the population at work move only to an island at the same phase, block
- * location and phase start (hugo_context); they replace the last individuals of the next
- * generation, never the elite. In phase 1 every island works the same location at the same
- * generation, so migrants flow; after it, islands that chose other blocks race each other
- * (the first to solve, at an epoch's end, wins). Phase 1's 12 locations are not split
- * across islands by default: splitBlocks=1 (opt-in) gives island i the locations i, i+K, ...
- * (mod 12), so phase 1 takes 1/K of the generations, and each island picks the best block
- * of its own locations (no barrier: the islands never wait for each other; the cost is a
- * block chosen from 12/K locations instead of 12).
- * Speed (no effect on results): 16-byte packed states (hg.h), incremental pair masks (a
- * turn moves the bits of pairs it carries whole and re-tests only the rest), children reuse
- * the stored prefix records of the parent they share the longest prefix with, a merge table
- * for the optimization operator, mutation gaps drawn directly (one draw per mutation); in
- * phases 1-2 no pair count for a prefix that cannot beat a best of 15 (its block not solved),
- * and phase 2 evaluates two individuals at a time (generation.c).
+ * Layout: hg_solver (hg.h) holds the GA's conf, the run's one PRNG, phase 1's store of
+ * HG_LOCS populations and their tasks, one population for phases 2-3, the state before each
+ * phase and at the end (at[0..3]) and each finished phase's moves (mv, nmv). A run is a
+ * sequence of segments (phase 1: a location's share of a round; after: a round) of `left`
+ * generations; end_segment decides what follows one.
+ * Invariants:
+ *  - one unit of work is one generation of the population at work, and emits exactly one
+ *    progress record; a record's moves are the finished phases' moves then the current best
+ *    prefix, in the input's frame (plan's block frame mapped back through unview);
+ *  - at[ph + 1] is at[ph] after mv[ph]; mv[ph] is a goal-reaching prefix kept beside the
+ *    population, never lost to selection (hg_pop.hof; with plan or candidates2 the one
+ *    picked among the kept ones), after the paper's final operator (none when skipped);
+ *  - every draw comes from s->rng in a fixed order: a run depends only on the cube, params,
+ *    seed and island (islands.c; splitBlocks=1 gives island i the locations i, i+K, ...);
+ *  - a run ends in ec__finish (solver.c: the phases joined, simplified and verified), or in
+ *    EC_GAVE_UP after maxGenerations generations over all phases.
+ * Costs: a generation in wasm about 13 us in phase 1, 11 us in phase 2 and 18 us in phase 3
+ * (generation.c; docs/BENCHMARKS.md, section hugo-gen); memory: two generation buffers of
+ * population x (length + 1) 32-byte prefix records per population (13 populations in phase
+ * 1: about 1.3 MB at 50 x 30); plan=1: about 240 KB per run and the shared exact tables
+ * (4.4 MB, built on first use).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,7 +94,7 @@ static const ec_preset presets[] = {
      "the paper's performance and human-competition settings (200/5000/50000 generations)"},
     {"literal", "generations1=200,generations2=5000,generations3=50000,maxGenerations=200000000,pairWeight1=1,growth3=1,blockTie=0",
      "the performance settings read literally (pairs - steps in phase 1 too, phase-3 rounds growing, ties to the lowest "
-     "location): the default before the readings were chosen by the published figures"},
+     "location)"},
     {"short",
      "generations1=200,generations2=1000,generations3=10000,maxGenerations=200000000,pairWeight1=3,pairWeight2=3,pairWeight3=3,"
      "minRounds1=80,restart1=5,length=26,growth3=0,plan=1,planRounds=3",
@@ -298,45 +146,6 @@ static int hugo_phase_optimum(const ec_solver *h, int phase, const ec_cube *at, 
     return rc < 0 && rc != EC_E_STATE && rc != EC_E_GROUP ? rc : 1;
 }
 
-typedef struct hugo {
-    hg_gaconf cf;
-    ec_rng rng;
-    int64_t g1, g2, g3;
-    int grow[3], first_block, weight[3], min_rounds1, max_block, extra2, block_tie;
-    int extra_left; /* rounds phase 2 still runs after reaching its goal (extraRounds2) */
-    int64_t max_gens, total, evals;
-    int phase; /* 0..2 working, 3 done */
-    int round;
-    int64_t left; /* generations left in the current segment */
-    /* phase 1 */
-    hg_pop *store[HG_LOCS];
-    hg_task task1[HG_LOCS];
-    int loc;
-    int restart1, stag_fit[HG_LOCS], stag_round[HG_LOCS]; /* restart1: each location's best and the round it last improved */
-    int own; /* the block locations this island works in phase 1, a bit each (all 12 unless split) */
-    /* phases 2 and 3 */
-    hg_pop *pop;
-    hg_task task;
-    int chosen; /* block location */
-    ec_bcube at[4]; /* state before each phase, and at the end */
-    uint8_t mv[3][HG_MAXLEN];
-    int nmv[3];
-    int64_t pgens[3];
-    /* candidates2 > 1: the phase-1 blocks phase 2 is run from, and what it gave from each */
-    struct {
-        int loc, n1, n2;
-        uint8_t mv1[HG_MAXLEN], mv2[HG_MAXLEN];
-    } cand[HG_LOCS];
-    int ncand, ci, max_cand;
-    int plan, plan_slack, plan_rounds; /* plan.c: the joint choice */
-    int plan_opt; /* plan, phases 2-3: the exact optimum from the phase's start (reduction + solve; solve) */
-    int64_t plan_nodes;
-    hg_plan pl;
-    hg_plan *pl1; /* plan, phase 1: each location's kept blocks (HG_LOCS of them) */
-    uint8_t unview[18]; /* plan, phases 2-3: the move each of the block frame's moves is */
-    ec_progress rec;
-    int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */
-} hugo;
 
 static int64_t budget(int64_t g, int grow, int round) { return grow ? g * round : g; }
 
@@ -357,7 +166,7 @@ static void task_init(hg_task *t, int weight, const ec_bcube *start, const hg_pa
 }
 
 /* the phase's moves, from a genome prefix (genes -> cleaned evocube codes) */
-static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
+static void set_phase_moves(hg_solver *s, int ph, const uint8_t *genes, int n)
 {
     uint8_t tmp[HG_MAXLEN];
     memcpy(tmp, genes, (size_t)n);
@@ -368,10 +177,10 @@ static void set_phase_moves(hugo *s, int ph, const uint8_t *genes, int n)
     for (int i = 0; i < n; i++) ec__bcube_move(&s->at[ph + 1], s->mv[ph][i]);
 }
 
-static int start_phase(hugo *s, int ph);
+static int start_phase(hg_solver *s, int ph);
 
 /* load candidate block i as phase 1's result (its location and moves) */
-static void load_cand(hugo *s, int i)
+static void load_cand(hg_solver *s, int i)
 {
     s->chosen = s->cand[i].loc;
     s->nmv[0] = s->cand[i].n1;
@@ -383,7 +192,7 @@ static void load_cand(hugo *s, int i)
 /* phase 2 is done (mv[1], at[2] set): with candidate blocks, note what it gave and go on with
  * the next block, or, after the last, keep the one whose phases 1+2 are shortest (ties: the
  * earlier, i.e. the shorter block) and enter phase 3 */
-static int phase2_done(hugo *s)
+static int phase2_done(hg_solver *s)
 {
     if (s->ncand > 1) {
         s->cand[s->ci].n2 = s->nmv[1];
@@ -405,13 +214,13 @@ static int phase2_done(hugo *s)
 }
 
 /* the first location from `from` on that this island works (HG_LOCS: none left) */
-static int next_loc(const hugo *s, int from)
+static int next_loc(const hg_solver *s, int from)
 {
     while (from < HG_LOCS && !(s->own >> from & 1)) from++;
     return from;
 }
 
-static int finish(ec_solver *h, hugo *s)
+static int finish(ec_solver *h, hg_solver *s)
 {
     for (int ph = 0; ph < 3; ph++) {
         int rc = ec__add_phase(h, phase_names[ph], s->mv[ph], s->nmv[ph], s->pgens[ph]);
@@ -422,7 +231,7 @@ static int finish(ec_solver *h, hugo *s)
 }
 
 /* enter phase ph (skipping it when its goal holds); returns EC_RUNNING or EC_DONE */
-static int start_phase(hugo *s, int ph)
+static int start_phase(hg_solver *s, int ph)
 {
     s->phase = ph;
     s->round = 1;
@@ -502,7 +311,7 @@ static int start_phase(hugo *s, int ph)
 
 /* a restart: *pp becomes a new random population that inherits only the kept best goal-reaching
  * individual (0, or EC_E_NOMEM) */
-static int renew(hugo *s, hg_pop **pp, const hg_gaconf *cf, const hg_task *t)
+static int renew(hg_solver *s, hg_pop **pp, const hg_gaconf *cf, const hg_task *t)
 {
     hg_pop *q = hg_pop_new(cf, t, &s->rng);
     if (!q) return EC_E_NOMEM;
@@ -516,7 +325,7 @@ static int renew(hugo *s, hg_pop **pp, const hg_gaconf *cf, const hg_task *t)
 
 /* 1 when location loc's kept block (its population's best goal-reaching prefix) leaves the
  * cube in loc's two-generator group, so phase 2 would be skipped */
-static int block_twogen(const hugo *s, int loc)
+static int block_twogen(const hg_solver *s, int loc)
 {
     const hg_pop *q = s->store[loc];
     ec_bcube x = s->at[0];
@@ -527,7 +336,7 @@ static int block_twogen(const hugo *s, int loc)
 /* 1 when location a's kept block ranks before location b's (b < 0: none yet) at phase 1's
  * end: a usable block (found, within maxBlockTurns), higher fitness, then (blockTie) one that
  * leaves the cube in its two-generator group; equal ones keep the earlier (lower) location */
-static int block_before(const hugo *s, int a, int b)
+static int block_before(const hg_solver *s, int a, int b)
 {
     const hg_pop *q = s->store[a];
     if (!q || q->hof_n < 0 || (s->max_block && q->hof_n > s->max_block)) return 0;
@@ -538,7 +347,7 @@ static int block_before(const hugo *s, int a, int b)
 }
 
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
-static int end_segment(hugo *s)
+static int end_segment(hg_solver *s)
 {
     if (s->phase == 0) {
         hg_pop *p = s->store[s->loc];
@@ -625,7 +434,7 @@ static int end_segment(hugo *s)
     return phase2_done(s);
 }
 
-static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
+static void emit(ec_solver *h, hg_solver *s, const hg_pop *p, const hg_genstats *gs)
 {
     ec_progress *r = &s->rec;
     r->gen = s->total;
@@ -656,7 +465,7 @@ static void emit(ec_solver *h, hugo *s, const hg_pop *p, const hg_genstats *gs)
 
 static int hugo_step(ec_solver *h, void *state, int work)
 {
-    hugo *s = state;
+    hg_solver *s = state;
     if (s->phase == 3) return finish(h, s);
     for (int w = 0; w < work; w++) {
         if (s->total >= s->max_gens) return EC_GAVE_UP;
@@ -677,73 +486,9 @@ static int hugo_step(ec_solver *h, void *state, int work)
     return EC_RUNNING;
 }
 
-/* ------------------------------------------------------------------ islands */
-
-/* Migrants (evocube.h, "islands"): genomes of the population at work, `length` genes each.
- * A genome means something only from its phase's start state and for its task, so the
- * context is the phase, the block location (the current one in phase 1, the chosen one
- * after) and a hash of the phase's start state: islands that chose other blocks, or are in
- * other phases, keep their own. */
-static hg_pop *working_pop(hugo *s) { return s->phase == 0 ? s->store[s->loc] : s->phase < 3 ? s->pop : NULL; }
-static const hg_task *working_task(hugo *s) { return s->phase == 0 ? &s->task1[s->loc] : &s->task; }
-
-static uint64_t hugo_context(void *state)
-{
-    hugo *s = state;
-    if (s->phase >= 3) return 0;
-    const ec_bcube *x = &s->at[s->phase];
-    uint64_t hsh = 1469598103934665603ull;
-    for (int i = 0; i < 8; i++) hsh = (hsh ^ x->c[i]) * 1099511628211ull;
-    for (int i = 0; i < 12; i++) hsh = (hsh ^ x->e[i]) * 1099511628211ull;
-    int loc = s->phase == 0 ? s->loc : s->chosen;
-    return hsh << 16 | (uint64_t)loc << 8 | (uint64_t)(s->phase + 1);
-}
-
-/* the best `count` genomes of the last evaluated generation (none before the first) */
-static int hugo_export(void *state, int count, uint8_t *buf, int size, int *n)
-{
-    hugo *s = state;
-    hg_pop *p = working_pop(s);
-    *n = 0;
-    if (!p || p->gens == 0) return 0;
-    int k = count < p->n ? count : p->n;
-    if (k * p->len > size) return EC_E_BUFFER;
-    for (int i = 0; i < k; i++) memcpy(buf + i * p->len, p->prev.g + (size_t)p->order[i] * p->len, (size_t)p->len);
-    *n = k;
-    return k * p->len;
-}
-
-/* the migrants replace the last individuals of the next generation (never the elite in slot
- * 0) and are evaluated from scratch (no parent) */
-static int hugo_import(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize)
-{
-    (void)h;
-    hugo *s = state;
-    hg_pop *p = working_pop(s);
-    if (!p) return 0;
-    if ((int64_t)count * p->len != size)
-        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "%d hugo migrants of %d genes need %lld payload bytes, not %d", count, p->len,
-                       (long long)count * p->len, size);
-    const hg_task *t = working_task(s);
-    for (int i = 0; i < size; i++) {
-        int ok = 0;
-        for (int a = 0; a < t->nalleles; a++) ok |= buf[i] == t->alleles[a];
-        if (!ok)
-            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "hugo migrant gene at payload byte %d (%d) is not a gene of this phase", i,
-                           buf[i]);
-    }
-    int k = count < p->n - 1 ? count : p->n - 1;
-    for (int i = 0; i < k; i++) {
-        int slot = p->n - 1 - i;
-        memcpy(p->cur.g + (size_t)slot * p->len, buf + (size_t)i * p->len, (size_t)p->len);
-        p->cur.par[2 * slot] = p->cur.par[2 * slot + 1] = -1;
-    }
-    return k;
-}
-
 static void hugo_destroy(void *state)
 {
-    hugo *s = state;
+    hg_solver *s = state;
     if (!s) return;
     for (int loc = 0; loc < HG_LOCS; loc++) hg_pop_free(s->store[loc]);
     hg_pop_free(s->pop);
@@ -756,7 +501,7 @@ void hg_init(void) { hg__twogen_init(); /* which builds the core's and pairs' ta
 static int hugo_create(ec_solver *h, void **state)
 {
     hg_init();
-    hugo *s = calloc(1, sizeof *s);
+    hg_solver *s = calloc(1, sizeof *s);
     if (!s) return EC_E_NOMEM;
     hg_gaconf_init(&s->cf, (int)ec__param(h, "population"), (int)ec__param(h, "length"), ec__param(h, "crossover"),
                    ec__param(h, "mutation"), (int)ec__param(h, "susPointers"));
@@ -826,7 +571,7 @@ const ec_solver_impl ec_solver_hugo = {
     .step = hugo_step,
     .destroy = hugo_destroy,
     .phase_optimum = hugo_phase_optimum,
-    .migrant_context = hugo_context,
-    .export_migrants = hugo_export,
-    .import_migrants = hugo_import,
+    .migrant_context = hg_migrant_context,
+    .export_migrants = hg_export_migrants,
+    .import_migrants = hg_import_migrants,
 };

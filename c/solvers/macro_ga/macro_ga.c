@@ -26,9 +26,11 @@
  * population; a hash sort for the diversity figure. Memory: at most 2 x population x
  * EC_MAX_ALG_MOVES bytes of moves (40 MB at the largest population, 5000).
  *
- * Islands (evocube.h, "islands"; params epoch, default 50, and migrants, default 5): the
- * best individuals (frame and face turns from the shared start cube) replace another
- * island's worst, which is then re-sorted, so a good migrant becomes an elite parent.
+ * Islands (evocube.h, "islands"; params epoch, default 50, and migrants, default 5;
+ * islands.c): the best individuals (frame and face turns from the shared start cube) replace
+ * another island's worst, which are then re-ranked, so a good migrant becomes an elite parent.
+ * Files (mga.h): macros.c (the macros and rotations), individual.c (storage, copies, ranking),
+ * macro_ga.c (this: the GA), islands.c (migrants).
  *
  * Opt-in (not the blog's setting, which stays the default), within the blog's method:
  *  - tieBreak=1: the ranking that picks the elites (and so the parents) orders equal fitness by
@@ -41,8 +43,8 @@
  * ## short-presets, all verified, the same solutions natively and in wasm), mean HTM: the
  * blog's setting 328.2; tieBreak=1 alone 278.3; population 4000 with 100 elites alone 226.8;
  * both 207.2; all three (preset short) 190.8 (paired -137 +- 8.5). In the blog's count (raw
- * tokens: macro tokens as printed, rotations, the random start moves; ec__macro_ga_raw_tokens,
- * before simplification and loop cutting): 350.9 -> 227.2. CPU median 18 -> 54 ms native,
+ * tokens: macro tokens as printed, rotations, the random start moves, before simplification
+ * and loop cutting; the descriptor's paper_length): 350.9 -> 227.2. CPU median 18 -> 54 ms native,
  * 78 ms in wasm.
  *
  * What evolved (the result's "parts", evocube.h ec_solver_result_json): each individual also
@@ -54,9 +56,8 @@
  * tidying of ind_apply only cancels and merges what the final simplification would). Cost: a
  * copy of at most MGA_MAX_GENES bytes per child (about a tenth of its moves' bytes); an
  * individual whose genes would pass MGA_MAX_GENES is copied without mutation, as one whose
- * moves are full. Measured natively beside the same code without genes (30 random states, CPU
- * of the CLI runs, 5 alternating passes, load 7-12): median 1.01x with the defaults and with
- * preset short; the runs themselves are unchanged (the golden runs).
+ * moves are full. A run keeping genes takes 1.01x the CPU of one without (median, natively,
+ * 30 random states, with the defaults and with preset short); genes change no run.
  *
  * Progress (one record per generation): best = fewest misplaced stickers, mean = their
  * mean, bestLength = HTM of the best individual's moves after simplification, diversity =
@@ -73,12 +74,11 @@
  *    mutation, so a solution always fits the notation's limit (the paper has no limit);
  *  - move lists are simplified (cancel/merge on one axis) around each join as they grow,
  *    which changes no cube state; the paper keeps the raw list (its 276 moves are raw). The
- *    blog's count is kept beside it per individual (raw tokens, see the opt-ins below).
- *  - the paper's comments name some macros loosely (e.g. "permutes three centers" for a
- *    face-turn sequence, which moves no centre); tests/c/test_macro_ga.c checks the
- *    actual effect of each of the fifteen sequences, which are used exactly as printed.
+ *    blog's count is kept beside it per individual (raw tokens, see the opt-ins above).
+ *  - the paper's comments name some macros loosely; the fifteen sequences are used exactly as
+ *    printed (macros.c).
  */
-#include "solvers/macro_ga/macro_ga.h"
+#include "solvers/macro_ga/mga.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,101 +92,10 @@
 #include "core/util.h"
 #include "solver/solver.h"
 
-#define MGA_NMACROS EC_MACRO_GA_MACROS
-#define MGA_MAX_MACRO 24 /* face turns of the longest macro after rewriting (M2 -> 2 turns) */
-/* gene codes (see the top): 0..17 a face turn as applied (start moves, a migrant's turns) */
-#define MG_MACRO 18                  /* + m: the paper's macro m (0..14) */
-#define MG_ROT (MG_MACRO + MGA_NMACROS) /* + r: mga_turns[r] (0..5 rotations, 6..8 orientations) */
-#define MG_START (MG_ROT + 9)        /* the random start turns follow */
-#define MG_MIGRANT (MG_START + 1)    /* 6 frame bytes, then the migrant's face turns */
-#define MGA_MAX_GENES (4 * EC_MAX_ALG_MOVES)
-
-/* The paper's permutation list, verbatim. */
-static const char *const mga_macros[MGA_NMACROS] = {
-    "F' L' B' R' U' R U' B L F R U R' U",
-    "F R B L U L' U B' R' F' L' U' L U'",
-    "U2 B U2 B' R2 F R' F' U2 F' U2 F R'",
-    "U2 R U2 R' F2 L F' L' U2 L' U2 L F'",
-    "U' B2 D2 L' F2 D2 B2 R' U'",
-    "U B2 D2 R F2 D2 B2 L U",
-    "D' R' D R2 U' R B2 L U' L' B2 U R2",
-    "D L D' L2 U L' B2 R' U R B2 U' L2",
-    "R' U L' U2 R U' L R' U L' U2 R U' L U'",
-    "L U' R U2 L' U R' L U' R U2 L' U R' U",
-    "F' U B U' F U B' U'",
-    "F U' B' U F' U' B U",
-    "L' U2 L R' F2 R",
-    "R' U2 R L' B2 L",
-    "M2 U M2 U2 M2 U M2",
-};
-/* The rotations x x' x2 y y' y2 (0..5) and the orientations z z' z2 (6..8) as (axis,
- * quarter turns), and their names. */
-static const uint8_t mga_turns[9][2] = {{0, 1}, {0, 3}, {0, 2}, {1, 1}, {1, 3}, {1, 2}, {2, 1}, {2, 3}, {2, 2}};
-static const char *const mga_turn_names[9] = {"x", "x'", "x2", "y", "y'", "y2", "z", "z'", "z2"};
-
-const char *ec__macro_ga_macro(int i) { return i >= 0 && i < MGA_NMACROS ? mga_macros[i] : NULL; }
-
-typedef struct mga_ind {
-    ec_cube cube;
-    ec_frame frame;
-    int fit;
-    uint8_t *moves;
-    int n, cap;
-    int raw; /* the blog's count: tokens applied (random moves, macro tokens, rotations) */
-    uint8_t *genes; /* its history (MG_* codes, see the top) */
-    int ng, gcap;
-} mga_ind;
-
-typedef struct mga_state {
-    int pop, elite, gens, resets, init_moves, tie_break, loop_cut;
-    int sol_raw; /* the solution's raw token count (the blog's way), once solved */
-    uint8_t macro[MGA_NMACROS][MGA_MAX_MACRO]; /* parsed codes (any notation) */
-    int macro_n[MGA_NMACROS];
-    mga_ind *cur, *next;
-    int *order;     /* cur sorted by (fit, slot), or (fit, n, slot) with tieBreak=1 */
-    int *fitv, *lenv; /* the population's fitness and move counts, for the sort */
-    int *scratch;     /* the sort's: population + EC_MAX_ALG_MOVES + 2 */
-    uint64_t *hash; /* scratch for the diversity count */
-    int attempt;    /* 0-based */
-    int gen_in_attempt;
-    int64_t gen, evals;
-    ec_rng rng;
-} mga_state;
-
-/* Room for n bytes in *buf (capacity *cap, doubling from `first`). */
-static int bytes_reserve(uint8_t **buf, int *cap, int n, int first)
-{
-    if (n <= *cap) return EC_OK;
-    int c = *cap ? *cap : first;
-    while (c < n) c *= 2;
-    uint8_t *m = realloc(*buf, (size_t)c);
-    if (!m) return EC_E_NOMEM;
-    *buf = m;
-    *cap = c;
-    return EC_OK;
-}
-
-static int ind_reserve(mga_ind *d, int n) { return bytes_reserve(&d->moves, &d->cap, n, 64); }
-static int gene_reserve(mga_ind *d, int n) { return bytes_reserve(&d->genes, &d->gcap, n, 32); }
-
-static int ind_copy(mga_ind *d, const mga_ind *s)
-{
-    if (ind_reserve(d, s->n) || gene_reserve(d, s->ng)) return EC_E_NOMEM;
-    if (s->ng) memcpy(d->genes, s->genes, (size_t)s->ng);
-    d->ng = s->ng;
-    if (s->n) memcpy(d->moves, s->moves, (size_t)s->n);
-    d->n = s->n;
-    d->cube = s->cube;
-    d->frame = s->frame;
-    d->fit = s->fit;
-    d->raw = s->raw;
-    return EC_OK;
-}
-
 /* Apply parsed codes in the individual's frame: face turns to the cube and the list. */
 static int ind_apply(mga_ind *d, const uint8_t *codes, int n)
 {
-    if (ind_reserve(d, d->n + 2 * n)) return EC_E_NOMEM;
+    if (mga_ind_reserve(d, d->n + 2 * n)) return EC_E_NOMEM;
     int join = d->n;
     for (int i = 0; i < n; i++) {
         uint8_t t[2];
@@ -222,7 +131,7 @@ static int ind_macro(mga_state *s, mga_ind *d)
 static int evolve(mga_state *s, mga_ind *d)
 {
     int type = (int)ec_rng_below(&s->rng, 6);
-    int rc = gene_reserve(d, d->ng + 3); /* at most three codes: rotation, orientation, macro */
+    int rc = mga_gene_reserve(d, d->ng + 3); /* at most three codes: rotation, orientation, macro */
     if (rc) return rc;
     switch (type) {
     case 0: rc = ind_macro(s, d); break;
@@ -252,35 +161,6 @@ static int evolve(mga_state *s, mga_ind *d)
     d->fit = ec__sticker_misplaced(&d->cube);
     s->evals++;
     return rc;
-}
-
-void ec__macro_ga_rank(const int *fit, const int *len, int n, int *order, int *scratch)
-{
-    int count[50] = {0}, *cnt = scratch + n;
-    const int *src = NULL;
-    if (len) { /* a stable counting sort by move count first */
-        memset(cnt, 0, sizeof(int) * (EC_MAX_ALG_MOVES + 2));
-        for (int i = 0; i < n; i++) cnt[len[i] + 1]++;
-        for (int k = 1; k <= EC_MAX_ALG_MOVES + 1; k++) cnt[k] += cnt[k - 1];
-        for (int i = 0; i < n; i++) scratch[cnt[len[i]]++] = i;
-        src = scratch;
-    }
-    for (int i = 0; i < n; i++) count[fit[i] + 1]++;
-    for (int f = 1; f < 50; f++) count[f] += count[f - 1];
-    for (int k = 0; k < n; k++) {
-        int i = src ? src[k] : k;
-        order[count[fit[i]]++] = i;
-    }
-}
-
-/* The population's order: its fitness and move counts to ec__macro_ga_rank. */
-static void sort_population(mga_state *s)
-{
-    for (int i = 0; i < s->pop; i++) {
-        s->fitv[i] = s->cur[i].fit;
-        s->lenv[i] = s->cur[i].n;
-    }
-    ec__macro_ga_rank(s->fitv, s->tie_break ? s->lenv : NULL, s->pop, s->order, s->scratch);
 }
 
 int ec__macro_ga_cut_loops(const ec_cube *start, uint8_t *mv, int n)
@@ -313,7 +193,13 @@ int ec__macro_ga_cut_loops(const ec_cube *start, uint8_t *mv, int n)
     return ec_alg_simplify_moves(mv, k);
 }
 
-int ec__macro_ga_raw_tokens(const void *state) { return ((const mga_state *)state)->sol_raw; }
+/* paper_length (solver.h): the blog's count, the raw tokens the solving individual was built
+ * from (random start moves, each macro's tokens as printed, each rotation), before any
+ * simplification or loop cutting */
+static int mga_paper_length(const ec_solver *h)
+{
+    return h->state ? ((const mga_state *)h->state)->sol_raw : 0; /* (no state: a solved start) */
+}
 
 /* A fresh attempt: the start cube plus init_moves random face turns per individual. */
 static int init_population(ec_solver *h, mga_state *s)
@@ -326,7 +212,7 @@ static int init_population(ec_solver *h, mga_state *s)
         d->raw = s->init_moves;
         uint8_t codes[32];
         for (int k = 0; k < s->init_moves; k++) codes[k] = (uint8_t)ec_rng_below(&s->rng, 18);
-        if (gene_reserve(d, 1 + s->init_moves) || ind_apply(d, codes, s->init_moves)) return EC_E_NOMEM;
+        if (mga_gene_reserve(d, 1 + s->init_moves) || ind_apply(d, codes, s->init_moves)) return EC_E_NOMEM;
         d->genes[0] = MG_START;
         memcpy(d->genes + 1, codes, (size_t)s->init_moves);
         d->ng = 1 + s->init_moves;
@@ -334,7 +220,7 @@ static int init_population(ec_solver *h, mga_state *s)
         s->evals++;
     }
     s->gen_in_attempt = 0;
-    sort_population(s);
+    mga_sort(s);
     return EC_OK;
 }
 
@@ -371,7 +257,7 @@ static int emit(ec_solver *h, mga_state *s)
     rec.best = best->fit;
     rec.mean = (double)sum / s->pop;
     rec.diversity = (double)distinct / s->pop;
-    ec__progress_pop_fit(&rec, s->fitv, s->order, s->pop, 0); /* fitv and order: sort_population's */
+    ec__progress_pop_fit(&rec, s->fitv, s->order, s->pop, 0); /* fitv and order: mga_sort's */
     rec.evaluations = s->evals;
     int n = best->n < EC_MAX_ALG_MOVES ? best->n : EC_MAX_ALG_MOVES;
     uint8_t *tmp = malloc(n > 0 ? (size_t)n : 1);
@@ -423,7 +309,7 @@ static int mga_create(ec_solver *h, void **state)
     s->loop_cut = (int)ec__param(h, "loopCut");
     ec_rng_seed(&s->rng, h->seed);
     for (int i = 0; i < MGA_NMACROS; i++) {
-        int rc = ec_alg_parse(mga_macros[i], s->macro[i], MGA_MAX_MACRO, &s->macro_n[i], NULL, 0);
+        int rc = ec_alg_parse(ec__macro_ga_macro(i), s->macro[i], MGA_MAX_MACRO, &s->macro_n[i], NULL, 0);
         if (rc) {
             free(s);
             return rc;
@@ -450,11 +336,11 @@ static int breed(mga_state *s)
     for (int i = 0; i < s->pop; i++) {
         mga_ind *d = &s->next[i];
         if (i < s->elite) {
-            if (ind_copy(d, &s->cur[s->order[i]])) return EC_E_NOMEM;
+            if (mga_ind_copy(d, &s->cur[s->order[i]])) return EC_E_NOMEM;
             continue;
         }
         const mga_ind *p = &s->cur[s->order[ec_rng_below(&s->rng, (uint32_t)s->elite)]];
-        if (ind_copy(d, p)) return EC_E_NOMEM;
+        if (mga_ind_copy(d, p)) return EC_E_NOMEM;
         if (p->n + 3 * MGA_MAX_MACRO > EC_MAX_ALG_MOVES || p->ng + 3 > MGA_MAX_GENES)
             continue; /* full: an unchanged copy */
         int rc = evolve(s, d);
@@ -463,7 +349,7 @@ static int breed(mga_state *s)
     mga_ind *t = s->cur;
     s->cur = s->next;
     s->next = t;
-    sort_population(s);
+    mga_sort(s);
     return EC_OK;
 }
 
@@ -556,97 +442,6 @@ static int mga_step(ec_solver *h, void *state, int work)
     return EC_RUNNING;
 }
 
-/* ------------------------------------------------------------------ islands */
-
-/* Migrants (evocube.h, "islands"): an individual is the start cube (the same on every
- * island), its frame and its face turns, so any island can take any other's: one context.
- * Payload per migrant: the frame's 6 bytes, n (2 bytes), n face turns. */
-#define MGA_MIG_HEAD 8
-
-static uint64_t mga_context(void *state)
-{
-    (void)state;
-    return 1;
-}
-
-static int mga_export(void *state, int count, uint8_t *buf, int size, int *n)
-{
-    mga_state *s = state;
-    int pos = 0;
-    *n = 0;
-    for (int k = 0; k < count && k < s->pop; k++) {
-        const mga_ind *d = &s->cur[s->order[k]];
-        if (pos + MGA_MIG_HEAD + d->n > size) return EC_E_BUFFER;
-        memcpy(buf + pos, d->frame.pos, 6);
-        buf[pos + 6] = (uint8_t)(d->n & 255);
-        buf[pos + 7] = (uint8_t)(d->n >> 8);
-        memcpy(buf + pos + MGA_MIG_HEAD, d->moves, (size_t)d->n);
-        pos += MGA_MIG_HEAD + d->n;
-        (*n)++;
-    }
-    return pos;
-}
-
-/* check the migrant at buf[pos..]: its bytes, or EC_E_MIGRANTS */
-static int mga_check_migrant(const uint8_t *buf, int size, int pos, char *msg, int msgsize)
-{
-    if (pos + MGA_MIG_HEAD > size)
-        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant at payload byte %d is cut short", pos);
-    int seen = 0;
-    for (int f = 0; f < 6; f++) {
-        int v = buf[pos + f];
-        if (v > 5 || (seen >> v & 1))
-            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant at payload byte %d: frame byte %d (%d) is no face",
-                           pos, pos + f, v);
-        if (f < 3 && buf[pos + f + 3] != (v + 3) % 6)
-            return ec__msg(EC_E_MIGRANTS, msg, msgsize,
-                           "macro-ga migrant at payload byte %d: frame bytes %d and %d (%d, %d) are not opposite faces", pos,
-                           pos + f, pos + f + 3, v, buf[pos + f + 3]);
-        seen |= 1 << v;
-    }
-    int n = buf[pos + 6] | buf[pos + 7] << 8;
-    if (n > EC_MAX_ALG_MOVES || pos + MGA_MIG_HEAD + n > size)
-        return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant at payload byte %d says %d moves", pos, n);
-    for (int k = 0; k < n; k++)
-        if (buf[pos + MGA_MIG_HEAD + k] >= 18)
-            return ec__msg(EC_E_MIGRANTS, msg, msgsize, "macro-ga migrant: byte %d (%d) is not a face turn",
-                           pos + MGA_MIG_HEAD + k, buf[pos + MGA_MIG_HEAD + k]);
-    return MGA_MIG_HEAD + n;
-}
-
-static int mga_import(ec_solver *h, void *state, const uint8_t *buf, int size, int count, char *msg, int msgsize)
-{
-    mga_state *s = state;
-    if (count > s->pop) count = s->pop;
-    int pos = 0;
-    for (int k = 0; k < count; k++) { /* every byte checked before anything changes */
-        int rc = mga_check_migrant(buf, size, pos, msg, msgsize);
-        if (rc < 0) return rc;
-        pos += rc;
-    }
-    pos = 0;
-    for (int k = 0; k < count; k++) { /* the worst individuals give way */
-        mga_ind *d = &s->cur[s->order[s->pop - 1 - k]];
-        int n = buf[pos + 6] | buf[pos + 7] << 8;
-        if (ind_reserve(d, n) || gene_reserve(d, 7 + n)) return EC_E_NOMEM;
-        d->genes[0] = MG_MIGRANT;
-        memcpy(d->genes + 1, buf + pos, 6);
-        memcpy(d->genes + 7, buf + pos + MGA_MIG_HEAD, (size_t)n);
-        d->ng = 7 + n;
-        memcpy(d->frame.pos, buf + pos, 6);
-        memcpy(d->moves, buf + pos + MGA_MIG_HEAD, (size_t)n);
-        d->n = n;
-        d->raw = n; /* a migrant's tokens are not known: its face turns */
-        d->cube = h->start;
-        ec_cube_moves(&d->cube, d->moves, n);
-        d->fit = ec__sticker_misplaced(&d->cube);
-        s->evals++;
-        pos += MGA_MIG_HEAD + n;
-    }
-    sort_population(s);
-    return count;
-}
-
 static const ec_param_def mga_params[] = {
     {"population", 500, 2, 5000, 1, "individuals per generation"},
     {"elitism", 50, 1, 5000, 1, "best individuals kept unchanged and used as parents (at most population-1)"},
@@ -689,6 +484,7 @@ const ec_solver_impl ec_solver_macro_ga = {
     .create = mga_create,
     .step = mga_step,
     .destroy = mga_destroy,
+    .paper_length = mga_paper_length,
     .migrant_context = mga_context,
     .export_migrants = mga_export,
     .import_migrants = mga_import,

@@ -22,9 +22,5 @@ void ec__macro_ga_rank(const int *fit, const int *len, int n, int *order, int *s
  * state comes back later on the path, drop the moves between its visits (jumping to its last
  * visit); then simplify. Returns the new count (same end state), or EC_E_NOMEM. */
 int ec__macro_ga_cut_loops(const ec_cube *start, uint8_t *mv, int n);
-/* A solved run's solution length counted the blog's way: the raw tokens its individual was
- * built from (random start moves, each macro's tokens as printed, each rotation), before any
- * simplification or loop cutting; 0 before solving. state: the solver's (ec_solver.state). */
-int ec__macro_ga_raw_tokens(const void *state);
 
 #endif

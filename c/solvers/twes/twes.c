@@ -496,6 +496,20 @@ static const ec_preset tw_presets[] = {
      "opt-in, not the paper's: twice the population, weight 2 in G2 -> G3 and G3 -> G4, stall resets (about 41 moves instead of 49, about 8x the time: 1 s)"},
 };
 
+/* paper_length (solver.h): the phases' moves joined with same-face merges only (section 5.2's
+ * redundancy removal, without the handle's merge of commuting opposite faces, R L R -> R2 L) */
+static int tw_paper_length(const ec_solver *h)
+{
+    uint8_t mv[EC_MAX_ALG_MOVES];
+    int n = 0;
+    for (int i = 0; i < h->nphases; i++)
+        for (int j = 0; j < h->phases[i].n; j++) {
+            int k = ec__twes_append(mv, n, 0, h->phases[i].moves[j], 0, EC_MAX_ALG_MOVES);
+            if (k >= 0) n = k;
+        }
+    return n;
+}
+
 const ec_solver_impl ec_solver_twes = {
     .name = "twes",
     .title = "Thistlethwaite ES (El-Sourani, Hauke, Borschbach 2010)",
@@ -517,6 +531,7 @@ const ec_solver_impl ec_solver_twes = {
     .step = tw_step,
     .destroy = tw_destroy,
     .phase_optimum = tw_phase_optimum,
+    .paper_length = tw_paper_length,
     .migrant_context = ec__tw_context,
     .export_migrants = ec__tw_export,
     .import_migrants = ec__tw_import,
