@@ -8,13 +8,15 @@
 // includes no family's files: it knows the families only through the ec_solver_impl symbols
 // solvers.def names. Each library layer's sources.cmake lists exactly the .c files of its
 // folder, and each solver family's folder has its own sources.cmake listing its files (so
-// every file is compiled into the library, and so is link-checked by c-links.mjs).
+// every file is compiled into the library, and so is link-checked by c-links.mjs). No file of
+// c/ is over MAX_C_LINES lines (a file a newcomer can hold in their head: split it by concept).
 // Costs: one read of each file of c/.
 import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { walk, posix } from './files.mjs';
 
 export const LAYERS = { core: 0, search: 1, solver: 2, solvers: 3, tools: 4 };
+export const MAX_C_LINES = 700;
 
 // the file's folder group: its layer, and for c/solvers/ the family or the registry
 export function place(file) {
@@ -65,9 +67,12 @@ export function checkIncludes({ root, report }) {
   let nIncludes = 0;
   const sources = walk(join(root, 'c')).map((p) => posix(relative(root, p))).filter((f) => /\.(c|h|def)$/.test(f));
   for (const file of sources) {
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const n = lines.length - (lines[lines.length - 1] === '' ? 1 : 0);
+    if (n > MAX_C_LINES) report(`long-c ${file}`, `${file}: ${n} lines, over ${MAX_C_LINES}: split it by concept into files of its folder`);
     const from = place(file);
     if (!from) continue; // c/include/evocube.h: the public header
-    readFileSync(join(root, file), 'utf8').split('\n').forEach((line, i) => {
+    lines.forEach((line, i) => {
       const m = /^\s*#\s*include\s*"([^"]+)"/.exec(line);
       if (!m) return;
       nIncludes++;

@@ -131,3 +131,20 @@ test('the source reader: strings, template expressions, function spans', () => {
   // control statements are no functions
   expect(functionsOf('if (a) {\n}\nfor (;;) {\n}\nwhile (x) {\n}\n')).toEqual([]);
 });
+
+test('the C include pass: a C file over MAX_C_LINES lines is found, one at the limit passes', async () => {
+  const { checkIncludes, MAX_C_LINES } = await import('../../scripts/layers/c-includes.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'layers-c-'));
+  try {
+    const put = (p, text) => { mkdirSync(dirname(join(dir, p)), { recursive: true }); writeFileSync(join(dir, p), text); };
+    for (const l of ['core', 'search', 'solver', 'solvers']) put(`c/${l}/sources.cmake`, '');
+    put('c/core/sources.cmake', 'c/core/fits.c c/core/big.c\n');
+    put('c/core/fits.c', '/* fits */\n'.repeat(MAX_C_LINES));
+    put('c/core/big.c', '/* big */\n'.repeat(MAX_C_LINES + 1));
+    const found = [];
+    checkIncludes({ root: dir, report: (key, text) => found.push([key, text]) });
+    expect(found).toEqual([['long-c c/core/big.c', `c/core/big.c: ${MAX_C_LINES + 1} lines, over ${MAX_C_LINES}: split it by concept into files of its folder`]]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
