@@ -1,0 +1,763 @@
+/*
+ * optimal.c - the optimal search's tables (layout and costs: optimal.h) and its IDA*.
+ *
+ * Small tables (built by opt_init once per process, ~0.1 s natively, ~6 MB):
+ *   fsSym[slice * 2048 + flip]  (class << 4) | s with conj_s(raw) = the class's representative
+ *   fsRep[class], fsStab[class] the representative (smallest raw member) and its stabiliser
+ *   sliceC[slice * 16 + s], flipLlo/flipLhi/flipM: conj_s of a raw (flip, slice) is
+ *     (flipLlo[s][flip & 63] ^ flipLhi[s][flip >> 6] ^ flipM[s][slice], sliceC[...]): the
+ *     conjugate's edge orientation is a linear map of the flip plus a term of where the
+ *     slice edges are (checked against the cubie model for every symmetry and slice)
+ *   twC[twist * 16 + s]         the twist of conj_s(cube)
+ *   twMC[(m * 16 + s) * 2187 + twist]  twC after move m (the build's inner loop)
+ *   cpMove[cperm * 18 + m]      the corner permutation after move m (all 18 turns)
+ *   axis rotations: the cube seen with its R-L or F-B axis as U-D, and each face turn's name
+ *     in that view (axisMove)
+ * Conjugation is ec__sym_conj's (symmetry.h); the corner table's classes are symmetry.h's
+ * cpermSym (the same conjugation).
+ */
+#include "search/optimal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cube.h"
+#include "search/coord.h"
+#include "search/symmetry.h"
+
+#define N_FS (N_SLICE * N_FLIP)
+#define N_FS_SYM 64430
+#define N_CORNER_ENTRIES ((int64_t)N_PERM_SYM * N_TWIST)
+#define UNSET 15
+#define OPT_FORMAT 1
+#define HEADER_BYTES 64
+
+static uint32_t *fsSym;
+static uint32_t fsRep[N_FS_SYM];
+static uint16_t fsStab[N_FS_SYM];
+static uint16_t sliceC[N_SLICE * N_SYM];
+static uint16_t flipLlo[N_SYM][64], flipLhi[N_SYM][32], flipM[N_SYM][N_SLICE];
+static uint16_t twC[N_TWIST * N_SYM];
+static uint16_t *twMC;
+static uint16_t *cpMove;
+static uint32_t *fsMove; /* [class * 18 + m]: fsSym of the class's representative after move m */
+static uint8_t symMoveC[N_SYM][N_MOVES]; /* conj_s of face turn m, as a face turn */
+static uint8_t symCompose[N_SYM][N_SYM]; /* conj_a(conj_b(x)) = conj_[a][b](x) */
+static uint8_t axisMove[OPT_AXES][N_MOVES];
+static ec_cube axisRot[OPT_AXES], axisRotInv[OPT_AXES];
+static int small_ready;
+
+/* The process-wide table. */
+static struct {
+    int level;       /* -1: none */
+    int xs;          /* corner-permutation values per (class, twist): 1 or 2 */
+    int complete;
+    uint8_t *corner; /* N_CORNER_ENTRIES nibbles */
+    uint8_t *big;    /* entries nibbles */
+    int64_t entries, corner_bytes, big_bytes;
+    /* build */
+    int depth;       /* the pass sets entries at depth + 1 from those at depth */
+    int forward;     /* 1: the current pass expands the layer; 0: unset entries look back */
+    int next;        /* next class of the current pass (build_step) */
+    int64_t set, pass_new;
+    uint64_t sum;
+} T = {-1, 1, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+static inline int nib(const uint8_t *t, int64_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
+static inline void set_nib(uint8_t *t, int64_t i, int v)
+{
+    int sh = (int)(i & 1) << 2;
+    t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
+}
+
+static int quarter(int m) { return m % 3 != 1; }
+
+/* ---------------------------------------------------------------- small tables */
+
+static void fs_conj(int slice, int flip, int s, int *slice2, int *flip2)
+{
+    *slice2 = sliceC[slice * N_SYM + s];
+    *flip2 = flipLlo[s][flip & 63] ^ flipLhi[s][flip >> 6] ^ flipM[s][slice];
+}
+
+static int opt_init(void)
+{
+    if (small_ready) return EC_OK;
+    int rc = ec__coord_init();
+    if (!rc) rc = ec__symmetry_init();
+    if (rc) return rc;
+    if (!fsSym) fsSym = malloc(sizeof *fsSym * N_FS);
+    if (!twMC) twMC = malloc(sizeof *twMC * N_MOVES * N_SYM * N_TWIST);
+    if (!cpMove) cpMove = malloc(sizeof *cpMove * N_PERM8 * N_MOVES);
+    if (!fsMove) fsMove = malloc(sizeof *fsMove * N_FS_SYM * N_MOVES);
+    if (!fsSym || !twMC || !cpMove || !fsMove) return EC_E_NOMEM;
+    ec_cube c, d;
+    /* conjugation of slice, flip (linear part and slice term), twist */
+    for (int s = 0; s < N_SYM; s++) {
+        for (int sl = 0; sl < N_SLICE; sl++) {
+            ec_cube_solved(&c);
+            ec__set_slice(&c, sl);
+            ec__sym_conj(&c, s, &d);
+            sliceC[sl * N_SYM + s] = (uint16_t)ec__get_slice(&d);
+            flipM[s][sl] = (uint16_t)ec__get_flip(&d);
+        }
+        uint16_t basis[11];
+        for (int b = 0; b < 11; b++) {
+            ec_cube_solved(&c);
+            ec__set_flip(&c, 1 << b);
+            ec__sym_conj(&c, s, &d);
+            basis[b] = (uint16_t)(ec__get_flip(&d) ^ flipM[s][SLICE_SOLVED]);
+        }
+        for (int v = 0; v < 64; v++) {
+            uint16_t x = 0;
+            for (int b = 0; b < 6; b++)
+                if (v >> b & 1) x ^= basis[b];
+            flipLlo[s][v] = x;
+        }
+        for (int v = 0; v < 32; v++) {
+            uint16_t x = 0;
+            for (int b = 0; b < 5; b++)
+                if (v >> b & 1) x ^= basis[6 + b];
+            flipLhi[s][v] = x;
+        }
+        for (int t = 0; t < N_TWIST; t++) {
+            ec_cube_solved(&c);
+            ec__set_twist(&c, t);
+            ec__sym_conj(&c, s, &d);
+            twC[t * N_SYM + s] = (uint16_t)ec__get_twist(&d);
+        }
+    }
+    /* the linear form against the cubie model: every symmetry, every slice, flips spread */
+    for (int s = 0; s < N_SYM; s++)
+        for (int sl = 0; sl < N_SLICE; sl++) {
+            int fl = (sl * 37 + s * 101) & 2047, s2, f2;
+            ec_cube_solved(&c);
+            ec__set_slice(&c, sl);
+            ec__set_flip(&c, fl);
+            ec__sym_conj(&c, s, &d);
+            fs_conj(sl, fl, s, &s2, &f2);
+            if (s2 != ec__get_slice(&d) || f2 != ec__get_flip(&d)) return EC_E_INTERNAL;
+        }
+    /* FlipUDSlice classes */
+    memset(fsSym, 0xff, sizeof *fsSym * N_FS);
+    int n = 0;
+    for (int r = 0; r < N_FS; r++) {
+        if (fsSym[r] != 0xffffffffu) continue;
+        if (n >= N_FS_SYM) return EC_E_INTERNAL;
+        fsRep[n] = (uint32_t)r;
+        fsStab[n] = 0;
+        for (int s = 0; s < N_SYM; s++) {
+            int s2, f2;
+            fs_conj(r / N_FLIP, r % N_FLIP, s, &s2, &f2);
+            int r2 = s2 * N_FLIP + f2;
+            if (r2 == r) fsStab[n] |= (uint16_t)(1u << s);
+            if (fsSym[r2] == 0xffffffffu) fsSym[r2] = (uint32_t)n << 4 | ec__symInv[s];
+        }
+        n++;
+    }
+    if (n != N_FS_SYM) return EC_E_INTERNAL;
+    for (int i = 0; i < N_FS_SYM; i++) {
+        int sl = (int)(fsRep[i] / N_FLIP), fl = (int)(fsRep[i] % N_FLIP);
+        for (int m = 0; m < N_MOVES; m++)
+            fsMove[i * N_MOVES + m] = fsSym[ec__sliceMove[sl * N_MOVES + m] * N_FLIP + ec__flipMove[fl * N_MOVES + m]];
+    }
+    /* conjugated face turns and the composition of conjugations, from the cubie model */
+    for (int s = 0; s < N_SYM; s++)
+        for (int m = 0; m < N_MOVES; m++) {
+            ec__sym_conj(ec__move_cube(m), s, &d);
+            int found = -1;
+            for (int m2 = 0; m2 < N_MOVES; m2++)
+                if (!memcmp(&d, ec__move_cube(m2), sizeof d)) found = m2;
+            if (found < 0) return EC_E_INTERNAL;
+            symMoveC[s][m] = (uint8_t)found;
+        }
+    ec_cube x;
+    if (ec_random_state(12345, &x)) return EC_E_INTERNAL;
+    for (int a = 0; a < N_SYM; a++)
+        for (int b = 0; b < N_SYM; b++) {
+            ec_cube t, u;
+            ec__sym_conj(&x, b, &t);
+            ec__sym_conj(&t, a, &u);
+            int found = -1;
+            for (int c2 = 0; c2 < N_SYM; c2++) {
+                ec__sym_conj(&x, c2, &t);
+                if (!memcmp(&t, &u, sizeof t)) found = c2;
+            }
+            if (found < 0) return EC_E_INTERNAL;
+            symCompose[a][b] = (uint8_t)found;
+        }
+    for (int m = 0; m < N_MOVES; m++)
+        for (int s = 0; s < N_SYM; s++)
+            for (int t = 0; t < N_TWIST; t++) twMC[(m * N_SYM + s) * N_TWIST + t] = twC[ec__twistMove[t * N_MOVES + m] * N_SYM + s];
+    for (int p = 0; p < N_PERM8; p++) {
+        ec_cube_solved(&c);
+        ec__set_cperm(&c, p);
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube_multiply(&c, ec__move_cube(m), &d);
+            cpMove[p * N_MOVES + m] = (uint16_t)ec__get_cperm(&d);
+        }
+    }
+    /* axes: the identity, then the cube seen after x and after z (R^-1 c R) */
+    static const char *const rot[OPT_AXES] = {"", "x", "z"};
+    for (int a = 0; a < OPT_AXES; a++) {
+        char f[EC_FACELETS_SIZE];
+        if (ec_facelets_apply(NULL, rot[a], f, sizeof f, NULL, 0)) return EC_E_INTERNAL;
+        ec__cube_from_stickers(f, &axisRot[a]);
+        ec_cube_inverse(&axisRot[a], &axisRotInv[a]);
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube t, u;
+            ec_cube_multiply(&axisRotInv[a], ec__move_cube(m), &t);
+            ec_cube_multiply(&t, &axisRot[a], &u);
+            int found = -1;
+            for (int m2 = 0; m2 < N_MOVES; m2++)
+                if (!memcmp(&u, ec__move_cube(m2), sizeof u)) found = m2;
+            if (found < 0) return EC_E_INTERNAL;
+            axisMove[a][m] = (uint8_t)found;
+        }
+    }
+    small_ready = 1;
+    return EC_OK;
+}
+
+/* ---------------------------------------------------------------- indexing */
+
+static inline int64_t corner_index(int cp, int tw)
+{
+    int y = ec__cpermSym[cp];
+    return (int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + (y & 15)];
+}
+
+/* ---------------------------------------------------------------- the corner table */
+
+static int build_corner(uint8_t *t)
+{
+    memset(t, 0xff, (size_t)((N_CORNER_ENTRIES + 1) / 2));
+    set_nib(t, corner_index(0, 0), 0);
+    int64_t total = 1;
+    for (int d = 0; total < N_CORNER_ENTRIES; d++) {
+        int64_t added = 0;
+        for (int c = 0; c < N_PERM_SYM; c++) {
+            int cp = ec__cpermRep[c];
+            for (int tw = 0; tw < N_TWIST; tw++) {
+                int64_t i = (int64_t)c * N_TWIST + tw;
+                if (nib(t, i) != d) continue;
+                for (int m = 0; m < N_MOVES; m++) {
+                    int cp2 = cpMove[cp * N_MOVES + m], tw2 = ec__twistMove[tw * N_MOVES + m];
+                    int y = ec__cpermSym[cp2], c2 = y >> 4;
+                    int t2 = twC[tw2 * N_SYM + (y & 15)];
+                    int64_t j = (int64_t)c2 * N_TWIST + t2;
+                    if (nib(t, j) != UNSET) continue;
+                    set_nib(t, j, d + 1);
+                    added++;
+                    for (int u = 1; u < N_SYM; u++)
+                        if (ec__cpermStab[c2] >> u & 1) {
+                            int64_t k = (int64_t)c2 * N_TWIST + twC[t2 * N_SYM + u];
+                            if (nib(t, k) == UNSET) {
+                                set_nib(t, k, d + 1);
+                                added++;
+                            }
+                        }
+                }
+            }
+        }
+        if (!added) return EC_E_INTERNAL;
+        total += added;
+    }
+    return EC_OK;
+}
+
+/* ---------------------------------------------------------------- the big table's build */
+
+int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
+{
+    if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
+    int64_t e = (int64_t)N_FS_SYM * N_TWIST * (level ? 2 : 1);
+    int64_t b = (e + 1) / 2 + (N_CORNER_ENTRIES + 1) / 2;
+    if (memory) *memory = b;
+    if (stored) *stored = b + HEADER_BYTES;
+    return EC_OK;
+}
+
+int ec_optimal_table_free(void)
+{
+    free(T.big);
+    free(T.corner);
+    T.big = T.corner = NULL;
+    T.level = -1;
+    T.complete = 0;
+    return EC_OK;
+}
+
+static int alloc_level(int level)
+{
+    if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
+    int rc = opt_init();
+    if (rc) return rc;
+    ec_optimal_table_free();
+    T.xs = level ? 2 : 1;
+    T.entries = (int64_t)N_FS_SYM * N_TWIST * T.xs;
+    T.big_bytes = (T.entries + 1) / 2;
+    T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
+    T.big = malloc((size_t)T.big_bytes);
+    T.corner = malloc((size_t)T.corner_bytes);
+    if (!T.big || !T.corner) {
+        ec_optimal_table_free();
+        return EC_E_NOMEM;
+    }
+    T.level = level;
+    return EC_OK;
+}
+
+/* set entry (class, tw, x) of the big table and its stabiliser images to v (all unset) */
+static int64_t set_big(int cls, int tw, int x, int v)
+{
+    int64_t i = ((int64_t)cls * N_TWIST + tw) * T.xs + x, n = 0;
+    if (nib(T.big, i) == UNSET) {
+        set_nib(T.big, i, v);
+        n++;
+    }
+    unsigned st = fsStab[cls];
+    for (int u = 1; st >> u; u++)
+        if (st >> u & 1) {
+            int64_t k = ((int64_t)cls * N_TWIST + twC[tw * N_SYM + u]) * T.xs + x;
+            if (nib(T.big, k) == UNSET) {
+                set_nib(T.big, k, v);
+                n++;
+            }
+        }
+    return n;
+}
+
+int ec_optimal_table_begin(int level)
+{
+    int rc = alloc_level(level);
+    if (rc) return rc;
+    rc = build_corner(T.corner);
+    if (rc) {
+        ec_optimal_table_free();
+        return rc;
+    }
+    memset(T.big, 0xff, (size_t)T.big_bytes);
+    uint32_t y = fsSym[SLICE_SOLVED * N_FLIP];
+    T.set = set_big((int)(y >> 4), twC[y & 15], 0, 0);
+    T.depth = 0;
+    T.forward = 1;
+    T.next = 0;
+    T.pass_new = 0;
+    return EC_OK;
+}
+
+/* forward: expand class c's entries at depth d (one thread: writes anywhere) */
+static int64_t forward_class(int c, int d)
+{
+    int xs = T.xs;
+    int block = N_TWIST * xs;
+    int64_t base = (int64_t)c * block, n = 0;
+    uint16_t list[N_TWIST * 2];
+    int nl = 0;
+    for (int i = 0; i < block; i++)
+        if (nib(T.big, base + i) == d) list[nl++] = (uint16_t)i;
+    if (!nl) return 0;
+    for (int m = 0; m < N_MOVES; m++) {
+        uint32_t y = fsMove[c * N_MOVES + m];
+        int c2 = (int)(y >> 4);
+        const uint16_t *tm = twMC + (m * N_SYM + (y & 15)) * N_TWIST;
+        int q = quarter(m);
+        for (int k = 0; k < nl; k++) {
+            int tw = list[k] / xs, x = list[k] % xs;
+            n += set_big(c2, tm[tw], xs > 1 ? x ^ q : 0, d + 1);
+        }
+    }
+    return n;
+}
+
+/* backward: each unset entry of class c looks for a neighbour at depth d (writes only c's) */
+static int64_t backward_class(int c, int d)
+{
+    int xs = T.xs;
+    int block = N_TWIST * xs;
+    int64_t base = (int64_t)c * block, n = 0;
+    uint16_t list[N_TWIST * 2];
+    int nl = 0;
+    for (int i = 0; i < block; i++)
+        if (nib(T.big, base + i) == UNSET) list[nl++] = (uint16_t)i;
+    if (!nl) return 0;
+    for (int m = 0; m < N_MOVES && nl; m++) {
+        uint32_t y = fsMove[c * N_MOVES + m];
+        int64_t b2 = (int64_t)(y >> 4) * block;
+        const uint16_t *tm = twMC + (m * N_SYM + (y & 15)) * N_TWIST;
+        int q = quarter(m);
+        for (int k = 0; k < nl;) {
+            int tw = list[k] / xs, x = list[k] % xs;
+            int64_t j = b2 + (int64_t)tm[tw] * xs + (xs > 1 ? x ^ q : 0);
+            if (nib(T.big, j) == d) {
+                set_nib(T.big, base + list[k], d + 1);
+                n++;
+                list[k] = list[--nl];
+            } else {
+                k++;
+            }
+        }
+    }
+    return n;
+}
+
+static uint64_t checksum(const uint8_t *p, int64_t n, uint64_t h)
+{
+    /* 64-bit multiply-xorshift over 8-byte words, then the tail bytes */
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t table_sum(void)
+{
+    uint64_t h = checksum(T.corner, T.corner_bytes, 0x6576636f6f707431ull ^ (uint64_t)T.level);
+    return checksum(T.big, T.big_bytes, h);
+}
+
+int ec_optimal_table_pass(int *depth, int *classes, int *split)
+{
+    if (T.level < 0 || !T.big) return EC_E_STATE;
+    if (depth) *depth = T.depth + 1;
+    if (classes) *classes = N_FS_SYM;
+    if (split) *split = !T.forward;
+    return T.complete ? EC_DONE : EC_RUNNING;
+}
+
+int ec_optimal_table_work(int c0, int c1)
+{
+    if (T.level < 0 || !T.big || T.complete) return EC_E_STATE;
+    if (c0 < 0 || c1 > N_FS_SYM || c0 > c1) return EC_E_RANGE;
+    int64_t n = 0;
+    for (int c = c0; c < c1; c++) n += T.forward ? forward_class(c, T.depth) : backward_class(c, T.depth);
+    __atomic_fetch_add(&T.pass_new, n, __ATOMIC_RELAXED);
+    return EC_OK;
+}
+
+int ec_optimal_table_pass_end(void)
+{
+    if (T.level < 0 || !T.big) return EC_E_STATE;
+    if (T.complete) return EC_DONE;
+    T.set += T.pass_new;
+    int64_t added = T.pass_new, unset = T.entries - T.set;
+    T.pass_new = 0;
+    T.next = 0;
+    T.depth++;
+    if (!unset) {
+        T.complete = 1;
+        T.sum = table_sum();
+        return EC_DONE;
+    }
+    if (!added || T.depth >= UNSET - 1) return EC_E_INTERNAL;
+    /* forward costs ~18 writes per entry of the new layer, backward up to 18 reads per unset entry */
+    T.forward = added * 6 < unset;
+    return EC_RUNNING;
+}
+
+int ec_optimal_table_build_step(int work)
+{
+    if (T.level < 0 || !T.big) return EC_E_STATE;
+    if (T.complete) return EC_DONE;
+    if (work < 1) return EC_E_RANGE;
+    while (work > 0) {
+        int end = T.next + work > N_FS_SYM ? N_FS_SYM : T.next + work;
+        int rc = ec_optimal_table_work(T.next, end);
+        if (rc) return rc;
+        work -= end - T.next;
+        T.next = end;
+        if (T.next == N_FS_SYM) {
+            rc = ec_optimal_table_pass_end();
+            if (rc != EC_RUNNING) return rc;
+        }
+    }
+    return EC_RUNNING;
+}
+
+int ec_optimal_table_progress(double *share, int *level)
+{
+    if (share) *share = T.level < 0 || !T.entries ? 0 : T.complete ? 1 : (double)T.set / (double)T.entries;
+    if (level) *level = T.complete ? T.level : -1;
+    return EC_OK;
+}
+
+int ec_optimal_table_checksum(uint64_t *sum)
+{
+    if (!sum) return EC_E_NULL;
+    if (!T.complete) return EC_E_STATE;
+    *sum = T.sum;
+    return EC_OK;
+}
+
+/* the build id: the coordinates' definitions as numbers (a change of any changes the id) */
+static uint64_t build_id(void)
+{
+    uint64_t v[] = {OPT_FORMAT, N_FS_SYM, N_TWIST, N_PERM_SYM, N_SLICE, N_FLIP, SLICE_SOLVED, fsRep[1], fsRep[N_FS_SYM - 1],
+                    twC[1234 * N_SYM + 13], ec__cpermRep[N_PERM_SYM - 1], axisMove[1][0], axisMove[2][3]};
+    return checksum((const uint8_t *)v, (int64_t)sizeof v, 0x62756c6431ull);
+}
+
+static const char magic[16] = "EVOCUBE-OPTIMAL";
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+static uint64_t get64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+int ec_optimal_table_export(uint8_t *buf, int64_t size)
+{
+    if (!buf) return EC_E_NULL;
+    if (!T.complete) return EC_E_STATE;
+    int64_t stored = 0;
+    ec_optimal_table_bytes(T.level, NULL, &stored);
+    if (size < stored) return EC_E_BUFFER;
+    memset(buf, 0, HEADER_BYTES);
+    memcpy(buf, magic, 16);
+    put64(buf + 16, OPT_FORMAT);
+    put64(buf + 24, (uint64_t)T.level);
+    put64(buf + 32, (uint64_t)T.corner_bytes);
+    put64(buf + 40, (uint64_t)T.big_bytes);
+    put64(buf + 48, build_id());
+    put64(buf + 56, T.sum);
+    memcpy(buf + HEADER_BYTES, T.corner, (size_t)T.corner_bytes);
+    memcpy(buf + HEADER_BYTES + T.corner_bytes, T.big, (size_t)T.big_bytes);
+    return EC_OK;
+}
+
+static int table_fail(char *msg, int msgsize, const char *why)
+{
+    if (msg && msgsize > 0) {
+        strncpy(msg, why, (size_t)msgsize - 1);
+        msg[msgsize - 1] = 0;
+    }
+    return EC_E_TABLE;
+}
+
+int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
+{
+    if (!buf) return EC_E_NULL;
+    if (size < HEADER_BYTES) return table_fail(msg, msgsize, "the stored table is truncated: shorter than its header");
+    if (memcmp(buf, magic, 16)) return table_fail(msg, msgsize, "not an optimal-search table (bad magic)");
+    if (get64(buf + 16) != OPT_FORMAT) return table_fail(msg, msgsize, "the stored table has another format version");
+    uint64_t level = get64(buf + 24);
+    if (level >= EC_OPTIMAL_LEVELS) return table_fail(msg, msgsize, "the stored table names a level this build does not have");
+    int rc = opt_init();
+    if (rc) return rc;
+    int64_t mem, stored;
+    ec_optimal_table_bytes((int)level, &mem, &stored);
+    int64_t cb = (N_CORNER_ENTRIES + 1) / 2;
+    if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != mem - cb)
+        return table_fail(msg, msgsize, "the stored table's sizes are not this build's");
+    if (get64(buf + 48) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
+    if (size < stored) return table_fail(msg, msgsize, "the stored table is truncated");
+    if (size > stored) return table_fail(msg, msgsize, "the stored table has bytes after its end");
+    uint64_t h = checksum(buf + HEADER_BYTES, cb, 0x6576636f6f707431ull ^ level);
+    h = checksum(buf + HEADER_BYTES + cb, mem - cb, h);
+    if (h != get64(buf + 56)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
+    if ((rc = alloc_level((int)level))) return rc;
+    memcpy(T.corner, buf + HEADER_BYTES, (size_t)cb);
+    memcpy(T.big, buf + HEADER_BYTES + cb, (size_t)(mem - cb));
+    T.sum = h;
+    T.set = T.entries;
+    T.complete = 1;
+    return EC_OK;
+}
+
+/* ---------------------------------------------------------------- search */
+
+int ec__opt_ready(void) { return T.complete; }
+
+/* the class coordinate (class << 4 | s) of a raw FlipUDSlice after move m: the class's
+ * representative turned by m's conjugate, its symmetry composed with s */
+static inline uint32_t fs_move(uint32_t y, int m)
+{
+    uint32_t s = y & 15, z = fsMove[(y >> 4) * N_MOVES + symMoveC[s][m]];
+    return (z & ~15u) | symCompose[z & 15][s];
+}
+
+static inline int64_t big_index_y(uint32_t y, int tw, int par)
+{
+    return ((int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + (y & 15)]) * T.xs + (T.xs > 1 ? par : 0);
+}
+
+/* the cube's coordinates on the three axes into level k of s */
+static void set_level(opt_search *s, int k, const ec_cube *c)
+{
+    for (int a = 0; a < OPT_AXES; a++) {
+        ec_cube t, v;
+        ec_cube_multiply(&axisRotInv[a], c, &t);
+        ec_cube_multiply(&t, &axisRot[a], &v);
+        s->fs[k][a] = fsSym[ec__get_slice(&v) * N_FLIP + ec__get_flip(&v)];
+        s->tw[k][a] = (uint16_t)ec__get_twist(&v);
+    }
+    s->cp[k] = (uint16_t)ec__get_cperm(c);
+    s->par[k] = (uint8_t)ec__parity(c->cp, 8);
+}
+
+static int bound_level(const opt_search *s, int k)
+{
+    int h = nib(T.corner, corner_index(s->cp[k], s->tw[k][0]));
+    for (int a = 0; a < OPT_AXES; a++) {
+        int h2 = nib(T.big, big_index_y(s->fs[k][a], s->tw[k][a], s->par[k]));
+        if (h2 > h) h = h2;
+    }
+    return h;
+}
+
+int ec__opt_bound(const ec_cube *c)
+{
+    if (!T.complete) return EC_E_STATE;
+    opt_search s;
+    set_level(&s, 0, c);
+    return bound_level(&s, 0);
+}
+
+/* Level k's children: every move that may follow the level's last, its coordinates and
+ * table indices worked out and their entries prefetched, before any is read. */
+static void expand(opt_search *s, int k)
+{
+    int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
+    opt_child *ch = s->ch[k];
+    int n = 0;
+    for (int m = 0; m < N_MOVES; m++) {
+        if (!ec__move_follows(prev, m)) continue;
+        opt_child *c = &ch[n++];
+        c->m = (uint8_t)m;
+        c->par = (uint8_t)(s->par[k] ^ quarter(m));
+        c->cp = cpMove[s->cp[k] * N_MOVES + m];
+        for (int a = 0; a < OPT_AXES; a++) {
+            int ma = axisMove[a][m];
+            c->fs[a] = fs_move(s->fs[k][a], ma);
+            c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
+            c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
+            __builtin_prefetch(T.big + (c->idx[a] >> 1));
+        }
+        c->cidx = corner_index(c->cp, c->tw[0]);
+        __builtin_prefetch(T.corner + (c->cidx >> 1));
+    }
+    s->nch[k] = (uint8_t)n;
+    s->mv[k] = 0;
+}
+
+int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth)
+{
+    if (!T.complete) return EC_E_STATE;
+    if (np < 0 || depth < 0 || np + depth > OPT_MAX_DEPTH) return EC_E_RANGE;
+    int64_t nodes = s->nodes;
+    memset(s, 0, sizeof *s);
+    s->nodes = nodes;
+    s->start = *c;
+    for (int i = 0; i < np; i++) {
+        if (prefix[i] >= N_MOVES) return EC_E_RANGE;
+        ec_cube_move(&s->start, prefix[i]);
+        s->prefix[i] = prefix[i];
+    }
+    s->nprefix = np;
+    s->depth = depth;
+    set_level(s, 0, &s->start);
+    s->k = 0;
+    if (bound_level(s, 0) > depth) s->done = 1;
+    else if (depth == 0) {
+        s->done = 1;
+        s->found = ec_cube_is_solved(&s->start);
+    } else {
+        expand(s, 0);
+    }
+    return EC_OK;
+}
+
+static int leaf_solves(const opt_search *s)
+{
+    ec_cube c = s->start;
+    for (int i = 0; i < s->depth; i++) ec_cube_move(&c, s->path[i]);
+    return ec_cube_is_solved(&c);
+}
+
+int ec__opt_search_run(opt_search *s, int64_t end)
+{
+    if (s->done) return 1;
+    const int L = s->depth;
+    int k = s->k;
+    int64_t nodes = s->nodes;
+    while (nodes < end) {
+        int i = s->mv[k];
+        if (i >= s->nch[k]) {
+            if (k == 0) {
+                s->done = 1;
+                break;
+            }
+            k--;
+            continue;
+        }
+        s->mv[k] = (uint8_t)(i + 1);
+        const opt_child *c = &s->ch[k][i];
+        nodes++;
+        int left = L - k - 1;
+        if (nib(T.corner, c->cidx) > left || nib(T.big, c->idx[0]) > left || nib(T.big, c->idx[1]) > left ||
+            nib(T.big, c->idx[2]) > left)
+            continue;
+        s->path[k] = c->m;
+        if (left == 0) {
+            if (leaf_solves(s)) {
+                s->found = 1;
+                s->done = 1;
+                break;
+            }
+            continue;
+        }
+        int k1 = k + 1;
+        s->cp[k1] = c->cp;
+        s->par[k1] = c->par;
+        for (int a = 0; a < OPT_AXES; a++) {
+            s->fs[k1][a] = c->fs[a];
+            s->tw[k1][a] = c->tw[a];
+        }
+        k = k1;
+        expand(s, k);
+    }
+    s->k = k;
+    s->nodes = nodes;
+    return s->done;
+}
+
+/* ---------------------------------------------------------------- the distance call */
+
+int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *moves, int cap)
+{
+    if (!c || !len) return EC_E_NULL;
+    if (budget == 0 || budget < -1) return EC_E_RANGE;
+    int rc = ec_cube_check(c, NULL, 0);
+    if (rc) return rc;
+    if (!T.complete) return EC_E_STATE;
+    opt_search s;
+    s.nodes = 0;
+    int d = ec__opt_bound(c);
+    for (;; d++) {
+        if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
+        if ((rc = ec__opt_search_init(&s, c, NULL, 0, d))) return rc;
+        int64_t end = budget < 0 ? INT64_MAX : budget;
+        if (!ec__opt_search_run(&s, end)) {
+            *len = d;
+            return EC_BOUND;
+        }
+        if (s.found) break;
+    }
+    *len = d;
+    if (moves) {
+        if (cap < d) return EC_E_BUFFER;
+        memcpy(moves, s.path, (size_t)d);
+    }
+    return EC_OK;
+}

@@ -1,0 +1,91 @@
+/*
+ * optimal.h - the optimal (HTM) search: IDA* over three axes with a process-wide pattern
+ * database, and that database's build, checksum, export and import.
+ *
+ * Bound (all exact distances of coset spaces, so admissible and consistent):
+ *   big table   FlipUDSlice (flip 2048 x UD-slice 495 = 1,013,760 raw, 64,430 classes under
+ *               the 16 symmetries that keep the U-D axis, symmetry.h) x twist (2187,
+ *               conjugated by the class's symmetry) x X corner-permutation values:
+ *                 level 0: X = 1   140,908,410 entries, 70.5 MB
+ *                 level 1: X = 2 (the corner permutation's parity) 281,816,820 entries, 141 MB
+ *               4 bits an entry (the exact distance, depths 0..12; 15 = not reached yet),
+ *               two a byte, low nibble first; index ((class * 2187) + twist') * X + x.
+ *               Read for the cube seen along each of its three axes (the cube conjugated by
+ *               whole-cube rotations: the same distance), so three probes a node.
+ *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
+ *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
+ *               alone are the same under any rotation, so one probe a node, made first (the
+ *               cheap probe: it stays in cache and prunes most children near the leaves).
+ * Both tables are built by breadth-first search over their index (a class's entries
+ * related by its stabiliser are set together), forward from a layer while it is small,
+ * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
+ * pass may be split into ranges of classes done at the same time (ec_optimal_table_work):
+ * each range writes only its own entries. Deterministic: the same bytes whatever the split.
+ *
+ * Stored form (ec_optimal_table_export): a 64-byte header (magic "EVOCUBE-OPTIMAL\0",
+ * format version, level, the two tables' byte counts, a 64-bit build id of the
+ * coordinates' definitions, a 64-bit checksum of the bytes after the header), then the
+ * corner table, then the big table. Import checks every field and the checksum.
+ *
+ * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
+ * move sequences (no two turns of one face in a row, opposite faces in one order); per
+ * child: the corner probe, then the big table on each axis, stopping at the first bound over
+ * the moves left. It searches one depth at a time from a fixed prefix of moves, so callers
+ * can split a depth's tree over threads (the prefixes), or step it in node budgets.
+ * State: ~30 KB (each level's children), no allocation. Cost ~tens of ns a node natively (docs/BENCHMARKS.md).
+ */
+#ifndef EC_OPTIMAL_H
+#define EC_OPTIMAL_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+#define OPT_MAX_DEPTH 24
+#define OPT_AXES 3
+
+#define OPT_MAX_CHILDREN 18
+
+/* a child of a search node: its move, coordinates and the table entries it reads */
+typedef struct opt_child {
+    int64_t idx[OPT_AXES]; /* big-table entry per axis */
+    int64_t cidx;          /* corner-table entry */
+    uint32_t fs[OPT_AXES];
+    uint16_t tw[OPT_AXES];
+    uint16_t cp;
+    uint8_t par, m;
+} opt_child;
+
+typedef struct opt_search {
+    ec_cube start;          /* the cube to solve (after the prefix: prefix applied) */
+    uint8_t prefix[OPT_MAX_DEPTH];
+    int nprefix;
+    int depth;              /* moves searched after the prefix in this pass */
+    int k;                  /* current level (0 = the cube after the prefix) */
+    uint8_t mv[OPT_MAX_DEPTH + 1];   /* next child to try at each level */
+    uint8_t path[OPT_MAX_DEPTH + 1]; /* moves taken (path[i] from level i to i + 1) */
+    uint32_t fs[OPT_MAX_DEPTH + 1][OPT_AXES]; /* FlipUDSlice class << 4 | symmetry, per axis */
+    uint16_t tw[OPT_MAX_DEPTH + 1][OPT_AXES]; /* twist, per axis */
+    opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
+    uint8_t nch[OPT_MAX_DEPTH + 1];
+    uint16_t cp[OPT_MAX_DEPTH + 1];
+    uint8_t par[OPT_MAX_DEPTH + 1];
+    int64_t nodes;          /* children generated so far (all passes) */
+    int found;              /* 1: path[0..depth-1] after the prefix solves the cube */
+    int done;               /* 1: this pass (found or exhausted) is over */
+} opt_search;
+
+/* 1 when the process-wide table is complete and readable by searches. */
+int ec__opt_ready(void);
+/* The bound of cube c (0 when solved; EC_E_STATE without a table). */
+int ec__opt_bound(const ec_cube *c);
+/* Start a pass: the cube c after prefix[0..np-1], searching exactly `depth` more moves
+ * (the first not following prefix's last on the same face / out of order). EC_E_STATE
+ * without a table, EC_E_RANGE for depths out of 0..OPT_MAX_DEPTH - np. */
+int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth);
+/* Run the pass until s->nodes reaches `end` or it is over: 1 when over (s->found says
+ * whether a solution was found: the moves are s->prefix then s->path[0..depth-1]), 0 when
+ * the budget ran out first (call again to go on). */
+int ec__opt_search_run(opt_search *s, int64_t end);
+
+#endif
