@@ -28,9 +28,13 @@
 #define N_FS (N_SLICE * N_FLIP)
 #define N_FS_SYM 64430
 #define N_CORNER_ENTRIES ((int64_t)N_PERM_SYM * N_TWIST)
+#define N_ESEP (N_SLICE * 70)
+#define N_ESEP_SYM_MAX 2400
+#define N_CCOMB 70
+#define N_BLOCK_B (N_TWIST * N_CCOMB)
 #define UNSET 15
-#define OPT_FORMAT 1
-#define HEADER_BYTES 64
+#define OPT_FORMAT 2
+#define HEADER_BYTES 80
 
 static uint32_t *fsSym;
 static uint32_t fsRep[N_FS_SYM];
@@ -43,25 +47,37 @@ static uint16_t *cpMove;
 static uint32_t *fsMove; /* [class * 18 + m]: fsSym of the class's representative after move m */
 static uint8_t symMoveC[N_SYM][N_MOVES]; /* conj_s of face turn m, as a face turn */
 static uint8_t symCompose[N_SYM][N_SYM]; /* conj_a(conj_b(x)) = conj_[a][b](x) */
+/* the second table's coordinates: esep = slice * 70 + the M-slice edges' places among the
+ * 8 slots without an E-slice edge (UF UB DF DB; colex rank); ccomb = the places of the
+ * U-layer corners (URF UFL ULB UBR; colex rank of the 4 of 8 slots) */
+static uint16_t *esepMove;                  /* [esep * 18 + m] */
+static uint32_t esepSym[N_ESEP];            /* (class << 4) | s, conj_s(raw) = rep */
+static uint16_t esepRep[N_ESEP_SYM_MAX], esepStab[N_ESEP_SYM_MAX];
+static uint32_t *eMove;                     /* [class * 18 + m]: esepSym of rep after m */
+static int nEsepSym;
+static uint8_t ccMove[N_CCOMB * N_MOVES], ccC[N_CCOMB * N_SYM];
+static uint8_t ccMC[N_MOVES * N_SYM * N_CCOMB]; /* ccC after move m */
 static uint8_t axisMove[OPT_AXES][N_MOVES];
 static ec_cube axisRot[OPT_AXES], axisRotInv[OPT_AXES];
 static int small_ready;
 
-/* The process-wide table. */
+/* The process-wide table: big[0] the FlipUDSlice table, big[1] (levels 1, 2) the esep one. */
 static struct {
     int level;       /* -1: none */
-    int xs;          /* corner-permutation values per (class, twist): 1 or 2 */
+    int xs;          /* corner-permutation parities per entry of both: 1, or 2 (level 2) */
+    int nt;          /* big tables at this level: 1 or 2 */
     int complete;
     uint8_t *corner; /* N_CORNER_ENTRIES nibbles */
-    uint8_t *big;    /* entries nibbles */
-    int64_t entries, corner_bytes, big_bytes;
+    uint8_t *big[2];
+    int64_t entries[2], bytes[2], corner_bytes;
     /* build */
+    int tb;          /* the big table being built */
     int depth;       /* the pass sets entries at depth + 1 from those at depth */
     int forward;     /* 1: the current pass expands the layer; 0: unset entries look back */
     int next;        /* next class of the current pass (build_step) */
     int64_t set, pass_new;
     uint64_t sum;
-} T = {-1, 1, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+} T = {-1, 1, 1, 0, NULL, {NULL, NULL}, {0, 0}, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
 
 static inline int nib(const uint8_t *t, int64_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
 static inline void set_nib(uint8_t *t, int64_t i, int v)
@@ -80,6 +96,67 @@ static void fs_conj(int slice, int flip, int s, int *slice2, int *flip2)
     *flip2 = flipLlo[s][flip & 63] ^ flipLhi[s][flip >> 6] ^ flipM[s][slice];
 }
 
+/* colex rank of the 4-subset of 0..n-1 marked in in[] and its inverse */
+static int binom4(int i, int k)
+{
+    int v = 1;
+    if (i < k) return 0;
+    for (int j = 0; j < k; j++) v = v * (i - j) / (j + 1);
+    return v;
+}
+static int rank4(const int *in, int n)
+{
+    int r = 0, k = 0;
+    for (int i = 0; i < n; i++)
+        if (in[i]) r += binom4(i, ++k);
+    return r;
+}
+static void unrank4(int r, int n, int *in)
+{
+    for (int i = n - 1, k = 4; i >= 0; i--) {
+        in[i] = 0;
+        if (k > 0 && binom4(i, k) <= r) {
+            r -= binom4(i, k);
+            in[i] = 1;
+            k--;
+        }
+    }
+}
+static int is_m_edge(int piece) { return piece < 8 && (piece & 1); } /* UF UB DF DB */
+
+static int get_esep(const ec_cube *c)
+{
+    int in[8], j = 0;
+    for (int i = 0; i < 12; i++)
+        if (c->ep[i] < 8) in[j++] = is_m_edge(c->ep[i]);
+    return ec__get_slice(c) * 70 + rank4(in, 8);
+}
+static void set_esep(ec_cube *c, int v)
+{
+    int in[8];
+    ec__set_slice(c, v / 70);
+    unrank4(v % 70, 8, in);
+    int j = 0, m = 1, o = 0;
+    for (int i = 0; i < 12; i++)
+        if (c->ep[i] < 8) {
+            c->ep[i] = (uint8_t)(in[j++] ? m : o);
+            if (in[j - 1]) m += 2;
+            else o += 2;
+        }
+}
+static int get_ccomb(const ec_cube *c)
+{
+    int in[8];
+    for (int i = 0; i < 8; i++) in[i] = c->cp[i] < 4;
+    return rank4(in, 8);
+}
+static void set_ccomb(ec_cube *c, int v)
+{
+    int in[8], u = 0, d = 4;
+    unrank4(v, 8, in);
+    for (int i = 0; i < 8; i++) c->cp[i] = (uint8_t)(in[i] ? u++ : d++);
+}
+
 static int opt_init(void)
 {
     if (small_ready) return EC_OK;
@@ -90,7 +167,9 @@ static int opt_init(void)
     if (!twMC) twMC = malloc(sizeof *twMC * N_MOVES * N_SYM * N_TWIST);
     if (!cpMove) cpMove = malloc(sizeof *cpMove * N_PERM8 * N_MOVES);
     if (!fsMove) fsMove = malloc(sizeof *fsMove * N_FS_SYM * N_MOVES);
-    if (!fsSym || !twMC || !cpMove || !fsMove) return EC_E_NOMEM;
+    if (!esepMove) esepMove = malloc(sizeof *esepMove * N_ESEP * N_MOVES);
+    if (!eMove) eMove = malloc(sizeof *eMove * N_ESEP_SYM_MAX * N_MOVES);
+    if (!fsSym || !twMC || !cpMove || !fsMove || !esepMove || !eMove) return EC_E_NOMEM;
     ec_cube c, d;
     /* conjugation of slice, flip (linear part and slice term), twist */
     for (int s = 0; s < N_SYM; s++) {
@@ -197,6 +276,51 @@ static int opt_init(void)
             cpMove[p * N_MOVES + m] = (uint16_t)ec__get_cperm(&d);
         }
     }
+    /* the second table's coordinates: move tables, conjugation, esep classes */
+    for (int v = 0; v < N_ESEP; v++) {
+        ec_cube_solved(&c);
+        set_esep(&c, v);
+        if (get_esep(&c) != v) return EC_E_INTERNAL;
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube_multiply(&c, ec__move_cube(m), &d);
+            esepMove[v * N_MOVES + m] = (uint16_t)get_esep(&d);
+        }
+    }
+    for (int v = 0; v < N_CCOMB; v++) {
+        ec_cube_solved(&c);
+        set_ccomb(&c, v);
+        if (get_ccomb(&c) != v) return EC_E_INTERNAL;
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube_multiply(&c, ec__move_cube(m), &d);
+            ccMove[v * N_MOVES + m] = (uint8_t)get_ccomb(&d);
+        }
+        for (int s2 = 0; s2 < N_SYM; s2++) {
+            ec__sym_conj(&c, s2, &d);
+            ccC[v * N_SYM + s2] = (uint8_t)get_ccomb(&d);
+        }
+    }
+    for (int m = 0; m < N_MOVES; m++)
+        for (int s2 = 0; s2 < N_SYM; s2++)
+            for (int v = 0; v < N_CCOMB; v++) ccMC[(m * N_SYM + s2) * N_CCOMB + v] = ccC[ccMove[v * N_MOVES + m] * N_SYM + s2];
+    for (int v = 0; v < N_ESEP; v++) esepSym[v] = 0xffffffffu;
+    nEsepSym = 0;
+    for (int v = 0; v < N_ESEP; v++) {
+        if (esepSym[v] != 0xffffffffu) continue;
+        if (nEsepSym >= N_ESEP_SYM_MAX) return EC_E_INTERNAL;
+        esepRep[nEsepSym] = (uint16_t)v;
+        esepStab[nEsepSym] = 0;
+        ec_cube_solved(&c);
+        set_esep(&c, v);
+        for (int s2 = 0; s2 < N_SYM; s2++) {
+            ec__sym_conj(&c, s2, &d);
+            int v2 = get_esep(&d);
+            if (v2 == v) esepStab[nEsepSym] |= (uint16_t)(1u << s2);
+            if (esepSym[v2] == 0xffffffffu) esepSym[v2] = (uint32_t)nEsepSym << 4 | ec__symInv[s2];
+        }
+        nEsepSym++;
+    }
+    for (int i = 0; i < nEsepSym; i++)
+        for (int m = 0; m < N_MOVES; m++) eMove[i * N_MOVES + m] = esepSym[esepMove[esepRep[i] * N_MOVES + m]];
     /* axes: the identity, then the cube seen after x and after z (R^-1 c R) */
     static const char *const rot[OPT_AXES] = {"", "x", "z"};
     for (int a = 0; a < OPT_AXES; a++) {
@@ -266,13 +390,20 @@ static int build_corner(uint8_t *t)
     return EC_OK;
 }
 
-/* ---------------------------------------------------------------- the big table's build */
+/* ---------------------------------------------------------------- the big tables' build */
+
+static const int level_xs[EC_OPTIMAL_LEVELS] = {1, 1, 2}, level_nt[EC_OPTIMAL_LEVELS] = {1, 2, 2};
+
+static int64_t classes_of(int t) { return t ? nEsepSym : N_FS_SYM; }
+static int64_t block_of(int t) { return (int64_t)(t ? N_BLOCK_B : N_TWIST) * T.xs; }
 
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int64_t e = (int64_t)N_FS_SYM * N_TWIST * (level ? 2 : 1);
-    int64_t b = (e + 1) / 2 + (N_CORNER_ENTRIES + 1) / 2;
+    int rc = opt_init();
+    if (rc) return rc;
+    int64_t b = (N_CORNER_ENTRIES + 1) / 2 + ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 1) / 2;
+    if (level_nt[level] > 1) b += ((int64_t)nEsepSym * N_BLOCK_B * level_xs[level] + 1) / 2;
     if (memory) *memory = b;
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
@@ -280,9 +411,10 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 
 int ec_optimal_table_free(void)
 {
-    free(T.big);
+    free(T.big[0]);
+    free(T.big[1]);
     free(T.corner);
-    T.big = T.corner = NULL;
+    T.big[0] = T.big[1] = T.corner = NULL;
     T.level = -1;
     T.complete = 0;
     return EC_OK;
@@ -294,13 +426,17 @@ static int alloc_level(int level)
     int rc = opt_init();
     if (rc) return rc;
     ec_optimal_table_free();
-    T.xs = level ? 2 : 1;
-    T.entries = (int64_t)N_FS_SYM * N_TWIST * T.xs;
-    T.big_bytes = (T.entries + 1) / 2;
+    T.xs = level_xs[level];
+    T.nt = level_nt[level];
     T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
-    T.big = malloc((size_t)T.big_bytes);
     T.corner = malloc((size_t)T.corner_bytes);
-    if (!T.big || !T.corner) {
+    int ok = T.corner != NULL;
+    for (int t = 0; t < 2; t++) {
+        T.entries[t] = t < T.nt ? classes_of(t) * block_of(t) : 0;
+        T.bytes[t] = (T.entries[t] + 1) / 2;
+        if (t < T.nt && ok) ok = (T.big[t] = malloc((size_t)T.bytes[t])) != NULL;
+    }
+    if (!ok) {
         ec_optimal_table_free();
         return EC_E_NOMEM;
     }
@@ -308,24 +444,49 @@ static int alloc_level(int level)
     return EC_OK;
 }
 
-/* set entry (class, tw, x) of the big table and its stabiliser images to v (all unset) */
-static int64_t set_big(int cls, int tw, int x, int v)
+/* entry (cls, raw) of big table t, raw = the block offset of (twist, ccomb, x) */
+static inline int64_t raw_b(int tw, int cc, int x) { return ((int64_t)tw * N_CCOMB + cc) * T.xs + x; }
+
+/* set entry (class, tw, cc, x) of big table t and its stabiliser images to v (when unset) */
+static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
 {
-    int64_t i = ((int64_t)cls * N_TWIST + tw) * T.xs + x, n = 0;
-    if (nib(T.big, i) == UNSET) {
-        set_nib(T.big, i, v);
+    uint8_t *b = T.big[t];
+    int64_t base = (int64_t)cls * block_of(t), n = 0;
+    int64_t i = base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x);
+    if (nib(b, i) == UNSET) {
+        set_nib(b, i, v);
         n++;
     }
-    unsigned st = fsStab[cls];
+    unsigned st = t ? esepStab[cls] : fsStab[cls];
     for (int u = 1; st >> u; u++)
         if (st >> u & 1) {
-            int64_t k = ((int64_t)cls * N_TWIST + twC[tw * N_SYM + u]) * T.xs + x;
-            if (nib(T.big, k) == UNSET) {
-                set_nib(T.big, k, v);
+            int tw2 = twC[tw * N_SYM + u];
+            int64_t k = base + (t ? raw_b(tw2, ccC[cc * N_SYM + u], x) : (int64_t)tw2 * T.xs + x);
+            if (nib(b, k) == UNSET) {
+                set_nib(b, k, v);
                 n++;
             }
         }
     return n;
+}
+
+static void start_table(int t)
+{
+    memset(T.big[t], 0xff, (size_t)T.bytes[t]);
+    T.tb = t;
+    if (t == 0) {
+        uint32_t y = fsSym[SLICE_SOLVED * N_FLIP];
+        T.set = set_big(0, (int)(y >> 4), twC[y & 15], 0, 0, 0);
+    } else {
+        ec_cube c;
+        ec_cube_solved(&c);
+        uint32_t y = esepSym[get_esep(&c)];
+        T.set = set_big(1, (int)(y >> 4), twC[y & 15], ccC[get_ccomb(&c) * N_SYM + (y & 15)], 0, 0);
+    }
+    T.depth = 0;
+    T.forward = 1;
+    T.next = 0;
+    T.pass_new = 0;
 }
 
 int ec_optimal_table_begin(int level)
@@ -337,61 +498,70 @@ int ec_optimal_table_begin(int level)
         ec_optimal_table_free();
         return rc;
     }
-    memset(T.big, 0xff, (size_t)T.big_bytes);
-    uint32_t y = fsSym[SLICE_SOLVED * N_FLIP];
-    T.set = set_big((int)(y >> 4), twC[y & 15], 0, 0);
-    T.depth = 0;
-    T.forward = 1;
-    T.next = 0;
-    T.pass_new = 0;
+    start_table(0);
     return EC_OK;
 }
 
-/* forward: expand class c's entries at depth d (one thread: writes anywhere) */
-static int64_t forward_class(int c, int d)
+/* A block's entries at value v, as (twist, ccomb, x) triples packed in 32 bits. */
+static int collect(int t, int c, int v, uint32_t *list)
 {
-    int xs = T.xs;
-    int block = N_TWIST * xs;
-    int64_t base = (int64_t)c * block, n = 0;
-    uint16_t list[N_TWIST * 2];
-    int nl = 0;
-    for (int i = 0; i < block; i++)
-        if (nib(T.big, base + i) == d) list[nl++] = (uint16_t)i;
+    const uint8_t *b = T.big[t];
+    int64_t base = c * block_of(t), nb = block_of(t);
+    int n = 0;
+    int per_tw = (t ? N_CCOMB : 1) * T.xs;
+    for (int64_t i = 0; i < nb; i++) {
+        int64_t j = base + i;
+        if ((b[j >> 1] >> ((j & 1) << 2) & 15) != v) continue;
+        int tw = (int)(i / per_tw), r = (int)(i % per_tw);
+        list[n++] = (uint32_t)tw << 16 | (uint32_t)(r / T.xs) << 1 | (uint32_t)(r % T.xs);
+    }
+    return n;
+}
+
+/* the class coordinate of class c's representative after move m, in table t */
+static inline uint32_t class_move(int t, int c, int m) { return t ? eMove[c * N_MOVES + m] : fsMove[c * N_MOVES + m]; }
+
+/* forward: expand class c's entries at depth d (one thread: writes anywhere) */
+static int64_t forward_class(int t, int c, int d, uint32_t *list)
+{
+    int nl = collect(t, c, d, list);
     if (!nl) return 0;
+    int64_t n = 0;
     for (int m = 0; m < N_MOVES; m++) {
-        uint32_t y = fsMove[c * N_MOVES + m];
-        int c2 = (int)(y >> 4);
-        const uint16_t *tm = twMC + (m * N_SYM + (y & 15)) * N_TWIST;
-        int q = quarter(m);
+        uint32_t y = class_move(t, c, m);
+        int c2 = (int)(y >> 4), s = (int)(y & 15);
+        const uint16_t *tm = twMC + (m * N_SYM + s) * N_TWIST;
+        const uint8_t *cm = ccMC + (m * N_SYM + s) * N_CCOMB;
+        int q = T.xs > 1 && quarter(m);
         for (int k = 0; k < nl; k++) {
-            int tw = list[k] / xs, x = list[k] % xs;
-            n += set_big(c2, tm[tw], xs > 1 ? x ^ q : 0, d + 1);
+            uint32_t e = list[k];
+            int tw = (int)(e >> 16), cc = (int)(e >> 1 & 127), x = (int)(e & 1);
+            n += set_big(t, c2, tm[tw], t ? cm[cc] : 0, x ^ q, d + 1);
         }
     }
     return n;
 }
 
 /* backward: each unset entry of class c looks for a neighbour at depth d (writes only c's) */
-static int64_t backward_class(int c, int d)
+static int64_t backward_class(int t, int c, int d, uint32_t *list)
 {
-    int xs = T.xs;
-    int block = N_TWIST * xs;
-    int64_t base = (int64_t)c * block, n = 0;
-    uint16_t list[N_TWIST * 2];
-    int nl = 0;
-    for (int i = 0; i < block; i++)
-        if (nib(T.big, base + i) == UNSET) list[nl++] = (uint16_t)i;
+    int nl = collect(t, c, UNSET, list);
     if (!nl) return 0;
+    uint8_t *b = T.big[t];
+    int64_t base = c * block_of(t), n = 0, nb = block_of(t);
     for (int m = 0; m < N_MOVES && nl; m++) {
-        uint32_t y = fsMove[c * N_MOVES + m];
-        int64_t b2 = (int64_t)(y >> 4) * block;
-        const uint16_t *tm = twMC + (m * N_SYM + (y & 15)) * N_TWIST;
-        int q = quarter(m);
+        uint32_t y = class_move(t, c, m);
+        int64_t b2 = (int64_t)(y >> 4) * nb;
+        int s = (int)(y & 15);
+        const uint16_t *tm = twMC + (m * N_SYM + s) * N_TWIST;
+        const uint8_t *cm = ccMC + (m * N_SYM + s) * N_CCOMB;
+        int q = T.xs > 1 && quarter(m);
         for (int k = 0; k < nl;) {
-            int tw = list[k] / xs, x = list[k] % xs;
-            int64_t j = b2 + (int64_t)tm[tw] * xs + (xs > 1 ? x ^ q : 0);
-            if (nib(T.big, j) == d) {
-                set_nib(T.big, base + list[k], d + 1);
+            uint32_t e = list[k];
+            int tw = (int)(e >> 16), cc = (int)(e >> 1 & 127), x = (int)(e & 1);
+            int64_t j = b2 + (t ? raw_b(tm[tw], cm[cc], x ^ q) : (int64_t)tm[tw] * T.xs + (x ^ q));
+            if ((b[j >> 1] >> ((j & 1) << 2) & 15) == d) {
+                set_nib(b, base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x), d + 1);
                 n++;
                 list[k] = list[--nl];
             } else {
@@ -416,43 +586,52 @@ static uint64_t checksum(const uint8_t *p, int64_t n, uint64_t h)
     return h;
 }
 
-static uint64_t table_sum(void)
+static uint64_t parts_sum(int level, const uint8_t *corner, const uint8_t *const big[2], const int64_t bytes[2])
 {
-    uint64_t h = checksum(T.corner, T.corner_bytes, 0x6576636f6f707431ull ^ (uint64_t)T.level);
-    return checksum(T.big, T.big_bytes, h);
+    uint64_t h = checksum(corner, (N_CORNER_ENTRIES + 1) / 2, 0x6576636f6f707431ull ^ (uint64_t)level);
+    for (int t = 0; t < level_nt[level]; t++) h = checksum(big[t], bytes[t], h);
+    return h;
 }
 
 int ec_optimal_table_pass(int *depth, int *classes, int *split)
 {
-    if (T.level < 0 || !T.big) return EC_E_STATE;
+    if (T.level < 0 || !T.corner) return EC_E_STATE;
     if (depth) *depth = T.depth + 1;
-    if (classes) *classes = N_FS_SYM;
+    if (classes) *classes = (int)classes_of(T.tb);
     if (split) *split = !T.forward;
     return T.complete ? EC_DONE : EC_RUNNING;
 }
 
 int ec_optimal_table_work(int c0, int c1)
 {
-    if (T.level < 0 || !T.big || T.complete) return EC_E_STATE;
-    if (c0 < 0 || c1 > N_FS_SYM || c0 > c1) return EC_E_RANGE;
+    if (T.level < 0 || !T.corner || T.complete) return EC_E_STATE;
+    if (c0 < 0 || c1 > classes_of(T.tb) || c0 > c1) return EC_E_RANGE;
+    uint32_t *list = malloc(sizeof *list * (size_t)block_of(T.tb));
+    if (!list) return EC_E_NOMEM;
     int64_t n = 0;
-    for (int c = c0; c < c1; c++) n += T.forward ? forward_class(c, T.depth) : backward_class(c, T.depth);
+    for (int c = c0; c < c1; c++)
+        n += T.forward ? forward_class(T.tb, c, T.depth, list) : backward_class(T.tb, c, T.depth, list);
+    free(list);
     __atomic_fetch_add(&T.pass_new, n, __ATOMIC_RELAXED);
     return EC_OK;
 }
 
 int ec_optimal_table_pass_end(void)
 {
-    if (T.level < 0 || !T.big) return EC_E_STATE;
+    if (T.level < 0 || !T.corner) return EC_E_STATE;
     if (T.complete) return EC_DONE;
     T.set += T.pass_new;
-    int64_t added = T.pass_new, unset = T.entries - T.set;
+    int64_t added = T.pass_new, unset = T.entries[T.tb] - T.set;
     T.pass_new = 0;
     T.next = 0;
     T.depth++;
     if (!unset) {
+        if (T.tb + 1 < T.nt) {
+            start_table(T.tb + 1);
+            return EC_RUNNING;
+        }
         T.complete = 1;
-        T.sum = table_sum();
+        T.sum = parts_sum(T.level, T.corner, (const uint8_t *const *)T.big, T.bytes);
         return EC_DONE;
     }
     if (!added || T.depth >= UNSET - 1) return EC_E_INTERNAL;
@@ -463,16 +642,17 @@ int ec_optimal_table_pass_end(void)
 
 int ec_optimal_table_build_step(int work)
 {
-    if (T.level < 0 || !T.big) return EC_E_STATE;
+    if (T.level < 0 || !T.corner) return EC_E_STATE;
     if (T.complete) return EC_DONE;
     if (work < 1) return EC_E_RANGE;
     while (work > 0) {
-        int end = T.next + work > N_FS_SYM ? N_FS_SYM : T.next + work;
+        int nc = (int)classes_of(T.tb);
+        int end = T.next + work > nc ? nc : T.next + work;
         int rc = ec_optimal_table_work(T.next, end);
         if (rc) return rc;
         work -= end - T.next;
         T.next = end;
-        if (T.next == N_FS_SYM) {
+        if (T.next == nc) {
             rc = ec_optimal_table_pass_end();
             if (rc != EC_RUNNING) return rc;
         }
@@ -482,7 +662,17 @@ int ec_optimal_table_build_step(int work)
 
 int ec_optimal_table_progress(double *share, int *level)
 {
-    if (share) *share = T.level < 0 || !T.entries ? 0 : T.complete ? 1 : (double)T.set / (double)T.entries;
+    if (share) {
+        double all = 0, done = 0;
+        if (T.level >= 0 && T.corner) {
+            for (int t = 0; t < T.nt; t++) {
+                all += (double)T.entries[t];
+                if (t < T.tb || T.complete) done += (double)T.entries[t];
+            }
+            if (!T.complete) done += (double)T.set;
+        }
+        *share = all > 0 ? done / all : 0;
+    }
     if (level) *level = T.complete ? T.level : -1;
     return EC_OK;
 }
@@ -499,7 +689,8 @@ int ec_optimal_table_checksum(uint64_t *sum)
 static uint64_t build_id(void)
 {
     uint64_t v[] = {OPT_FORMAT, N_FS_SYM, N_TWIST, N_PERM_SYM, N_SLICE, N_FLIP, SLICE_SOLVED, fsRep[1], fsRep[N_FS_SYM - 1],
-                    twC[1234 * N_SYM + 13], ec__cpermRep[N_PERM_SYM - 1], axisMove[1][0], axisMove[2][3]};
+                    twC[1234 * N_SYM + 13], ec__cpermRep[N_PERM_SYM - 1], axisMove[1][0], axisMove[2][3],
+                    (uint64_t)nEsepSym, esepRep[nEsepSym - 1], ccC[33 * N_SYM + 9], esepMove[12345 * N_MOVES + 7]};
     return checksum((const uint8_t *)v, (int64_t)sizeof v, 0x62756c6431ull);
 }
 
@@ -528,11 +719,17 @@ int ec_optimal_table_export(uint8_t *buf, int64_t size)
     put64(buf + 16, OPT_FORMAT);
     put64(buf + 24, (uint64_t)T.level);
     put64(buf + 32, (uint64_t)T.corner_bytes);
-    put64(buf + 40, (uint64_t)T.big_bytes);
-    put64(buf + 48, build_id());
-    put64(buf + 56, T.sum);
-    memcpy(buf + HEADER_BYTES, T.corner, (size_t)T.corner_bytes);
-    memcpy(buf + HEADER_BYTES + T.corner_bytes, T.big, (size_t)T.big_bytes);
+    put64(buf + 40, (uint64_t)T.bytes[0]);
+    put64(buf + 48, (uint64_t)T.bytes[1]);
+    put64(buf + 56, build_id());
+    put64(buf + 64, T.sum);
+    uint8_t *p = buf + HEADER_BYTES;
+    memcpy(p, T.corner, (size_t)T.corner_bytes);
+    p += T.corner_bytes;
+    for (int t = 0; t < T.nt; t++) {
+        memcpy(p, T.big[t], (size_t)T.bytes[t]);
+        p += T.bytes[t];
+    }
     return EC_OK;
 }
 
@@ -555,22 +752,24 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     if (level >= EC_OPTIMAL_LEVELS) return table_fail(msg, msgsize, "the stored table names a level this build does not have");
     int rc = opt_init();
     if (rc) return rc;
-    int64_t mem, stored;
+    int64_t mem = 0, stored = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
     ec_optimal_table_bytes((int)level, &mem, &stored);
-    int64_t cb = (N_CORNER_ENTRIES + 1) / 2;
-    if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != mem - cb)
+    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 1) / 2, b1 = mem - cb - b0;
+    if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != b0 || (int64_t)get64(buf + 48) != b1)
         return table_fail(msg, msgsize, "the stored table's sizes are not this build's");
-    if (get64(buf + 48) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
+    if (get64(buf + 56) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
     if (size < stored) return table_fail(msg, msgsize, "the stored table is truncated");
     if (size > stored) return table_fail(msg, msgsize, "the stored table has bytes after its end");
-    uint64_t h = checksum(buf + HEADER_BYTES, cb, 0x6576636f6f707431ull ^ level);
-    h = checksum(buf + HEADER_BYTES + cb, mem - cb, h);
-    if (h != get64(buf + 56)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
+    const uint8_t *big[2] = {buf + HEADER_BYTES + cb, buf + HEADER_BYTES + cb + b0};
+    int64_t bytes[2] = {b0, b1};
+    uint64_t h = parts_sum((int)level, buf + HEADER_BYTES, big, bytes);
+    if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
     if ((rc = alloc_level((int)level))) return rc;
     memcpy(T.corner, buf + HEADER_BYTES, (size_t)cb);
-    memcpy(T.big, buf + HEADER_BYTES + cb, (size_t)(mem - cb));
+    for (int t = 0; t < T.nt; t++) memcpy(T.big[t], big[t], (size_t)bytes[t]);
     T.sum = h;
-    T.set = T.entries;
+    T.tb = T.nt - 1;
+    T.set = T.entries[T.tb];
     T.complete = 1;
     return EC_OK;
 }
@@ -592,6 +791,19 @@ static inline int64_t big_index_y(uint32_t y, int tw, int par)
     return ((int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + (y & 15)]) * T.xs + (T.xs > 1 ? par : 0);
 }
 
+static inline uint32_t e_move(uint32_t y, int m)
+{
+    uint32_t s = y & 15, z = eMove[(y >> 4) * N_MOVES + symMoveC[s][m]];
+    return (z & ~15u) | symCompose[z & 15][s];
+}
+
+static inline int64_t b_index_y(uint32_t y, int tw, int cc, int par)
+{
+    int s = (int)(y & 15);
+    return (((int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + s]) * N_CCOMB + ccC[cc * N_SYM + s]) * T.xs +
+           (T.xs > 1 ? par : 0);
+}
+
 /* the cube's coordinates on the three axes into level k of s */
 static void set_level(opt_search *s, int k, const ec_cube *c)
 {
@@ -601,6 +813,8 @@ static void set_level(opt_search *s, int k, const ec_cube *c)
         ec_cube_multiply(&t, &axisRot[a], &v);
         s->fs[k][a] = fsSym[ec__get_slice(&v) * N_FLIP + ec__get_flip(&v)];
         s->tw[k][a] = (uint16_t)ec__get_twist(&v);
+        s->es[k][a] = esepSym[get_esep(&v)];
+        s->cc[k][a] = (uint8_t)get_ccomb(&v);
     }
     s->cp[k] = (uint16_t)ec__get_cperm(c);
     s->par[k] = (uint8_t)ec__parity(c->cp, 8);
@@ -610,8 +824,12 @@ static int bound_level(const opt_search *s, int k)
 {
     int h = nib(T.corner, corner_index(s->cp[k], s->tw[k][0]));
     for (int a = 0; a < OPT_AXES; a++) {
-        int h2 = nib(T.big, big_index_y(s->fs[k][a], s->tw[k][a], s->par[k]));
+        int h2 = nib(T.big[0], big_index_y(s->fs[k][a], s->tw[k][a], s->par[k]));
         if (h2 > h) h = h2;
+        if (T.nt > 1) {
+            h2 = nib(T.big[1], b_index_y(s->es[k][a], s->tw[k][a], s->cc[k][a], s->par[k]));
+            if (h2 > h) h = h2;
+        }
     }
     return h;
 }
@@ -630,7 +848,7 @@ static void expand(opt_search *s, int k)
 {
     int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
     opt_child *ch = s->ch[k];
-    int n = 0;
+    int n = 0, nt = T.nt;
     for (int m = 0; m < N_MOVES; m++) {
         if (!ec__move_follows(prev, m)) continue;
         opt_child *c = &ch[n++];
@@ -642,7 +860,13 @@ static void expand(opt_search *s, int k)
             c->fs[a] = fs_move(s->fs[k][a], ma);
             c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
             c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
-            __builtin_prefetch(T.big + (c->idx[a] >> 1));
+            __builtin_prefetch(T.big[0] + (c->idx[a] >> 1));
+            if (nt > 1) {
+                c->es[a] = e_move(s->es[k][a], ma);
+                c->cc[a] = ccMove[s->cc[k][a] * N_MOVES + ma];
+                c->bidx[a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
+                __builtin_prefetch(T.big[1] + (c->bidx[a] >> 1));
+            }
         }
         c->cidx = corner_index(c->cp, c->tw[0]);
         __builtin_prefetch(T.corner + (c->cidx >> 1));
@@ -705,8 +929,11 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         const opt_child *c = &s->ch[k][i];
         nodes++;
         int left = L - k - 1;
-        if (nib(T.corner, c->cidx) > left || nib(T.big, c->idx[0]) > left || nib(T.big, c->idx[1]) > left ||
-            nib(T.big, c->idx[2]) > left)
+        if (nib(T.corner, c->cidx) > left || nib(T.big[0], c->idx[0]) > left || nib(T.big[0], c->idx[1]) > left ||
+            nib(T.big[0], c->idx[2]) > left)
+            continue;
+        if (T.nt > 1 && (nib(T.big[1], c->bidx[0]) > left || nib(T.big[1], c->bidx[1]) > left ||
+                         nib(T.big[1], c->bidx[2]) > left))
             continue;
         s->path[k] = c->m;
         if (left == 0) {
@@ -723,6 +950,8 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         for (int a = 0; a < OPT_AXES; a++) {
             s->fs[k1][a] = c->fs[a];
             s->tw[k1][a] = c->tw[a];
+            s->es[k1][a] = c->es[a];
+            s->cc[k1][a] = c->cc[a];
         }
         k = k1;
         expand(s, k);

@@ -2,20 +2,24 @@
  * optimal.h - the optimal (HTM) search: IDA* over three axes with a process-wide pattern
  * database, and that database's build, checksum, export and import.
  *
- * Bound (all exact distances of coset spaces, so admissible and consistent):
- *   big table   FlipUDSlice (flip 2048 x UD-slice 495 = 1,013,760 raw, 64,430 classes under
+ * Bound (all exact distances of coset spaces, so admissible and consistent), 4 bits an entry
+ * (the exact distance; 15 = not reached yet), two a byte, low nibble first:
+ *   fs table    FlipUDSlice (flip 2048 x UD-slice 495 = 1,013,760 raw, 64,430 classes under
  *               the 16 symmetries that keep the U-D axis, symmetry.h) x twist (2187,
- *               conjugated by the class's symmetry) x X corner-permutation values:
- *                 level 0: X = 1   140,908,410 entries, 70.5 MB
- *                 level 1: X = 2 (the corner permutation's parity) 281,816,820 entries, 141 MB
- *               4 bits an entry (the exact distance, depths 0..12; 15 = not reached yet),
- *               two a byte, low nibble first; index ((class * 2187) + twist') * X + x.
- *               Read for the cube seen along each of its three axes (the cube conjugated by
- *               whole-cube rotations: the same distance), so three probes a node.
+ *               conjugated by the class's symmetry) x X (1, or 2: the corner permutation's
+ *               parity); index ((class * 2187) + twist') * X + parity. Depths 0..12.
+ *   esep table  esep (which slots hold the E-slice edges, 495, x which of the other 8 hold
+ *               the M-slice edges UF UB DF DB, 70: 34,650 raw, 2,255 classes under the same
+ *               16 symmetries) x twist x ccomb (which 4 corner slots hold the U-layer
+ *               corners, 70) x X; index (((class * 2187) + twist') * 70 + ccomb') * X + parity.
+ *               Depths 0..11.
  *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
- *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
- *               alone are the same under any rotation, so one probe a node, made first (the
- *               cheap probe: it stays in cache and prunes most children near the leaves).
+ *               x twist (2187): 6,053,616 entries (3.0 MB), depths 0..11; corners alone are
+ *               the same under any rotation, so one probe a node, made first.
+ * Levels: 0 = fs table (X = 1) + corner table, 73.5 MB; 1 = + esep table (X = 1), 246 MB;
+ * 2 = both big tables with X = 2, 489 MB. The big tables are read for the cube seen along each
+ * of its three axes (the cube conjugated by whole-cube rotations: the same distance), so
+ * three probes of each a node; a node's children's entries are prefetched together.
  * Both tables are built by breadth-first search over their index (a class's entries
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
@@ -50,7 +54,9 @@
 typedef struct opt_child {
     int64_t idx[OPT_AXES]; /* big-table entry per axis */
     int64_t cidx;          /* corner-table entry */
-    uint32_t fs[OPT_AXES];
+    int64_t bidx[OPT_AXES]; /* second big table's entry per axis (levels 1, 2) */
+    uint32_t fs[OPT_AXES], es[OPT_AXES];
+    uint8_t cc[OPT_AXES];
     uint16_t tw[OPT_AXES];
     uint16_t cp;
     uint8_t par, m;
@@ -66,6 +72,8 @@ typedef struct opt_search {
     uint8_t path[OPT_MAX_DEPTH + 1]; /* moves taken (path[i] from level i to i + 1) */
     uint32_t fs[OPT_MAX_DEPTH + 1][OPT_AXES]; /* FlipUDSlice class << 4 | symmetry, per axis */
     uint16_t tw[OPT_MAX_DEPTH + 1][OPT_AXES]; /* twist, per axis */
+    uint32_t es[OPT_MAX_DEPTH + 1][OPT_AXES]; /* esep class << 4 | symmetry, per axis */
+    uint8_t cc[OPT_MAX_DEPTH + 1][OPT_AXES];  /* the U-layer corners' places, per axis */
     opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
     uint8_t nch[OPT_MAX_DEPTH + 1];
     uint16_t cp[OPT_MAX_DEPTH + 1];

@@ -98,8 +98,13 @@ static void errors(void)
     CHECK_RC(ec_optimal_table_begin(-1), EC_E_RANGE);
     int64_t mem, st;
     CHECK_RC(ec_optimal_table_bytes(0, &mem, &st), EC_OK);
-    CHECK(mem == (140908410 + 1) / 2 + 6053616 / 2 && st == mem + 64, "bytes %lld %lld", (long long)mem, (long long)st);
-    CHECK_RC(ec_optimal_table_bytes(2, &mem, &st), EC_E_RANGE);
+    CHECK(mem == (140908410 + 1) / 2 + 6053616 / 2 && st == mem + 80, "bytes %lld %lld", (long long)mem, (long long)st);
+    CHECK_RC(ec_optimal_table_bytes(EC_OPTIMAL_LEVELS, &mem, &st), EC_E_RANGE);
+    int64_t m1, m2;
+    CHECK_RC(ec_optimal_table_bytes(1, &m1, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(2, &m2, NULL), EC_OK);
+    CHECK(m1 > 3 * mem && m1 < 4 * mem && m2 > 2 * m1 - mem / 10 && m2 < 2 * m1, "levels 0..2: %lld %lld %lld bytes",
+          (long long)mem, (long long)m1, (long long)m2);
     char msg[200];
     CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
     ec_solver *h = NULL;
@@ -278,7 +283,8 @@ static void stored(void)
         {st / 2, st, 0x10, "checksum"},  {st - 1, st, 0x01, "checksum"},   {100, st, 0x80, "checksum"},
         {-1, st - 1, 0, "truncated"},    {-1, 40, 0, "truncated"},          {-1, st + 1, 0, "after its end"},
         {0, st, 0x01, "magic"},          {16, st, 0x01, "format"},          {24, st, 0x40, "level"},
-        {48, st, 0x01, "another build"}, {32, st, 0x01, "sizes"},
+        {56, st, 0x01, "another build"}, {32, st, 0x01, "sizes"}, {48, st, 0x04, "sizes"},
+        {64, st, 0x01, "checksum"},
     };
     for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
         if (cases[i].at >= 0) buf[cases[i].at] ^= cases[i].x;
