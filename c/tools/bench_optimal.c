@@ -8,8 +8,8 @@
  * prints {"level","bytes","buildSeconds","built"}; then reads scrambles, one per line on
  * stdin, solves each with N threads (tools/optimal_tool.h) and prints one JSON line per
  * scramble: {"length","nodes","seconds","cpuSeconds","solution"} (wall and process CPU time),
- * or {"length":null,"bound":B,...} when --max-nodes ran out first (a single-thread search,
- * ec_optimal_distance, then: the bound is proven). At end of input it prints
+ * or {"length":null,"bound":B,...} when --max-nodes ran out first (B proven: every shorter
+ * length was searched completely). At end of input it prints
  * {"peakRssKb": VmHWM of /proc/self/status}. The driver alternates these lines with the peer's
  * solves of the same scrambles.
  */
@@ -95,12 +95,7 @@ int main(int argc, char **argv)
         int64_t nodes = 0;
         clock_t c0 = clock();
         double t0 = wall();
-        if (max_nodes > 0) {
-            rc = ec_optimal_distance(&c, (int64_t)max_nodes, &len, mv, 32);
-            nodes = rc == EC_BOUND ? (int64_t)max_nodes : -1;
-        } else {
-            rc = ec_tool_optimal_solve(&c, threads, &len, mv, 32, &nodes);
-        }
+        rc = ec_tool_optimal_solve(&c, threads, (int64_t)max_nodes, &len, mv, 32, &nodes);
         double w = wall() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         if (rc == EC_BOUND) {
             printf("{\"length\":null,\"bound\":%d,\"nodes\":%lld,\"seconds\":%.3f,\"cpuSeconds\":%.3f}\n", len,

@@ -212,9 +212,9 @@ typedef struct solve_share {
     const ec_cube *cube;
     int depth;
     uint8_t prefix[243][2];
-    int nprefix, next, found, rc;
+    int nprefix, next, found, rc, capped;
     uint8_t moves[OPT_MAX_DEPTH];
-    int64_t nodes;
+    int64_t nodes, running, cap; /* nodes of finished workers; all workers' so far; the cap (0: none) */
     pthread_mutex_t lock;
 } solve_share;
 
@@ -231,7 +231,7 @@ static void *solve_worker(void *arg)
     s->nodes = 0;
     for (;;) {
         pthread_mutex_lock(&sh->lock);
-        int i = sh->next++, stop = sh->found || sh->rc;
+        int i = sh->next++, stop = sh->found || sh->rc || sh->capped;
         pthread_mutex_unlock(&sh->lock);
         if (stop || i >= sh->nprefix) break;
         int rc = ec__opt_search_init(s, sh->cube, sh->prefix[i], 2, sh->depth - 2);
@@ -242,8 +242,18 @@ static void *solve_worker(void *arg)
             break;
         }
         /* in slices, so a solution found by another thread stops this one soon */
-        while (!ec__opt_search_run(s, s->nodes + 4000000))
-            if (__atomic_load_n(&sh->found, __ATOMIC_RELAXED)) break;
+        int64_t before = s->nodes;
+        for (;;) {
+            int over = ec__opt_search_run(s, s->nodes + 4000000);
+            int64_t all = __atomic_add_fetch(&sh->running, s->nodes - before, __ATOMIC_RELAXED);
+            before = s->nodes;
+            if (over || __atomic_load_n(&sh->found, __ATOMIC_RELAXED)) break;
+            if (sh->cap > 0 && all >= sh->cap) {
+                __atomic_store_n(&sh->capped, 1, __ATOMIC_RELAXED);
+                break;
+            }
+        }
+        if (__atomic_load_n(&sh->capped, __ATOMIC_RELAXED)) break;
         if (s->found) {
             pthread_mutex_lock(&sh->lock);
             if (!sh->found) {
@@ -261,7 +271,8 @@ static void *solve_worker(void *arg)
     return NULL;
 }
 
-int ec_tool_optimal_solve(const ec_cube *c, int threads, int *len, uint8_t *moves, int cap, int64_t *nodes)
+int ec_tool_optimal_solve(const ec_cube *c, int threads, int64_t max_nodes, int *len, uint8_t *moves, int cap,
+                          int64_t *nodes)
 {
     if (threads < 1) threads = 1;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
@@ -281,6 +292,7 @@ int ec_tool_optimal_solve(const ec_cube *c, int threads, int *len, uint8_t *move
     solve_share *sh = calloc(1, sizeof *sh);
     if (!sh) return EC_E_NOMEM;
     sh->cube = c;
+    sh->cap = max_nodes > 0 ? max_nodes : 0;
     pthread_mutex_init(&sh->lock, NULL);
     for (int a = 0; a < 18; a++)
         for (int b = 0; b < 18; b++)
@@ -309,8 +321,13 @@ int ec_tool_optimal_solve(const ec_cube *c, int threads, int *len, uint8_t *move
             break;
         }
         if (sh->found) break;
+        if (sh->capped) {
+            rc = EC_BOUND;
+            break;
+        }
     }
     *nodes = sh->nodes;
+    if (rc == EC_BOUND) *len = d; /* every shorter depth was searched completely */
     if (!rc) {
         if (cap < d) rc = EC_E_BUFFER;
         else {

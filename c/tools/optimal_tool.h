@@ -34,7 +34,9 @@ int ec_tool_optimal_build(int level, int threads, double *seconds);
  * (warnings about refused or unwritable files are printed all the same). */
 int ec_tool_optimal_table(int level, int threads, int quiet, int *built, char *msg, int msgsize);
 /* The optimum of c with `threads` threads: EC_OK with *len and moves[0..*len-1] (cap >= 20),
- * *nodes the search nodes of all threads; EC_E_STATE without a table. */
-int ec_tool_optimal_solve(const ec_cube *c, int threads, int *len, uint8_t *moves, int cap, int64_t *nodes);
+ * *nodes the search nodes of all threads; EC_BOUND when max_nodes (> 0; 0: no cap) were spent
+ * first (*len is then a proven lower bound); EC_E_STATE without a table. */
+int ec_tool_optimal_solve(const ec_cube *c, int threads, int64_t max_nodes, int *len, uint8_t *moves, int cap,
+                          int64_t *nodes);
 
 #endif
