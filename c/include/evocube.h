@@ -461,7 +461,8 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  *
  * Build: ec_optimal_table_begin(level) allocates (EC_E_NOMEM; it frees any table held
  * before), then either ec_optimal_table_build_step(work) until it returns EC_DONE (one
- * thread: `work` classes of the current breadth-first pass per call, about 1 ms each), or,
+ * thread: whole classes of the current breadth-first pass, about `work` thousand entries per
+ * call), or,
  * to use several threads: loop { ec_optimal_table_pass(&depth, &classes, &split); call
  * ec_optimal_table_work(c0, c1) over ranges covering 0..classes-1 (from several threads at
  * once only when split is 1, the ranges disjoint, each c0 even); ec_optimal_table_pass_end()

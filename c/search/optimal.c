@@ -645,12 +645,15 @@ int ec_optimal_table_build_step(int work)
     if (T.level < 0 || !T.corner) return EC_E_STATE;
     if (T.complete) return EC_DONE;
     if (work < 1) return EC_E_RANGE;
-    while (work > 0) {
+    int64_t entries = (int64_t)work * 1024;
+    while (entries > 0) {
         int nc = (int)classes_of(T.tb);
-        int end = T.next + work > nc ? nc : T.next + work;
+        int64_t per = block_of(T.tb);
+        int64_t want = (entries + per - 1) / per;
+        int end = T.next + want > nc ? nc : T.next + (int)want;
         int rc = ec_optimal_table_work(T.next, end);
         if (rc) return rc;
-        work -= end - T.next;
+        entries -= (int64_t)(end - T.next) * per;
         T.next = end;
         if (T.next == nc) {
             rc = ec_optimal_table_pass_end();

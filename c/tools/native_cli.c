@@ -11,16 +11,19 @@
  *   evocube_native optimal-table [--level L] [--threads N]
  * The optimal solver reads the table of its `table` param's level (default 0), held once per
  * process: loaded from the user's cache folder, else built with --threads threads (default 2)
- * and cached (tools/optimal_tool.h); optimal-table does only that and prints the path, level
- * and checksum.
+ * and cached (tools/optimal_tool.h), with notes on stderr when it is a terminal (a refused
+ * cache file is always reported); optimal-table does only that and prints the path, level and
+ * checksum.
  * Exit 0 ok/solved, 1 gave up, 2 bad input (error: message on stderr). An alg, facelet or
  * params argument given as "-" is read from standard input (at most EC_MAX_ALG_CHARS bytes,
  * one final line break dropped) and handed to the core with its length: a NUL in it is
  * named by the core, never taken as the end of the text.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "evocube.h"
 #include "tools/run.h"
@@ -173,7 +176,9 @@ static int solve(int argc, char **argv)
         int level = 0, threads;
         const char *p = strstr(params, "table=");
         if (p && (p == params || p[-1] == ',')) level = atoi(p + 6); /* the solver checked its range */
-        if ((rc = threads_opt(argc, argv, &threads)) || (rc = ec_tool_optimal_table(level, threads, 0, NULL, msg, sizeof msg))) {
+        /* notes (loaded, building, built) only on a terminal; warnings always */
+        if ((rc = threads_opt(argc, argv, &threads)) ||
+            (rc = ec_tool_optimal_table(level, threads, !isatty(2), NULL, msg, sizeof msg))) {
             ec_solver_free(h);
             return fail(rc);
         }
