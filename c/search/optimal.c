@@ -33,7 +33,7 @@
 #define N_CCOMB 70
 #define N_BLOCK_B (N_TWIST * N_CCOMB)
 #define UNSET 15
-#define OPT_FORMAT 2
+#define OPT_FORMAT 3
 #define HEADER_BYTES 80
 
 static uint32_t *fsSym;
@@ -80,6 +80,14 @@ static struct {
 } T = {-1, 1, 1, 0, NULL, {NULL, NULL}, {0, 0}, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
 
 static inline int nib(const uint8_t *t, int64_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
+/* the big tables: 2 bits an entry, four a byte (lowest bits first): the distance mod 3, 3 = unset */
+#define UNSET2 3
+static inline int e2(const uint8_t *t, int64_t i) { return t[i >> 2] >> ((i & 3) << 1) & 3; }
+static inline void set_e2(uint8_t *t, int64_t i, int v)
+{
+    int sh = (int)(i & 3) << 1;
+    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
+}
 static inline void set_nib(uint8_t *t, int64_t i, int v)
 {
     int sh = (int)(i & 1) << 2;
@@ -392,7 +400,7 @@ static int build_corner(uint8_t *t)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-static const int level_xs[EC_OPTIMAL_LEVELS] = {1, 1, 2}, level_nt[EC_OPTIMAL_LEVELS] = {1, 2, 2};
+static const int level_xs[EC_OPTIMAL_LEVELS] = {2, 2}, level_nt[EC_OPTIMAL_LEVELS] = {1, 2};
 
 static int64_t classes_of(int t) { return t ? nEsepSym : N_FS_SYM; }
 static int64_t block_of(int t) { return (int64_t)(t ? N_BLOCK_B : N_TWIST) * T.xs; }
@@ -402,8 +410,8 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
     int rc = opt_init();
     if (rc) return rc;
-    int64_t b = (N_CORNER_ENTRIES + 1) / 2 + ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 1) / 2;
-    if (level_nt[level] > 1) b += ((int64_t)nEsepSym * N_BLOCK_B * level_xs[level] + 1) / 2;
+    int64_t b = (N_CORNER_ENTRIES + 1) / 2 + ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 3) / 4;
+    if (level_nt[level] > 1) b += ((int64_t)nEsepSym * N_BLOCK_B * level_xs[level] + 3) / 4;
     if (memory) *memory = b;
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
@@ -433,7 +441,7 @@ static int alloc_level(int level)
     int ok = T.corner != NULL;
     for (int t = 0; t < 2; t++) {
         T.entries[t] = t < T.nt ? classes_of(t) * block_of(t) : 0;
-        T.bytes[t] = (T.entries[t] + 1) / 2;
+        T.bytes[t] = (T.entries[t] + 3) / 4;
         if (t < T.nt && ok) ok = (T.big[t] = malloc((size_t)T.bytes[t])) != NULL;
     }
     if (!ok) {
@@ -453,8 +461,8 @@ static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
     uint8_t *b = T.big[t];
     int64_t base = (int64_t)cls * block_of(t), n = 0;
     int64_t i = base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x);
-    if (nib(b, i) == UNSET) {
-        set_nib(b, i, v);
+    if (e2(b, i) == UNSET2) {
+        set_e2(b, i, v);
         n++;
     }
     unsigned st = t ? esepStab[cls] : fsStab[cls];
@@ -462,8 +470,8 @@ static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
         if (st >> u & 1) {
             int tw2 = twC[tw * N_SYM + u];
             int64_t k = base + (t ? raw_b(tw2, ccC[cc * N_SYM + u], x) : (int64_t)tw2 * T.xs + x);
-            if (nib(b, k) == UNSET) {
-                set_nib(b, k, v);
+            if (e2(b, k) == UNSET2) {
+                set_e2(b, k, v);
                 n++;
             }
         }
@@ -511,7 +519,7 @@ static int collect(int t, int c, int v, uint32_t *list)
     int per_tw = (t ? N_CCOMB : 1) * T.xs;
     for (int64_t i = 0; i < nb; i++) {
         int64_t j = base + i;
-        if ((b[j >> 1] >> ((j & 1) << 2) & 15) != v) continue;
+        if ((b[j >> 2] >> ((j & 3) << 1) & 3) != v) continue;
         int tw = (int)(i / per_tw), r = (int)(i % per_tw);
         list[n++] = (uint32_t)tw << 16 | (uint32_t)(r / T.xs) << 1 | (uint32_t)(r % T.xs);
     }
@@ -521,10 +529,12 @@ static int collect(int t, int c, int v, uint32_t *list)
 /* the class coordinate of class c's representative after move m, in table t */
 static inline uint32_t class_move(int t, int c, int m) { return t ? eMove[c * N_MOVES + m] : fsMove[c * N_MOVES + m]; }
 
-/* forward: expand class c's entries at depth d (one thread: writes anywhere) */
+/* forward: expand class c's entries at depth d (one thread: writes anywhere); entries at
+ * d - 3, d - 6, ... read the same mod 3 and are expanded again, setting nothing (their
+ * neighbours are all set) */
 static int64_t forward_class(int t, int c, int d, uint32_t *list)
 {
-    int nl = collect(t, c, d, list);
+    int nl = collect(t, c, d % 3, list);
     if (!nl) return 0;
     int64_t n = 0;
     for (int m = 0; m < N_MOVES; m++) {
@@ -536,16 +546,17 @@ static int64_t forward_class(int t, int c, int d, uint32_t *list)
         for (int k = 0; k < nl; k++) {
             uint32_t e = list[k];
             int tw = (int)(e >> 16), cc = (int)(e >> 1 & 127), x = (int)(e & 1);
-            n += set_big(t, c2, tm[tw], t ? cm[cc] : 0, x ^ q, d + 1);
+            n += set_big(t, c2, tm[tw], t ? cm[cc] : 0, x ^ q, (d + 1) % 3);
         }
     }
     return n;
 }
 
-/* backward: each unset entry of class c looks for a neighbour at depth d (writes only c's) */
+/* backward: each unset entry of class c looks for a neighbour at depth d (writes only c's);
+ * an unset entry is at least d + 1 away, so a neighbour reading d mod 3 is at depth d */
 static int64_t backward_class(int t, int c, int d, uint32_t *list)
 {
-    int nl = collect(t, c, UNSET, list);
+    int nl = collect(t, c, UNSET2, list);
     if (!nl) return 0;
     uint8_t *b = T.big[t];
     int64_t base = c * block_of(t), n = 0, nb = block_of(t);
@@ -560,8 +571,8 @@ static int64_t backward_class(int t, int c, int d, uint32_t *list)
             uint32_t e = list[k];
             int tw = (int)(e >> 16), cc = (int)(e >> 1 & 127), x = (int)(e & 1);
             int64_t j = b2 + (t ? raw_b(tm[tw], cm[cc], x ^ q) : (int64_t)tm[tw] * T.xs + (x ^ q));
-            if ((b[j >> 1] >> ((j & 1) << 2) & 15) == d) {
-                set_nib(b, base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x), d + 1);
+            if ((b[j >> 2] >> ((j & 3) << 1) & 3) == d % 3) {
+                set_e2(b, base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x), (d + 1) % 3);
                 n++;
                 list[k] = list[--nl];
             } else {
@@ -634,7 +645,7 @@ int ec_optimal_table_pass_end(void)
         T.sum = parts_sum(T.level, T.corner, (const uint8_t *const *)T.big, T.bytes);
         return EC_DONE;
     }
-    if (!added || T.depth >= UNSET - 1) return EC_E_INTERNAL;
+    if (!added || T.depth > 20) return EC_E_INTERNAL;
     /* forward costs ~18 writes per entry of the new layer, backward up to 18 reads per unset entry */
     T.forward = added * 6 < unset;
     return EC_RUNNING;
@@ -757,7 +768,7 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     if (rc) return rc;
     int64_t mem = 0, stored = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
     ec_optimal_table_bytes((int)level, &mem, &stored);
-    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 1) / 2, b1 = mem - cb - b0;
+    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 3) / 4, b1 = mem - cb - b0;
     if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != b0 || (int64_t)get64(buf + 48) != b1)
         return table_fail(msg, msgsize, "the stored table's sizes are not this build's");
     if (get64(buf + 56) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
@@ -807,9 +818,47 @@ static inline int64_t b_index_y(uint32_t y, int tw, int cc, int par)
            (T.xs > 1 ? par : 0);
 }
 
-/* the cube's coordinates on the three axes into level k of s */
-static void set_level(opt_search *s, int k, const ec_cube *c)
+/* The exact distance of a big-table entry from its value mod 3: a walk over the raw
+ * coordinates of the axis view v, each step to a neighbour one closer (value - 1 mod 3;
+ * a neighbour is at most one farther or closer, so that one is one closer), until the solved
+ * coset. At most 13 steps of 18 neighbours. */
+static int exact_walk(int t, const ec_cube *v, int par)
 {
+    int fl = ec__get_flip(v), sl = ec__get_slice(v), tw = ec__get_twist(v), es = get_esep(v), cc = get_ccomb(v);
+    ec_cube o;
+    ec_cube_solved(&o);
+    const int es0 = get_esep(&o), cc0 = get_ccomb(&o);
+#define ENTRY(FL, SL, TW, ES, CC, P)                                                                              \
+    (t ? e2(T.big[1], b_index_y(esepSym[ES], TW, CC, P)) : e2(T.big[0], big_index_y(fsSym[(SL) * N_FLIP + (FL)], TW, P)))
+    int v3 = ENTRY(fl, sl, tw, es, cc, par), d = 0;
+    for (;;) {
+        int solved = tw == 0 && par == 0 && (t ? es == es0 && cc == cc0 : fl == 0 && sl == SLICE_SOLVED);
+        if (solved) return v3 == 0 ? d : -1;
+        if (d > 20) return -1;
+        int m = 0;
+        for (; m < N_MOVES; m++) {
+            int fl2 = ec__flipMove[fl * N_MOVES + m], sl2 = ec__sliceMove[sl * N_MOVES + m];
+            int tw2 = ec__twistMove[tw * N_MOVES + m], es2 = esepMove[es * N_MOVES + m], cc2 = ccMove[cc * N_MOVES + m];
+            int p2 = par ^ quarter(m);
+            if (ENTRY(fl2, sl2, tw2, es2, cc2, p2) == (v3 + 2) % 3) {
+                fl = fl2, sl = sl2, tw = tw2, es = es2, cc = cc2, par = p2;
+                v3 = (v3 + 2) % 3;
+                d++;
+                break;
+            }
+        }
+        if (m == N_MOVES) return -1;
+    }
+#undef ENTRY
+}
+
+/* the cube's coordinates on the three axes into level k of s, and its exact big-table
+ * distances; -1 when a walk fails (a table that is not the build's: EC_E_INTERNAL) */
+static int set_level(opt_search *s, int k, const ec_cube *c)
+{
+    s->cp[k] = (uint16_t)ec__get_cperm(c);
+    s->par[k] = (uint8_t)ec__parity(c->cp, 8);
+    int ok = 1;
     for (int a = 0; a < OPT_AXES; a++) {
         ec_cube t, v;
         ec_cube_multiply(&axisRotInv[a], c, &t);
@@ -818,22 +867,20 @@ static void set_level(opt_search *s, int k, const ec_cube *c)
         s->tw[k][a] = (uint16_t)ec__get_twist(&v);
         s->es[k][a] = esepSym[get_esep(&v)];
         s->cc[k][a] = (uint8_t)get_ccomb(&v);
+        for (int t2 = 0; t2 < T.nt; t2++) {
+            int h = exact_walk(t2, &v, s->par[k]);
+            if (h < 0) ok = 0;
+            s->hx[k][t2 * OPT_AXES + a] = (uint8_t)(h < 0 ? 0 : h);
+        }
     }
-    s->cp[k] = (uint16_t)ec__get_cperm(c);
-    s->par[k] = (uint8_t)ec__parity(c->cp, 8);
+    return ok ? 0 : -1;
 }
 
 static int bound_level(const opt_search *s, int k)
 {
     int h = nib(T.corner, corner_index(s->cp[k], s->tw[k][0]));
-    for (int a = 0; a < OPT_AXES; a++) {
-        int h2 = nib(T.big[0], big_index_y(s->fs[k][a], s->tw[k][a], s->par[k]));
-        if (h2 > h) h = h2;
-        if (T.nt > 1) {
-            h2 = nib(T.big[1], b_index_y(s->es[k][a], s->tw[k][a], s->cc[k][a], s->par[k]));
-            if (h2 > h) h = h2;
-        }
-    }
+    for (int i = 0; i < T.nt * OPT_AXES; i++)
+        if (s->hx[k][i] > h) h = s->hx[k][i];
     return h;
 }
 
@@ -841,41 +888,59 @@ int ec__opt_bound(const ec_cube *c)
 {
     if (!T.complete) return EC_E_STATE;
     opt_search s;
-    set_level(&s, 0, c);
+    if (set_level(&s, 0, c)) return EC_E_INTERNAL;
     return bound_level(&s, 0);
 }
 
-/* Level k's children: every move that may follow the level's last, its coordinates and
- * table indices worked out and their entries prefetched, before any is read. */
+/* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
+static inline int from_mod3(int parent, int v3) { return parent + (v3 - parent % 3 + 4) % 3 - 1; }
+
+/* Level k's children: every move that may follow the level's last. First the corner and fs
+ * tables' entries of all of them are worked out and prefetched; then read (their exact
+ * distances kept), and only a child they do not prune gets its esep entries worked out and
+ * prefetched, read when the run reaches it. */
 static void expand(opt_search *s, int k)
 {
     int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
     opt_child *ch = s->ch[k];
-    int n = 0, nt = T.nt;
+    int n = 0, left = s->depth - k - 1;
     for (int m = 0; m < N_MOVES; m++) {
         if (!ec__move_follows(prev, m)) continue;
         opt_child *c = &ch[n++];
         c->m = (uint8_t)m;
         c->par = (uint8_t)(s->par[k] ^ quarter(m));
         c->cp = cpMove[s->cp[k] * N_MOVES + m];
+        c->cidx = corner_index(c->cp, ec__twistMove[s->tw[k][0] * N_MOVES + axisMove[0][m]]);
+        __builtin_prefetch(T.corner + (c->cidx >> 1));
         for (int a = 0; a < OPT_AXES; a++) {
             int ma = axisMove[a][m];
             c->fs[a] = fs_move(s->fs[k][a], ma);
             c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
             c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
-            __builtin_prefetch(T.big[0] + (c->idx[a] >> 1));
-            if (nt > 1) {
-                c->es[a] = e_move(s->es[k][a], ma);
-                c->cc[a] = ccMove[s->cc[k][a] * N_MOVES + ma];
-                c->bidx[a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
-                __builtin_prefetch(T.big[1] + (c->bidx[a] >> 1));
-            }
+            __builtin_prefetch(T.big[0] + (c->idx[a] >> 2));
         }
-        c->cidx = corner_index(c->cp, c->tw[0]);
-        __builtin_prefetch(T.corner + (c->cidx >> 1));
     }
     s->nch[k] = (uint8_t)n;
     s->mv[k] = 0;
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        int over = nib(T.corner, c->cidx) > left;
+        for (int a = 0; a < OPT_AXES; a++) {
+            int h = from_mod3(s->hx[k][a], e2(T.big[0], c->idx[a]));
+            c->hx[a] = (uint8_t)h;
+            over |= h > left;
+        }
+        c->pruned = (uint8_t)over;
+        if (over || T.nt < 2) continue;
+        int m = c->m;
+        for (int a = 0; a < OPT_AXES; a++) {
+            int ma = axisMove[a][m];
+            c->es[a] = e_move(s->es[k][a], ma);
+            c->cc[a] = ccMove[s->cc[k][a] * N_MOVES + ma];
+            c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
+            __builtin_prefetch(T.big[1] + (c->idx[OPT_AXES + a] >> 2));
+        }
+    }
 }
 
 int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth)
@@ -893,7 +958,7 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
     }
     s->nprefix = np;
     s->depth = depth;
-    set_level(s, 0, &s->start);
+    if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
     s->k = 0;
     if (bound_level(s, 0) > depth) s->done = 1;
     else if (depth == 0) {
@@ -932,12 +997,16 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         const opt_child *c = &s->ch[k][i];
         nodes++;
         int left = L - k - 1;
-        if (nib(T.corner, c->cidx) > left || nib(T.big[0], c->idx[0]) > left || nib(T.big[0], c->idx[1]) > left ||
-            nib(T.big[0], c->idx[2]) > left)
-            continue;
-        if (T.nt > 1 && (nib(T.big[1], c->bidx[0]) > left || nib(T.big[1], c->bidx[1]) > left ||
-                         nib(T.big[1], c->bidx[2]) > left))
-            continue;
+        if (c->pruned) continue;
+        uint8_t hx[2 * OPT_AXES];
+        int over = 0, np = T.nt * OPT_AXES;
+        for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
+        for (int p = OPT_AXES; p < np; p++) {
+            int h = from_mod3(s->hx[k][p], e2(T.big[1], c->idx[p]));
+            hx[p] = (uint8_t)h;
+            over |= h > left;
+        }
+        if (over) continue;
         s->path[k] = c->m;
         if (left == 0) {
             if (leaf_solves(s)) {
@@ -955,6 +1024,9 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             s->tw[k1][a] = c->tw[a];
             s->es[k1][a] = c->es[a];
             s->cc[k1][a] = c->cc[a];
+        }
+        for (int p = 0; p < np; p++) {
+            s->hx[k1][p] = hx[p];
         }
         k = k1;
         expand(s, k);

@@ -2,24 +2,29 @@
  * optimal.h - the optimal (HTM) search: IDA* over three axes with a process-wide pattern
  * database, and that database's build, checksum, export and import.
  *
- * Bound (all exact distances of coset spaces, so admissible and consistent), 4 bits an entry
- * (the exact distance; 15 = not reached yet), two a byte, low nibble first:
+ * Bound (all exact distances of coset spaces, so admissible and consistent):
  *   fs table    FlipUDSlice (flip 2048 x UD-slice 495 = 1,013,760 raw, 64,430 classes under
  *               the 16 symmetries that keep the U-D axis, symmetry.h) x twist (2187,
- *               conjugated by the class's symmetry) x X (1, or 2: the corner permutation's
- *               parity); index ((class * 2187) + twist') * X + parity. Depths 0..12.
+ *               conjugated by the class's symmetry) x the corner permutation's parity;
+ *               index ((class * 2187) + twist') * 2 + parity; 281,816,820 entries, 70.5 MB.
+ *               Depths 0..12.
  *   esep table  esep (which slots hold the E-slice edges, 495, x which of the other 8 hold
  *               the M-slice edges UF UB DF DB, 70: 34,650 raw, 2,255 classes under the same
  *               16 symmetries) x twist x ccomb (which 4 corner slots hold the U-layer
- *               corners, 70) x X; index (((class * 2187) + twist') * 70 + ccomb') * X + parity.
- *               Depths 0..11.
+ *               corners, 70) x parity; index (((class * 2187) + twist') * 70 + ccomb') * 2 +
+ *               parity; 690,496,900 entries, 172.6 MB. Depths 0..11.
+ *   Both: 2 bits an entry, four a byte, lowest bits first: the distance mod 3 (3 = not yet
+ *   reached, during the build). The search knows each probe's exact distance at the root (a
+ *   walk down the table to the goal, exact_walk) and follows it along the path: a child's
+ *   distance is its parent's plus -1, 0 or +1, told by the mod-3 value (Kociemba's device).
  *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
- *               x twist (2187): 6,053,616 entries (3.0 MB), depths 0..11; corners alone are
- *               the same under any rotation, so one probe a node, made first.
- * Levels: 0 = fs table (X = 1) + corner table, 73.5 MB; 1 = + esep table (X = 1), 246 MB;
- * 2 = both big tables with X = 2, 489 MB. The big tables are read for the cube seen along each
- * of its three axes (the cube conjugated by whole-cube rotations: the same distance), so
- * three probes of each a node; a node's children's entries are prefetched together.
+ *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
+ *               alone are the same under any rotation, so one probe a node.
+ * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + esep table, 246 MB. The big tables are
+ * read for the cube seen along each of its three axes (the cube conjugated by whole-cube
+ * rotations: the same distance), so three probes of each a node. A node's children's corner
+ * and fs entries are prefetched together and read; the esep entries only of the children
+ * those do not prune, prefetched together and read as the run reaches them.
  * Both tables are built by breadth-first search over their index (a class's entries
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
@@ -52,14 +57,14 @@
 
 /* a child of a search node: its move, coordinates and the table entries it reads */
 typedef struct opt_child {
-    int64_t idx[OPT_AXES]; /* big-table entry per axis */
-    int64_t cidx;          /* corner-table entry */
-    int64_t bidx[OPT_AXES]; /* second big table's entry per axis (levels 1, 2) */
+    int64_t idx[2 * OPT_AXES]; /* big-table entries: fs table per axis, then esep table's */
+    int64_t cidx;              /* corner-table entry */
     uint32_t fs[OPT_AXES], es[OPT_AXES];
     uint8_t cc[OPT_AXES];
     uint16_t tw[OPT_AXES];
     uint16_t cp;
-    uint8_t par, m;
+    uint8_t hx[OPT_AXES]; /* exact fs-table distances */
+    uint8_t par, m, pruned;
 } opt_child;
 
 typedef struct opt_search {
@@ -74,6 +79,7 @@ typedef struct opt_search {
     uint16_t tw[OPT_MAX_DEPTH + 1][OPT_AXES]; /* twist, per axis */
     uint32_t es[OPT_MAX_DEPTH + 1][OPT_AXES]; /* esep class << 4 | symmetry, per axis */
     uint8_t cc[OPT_MAX_DEPTH + 1][OPT_AXES];  /* the U-layer corners' places, per axis */
+    uint8_t hx[OPT_MAX_DEPTH + 1][2 * OPT_AXES]; /* exact big-table distances (fs axes, esep axes) */
     opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
     uint8_t nch[OPT_MAX_DEPTH + 1];
     uint16_t cp[OPT_MAX_DEPTH + 1];
