@@ -477,6 +477,13 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * format, level, sizes, build id) and the checksum before anything is replaced: EC_E_TABLE
  * with msg naming the fault (truncated, not a table, another build or format, checksum
  * mismatch) leaves the table held before untouched. ec_optimal_table_free releases it.
+ * The streaming import reads the stored form in pieces straight into the table (no second
+ * copy in memory): ec_optimal_table_import_begin(header, size) with the first 80 bytes and
+ * the stored form's whole size (the same checks as ec_optimal_table_import but the
+ * checksum; it frees the table held before and allocates the new one), then
+ * ec_optimal_table_import_chunk with the following bytes in order, in pieces of any size, then
+ * ec_optimal_table_import_end, which checks that all came and the checksum; a refusal at any
+ * step (EC_E_TABLE with msg) leaves no table held. EC_E_STATE for a chunk or end without begin.
  */
 #define EC_OPTIMAL_LEVELS 2
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored);
@@ -489,6 +496,9 @@ int ec_optimal_table_progress(double *share, int *level);
 int ec_optimal_table_checksum(uint64_t *sum);
 int ec_optimal_table_export(uint8_t *buf, int64_t size);
 int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize);
+int ec_optimal_table_import_begin(const uint8_t *header, int64_t size, char *msg, int msgsize);
+int ec_optimal_table_import_chunk(const uint8_t *data, int64_t n, char *msg, int msgsize);
+int ec_optimal_table_import_end(char *msg, int msgsize);
 int ec_optimal_table_free(void);
 /*
  * The optimal HTM distance of c with the table held: EC_OK with *len the optimum (and, when

@@ -756,9 +756,10 @@ static int table_fail(char *msg, int msgsize, const char *why)
     return EC_E_TABLE;
 }
 
-int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
+/* the header's checks (every field but the checksum, and the total size): the level, or a
+ * negative status with msg */
+static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize)
 {
-    if (!buf) return EC_E_NULL;
     if (size < HEADER_BYTES) return table_fail(msg, msgsize, "the stored table is truncated: shorter than its header");
     if (memcmp(buf, magic, 16)) return table_fail(msg, msgsize, "not an optimal-search table (bad magic)");
     if (get64(buf + 16) != OPT_FORMAT) return table_fail(msg, msgsize, "the stored table has another format version");
@@ -774,13 +775,91 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     if (get64(buf + 56) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
     if (size < stored) return table_fail(msg, msgsize, "the stored table is truncated");
     if (size > stored) return table_fail(msg, msgsize, "the stored table has bytes after its end");
+    return (int)level;
+}
+
+int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
+{
+    if (!buf) return EC_E_NULL;
+    int level = check_header(buf, size, msg, msgsize), rc;
+    if (level < 0) return level;
+    int64_t mem = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
+    ec_optimal_table_bytes(level, &mem, NULL);
+    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 3) / 4, b1 = mem - cb - b0;
     const uint8_t *big[2] = {buf + HEADER_BYTES + cb, buf + HEADER_BYTES + cb + b0};
     int64_t bytes[2] = {b0, b1};
-    uint64_t h = parts_sum((int)level, buf + HEADER_BYTES, big, bytes);
+    uint64_t h = parts_sum(level, buf + HEADER_BYTES, big, bytes);
     if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
-    if ((rc = alloc_level((int)level))) return rc;
+    if ((rc = alloc_level(level))) return rc;
     memcpy(T.corner, buf + HEADER_BYTES, (size_t)cb);
     for (int t = 0; t < T.nt; t++) memcpy(T.big[t], big[t], (size_t)bytes[t]);
+    T.sum = h;
+    T.tb = T.nt - 1;
+    T.set = T.entries[T.tb];
+    T.complete = 1;
+    return EC_OK;
+}
+
+/* the streaming import's state: bytes after the header received so far, of `want` */
+static struct {
+    int active;
+    int64_t got, want;
+    uint64_t sum;
+} I;
+
+int ec_optimal_table_import_begin(const uint8_t *header, int64_t size, char *msg, int msgsize)
+{
+    if (!header) return EC_E_NULL;
+    I.active = 0;
+    int level = check_header(header, size, msg, msgsize), rc;
+    if (level < 0) return level;
+    if ((rc = alloc_level(level))) return rc; /* the table held before is freed first */
+    I.active = 1;
+    I.got = 0;
+    I.want = size - HEADER_BYTES;
+    I.sum = get64(header + 64);
+    return EC_OK;
+}
+
+int ec_optimal_table_import_chunk(const uint8_t *data, int64_t n, char *msg, int msgsize)
+{
+    if (!data && n) return EC_E_NULL;
+    if (!I.active) return EC_E_STATE;
+    if (n < 0) return EC_E_RANGE;
+    if (I.got + n > I.want) {
+        I.active = 0;
+        ec_optimal_table_free();
+        return table_fail(msg, msgsize, "the stored table has bytes after its end");
+    }
+    /* the bytes after the header: corner table, then the big tables, in order */
+    int64_t off = I.got;
+    while (n > 0) {
+        uint8_t *dst;
+        int64_t room;
+        if (off < T.corner_bytes) dst = T.corner + off, room = T.corner_bytes - off;
+        else if (off < T.corner_bytes + T.bytes[0]) dst = T.big[0] + (off - T.corner_bytes), room = T.corner_bytes + T.bytes[0] - off;
+        else dst = T.big[1] + (off - T.corner_bytes - T.bytes[0]), room = I.want - off;
+        int64_t k = n < room ? n : room;
+        memcpy(dst, data, (size_t)k);
+        data += k, n -= k, off += k;
+    }
+    I.got = off;
+    return EC_OK;
+}
+
+int ec_optimal_table_import_end(char *msg, int msgsize)
+{
+    if (!I.active) return EC_E_STATE;
+    I.active = 0;
+    if (I.got < I.want) {
+        ec_optimal_table_free();
+        return table_fail(msg, msgsize, "the stored table is truncated");
+    }
+    uint64_t h = parts_sum(T.level, T.corner, (const uint8_t *const *)T.big, T.bytes);
+    if (h != I.sum) {
+        ec_optimal_table_free();
+        return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
+    }
     T.sum = h;
     T.tb = T.nt - 1;
     T.set = T.entries[T.tb];

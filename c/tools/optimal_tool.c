@@ -110,26 +110,36 @@ static int mkdirs(char *path)
     return 0;
 }
 
-/* 1: loaded; 0: no file; -1: a file the core refused (msg says why) or could not read */
+/* 1: loaded; 0: no file; -1: a file the core refused (msg says why) or could not read. Read
+ * in 16 MB pieces straight into the table (ec_optimal_table_import_begin/chunk/end). */
 static int load(const char *path, char *msg, int msgsize)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return 0;
     int out = -1;
-    uint8_t *buf = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc(n ? (size_t)n : 1)) != NULL) {
-            if (fread(buf, 1, (size_t)n, f) == (size_t)n) {
-                int rc = ec_optimal_table_import(buf, n, msg, msgsize);
-                if (rc == EC_OK) out = 1;
-                else if (rc != EC_E_TABLE) ec_strerror(rc, msg, msgsize);
-            } else {
-                snprintf(msg, (size_t)msgsize, "could not read it");
-            }
-        } else {
-            snprintf(msg, (size_t)msgsize, "could not read it (size or memory)");
+    enum { PIECE = 16 << 20 };
+    uint8_t *buf = malloc(PIECE);
+    long n = -1;
+    if (buf && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        size_t h = fread(buf, 1, 80, f);
+        int rc = ec_optimal_table_import_begin(buf, h < 80 ? (int64_t)h : (int64_t)n, msg, msgsize);
+        while (!rc) {
+            size_t k = fread(buf, 1, PIECE, f);
+            if (!k) break;
+            rc = ec_optimal_table_import_chunk(buf, (int64_t)k, msg, msgsize);
         }
+        if (!rc && ferror(f)) {
+            snprintf(msg, (size_t)msgsize, "could not read it");
+            ec_optimal_table_import_end(NULL, 0);
+            ec_optimal_table_free();
+            rc = -1;
+        } else if (!rc) {
+            rc = ec_optimal_table_import_end(msg, msgsize);
+        }
+        if (rc == EC_OK) out = 1;
+        else if (rc != EC_E_TABLE && rc != -1) ec_strerror(rc, msg, msgsize);
+    } else {
+        snprintf(msg, (size_t)msgsize, "could not read it (size or memory)");
     }
     free(buf);
     fclose(f);

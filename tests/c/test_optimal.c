@@ -10,7 +10,9 @@
  *    only bound), and is at most the scramble's length;
  *  - the stored form: export/import round trip keeps the checksum; a flipped byte, a
  *    truncated or lengthened buffer, another magic, format, level or build id are refused
- *    with EC_E_TABLE and a specific message, and the table held before stays usable;
+ *    with EC_E_TABLE and a specific message, and the table held before stays usable; the
+ *    streaming import in pieces gives the same table, and refuses a flipped byte, a missing
+ *    byte and an extra one (then no table is held);
  *  - the `optimal` solver through the registry: a 9-turn scramble solved optimally, the result
  *    verified, its phase "optimal", progress records carrying depth, bound and nodes; a
  *    node budget too small gives EC_GAVE_UP, never a solution;
@@ -295,6 +297,36 @@ static void stored(void)
     /* the table held before is still there */
     CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
     CHECK(sum == whole_sum, "checksum after refused imports %016llx", (unsigned long long)sum);
+
+    /* the streaming import: pieces of odd sizes; a flipped byte, a missing or an extra byte */
+    CHECK_RC(ec_optimal_table_import_chunk(buf, 10, msg, sizeof msg), EC_E_STATE);
+    CHECK_RC(ec_optimal_table_import_end(msg, sizeof msg), EC_E_STATE);
+    for (int k = 0; k < 4; k++) {
+        int64_t end = k == 2 ? st - 1 : st;
+        if (k == 1) buf[st / 3] ^= 0x04;
+        CHECK_RC(ec_optimal_table_import_begin(buf, st + (k == 3), msg, sizeof msg), k == 3 ? EC_E_TABLE : EC_OK);
+        int rc = EC_OK;
+        for (int64_t off = 80; off < end && rc == EC_OK; off += 7777777) {
+            int64_t n = end - off < 7777777 ? end - off : 7777777;
+            rc = ec_optimal_table_import_chunk(buf + off, n, msg, sizeof msg);
+        }
+        if (k == 3) {
+            CHECK(strstr(msg, "after its end") != NULL, "streaming %d: %s", k, msg);
+            continue;
+        }
+        CHECK_RC(rc, EC_OK);
+        msg[0] = 0;
+        rc = ec_optimal_table_import_end(msg, sizeof msg);
+        const char *want = k == 0 ? "" : k == 1 ? "checksum" : "truncated";
+        CHECK(rc == (k ? EC_E_TABLE : EC_OK) && strstr(msg, want), "streaming %d: rc %d msg \"%s\"", k, rc, msg);
+        CHECK_RC(ec_optimal_table_checksum(&sum), k ? EC_E_STATE : EC_OK); /* refused: no table held */
+        if (!k) CHECK(sum == whole_sum, "checksum after a streaming import %016llx", (unsigned long long)sum);
+        if (k == 1) buf[st / 3] ^= 0x04;
+    }
+    CHECK_RC(ec_optimal_table_import_begin(buf, st, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_optimal_table_import_chunk(buf + 80, st - 80, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_optimal_table_import_chunk(buf, 1, msg, sizeof msg), EC_E_TABLE);
+    CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_OK); /* held again for what follows */
     free(buf);
 }
 
