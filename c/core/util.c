@@ -153,6 +153,7 @@ static const struct {
     {EC_BOUND, "the optimum search spent its node budget: the length is a lower bound"},
     {EC_E_MIGRANTS, "a migrant buffer is malformed"},
     {EC_E_GROUP, "the cube is not in the stage's start group"},
+    {EC_E_TABLE, "the stored optimal-search table is truncated, corrupted or from another build"},
 };
 
 int ec_strerror(int code, char *buf, int size)

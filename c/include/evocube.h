@@ -132,6 +132,8 @@ extern "C" {
                                    move out of range); msg names the byte offset */
 #define EC_E_GROUP -48          /* an optimum asked of a cube outside the stage's start group
                                    (e.g. Thistlethwaite's G1 -> G2 of a cube not in G1) */
+#define EC_E_TABLE -49          /* a stored optimal-search table that is truncated, corrupted
+                                   or written by another build (msg names which); not loaded */
 
 /* Limits at the C boundary. */
 #define EC_MAX_ALG_CHARS 20000   /* bytes of alg text accepted by any parser */
@@ -529,6 +531,67 @@ long ec_optima_bytes(void);
 /* in: h (a finished run), nodes (>= 1). out: out. => EC_OK; EC_E_RANGE for nodes < 1;
  * EC_E_STATE before EC_DONE; EC_E_BUFFER; a search's error (EC_E_NOMEM). */
 int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
+
+/* ------------------------------------------------------------------ optimal search */
+
+/*
+ * The optimal HTM search (the `optimal` solver, ec_optimal_distance) reads one pattern
+ * database held once per process (c/search/optimal.h: its layout, sizes and costs). It is
+ * built here in slices, or imported from bytes an earlier build exported, never by a search:
+ * a search without a complete table returns EC_E_STATE.
+ *
+ * Levels (EC_OPTIMAL_LEVELS): 0 = 73.5 MB, 1 = 246 MB (its second table prunes more: about
+ * 2.5x fewer nodes); ec_optimal_table_bytes gives the exact bytes in memory and stored.
+ *
+ * Build: ec_optimal_table_begin(level) allocates (EC_E_NOMEM; it frees any table held
+ * before), then either ec_optimal_table_build_step(work) until it returns EC_DONE (one
+ * thread: whole classes of the current breadth-first pass, about `work` thousand entries per
+ * call), or,
+ * to use several threads: loop { ec_optimal_table_pass(&depth, &classes, &split); call
+ * ec_optimal_table_work(c0, c1) over ranges covering 0..classes-1 (from several threads at
+ * once only when split is 1, the ranges disjoint, each c0 even); ec_optimal_table_pass_end()
+ * } until it returns EC_DONE. ec_optimal_table_pass returns EC_RUNNING while a pass remains,
+ * EC_DONE once the table is complete, EC_E_STATE when no build is under way.
+ * ec_optimal_table_progress: the share of entries known (0..1) and the level (-1: none).
+ * The same bytes whatever the slicing or threads (ec_optimal_table_checksum: a 64-bit sum of
+ * the tables, EC_E_STATE before the table is complete).
+ *
+ * Stored form: ec_optimal_table_export writes the header and tables into buf (size at least
+ * the stored bytes, else EC_E_BUFFER); ec_optimal_table_import checks the header (magic,
+ * format, level, sizes, build id) and the checksum before anything is replaced: EC_E_TABLE
+ * with msg naming the fault (truncated, not a table, another build or format, checksum
+ * mismatch) leaves the table held before untouched. ec_optimal_table_free releases it.
+ * The streaming import reads the stored form in pieces straight into the table (no second
+ * copy in memory): ec_optimal_table_import_begin(header, size) with the first 80 bytes and
+ * the stored form's whole size (the same checks as ec_optimal_table_import but the
+ * checksum; it frees the table held before and allocates the new one), then
+ * ec_optimal_table_import_chunk with the following bytes in order, in pieces of any size, then
+ * ec_optimal_table_import_end, which checks that all came and the checksum; a refusal at any
+ * step (EC_E_TABLE with msg) leaves no table held. EC_E_STATE for a chunk or end without begin.
+ */
+#define EC_OPTIMAL_LEVELS 2
+int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored);
+int ec_optimal_table_begin(int level);
+int ec_optimal_table_build_step(int work);
+int ec_optimal_table_pass(int *depth, int *classes, int *split);
+int ec_optimal_table_work(int c0, int c1);
+int ec_optimal_table_pass_end(void);
+int ec_optimal_table_progress(double *share, int *level);
+int ec_optimal_table_checksum(uint64_t *sum);
+int ec_optimal_table_export(uint8_t *buf, int64_t size);
+int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize);
+int ec_optimal_table_import_begin(const uint8_t *header, int64_t size, char *msg, int msgsize);
+int ec_optimal_table_import_chunk(const uint8_t *data, int64_t n, char *msg, int msgsize);
+int ec_optimal_table_import_end(char *msg, int msgsize);
+int ec_optimal_table_free(void);
+/*
+ * The optimal HTM distance of c with the table held: EC_OK with *len the optimum (and, when
+ * moves is not NULL and cap >= *len, an optimal solution in moves, face turns 0..17,
+ * verified); EC_BOUND when `budget` search nodes (> 0; or -1: no limit) were spent first
+ * (*len is then a proven lower bound: every shorter length was searched completely);
+ * EC_E_STATE without a complete table; EC_E_BUFFER when cap is below the optimum.
+ */
+int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *moves, int cap);
 
 /* ------------------------------------------------------------------ two-phase solver */
 

@@ -3,3 +3,8 @@
 list(APPEND EC_SOURCES
   c/search/coord.c c/search/symmetry.c c/search/tables.c c/search/near.c c/search/twophase.c c/search/directions.c c/search/distance.c
   c/search/random_state.c c/search/groups.c c/search/optima.c c/search/twogen_optima.c)
+# the optimal search (optimal.h): native builds and its own wasm module, never the main
+# module (EC_WITH_OPTIMAL, set by CMakeLists.txt)
+if(EC_WITH_OPTIMAL)
+  list(APPEND EC_SOURCES c/search/optimal.c)
+endif()

@@ -7,18 +7,29 @@
  *   evocube_native scramble (--random-state | --moves N) [--seed S]
  *   evocube_native verify --scramble A --solution B
  *   evocube_native solve --solver NAME (--scramble A | --facelets F) [--seed S]
- *                  [--param k=v ...] [--progress] [--json]
+ *                  [--param k=v ...] [--progress] [--json] [--threads N]
+ *   evocube_native optimal-table [--level L] [--threads N]
+ * The optimal solver reads the table of its `table` param's level (default 0), held once per
+ * process: loaded from the user's cache folder, else built with --threads threads (default 2)
+ * and cached (tools/optimal_tool.h), with notes on stderr when it is a terminal (a refused
+ * cache file is always reported); optimal-table does only that and prints the path, level and
+ * checksum.
  * Exit 0 ok/solved, 1 gave up, 2 bad input (error: message on stderr). An alg, facelet or
  * params argument given as "-" is read from standard input (at most EC_MAX_ALG_CHARS bytes,
  * one final line break dropped) and handed to the core with its length: a NUL in it is
  * named by the core, never taken as the end of the text.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "evocube.h"
 #include "tools/run.h"
+#ifdef EC_WITH_OPTIMAL
+#include "tools/optimal_tool.h"
+#endif
 
 static char msg[512];
 static char big[1 << 20];
@@ -76,6 +87,51 @@ static int print_lines(const char *lines, int n, void *ctx)
     return 0;
 }
 
+#ifdef EC_WITH_OPTIMAL
+/* --threads N (1..64, default 2) */
+static int threads_opt(int argc, char **argv, int *threads)
+{
+    const char *t = opt(argc, argv, "--threads");
+    *threads = 2;
+    if (!t) return EC_OK;
+    char *end;
+    long v = strtol(t, &end, 10);
+    if (*end || v < 1 || v > 64) {
+        snprintf(msg, sizeof msg, "--threads must be a whole number from 1 to 64");
+        return EC_E_RANGE;
+    }
+    *threads = (int)v;
+    return EC_OK;
+}
+
+static int optimal_table(int argc, char **argv)
+{
+    const char *l = opt(argc, argv, "--level");
+    int level = 0, threads, rc;
+    if (l) {
+        char *end;
+        long v = strtol(l, &end, 10);
+        if (*end || v < 0 || v >= EC_OPTIMAL_LEVELS) {
+            snprintf(msg, sizeof msg, "--level must be a whole number from 0 to %d", EC_OPTIMAL_LEVELS - 1);
+            return fail(EC_E_RANGE);
+        }
+        level = (int)v;
+    }
+    if ((rc = threads_opt(argc, argv, &threads))) return fail(rc);
+    int built;
+    if ((rc = ec_tool_optimal_table(level, threads, 0, &built, msg, sizeof msg))) return fail(rc);
+    char path[4096] = "(not cached)";
+    ec_tool_optimal_cache_path(level, path, sizeof path);
+    uint64_t sum = 0;
+    ec_optimal_table_checksum(&sum);
+    int64_t mem;
+    ec_optimal_table_bytes(level, &mem, NULL);
+    printf("{\"level\":%d,\"bytes\":%lld,\"checksum\":\"%016llx\",\"built\":%s,\"path\":\"%s\"}\n", level,
+           (long long)mem, (unsigned long long)sum, built ? "true" : "false", path);
+    return 0;
+}
+#endif
+
 static int solve(int argc, char **argv)
 {
     const char *name = opt(argc, argv, "--solver"), *scr = opt(argc, argv, "--scramble"),
@@ -114,6 +170,20 @@ static int solve(int argc, char **argv)
         }
     ec_solver *h;
     if ((rc = ec_solver_new(name, f, seed, params, &h, msg, sizeof msg))) return fail(rc);
+#ifdef EC_WITH_OPTIMAL
+    /* the optimal solver's table: cached or built here with threads, before the run steps it */
+    if (!strcmp(name, "optimal")) {
+        int level = 0, threads;
+        const char *p = strstr(params, "table=");
+        if (p && (p == params || p[-1] == ',')) level = atoi(p + 6); /* the solver checked its range */
+        /* notes (loaded, building, built) only on a terminal; warnings always */
+        if ((rc = threads_opt(argc, argv, &threads)) ||
+            (rc = ec_tool_optimal_table(level, threads, !isatty(2), NULL, msg, sizeof msg))) {
+            ec_solver_free(h);
+            return fail(rc);
+        }
+    }
+#endif
     /* one generation per step, every record drained after it (as JSON lines, printed with
      * --progress): the stream the worker sends and the golden runs hash */
     ec_tool_run run = {1, 1, NULL, has(argc, argv, "--progress") ? print_lines : NULL, NULL};
@@ -207,6 +277,9 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(cmd, "solve")) return solve(argc, argv);
+#ifdef EC_WITH_OPTIMAL
+    if (!strcmp(cmd, "optimal-table")) return optimal_table(argc, argv);
+#endif
     if (!strcmp(cmd, "solvers")) {
         if ((rc = ec_solver_list_json(big, sizeof big))) return fail(rc);
         puts(big);

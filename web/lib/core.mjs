@@ -14,7 +14,7 @@ export const EC = Object.freeze({
   E_TOKEN: -30, E_PAREN_OPEN: -31, E_PAREN_CLOSE: -32, E_REPEAT: -33, E_ALG_MOVES: -34,
   E_NESTING: -35, E_NOT_FACE_TURNS: -36,
   E_SOLVER_UNKNOWN: -40, E_PARAM_UNKNOWN: -41, E_PARAM_VALUE: -42, E_PARAM_RANGE: -43,
-  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46, E_MIGRANTS: -47, E_GROUP: -48,
+  E_STATE: -44, E_NOT_SOLVED: -45, E_SEED: -46, E_MIGRANTS: -47, E_GROUP: -48, E_TABLE: -49,
 });
 
 // Limits of the C boundary (evocube.h), checked here too so a huge string is refused

@@ -1,0 +1,105 @@
+/*
+ * optimal.h - the optimal (HTM) search: IDA* over three axes with a process-wide pattern
+ * database, and that database's build, checksum, export and import.
+ *
+ * Bound (all exact distances of coset spaces, so admissible and consistent):
+ *   fs table    FlipUDSlice (flip 2048 x UD-slice 495 = 1,013,760 raw, 64,430 classes under
+ *               the 16 symmetries that keep the U-D axis, symmetry.h) x twist (2187,
+ *               conjugated by the class's symmetry) x the corner permutation's parity;
+ *               index ((class * 2187) + twist') * 2 + parity; 281,816,820 entries, 70.5 MB.
+ *               Depths 0..12.
+ *   esep table  esep (which slots hold the E-slice edges, 495, x which of the other 8 hold
+ *               the M-slice edges UF UB DF DB, 70: 34,650 raw, 2,255 classes under the same
+ *               16 symmetries) x twist x ccomb (which 4 corner slots hold the U-layer
+ *               corners, 70) x parity; index (((class * 2187) + twist') * 70 + ccomb') * 2 +
+ *               parity; 690,496,900 entries, 172.6 MB. Depths 0..11.
+ *   Both: 2 bits an entry, four a byte, lowest bits first: the distance mod 3 (3 = not yet
+ *   reached, during the build). The search knows each probe's exact distance at the root (a
+ *   walk down the table to the goal, exact_walk) and follows it along the path: a child's
+ *   distance is its parent's plus -1, 0 or +1, told by the mod-3 value (Kociemba's device).
+ *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
+ *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
+ *               alone are the same under any rotation, so one probe a node.
+ * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + esep table, 246 MB. The big tables are
+ * read for the cube seen along each of its three axes (the cube conjugated by whole-cube
+ * rotations: the same distance), so three probes of each a node. A node's children's corner
+ * and fs entries are prefetched together and read; the esep entries only of the children
+ * those do not prune, prefetched together and read as the run reaches them.
+ * Both tables are built by breadth-first search over their index (a class's entries
+ * related by its stabiliser are set together), forward from a layer while it is small,
+ * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
+ * pass may be split into ranges of classes done at the same time (ec_optimal_table_work):
+ * each range writes only its own entries. Deterministic: the same bytes whatever the split.
+ *
+ * Stored form (ec_optimal_table_export): a 64-byte header (magic "EVOCUBE-OPTIMAL\0",
+ * format version, level, the two tables' byte counts, a 64-bit build id of the
+ * coordinates' definitions, a 64-bit checksum of the bytes after the header), then the
+ * corner table, then the big table. Import checks every field and the checksum.
+ *
+ * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
+ * move sequences (no two turns of one face in a row, opposite faces in one order); per
+ * child: the corner probe, then the big table on each axis, stopping at the first bound over
+ * the moves left. It searches one depth at a time from a fixed prefix of moves, so callers
+ * can split a depth's tree over threads (the prefixes), or step it in node budgets.
+ * State: ~30 KB (each level's children), no allocation. Cost ~tens of ns a node natively (docs/BENCHMARKS.md).
+ */
+#ifndef EC_OPTIMAL_H
+#define EC_OPTIMAL_H
+
+#include <stdint.h>
+
+#include "evocube.h"
+
+#define OPT_MAX_DEPTH 24
+#define OPT_AXES 3
+
+#define OPT_MAX_CHILDREN 18
+
+/* a child of a search node: its move, coordinates and the table entries it reads */
+typedef struct opt_child {
+    int64_t idx[2 * OPT_AXES]; /* big-table entries: fs table per axis, then esep table's */
+    int64_t cidx;              /* corner-table entry */
+    uint32_t fs[OPT_AXES], es[OPT_AXES];
+    uint8_t cc[OPT_AXES];
+    uint16_t tw[OPT_AXES];
+    uint16_t cp;
+    uint8_t hx[OPT_AXES]; /* exact fs-table distances */
+    uint8_t par, m, pruned;
+} opt_child;
+
+typedef struct opt_search {
+    ec_cube start;          /* the cube to solve (after the prefix: prefix applied) */
+    uint8_t prefix[OPT_MAX_DEPTH];
+    int nprefix;
+    int depth;              /* moves searched after the prefix in this pass */
+    int k;                  /* current level (0 = the cube after the prefix) */
+    uint8_t mv[OPT_MAX_DEPTH + 1];   /* next child to try at each level */
+    uint8_t path[OPT_MAX_DEPTH + 1]; /* moves taken (path[i] from level i to i + 1) */
+    uint32_t fs[OPT_MAX_DEPTH + 1][OPT_AXES]; /* FlipUDSlice class << 4 | symmetry, per axis */
+    uint16_t tw[OPT_MAX_DEPTH + 1][OPT_AXES]; /* twist, per axis */
+    uint32_t es[OPT_MAX_DEPTH + 1][OPT_AXES]; /* esep class << 4 | symmetry, per axis */
+    uint8_t cc[OPT_MAX_DEPTH + 1][OPT_AXES];  /* the U-layer corners' places, per axis */
+    uint8_t hx[OPT_MAX_DEPTH + 1][2 * OPT_AXES]; /* exact big-table distances (fs axes, esep axes) */
+    opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
+    uint8_t nch[OPT_MAX_DEPTH + 1];
+    uint16_t cp[OPT_MAX_DEPTH + 1];
+    uint8_t par[OPT_MAX_DEPTH + 1];
+    int64_t nodes;          /* children generated so far (all passes) */
+    int found;              /* 1: path[0..depth-1] after the prefix solves the cube */
+    int done;               /* 1: this pass (found or exhausted) is over */
+} opt_search;
+
+/* 1 when the process-wide table is complete and readable by searches. */
+int ec__opt_ready(void);
+/* The bound of cube c (0 when solved; EC_E_STATE without a table). */
+int ec__opt_bound(const ec_cube *c);
+/* Start a pass: the cube c after prefix[0..np-1], searching exactly `depth` more moves
+ * (the first not following prefix's last on the same face / out of order). EC_E_STATE
+ * without a table, EC_E_RANGE for depths out of 0..OPT_MAX_DEPTH - np. */
+int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth);
+/* Run the pass until s->nodes reaches `end` or it is over: 1 when over (s->found says
+ * whether a solution was found: the moves are s->prefix then s->path[0..depth-1]), 0 when
+ * the budget ran out first (call again to go on). */
+int ec__opt_search_run(opt_search *s, int64_t end);
+
+#endif

@@ -1,0 +1,354 @@
+/*
+ * optimal_tool.c - the table cache, the threaded build and the threaded search of
+ * optimal_tool.h (POSIX threads; native tools only, never the core library or wasm).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tools/optimal_tool.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/cube.h"
+#include "search/optimal.h"
+
+#define MAX_THREADS 64
+
+static double wall(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int ec_tool_optimal_cache_path(int level, char *out, int size)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && *xdg) n = snprintf(out, (size_t)size, "%s/evocube/optimal-%d.tbl", xdg, level);
+    else if (home && *home) n = snprintf(out, (size_t)size, "%s/.cache/evocube/optimal-%d.tbl", home, level);
+    else return EC_E_NULL;
+    return n < 0 || n >= size ? EC_E_BUFFER : EC_OK;
+}
+
+/* ---------------------------------------------------------------- build */
+
+typedef struct build_share {
+    int next, classes, chunk, rc;
+    pthread_mutex_t lock;
+} build_share;
+
+static void *build_worker(void *arg)
+{
+    build_share *b = arg;
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        int c0 = b->next, stop = b->rc != 0;
+        b->next += b->chunk;
+        pthread_mutex_unlock(&b->lock);
+        if (stop || c0 >= b->classes) break;
+        int c1 = c0 + b->chunk > b->classes ? b->classes : c0 + b->chunk;
+        int rc = ec_optimal_table_work(c0, c1);
+        if (rc) {
+            pthread_mutex_lock(&b->lock);
+            b->rc = rc;
+            pthread_mutex_unlock(&b->lock);
+        }
+    }
+    return NULL;
+}
+
+int ec_tool_optimal_build(int level, int threads, double *seconds)
+{
+    if (threads < 1) threads = 1;
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    double t0 = wall();
+    int rc = ec_optimal_table_begin(level);
+    if (rc) return rc;
+    for (;;) {
+        int depth, classes, split;
+        rc = ec_optimal_table_pass(&depth, &classes, &split);
+        if (rc != EC_RUNNING) break;
+        if (!split || threads == 1) {
+            rc = ec_optimal_table_work(0, classes);
+        } else {
+            /* chunks of an even number of classes: each range starts on an even class */
+            build_share b = {0, classes, classes > 20000 ? 64 : 2, 0, PTHREAD_MUTEX_INITIALIZER};
+            pthread_t th[MAX_THREADS];
+            int started = 0;
+            for (int i = 0; i < threads - 1; i++)
+                if (!pthread_create(&th[i], NULL, build_worker, &b)) started++;
+                else break;
+            build_worker(&b);
+            for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+            rc = b.rc;
+        }
+        if (rc) break;
+        rc = ec_optimal_table_pass_end();
+        if (rc != EC_RUNNING) break;
+    }
+    if (seconds) *seconds = wall() - t0;
+    return rc == EC_DONE ? EC_OK : rc < 0 ? rc : EC_E_INTERNAL;
+}
+
+/* ---------------------------------------------------------------- cache */
+
+static int mkdirs(char *path)
+{
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            int r = mkdir(path, 0755);
+            *p = '/';
+            if (r && errno != EEXIST) return -1;
+        }
+    return 0;
+}
+
+/* 1: loaded; 0: no file; -1: a file the core refused (msg says why) or could not read. Read
+ * in 16 MB pieces straight into the table (ec_optimal_table_import_begin/chunk/end). */
+static int load(const char *path, char *msg, int msgsize)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    int out = -1;
+    enum { PIECE = 16 << 20 };
+    uint8_t *buf = malloc(PIECE);
+    long n = -1;
+    if (buf && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        size_t h = fread(buf, 1, 80, f);
+        int rc = ec_optimal_table_import_begin(buf, h < 80 ? (int64_t)h : (int64_t)n, msg, msgsize);
+        while (!rc) {
+            size_t k = fread(buf, 1, PIECE, f);
+            if (!k) break;
+            rc = ec_optimal_table_import_chunk(buf, (int64_t)k, msg, msgsize);
+        }
+        if (!rc && ferror(f)) {
+            snprintf(msg, (size_t)msgsize, "could not read it");
+            ec_optimal_table_import_end(NULL, 0);
+            ec_optimal_table_free();
+            rc = -1;
+        } else if (!rc) {
+            rc = ec_optimal_table_import_end(msg, msgsize);
+        }
+        if (rc == EC_OK) out = 1;
+        else if (rc != EC_E_TABLE && rc != -1) ec_strerror(rc, msg, msgsize);
+    } else {
+        snprintf(msg, (size_t)msgsize, "could not read it (size or memory)");
+    }
+    free(buf);
+    fclose(f);
+    return out;
+}
+
+static int save(const char *path, char *msg, int msgsize)
+{
+    int level;
+    ec_optimal_table_progress(NULL, &level);
+    int64_t stored;
+    int rc = ec_optimal_table_bytes(level, NULL, &stored);
+    if (rc) return rc;
+    uint8_t *buf = malloc((size_t)stored);
+    if (!buf) return EC_E_NOMEM;
+    rc = ec_optimal_table_export(buf, stored);
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    if (!rc) {
+        snprintf(tmp, sizeof tmp, "%s", path);
+        mkdirs(tmp);
+        snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+        FILE *f = fopen(tmp, "wb");
+        int ok = f && fwrite(buf, 1, (size_t)stored, f) == (size_t)stored;
+        if (f && fclose(f)) ok = 0;
+        if (!ok || rename(tmp, path)) {
+            remove(tmp);
+            snprintf(msg, (size_t)msgsize, "could not write %s: %s", path, strerror(errno));
+            rc = -1;
+        }
+    }
+    free(buf);
+    return rc;
+}
+
+int ec_tool_optimal_table(int level, int threads, int quiet, int *built, char *msg, int msgsize)
+{
+    if (built) *built = 0;
+    if (level < 0 || level >= EC_OPTIMAL_LEVELS) {
+        snprintf(msg, (size_t)msgsize, "the table level must be 0 to %d", EC_OPTIMAL_LEVELS - 1);
+        return EC_E_RANGE;
+    }
+    int held;
+    ec_optimal_table_progress(NULL, &held);
+    if (held == level) return EC_OK;
+    char path[4096], why[300] = "";
+    int have_path = ec_tool_optimal_cache_path(level, path, sizeof path) == EC_OK;
+    if (have_path) {
+        int r = load(path, why, sizeof why);
+        if (r == 1) {
+            if (!quiet) fprintf(stderr, "optimal: table level %d loaded from %s\n", level, path);
+            return EC_OK;
+        }
+        if (r < 0) fprintf(stderr, "warning: the cached table %s was refused (%s): rebuilding it\n", path, why);
+    }
+    int64_t mem;
+    ec_optimal_table_bytes(level, &mem, NULL);
+    if (!quiet)
+        fprintf(stderr, "optimal: building table level %d (%.0f MB) with %d thread%s\n", level, (double)mem / 1e6, threads,
+                threads == 1 ? "" : "s");
+    double secs;
+    int rc = ec_tool_optimal_build(level, threads, &secs);
+    if (rc) {
+        ec_strerror(rc, msg, msgsize);
+        return rc;
+    }
+    if (built) *built = 1;
+    if (!quiet) fprintf(stderr, "optimal: table built in %.1f s\n", secs);
+    if (have_path) {
+        char w[4300];
+        if (save(path, w, sizeof w)) fprintf(stderr, "warning: %s (the table is not cached)\n", w);
+        else if (!quiet) fprintf(stderr, "optimal: table cached in %s\n", path);
+    }
+    return EC_OK;
+}
+
+/* ---------------------------------------------------------------- threaded search */
+
+typedef struct solve_share {
+    const ec_cube *cube;
+    int depth;
+    uint8_t prefix[243][2];
+    int nprefix, next, found, rc, capped;
+    uint8_t moves[OPT_MAX_DEPTH];
+    int64_t nodes, running, cap; /* nodes of finished workers; all workers' so far; the cap (0: none) */
+    pthread_mutex_t lock;
+} solve_share;
+
+static void *solve_worker(void *arg)
+{
+    solve_share *sh = arg;
+    opt_search *s = malloc(sizeof *s);
+    if (!s) {
+        pthread_mutex_lock(&sh->lock);
+        sh->rc = EC_E_NOMEM;
+        pthread_mutex_unlock(&sh->lock);
+        return NULL;
+    }
+    s->nodes = 0;
+    for (;;) {
+        pthread_mutex_lock(&sh->lock);
+        int i = sh->next++, stop = sh->found || sh->rc || sh->capped;
+        pthread_mutex_unlock(&sh->lock);
+        if (stop || i >= sh->nprefix) break;
+        int rc = ec__opt_search_init(s, sh->cube, sh->prefix[i], 2, sh->depth - 2);
+        if (rc) {
+            pthread_mutex_lock(&sh->lock);
+            sh->rc = rc;
+            pthread_mutex_unlock(&sh->lock);
+            break;
+        }
+        /* in slices, so a solution found by another thread stops this one soon */
+        int64_t before = s->nodes;
+        for (;;) {
+            int over = ec__opt_search_run(s, s->nodes + 4000000);
+            int64_t all = __atomic_add_fetch(&sh->running, s->nodes - before, __ATOMIC_RELAXED);
+            before = s->nodes;
+            if (over || __atomic_load_n(&sh->found, __ATOMIC_RELAXED)) break;
+            if (sh->cap > 0 && all >= sh->cap) {
+                __atomic_store_n(&sh->capped, 1, __ATOMIC_RELAXED);
+                break;
+            }
+        }
+        if (__atomic_load_n(&sh->capped, __ATOMIC_RELAXED)) break;
+        if (s->found) {
+            pthread_mutex_lock(&sh->lock);
+            if (!sh->found) {
+                sh->found = 1;
+                memcpy(sh->moves, s->prefix, 2);
+                memcpy(sh->moves + 2, s->path, (size_t)(sh->depth - 2));
+            }
+            pthread_mutex_unlock(&sh->lock);
+        }
+    }
+    pthread_mutex_lock(&sh->lock);
+    sh->nodes += s->nodes;
+    pthread_mutex_unlock(&sh->lock);
+    free(s);
+    return NULL;
+}
+
+int ec_tool_optimal_solve(const ec_cube *c, int threads, int64_t max_nodes, int *len, uint8_t *moves, int cap,
+                          int64_t *nodes)
+{
+    if (threads < 1) threads = 1;
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    *nodes = 0;
+    /* the shallow depths on this thread (a cube near solved ends here) */
+    int d;
+    uint8_t mv[OPT_MAX_DEPTH];
+    int rc = ec_optimal_distance(c, 100000, &d, mv, OPT_MAX_DEPTH);
+    if (rc == EC_OK) {
+        if (cap < d) return EC_E_BUFFER;
+        memcpy(moves, mv, (size_t)d);
+        *len = d;
+        *nodes = 100000; /* at most */
+        return EC_OK;
+    }
+    if (rc != EC_BOUND) return rc;
+    solve_share *sh = calloc(1, sizeof *sh);
+    if (!sh) return EC_E_NOMEM;
+    sh->cube = c;
+    sh->cap = max_nodes > 0 ? max_nodes : 0;
+    pthread_mutex_init(&sh->lock, NULL);
+    for (int a = 0; a < 18; a++)
+        for (int b = 0; b < 18; b++)
+            if (ec__move_follows(a, b)) {
+                sh->prefix[sh->nprefix][0] = (uint8_t)a;
+                sh->prefix[sh->nprefix][1] = (uint8_t)b;
+                sh->nprefix++;
+            }
+    rc = EC_OK;
+    for (d = d < 3 ? 3 : d;; d++) {
+        if (d > 20) {
+            rc = EC_E_INTERNAL;
+            break;
+        }
+        sh->depth = d;
+        sh->next = 0;
+        pthread_t th[MAX_THREADS];
+        int started = 0;
+        for (int i = 0; i < threads - 1; i++)
+            if (!pthread_create(&th[i], NULL, solve_worker, sh)) started++;
+            else break;
+        solve_worker(sh);
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        if (sh->rc) {
+            rc = sh->rc;
+            break;
+        }
+        if (sh->found) break;
+        if (sh->capped) {
+            rc = EC_BOUND;
+            break;
+        }
+    }
+    *nodes = sh->nodes;
+    if (rc == EC_BOUND) *len = d; /* every shorter depth was searched completely */
+    if (!rc) {
+        if (cap < d) rc = EC_E_BUFFER;
+        else {
+            memcpy(moves, sh->moves, (size_t)d);
+            *len = d;
+            ec_cube t = *c;
+            ec_cube_moves(&t, moves, d);
+            if (!ec_cube_is_solved(&t)) rc = EC_E_INTERNAL; /* verified before it is reported */
+        }
+    }
+    pthread_mutex_destroy(&sh->lock);
+    free(sh);
+    return rc;
+}

@@ -1,0 +1,419 @@
+/* test_optimal.c - the optimal search (search/optimal.h) on the smallest table (level 0):
+ *  - the build: its checksum is the same for every slicing of the work (whole passes through
+ *    pass/work/pass_end, two ranges per backward pass, against the `optimal` solver building
+ *    the table in its steps, build_step's slices, when the process holds none);
+ *  - every cube within 5 face turns: breadth-first search from solved over byte cubes finds
+ *    1, 18, 243, 3240, 43239, 574908 cubes at depths 0..5 (621,649 in all, the published HTM
+ *    counts); each has ec_optimal_distance equal to its BFS depth, its solution solves it,
+ *    and the table's bound is at most the depth;
+ *  - scrambles of 6..12 random turns: the optimum equals that of an independent IDA* (cubie
+ *    turns, the two-phase solver's phase-1 tables on the cube and two rotated views as its
+ *    only bound), and is at most the scramble's length;
+ *  - the stored form: export/import round trip keeps the checksum; a flipped byte, a
+ *    truncated or lengthened buffer, another magic, format, level or build id are refused
+ *    with EC_E_TABLE and a specific message, and the table held before stays usable; the
+ *    streaming import in pieces gives the same table, and refuses a flipped byte, a missing
+ *    byte and an extra one (then no table is held);
+ *  - the `optimal` solver through the registry: a 9-turn scramble solved optimally, the result
+ *    verified, its phase "optimal", progress records carrying depth, bound and nodes; a
+ *    node budget too small gives EC_GAVE_UP, never a solution;
+ *  - errors: no table gives EC_E_STATE; bad arguments their codes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/cube.h"
+#include "core/packed.h"
+#include "search/optimal.h"
+#include "search/tables.h"
+
+#define HCAP (1u << 21)
+static ec_bcube *hs;
+static uint8_t *hd; /* depth + 1; 0: empty */
+
+static uint64_t hkey(const ec_bcube *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 8; i++) h = (h ^ s->c[i]) * 1099511628211ull;
+    for (int i = 0; i < 12; i++) h = (h ^ s->e[i]) * 1099511628211ull;
+    return h;
+}
+static int hput(const ec_bcube *s, int d)
+{
+    for (uint64_t i = hkey(s) & (HCAP - 1), n = 0; n < HCAP; i = (i + 1) & (HCAP - 1), n++) {
+        if (!hd[i]) {
+            hs[i] = *s, hd[i] = (uint8_t)(d + 1);
+            return 1;
+        }
+        if (!memcmp(&hs[i], s, sizeof *s)) return 0;
+    }
+    return -1;
+}
+
+static uint64_t rs = 88172645463325252ull;
+static int rnd(int n)
+{
+    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
+    return (int)(rs % (uint64_t)n);
+}
+
+static uint64_t whole_sum;
+
+static void build(void)
+{
+    int rc = ec_optimal_table_begin(0), passes = 0;
+    CHECK_RC(rc, EC_OK);
+    for (;;) {
+        int depth, classes, split;
+        rc = ec_optimal_table_pass(&depth, &classes, &split);
+        if (rc != EC_RUNNING) break;
+        if (split) {
+            int mid = (classes / 2) & ~1;
+            CHECK_RC(ec_optimal_table_work(mid, classes), EC_OK);
+            CHECK_RC(ec_optimal_table_work(0, mid), EC_OK);
+        } else {
+            CHECK_RC(ec_optimal_table_work(0, classes), EC_OK);
+        }
+        passes++;
+        rc = ec_optimal_table_pass_end();
+        if (rc != EC_RUNNING) break;
+    }
+    CHECK_RC(rc, EC_DONE);
+    CHECK(passes >= 12 && passes <= 14, "%d passes", passes);
+    CHECK_RC(ec_optimal_table_checksum(&whole_sum), EC_OK);
+    double share;
+    int level;
+    ec_optimal_table_progress(&share, &level);
+    CHECK(share == 1 && level == 0, "share %g level %d", share, level);
+}
+
+static void errors(void)
+{
+    ec_optimal_table_free();
+    ec_cube c;
+    ec_cube_solved(&c);
+    int len;
+    uint64_t sum;
+    CHECK_RC(ec_optimal_distance(&c, -1, &len, NULL, 0), EC_E_STATE);
+    CHECK_RC(ec_optimal_table_checksum(&sum), EC_E_STATE);
+    CHECK_RC(ec_optimal_table_build_step(10), EC_E_STATE);
+    CHECK_RC(ec_optimal_table_begin(EC_OPTIMAL_LEVELS), EC_E_RANGE);
+    CHECK_RC(ec_optimal_table_begin(-1), EC_E_RANGE);
+    int64_t mem, st;
+    CHECK_RC(ec_optimal_table_bytes(0, &mem, &st), EC_OK);
+    CHECK(mem == (140908410 * 2 + 3) / 4 + 6053616 / 2 && st == mem + 80, "bytes %lld %lld", (long long)mem, (long long)st);
+    CHECK_RC(ec_optimal_table_bytes(EC_OPTIMAL_LEVELS, &mem, &st), EC_E_RANGE);
+    int64_t m1;
+    CHECK_RC(ec_optimal_table_bytes(1, &m1, NULL), EC_OK);
+    CHECK(m1 == mem + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 1: %lld bytes", (long long)m1);
+    char msg[200];
+    CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
+    ec_solver *h = NULL;
+    char f[EC_FACELETS_SIZE];
+    ec_facelets_apply(NULL, "R U F", f, sizeof f, NULL, 0);
+    /* no table: the solver builds one in its first steps (checked in solver_run) */
+    CHECK_RC(ec_solver_new("optimal", f, 1, "table=2", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+}
+
+/* the solver with no table held builds it in its steps (build_step: slices of whole classes,
+ * not whole passes), then solves; the table's checksum equals the whole passes' */
+static void steps_match(void)
+{
+    ec_optimal_table_free();
+    char f[EC_FACELETS_SIZE], msg[300];
+    ec_facelets_apply(NULL, "R U F'", f, sizeof f, NULL, 0);
+    ec_solver *h = NULL;
+    REQUIRE_RC(ec_solver_new("optimal", f, 1, "table=0", &h, msg, sizeof msg), EC_OK);
+    int rc, steps = 0, table_records = 0;
+    while ((rc = ec_solver_step(h, 1)) == EC_RUNNING) {
+        steps++;
+        ec_progress rec[8];
+        int n = 0;
+        ec_solver_progress(h, rec, 8, &n);
+        for (int i = 0; i < n; i++)
+            if (rec[i].phase == 0) {
+                table_records++;
+                CHECK(!strcmp(rec[i].phase_name, "table") && rec[i].mean >= 0 && rec[i].mean <= 1 && rec[i].best == -1,
+                      "table record: %s %g %g", rec[i].phase_name, rec[i].mean, rec[i].best);
+            }
+    }
+    CHECK_RC(rc, EC_DONE);
+    CHECK(steps > 50 && table_records == steps, "%d steps, %d table records", steps, table_records);
+    uint64_t sum = 0;
+    CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
+    CHECK(sum == whole_sum, "the solver's build's checksum %016llx, whole passes' %016llx", (unsigned long long)sum,
+          (unsigned long long)whole_sum);
+    char sol[100];
+    CHECK_RC(ec_solver_solution(h, sol, sizeof sol), EC_OK);
+    CHECK(!strcmp(sol, "F U' R'"), "solution %s", sol);
+    ec_solver_free(h);
+}
+
+static void within5(void)
+{
+    ec__packed_init();
+    hs = malloc(sizeof *hs * HCAP);
+    hd = calloc(HCAP, 1);
+    ec_bcube *layer = malloc(sizeof *layer * 700000), *next = malloc(sizeof *next * 700000);
+    if (!hs || !hd || !layer || !next) {
+        CHECK(0, "out of memory");
+        return;
+    }
+    ec_cube c;
+    ec_cube_solved(&c);
+    ec__bcube_from_cube(&c, &layer[0]);
+    hput(&layer[0], 0);
+    long want[6] = {1, 18, 243, 3240, 43239, 574908}, total = 0;
+    int n = 1, bad = 0, badbound = 0;
+    for (int d = 0; d <= 5; d++) {
+        CHECK(n == want[d], "depth %d: %d cubes, want %ld", d, n, want[d]);
+        total += n;
+        for (int i = 0; i < n; i++) {
+            ec__bcube_to_cube(&layer[i], &c);
+            int len = -1;
+            uint8_t mv[24];
+            int rc = ec_optimal_distance(&c, -1, &len, mv, 24);
+            if (rc != EC_OK || len != d) {
+                if (bad++ < 5) CHECK(0, "depth %d cube %d: rc %d length %d", d, i, rc, len);
+                continue;
+            }
+            ec_cube t = c;
+            ec_cube_moves(&t, mv, len);
+            if (!ec_cube_is_solved(&t) && bad++ < 5) CHECK(0, "depth %d cube %d: solution does not solve", d, i);
+            if (ec__opt_bound(&c) > d) badbound++;
+        }
+        if (d == 5) break;
+        int nn = 0;
+        for (int i = 0; i < n; i++)
+            for (int m = 0; m < 18; m++) {
+                ec_bcube s = layer[i];
+                ec__bcube_move(&s, m);
+                int r = hput(&s, d + 1);
+                if (r < 0) {
+                    CHECK(0, "hash set full");
+                    return;
+                }
+                if (r) next[nn++] = s;
+            }
+        ec_bcube *t = layer;
+        layer = next, next = t;
+        n = nn;
+    }
+    CHECK(total == 621649, "%ld cubes within 5 turns", total);
+    CHECK(bad == 0, "%d cubes with a wrong optimum", bad);
+    CHECK(badbound == 0, "%d cubes whose bound exceeds their distance", badbound);
+    free(layer);
+    free(next);
+    free(hs);
+    free(hd);
+}
+
+/* ---- the independent search: cubie turns, phase-1 bounds of three views */
+
+static ec_cube rot[3], rotinv[3];
+
+static int p1_bound(const ec_cube *c)
+{
+    int h = 0;
+    for (int a = 0; a < 3; a++) {
+        ec_cube t, v;
+        ec_cube_multiply(&rotinv[a], c, &t);
+        ec_cube_multiply(&t, &rot[a], &v);
+        int tw = ec__get_twist(&v), fl = ec__get_flip(&v), sl = ec__get_slice(&v);
+        int b = ec__prun_ts(tw, sl), b2 = ec__prun_fs(fl, sl), b3 = ec__prun_tf(tw, fl);
+        if (b2 > b) b = b2;
+        if (b3 > b) b = b3;
+        if (b > h) h = b;
+    }
+    return h;
+}
+
+static long plain_nodes;
+static int plain_dfs(const ec_cube *c, int left, int prev)
+{
+    if (left == 0) return ec_cube_is_solved(c);
+    for (int m = 0; m < 18; m++) {
+        if (!ec__move_follows(prev, m)) continue;
+        ec_cube t;
+        ec_cube_multiply(c, ec__move_cube(m), &t);
+        plain_nodes++;
+        if (p1_bound(&t) > left - 1) continue;
+        if (plain_dfs(&t, left - 1, m)) return 1;
+    }
+    return 0;
+}
+
+static int plain_optimum(const ec_cube *c)
+{
+    for (int d = p1_bound(c);; d++)
+        if (plain_dfs(c, d, -1)) return d;
+}
+
+static void scrambles(void)
+{
+    const char *r[3] = {"", "x", "z"};
+    for (int a = 0; a < 3; a++) {
+        char f[EC_FACELETS_SIZE];
+        ec_facelets_apply(NULL, r[a], f, sizeof f, NULL, 0);
+        ec__cube_from_stickers(f, &rot[a]);
+        ec_cube_inverse(&rot[a], &rotinv[a]);
+    }
+    CHECK_RC(ec__tables_init(), EC_OK);
+    for (int i = 0; i < 28; i++) {
+        int n = 6 + i % 7; /* 6..12 turns */
+        ec_cube c;
+        ec_cube_solved(&c);
+        int prev = -1;
+        for (int k = 0; k < n; k++) {
+            int m;
+            do m = rnd(18);
+            while (!ec__move_follows(prev, m));
+            ec_cube_move(&c, m);
+            prev = m;
+        }
+        int len = -1;
+        uint8_t mv[24];
+        CHECK_RC(ec_optimal_distance(&c, -1, &len, mv, 24), EC_OK);
+        int want = plain_optimum(&c);
+        CHECK(len == want && len <= n, "scramble %d (%d turns): optimal %d, independent %d", i, n, len, want);
+        ec_cube_moves(&c, mv, len);
+        CHECK(ec_cube_is_solved(&c), "scramble %d: the solution does not solve it", i);
+    }
+}
+
+static void stored(void)
+{
+    int64_t st;
+    CHECK_RC(ec_optimal_table_bytes(0, NULL, &st), EC_OK);
+    uint8_t *buf = malloc((size_t)st + 1);
+    if (!buf) {
+        CHECK(0, "out of memory");
+        return;
+    }
+    CHECK_RC(ec_optimal_table_export(buf, st - 1), EC_E_BUFFER);
+    CHECK_RC(ec_optimal_table_export(buf, st), EC_OK);
+    char msg[200];
+    CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_OK);
+    uint64_t sum;
+    CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
+    CHECK(sum == whole_sum, "checksum after import %016llx", (unsigned long long)sum);
+    struct {
+        int64_t at, size;
+        uint8_t x;
+        const char *why;
+    } cases[] = {
+        {st / 2, st, 0x10, "checksum"},  {st - 1, st, 0x01, "checksum"},   {100, st, 0x80, "checksum"},
+        {-1, st - 1, 0, "truncated"},    {-1, 40, 0, "truncated"},          {-1, st + 1, 0, "after its end"},
+        {0, st, 0x01, "magic"},          {16, st, 0x01, "format"},          {24, st, 0x40, "level"},
+        {56, st, 0x01, "another build"}, {32, st, 0x01, "sizes"}, {48, st, 0x04, "sizes"},
+        {64, st, 0x01, "checksum"},
+    };
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+        if (cases[i].at >= 0) buf[cases[i].at] ^= cases[i].x;
+        msg[0] = 0;
+        int rc = ec_optimal_table_import(buf, cases[i].size, msg, sizeof msg);
+        CHECK(rc == EC_E_TABLE && strstr(msg, cases[i].why), "case %d: rc %d msg \"%s\", want \"%s\"", i, rc, msg,
+              cases[i].why);
+        if (cases[i].at >= 0) buf[cases[i].at] ^= cases[i].x;
+    }
+    /* the table held before is still there */
+    CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
+    CHECK(sum == whole_sum, "checksum after refused imports %016llx", (unsigned long long)sum);
+
+    /* the streaming import: pieces of odd sizes; a flipped byte, a missing or an extra byte */
+    CHECK_RC(ec_optimal_table_import_chunk(buf, 10, msg, sizeof msg), EC_E_STATE);
+    CHECK_RC(ec_optimal_table_import_end(msg, sizeof msg), EC_E_STATE);
+    for (int k = 0; k < 4; k++) {
+        int64_t end = k == 2 ? st - 1 : st;
+        if (k == 1) buf[st / 3] ^= 0x04;
+        CHECK_RC(ec_optimal_table_import_begin(buf, st + (k == 3), msg, sizeof msg), k == 3 ? EC_E_TABLE : EC_OK);
+        int rc = EC_OK;
+        for (int64_t off = 80; off < end && rc == EC_OK; off += 7777777) {
+            int64_t n = end - off < 7777777 ? end - off : 7777777;
+            rc = ec_optimal_table_import_chunk(buf + off, n, msg, sizeof msg);
+        }
+        if (k == 3) {
+            CHECK(strstr(msg, "after its end") != NULL, "streaming %d: %s", k, msg);
+            continue;
+        }
+        CHECK_RC(rc, EC_OK);
+        msg[0] = 0;
+        rc = ec_optimal_table_import_end(msg, sizeof msg);
+        const char *want = k == 0 ? "" : k == 1 ? "checksum" : "truncated";
+        CHECK(rc == (k ? EC_E_TABLE : EC_OK) && strstr(msg, want), "streaming %d: rc %d msg \"%s\"", k, rc, msg);
+        CHECK_RC(ec_optimal_table_checksum(&sum), k ? EC_E_STATE : EC_OK); /* refused: no table held */
+        if (!k) CHECK(sum == whole_sum, "checksum after a streaming import %016llx", (unsigned long long)sum);
+        if (k == 1) buf[st / 3] ^= 0x04;
+    }
+    CHECK_RC(ec_optimal_table_import_begin(buf, st, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_optimal_table_import_chunk(buf + 80, st - 80, msg, sizeof msg), EC_OK);
+    CHECK_RC(ec_optimal_table_import_chunk(buf, 1, msg, sizeof msg), EC_E_TABLE);
+    CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_OK); /* held again for what follows */
+    free(buf);
+}
+
+static void solver_run(void)
+{
+    char f[EC_FACELETS_SIZE], msg[300], sol[200];
+    const char *scramble = "R U2 F' L D2 B R' U F2";
+    ec_facelets_apply(NULL, scramble, f, sizeof f, NULL, 0);
+    ec_solver *h = NULL;
+    CHECK_RC(ec_solver_new("optimal", f, 1, NULL, &h, msg, sizeof msg), EC_OK);
+    if (!h) return;
+    int rc;
+    while ((rc = ec_solver_step(h, 1)) == EC_RUNNING) {
+    }
+    CHECK_RC(rc, EC_DONE);
+    CHECK_RC(ec_solver_solution(h, sol, sizeof sol), EC_OK);
+    ec_cube c;
+    ec_cube_from_facelets(f, &c, NULL, 0);
+    int len = -1;
+    CHECK_RC(ec_optimal_distance(&c, -1, &len, NULL, 0), EC_OK);
+    uint8_t mv[40];
+    int n = 0;
+    CHECK_RC(ec_alg_parse(sol, mv, 40, &n, NULL, 0), EC_OK);
+    CHECK(n == len && len <= 9, "solution \"%s\" (%d), optimum %d", sol, n, len);
+    char json[4000];
+    CHECK_RC(ec_solver_result_json(h, json, sizeof json), EC_OK);
+    CHECK(strstr(json, "\"name\":\"optimal\"") != NULL, "result %s", json);
+    ec_progress rec[64];
+    int nr = 0, last_depth = -1, saw_found = 0;
+    CHECK_RC(ec_solver_progress(h, rec, 64, &nr), EC_OK);
+    CHECK(nr >= 1, "%d records", nr);
+    for (int i = 0; i < nr; i++) {
+        CHECK(rec[i].phase == 1 && rec[i].best >= last_depth && rec[i].best <= len, "record %d: phase %d best %g", i,
+              rec[i].phase, rec[i].best);
+        last_depth = (int)rec[i].best;
+        saw_found |= rec[i].found;
+    }
+    CHECK(saw_found && rec[nr - 1].best_length == len && rec[nr - 1].evaluations > 0, "last record");
+    ec_solver_free(h);
+
+    /* a budget too small: gave up, no solution */
+    ec_facelets_apply(NULL, "R U F D L B R2 U' F2 D' L2 B' R U", f, sizeof f, NULL, 0);
+    CHECK_RC(ec_solver_new("optimal", f, 1, "budget=1000", &h, msg, sizeof msg), EC_OK);
+    if (!h) return;
+    while ((rc = ec_solver_step(h, 1)) == EC_RUNNING) {
+    }
+    CHECK_RC(rc, EC_GAVE_UP);
+    CHECK_RC(ec_solver_solution(h, sol, sizeof sol), EC_E_STATE);
+    ec_solver_free(h);
+    /* the distance call's bound */
+    ec_cube_from_facelets(f, &c, NULL, 0);
+    CHECK_RC(ec_optimal_distance(&c, 1000, &len, NULL, 0), EC_BOUND);
+    CHECK(len >= 1 && len <= 13, "bound %d", len);
+    CHECK_RC(ec_optimal_distance(&c, 0, &len, NULL, 0), EC_E_RANGE);
+    CHECK_RC(ec_optimal_distance(&c, -1, &len, mv, 3), EC_E_BUFFER);
+}
+
+int main(void)
+{
+    RUN(errors);
+    RUN(build);
+    RUN(within5);
+    RUN(scrambles);
+    RUN(stored);
+    RUN(solver_run);
+    RUN(steps_match);
+    DONE();
+}

@@ -1,0 +1,93 @@
+/* test_optimal_deep.c - the optimal search on longer scrambles (slow; level 0 table):
+ *  - 200 scrambles of 11..15 random turns (seeded): the optimum is at most the scramble's
+ *    length and at most the two-phase search's length (ec_distance), its solution solves the
+ *    cube, and a solve of the same cube conjugated by a whole-cube rotation and of its inverse
+ *    gives the same length (the optimum does not depend on how the cube is held, and a
+ *    cube and its inverse are equally far);
+ *  - the pattern "checkerboard" U2 D2 F2 B2 L2 R2 is 6 and "six spots" U D' R L' F B' U D' is 8
+ *    (published HTM optima, both also far enough from solved to exercise several depths). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/cube.h"
+#include "search/optimal.h"
+
+static uint64_t rs = 0x9e3779b97f4a7c15ull;
+static int rnd(int n)
+{
+    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
+    return (int)(rs % (uint64_t)n);
+}
+
+static int optimum(const ec_cube *c)
+{
+    int len = -1;
+    uint8_t mv[24];
+    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
+    if (rc) return rc;
+    ec_cube t = *c;
+    ec_cube_moves(&t, mv, len);
+    return ec_cube_is_solved(&t) ? len : EC_E_NOT_SOLVED;
+}
+
+static void build(void)
+{
+    REQUIRE_RC(ec_optimal_table_begin(0), EC_OK);
+    int rc;
+    while ((rc = ec_optimal_table_build_step(5000)) == EC_RUNNING) {
+    }
+    REQUIRE_RC(rc, EC_DONE);
+}
+
+static void patterns(void)
+{
+    const char *alg[2] = {"U2 D2 F2 B2 L2 R2", "U D' R L' F B' U D'"};
+    const int want[2] = {6, 8};
+    for (int i = 0; i < 2; i++) {
+        char f[EC_FACELETS_SIZE];
+        ec_cube c;
+        CHECK_RC(ec_facelets_apply(NULL, alg[i], f, sizeof f, NULL, 0), EC_OK);
+        CHECK_RC(ec_cube_from_facelets(f, &c, NULL, 0), EC_OK);
+        int d = optimum(&c);
+        CHECK(d == want[i], "%s: %d, want %d", alg[i], d, want[i]);
+    }
+}
+
+static void scrambles(void)
+{
+    char f[EC_FACELETS_SIZE], g[EC_FACELETS_SIZE];
+    int worse = 0;
+    for (int i = 0; i < 200; i++) {
+        int n = 11 + i % 5;
+        uint8_t mv[16];
+        ec_cube c;
+        ec_cube_solved(&c);
+        for (int k = 0; k < n; k++) {
+            do mv[k] = (uint8_t)rnd(18);
+            while (k && !ec__move_follows(mv[k - 1], mv[k]));
+            ec_cube_move(&c, mv[k]);
+        }
+        int d = optimum(&c), tp = ec_distance(&c, 20000);
+        CHECK(d >= 0 && d <= n && d <= tp, "scramble %d: optimum %d, %d turns, two-phase %d", i, d, n, tp);
+        if (tp > d) worse++;
+        if (i % 10) continue;
+        /* held another way (a y2 x rotation of the whole cube), and the inverse */
+        ec_cube_to_facelets(&c, f, sizeof f);
+        CHECK_RC(ec_facelets_apply(f, "y2 x", g, sizeof g, NULL, 0), EC_OK);
+        ec_cube r, inv;
+        CHECK_RC(ec_cube_from_facelets(g, &r, NULL, 0), EC_OK);
+        ec_cube_inverse(&c, &inv);
+        int dr = optimum(&r), di = optimum(&inv);
+        CHECK(dr == d && di == d, "scramble %d: optimum %d, rotated %d, inverse %d", i, d, dr, di);
+    }
+    CHECK(worse > 0, "the two-phase search was never longer (the comparison cannot have failed)");
+}
+
+int main(void)
+{
+    RUN(build);
+    RUN(patterns);
+    RUN(scrambles);
+    DONE();
+}
