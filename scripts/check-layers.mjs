@@ -35,9 +35,13 @@ const jsOnly = args.includes('--js-only');
 
 // Known defects allowed while they are being removed, one entry per finding's key (printed
 // with it: 'include A -> B', 'link A -> B', 'cycle A <-> B', 'js A -> B', 'id X', 'long FILE
-// NAME', "solver-name FILE 'NAME'"); an entry that matches nothing fails (on this repository;
+// NAME', "solver-name FILE 'NAME'", 'long-c FILE'); an entry that matches nothing fails (on this repository;
 // with --js-only, the JavaScript passes' entries), so the list cannot go stale.
-const ALLOW = new Set([]);
+const ALLOW = new Set([
+  // the optimal search's tables, their stored form and its IDA* in one file (1,150 lines): to be
+  // split by concept (tables, store, search) with an internal header for the shared tables
+  'long-c c/search/optimal.c',
+]);
 const JS_KEY = /^(js|js-dom|js-module|js-raw|id|long|solver-name) /;
 
 const findings = [];
