@@ -1,8 +1,12 @@
 /*
- * optimal.c - the optimal search's tables (layout and costs: optimal.h) and its IDA*.
+ * optimal.c - the optimal search's tables (layout and costs: optimal.h): the small tables,
+ * the corner table, the big tables' stepped build and their checksum. The stored form is
+ * optimal_store.c's, the IDA* and the distance call optimal_search.c's; both use this file's
+ * tables through optimal_tables.h, and this file calls neither.
  *
- * Small tables (built by opt_init once per process: 0.21 s of CPU natively, 12.8 MB; the corner
- * table, by ec_optimal_table_begin, 1.1 s more: forward breadth-first passes):
+ * Small tables (built by ec__opt_init once per process: 0.21 s of CPU natively, 12.8 MB; the
+ * corner table, by ec_optimal_table_begin, 1.1 s more: forward breadth-first passes; those
+ * shared through optimal_tables.h carry the ec__opt_ prefix):
  *   fsSym[slice * 2048 + flip]  (class << 4) | s with conj_s(raw) = the class's representative
  *   fsRep[class], fsStab[class] the representative (smallest raw member) and its stabiliser
  *   sliceC[slice * 16 + s], flipLlo/flipLhi/flipM: conj_s of a raw (flip, slice) is
@@ -20,73 +24,39 @@
  * Conjugation is ec__sym_conj's (symmetry.h); the corner table's classes are symmetry.h's
  * cpermSym (the same conjugation).
  */
-#include "search/optimal.h"
+#include "search/optimal_tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cube.h"
-#include "search/coord.h"
-#include "search/symmetry.h"
-
-#define N_FS (N_SLICE * N_FLIP)
-#define N_FS_SYM 64430
-#define N_CORNER_ENTRIES ((int64_t)N_PERM_SYM * N_TWIST)
-#define N_ESEP (N_SLICE * 70)
-#define N_ESEP_SYM_MAX 2400
-#define N_CCOMB 70
-#define N_BLOCK_B (N_TWIST * N_CCOMB)
-#define UNSET 15
-#define OPT_FORMAT 3
-#define HEADER_BYTES 80
-
-static uint32_t *fsSym;
-static uint32_t fsRep[N_FS_SYM];
+uint32_t *ec__opt_fsSym;
+uint32_t ec__opt_fsRep[N_FS_SYM];
 static uint16_t fsStab[N_FS_SYM];
 static uint16_t sliceC[N_SLICE * N_SYM];
 static uint16_t flipLlo[N_SYM][64], flipLhi[N_SYM][32], flipM[N_SYM][N_SLICE];
-static uint16_t twC[N_TWIST * N_SYM];
+uint16_t ec__opt_twC[N_TWIST * N_SYM];
 static uint16_t *twMC;
-static uint16_t *cpMove;
-static uint32_t *fsMove; /* [class * 18 + m]: fsSym of the class's representative after move m */
-static uint8_t symMoveC[N_SYM][N_MOVES]; /* conj_s of face turn m, as a face turn */
-static uint8_t symCompose[N_SYM][N_SYM]; /* conj_a(conj_b(x)) = conj_[a][b](x) */
+uint16_t *ec__opt_cpMove;
+uint32_t *ec__opt_fsMove;
+uint8_t ec__opt_symMoveC[N_SYM][N_MOVES];
+uint8_t ec__opt_symCompose[N_SYM][N_SYM];
 /* the second table's coordinates: esep = slice * 70 + the M-slice edges' places among the
  * 8 slots without an E-slice edge (UF UB DF DB; colex rank); ccomb = the places of the
  * U-layer corners (URF UFL ULB UBR; colex rank of the 4 of 8 slots) */
-static uint16_t *esepMove;                  /* [esep * 18 + m] */
-static uint32_t esepSym[N_ESEP];            /* (class << 4) | s, conj_s(raw) = rep */
-static uint16_t esepRep[N_ESEP_SYM_MAX], esepStab[N_ESEP_SYM_MAX];
-static uint32_t *eMove;                     /* [class * 18 + m]: esepSym of rep after m */
-static int nEsepSym;
-static uint8_t ccMove[N_CCOMB * N_MOVES], ccC[N_CCOMB * N_SYM];
+uint16_t *ec__opt_esepMove;
+uint32_t ec__opt_esepSym[N_ESEP];
+uint16_t ec__opt_esepRep[N_ESEP_SYM_MAX];
+static uint16_t esepStab[N_ESEP_SYM_MAX];
+uint32_t *ec__opt_eMove;
+int ec__opt_nEsepSym;
+uint8_t ec__opt_ccMove[N_CCOMB * N_MOVES], ec__opt_ccC[N_CCOMB * N_SYM];
 static uint8_t ccMC[N_MOVES * N_SYM * N_CCOMB]; /* ccC after move m */
-static uint8_t axisMove[OPT_AXES][N_MOVES];
-static ec_cube axisRot[OPT_AXES], axisRotInv[OPT_AXES];
+uint8_t ec__opt_axisMove[OPT_AXES][N_MOVES];
+ec_cube ec__opt_axisRot[OPT_AXES], ec__opt_axisRotInv[OPT_AXES];
 static int small_ready;
 
-/* The process-wide table: big[0] the FlipUDSlice table, big[1] (levels 1, 2) the esep one. */
-static struct {
-    int level;       /* -1: none */
-    int xs;          /* corner-permutation parities per entry of both: 1, or 2 (level 2) */
-    int nt;          /* big tables at this level: 1 or 2 */
-    int complete;
-    uint8_t *corner; /* N_CORNER_ENTRIES nibbles */
-    uint8_t *big[2];
-    int64_t entries[2], bytes[2], corner_bytes;
-    /* build */
-    int tb;          /* the big table being built */
-    int depth;       /* the pass sets entries at depth + 1 from those at depth */
-    int forward;     /* 1: the current pass expands the layer; 0: unset entries look back */
-    int next;        /* next class of the current pass (build_step) */
-    int64_t set, pass_new;
-    uint64_t sum;
-} T = {-1, 1, 1, 0, NULL, {NULL, NULL}, {0, 0}, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
+opt_tables ec__opt_T = {-1, 1, 1, 0, NULL, {NULL, NULL}, {0, 0}, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
 
-static inline int nib(const uint8_t *t, int64_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
-/* the big tables: 2 bits an entry, four a byte (lowest bits first): the distance mod 3, 3 = unset */
-#define UNSET2 3
-static inline int e2(const uint8_t *t, int64_t i) { return t[i >> 2] >> ((i & 3) << 1) & 3; }
 static inline void set_e2(uint8_t *t, int64_t i, int v)
 {
     int sh = (int)(i & 3) << 1;
@@ -97,8 +67,6 @@ static inline void set_nib(uint8_t *t, int64_t i, int v)
     int sh = (int)(i & 1) << 2;
     t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
 }
-
-static int quarter(int m) { return m % 3 != 1; }
 
 /* ---------------------------------------------------------------- small tables */
 
@@ -136,7 +104,7 @@ static void unrank4(int r, int n, int *in)
 }
 static int is_m_edge(int piece) { return piece < 8 && (piece & 1); } /* UF UB DF DB */
 
-static int get_esep(const ec_cube *c)
+int ec__opt_get_esep(const ec_cube *c)
 {
     int in[8], j = 0;
     for (int i = 0; i < 12; i++)
@@ -156,7 +124,7 @@ static void set_esep(ec_cube *c, int v)
             else o += 2;
         }
 }
-static int get_ccomb(const ec_cube *c)
+int ec__opt_get_ccomb(const ec_cube *c)
 {
     int in[8];
     for (int i = 0; i < 8; i++) in[i] = c->cp[i] < 4;
@@ -169,19 +137,19 @@ static void set_ccomb(ec_cube *c, int v)
     for (int i = 0; i < 8; i++) c->cp[i] = (uint8_t)(in[i] ? u++ : d++);
 }
 
-static int opt_init(void)
+int ec__opt_init(void)
 {
     if (small_ready) return EC_OK;
     int rc = ec__coord_init();
     if (!rc) rc = ec__symmetry_init();
     if (rc) return rc;
-    if (!fsSym) fsSym = malloc(sizeof *fsSym * N_FS);
+    if (!ec__opt_fsSym) ec__opt_fsSym = malloc(sizeof *ec__opt_fsSym * N_FS);
     if (!twMC) twMC = malloc(sizeof *twMC * N_MOVES * N_SYM * N_TWIST);
-    if (!cpMove) cpMove = malloc(sizeof *cpMove * N_PERM8 * N_MOVES);
-    if (!fsMove) fsMove = malloc(sizeof *fsMove * N_FS_SYM * N_MOVES);
-    if (!esepMove) esepMove = malloc(sizeof *esepMove * N_ESEP * N_MOVES);
-    if (!eMove) eMove = malloc(sizeof *eMove * N_ESEP_SYM_MAX * N_MOVES);
-    if (!fsSym || !twMC || !cpMove || !fsMove || !esepMove || !eMove) return EC_E_NOMEM;
+    if (!ec__opt_cpMove) ec__opt_cpMove = malloc(sizeof *ec__opt_cpMove * N_PERM8 * N_MOVES);
+    if (!ec__opt_fsMove) ec__opt_fsMove = malloc(sizeof *ec__opt_fsMove * N_FS_SYM * N_MOVES);
+    if (!ec__opt_esepMove) ec__opt_esepMove = malloc(sizeof *ec__opt_esepMove * N_ESEP * N_MOVES);
+    if (!ec__opt_eMove) ec__opt_eMove = malloc(sizeof *ec__opt_eMove * N_ESEP_SYM_MAX * N_MOVES);
+    if (!ec__opt_fsSym || !twMC || !ec__opt_cpMove || !ec__opt_fsMove || !ec__opt_esepMove || !ec__opt_eMove) return EC_E_NOMEM;
     ec_cube c, d;
     /* conjugation of slice, flip (linear part and slice term), twist */
     for (int s = 0; s < N_SYM; s++) {
@@ -215,7 +183,7 @@ static int opt_init(void)
             ec_cube_solved(&c);
             ec__set_twist(&c, t);
             ec__sym_conj(&c, s, &d);
-            twC[t * N_SYM + s] = (uint16_t)ec__get_twist(&d);
+            ec__opt_twC[t * N_SYM + s] = (uint16_t)ec__get_twist(&d);
         }
     }
     /* the linear form against the cubie model: every symmetry, every slice, flips spread */
@@ -230,27 +198,27 @@ static int opt_init(void)
             if (s2 != ec__get_slice(&d) || f2 != ec__get_flip(&d)) return EC_E_INTERNAL;
         }
     /* FlipUDSlice classes */
-    memset(fsSym, 0xff, sizeof *fsSym * N_FS);
+    memset(ec__opt_fsSym, 0xff, sizeof *ec__opt_fsSym * N_FS);
     int n = 0;
     for (int r = 0; r < N_FS; r++) {
-        if (fsSym[r] != 0xffffffffu) continue;
+        if (ec__opt_fsSym[r] != 0xffffffffu) continue;
         if (n >= N_FS_SYM) return EC_E_INTERNAL;
-        fsRep[n] = (uint32_t)r;
+        ec__opt_fsRep[n] = (uint32_t)r;
         fsStab[n] = 0;
         for (int s = 0; s < N_SYM; s++) {
             int s2, f2;
             fs_conj(r / N_FLIP, r % N_FLIP, s, &s2, &f2);
             int r2 = s2 * N_FLIP + f2;
             if (r2 == r) fsStab[n] |= (uint16_t)(1u << s);
-            if (fsSym[r2] == 0xffffffffu) fsSym[r2] = (uint32_t)n << 4 | ec__symInv[s];
+            if (ec__opt_fsSym[r2] == 0xffffffffu) ec__opt_fsSym[r2] = (uint32_t)n << 4 | ec__symInv[s];
         }
         n++;
     }
     if (n != N_FS_SYM) return EC_E_INTERNAL;
     for (int i = 0; i < N_FS_SYM; i++) {
-        int sl = (int)(fsRep[i] / N_FLIP), fl = (int)(fsRep[i] % N_FLIP);
+        int sl = (int)(ec__opt_fsRep[i] / N_FLIP), fl = (int)(ec__opt_fsRep[i] % N_FLIP);
         for (int m = 0; m < N_MOVES; m++)
-            fsMove[i * N_MOVES + m] = fsSym[ec__sliceMove[sl * N_MOVES + m] * N_FLIP + ec__flipMove[fl * N_MOVES + m]];
+            ec__opt_fsMove[i * N_MOVES + m] = ec__opt_fsSym[ec__sliceMove[sl * N_MOVES + m] * N_FLIP + ec__flipMove[fl * N_MOVES + m]];
     }
     /* conjugated face turns and the composition of conjugations, from the cubie model */
     for (int s = 0; s < N_SYM; s++)
@@ -260,7 +228,7 @@ static int opt_init(void)
             for (int m2 = 0; m2 < N_MOVES; m2++)
                 if (!memcmp(&d, ec__move_cube(m2), sizeof d)) found = m2;
             if (found < 0) return EC_E_INTERNAL;
-            symMoveC[s][m] = (uint8_t)found;
+            ec__opt_symMoveC[s][m] = (uint8_t)found;
         }
     ec_cube x;
     if (ec_random_state(12345, &x)) return EC_E_INTERNAL;
@@ -275,92 +243,84 @@ static int opt_init(void)
                 if (!memcmp(&t, &u, sizeof t)) found = c2;
             }
             if (found < 0) return EC_E_INTERNAL;
-            symCompose[a][b] = (uint8_t)found;
+            ec__opt_symCompose[a][b] = (uint8_t)found;
         }
     for (int m = 0; m < N_MOVES; m++)
         for (int s = 0; s < N_SYM; s++)
-            for (int t = 0; t < N_TWIST; t++) twMC[(m * N_SYM + s) * N_TWIST + t] = twC[ec__twistMove[t * N_MOVES + m] * N_SYM + s];
+            for (int t = 0; t < N_TWIST; t++) twMC[(m * N_SYM + s) * N_TWIST + t] = ec__opt_twC[ec__twistMove[t * N_MOVES + m] * N_SYM + s];
     for (int p = 0; p < N_PERM8; p++) {
         ec_cube_solved(&c);
         ec__set_cperm(&c, p);
         for (int m = 0; m < N_MOVES; m++) {
             ec_cube_multiply(&c, ec__move_cube(m), &d);
-            cpMove[p * N_MOVES + m] = (uint16_t)ec__get_cperm(&d);
+            ec__opt_cpMove[p * N_MOVES + m] = (uint16_t)ec__get_cperm(&d);
         }
     }
     /* the second table's coordinates: move tables, conjugation, esep classes */
     for (int v = 0; v < N_ESEP; v++) {
         ec_cube_solved(&c);
         set_esep(&c, v);
-        if (get_esep(&c) != v) return EC_E_INTERNAL;
+        if (ec__opt_get_esep(&c) != v) return EC_E_INTERNAL;
         for (int m = 0; m < N_MOVES; m++) {
             ec_cube_multiply(&c, ec__move_cube(m), &d);
-            esepMove[v * N_MOVES + m] = (uint16_t)get_esep(&d);
+            ec__opt_esepMove[v * N_MOVES + m] = (uint16_t)ec__opt_get_esep(&d);
         }
     }
     for (int v = 0; v < N_CCOMB; v++) {
         ec_cube_solved(&c);
         set_ccomb(&c, v);
-        if (get_ccomb(&c) != v) return EC_E_INTERNAL;
+        if (ec__opt_get_ccomb(&c) != v) return EC_E_INTERNAL;
         for (int m = 0; m < N_MOVES; m++) {
             ec_cube_multiply(&c, ec__move_cube(m), &d);
-            ccMove[v * N_MOVES + m] = (uint8_t)get_ccomb(&d);
+            ec__opt_ccMove[v * N_MOVES + m] = (uint8_t)ec__opt_get_ccomb(&d);
         }
         for (int s2 = 0; s2 < N_SYM; s2++) {
             ec__sym_conj(&c, s2, &d);
-            ccC[v * N_SYM + s2] = (uint8_t)get_ccomb(&d);
+            ec__opt_ccC[v * N_SYM + s2] = (uint8_t)ec__opt_get_ccomb(&d);
         }
     }
     for (int m = 0; m < N_MOVES; m++)
         for (int s2 = 0; s2 < N_SYM; s2++)
-            for (int v = 0; v < N_CCOMB; v++) ccMC[(m * N_SYM + s2) * N_CCOMB + v] = ccC[ccMove[v * N_MOVES + m] * N_SYM + s2];
-    for (int v = 0; v < N_ESEP; v++) esepSym[v] = 0xffffffffu;
-    nEsepSym = 0;
+            for (int v = 0; v < N_CCOMB; v++) ccMC[(m * N_SYM + s2) * N_CCOMB + v] = ec__opt_ccC[ec__opt_ccMove[v * N_MOVES + m] * N_SYM + s2];
+    for (int v = 0; v < N_ESEP; v++) ec__opt_esepSym[v] = 0xffffffffu;
+    ec__opt_nEsepSym = 0;
     for (int v = 0; v < N_ESEP; v++) {
-        if (esepSym[v] != 0xffffffffu) continue;
-        if (nEsepSym >= N_ESEP_SYM_MAX) return EC_E_INTERNAL;
-        esepRep[nEsepSym] = (uint16_t)v;
-        esepStab[nEsepSym] = 0;
+        if (ec__opt_esepSym[v] != 0xffffffffu) continue;
+        if (ec__opt_nEsepSym >= N_ESEP_SYM_MAX) return EC_E_INTERNAL;
+        ec__opt_esepRep[ec__opt_nEsepSym] = (uint16_t)v;
+        esepStab[ec__opt_nEsepSym] = 0;
         ec_cube_solved(&c);
         set_esep(&c, v);
         for (int s2 = 0; s2 < N_SYM; s2++) {
             ec__sym_conj(&c, s2, &d);
-            int v2 = get_esep(&d);
-            if (v2 == v) esepStab[nEsepSym] |= (uint16_t)(1u << s2);
-            if (esepSym[v2] == 0xffffffffu) esepSym[v2] = (uint32_t)nEsepSym << 4 | ec__symInv[s2];
+            int v2 = ec__opt_get_esep(&d);
+            if (v2 == v) esepStab[ec__opt_nEsepSym] |= (uint16_t)(1u << s2);
+            if (ec__opt_esepSym[v2] == 0xffffffffu) ec__opt_esepSym[v2] = (uint32_t)ec__opt_nEsepSym << 4 | ec__symInv[s2];
         }
-        nEsepSym++;
+        ec__opt_nEsepSym++;
     }
-    for (int i = 0; i < nEsepSym; i++)
-        for (int m = 0; m < N_MOVES; m++) eMove[i * N_MOVES + m] = esepSym[esepMove[esepRep[i] * N_MOVES + m]];
+    for (int i = 0; i < ec__opt_nEsepSym; i++)
+        for (int m = 0; m < N_MOVES; m++) ec__opt_eMove[i * N_MOVES + m] = ec__opt_esepSym[ec__opt_esepMove[ec__opt_esepRep[i] * N_MOVES + m]];
     /* axes: the identity, then the cube seen after x and after z (R^-1 c R) */
     static const char *const rot[OPT_AXES] = {"", "x", "z"};
     for (int a = 0; a < OPT_AXES; a++) {
         char f[EC_FACELETS_SIZE];
         if (ec_facelets_apply(NULL, rot[a], f, sizeof f, NULL, 0)) return EC_E_INTERNAL;
-        ec__cube_from_stickers(f, &axisRot[a]);
-        ec_cube_inverse(&axisRot[a], &axisRotInv[a]);
+        ec__cube_from_stickers(f, &ec__opt_axisRot[a]);
+        ec_cube_inverse(&ec__opt_axisRot[a], &ec__opt_axisRotInv[a]);
         for (int m = 0; m < N_MOVES; m++) {
             ec_cube t, u;
-            ec_cube_multiply(&axisRotInv[a], ec__move_cube(m), &t);
-            ec_cube_multiply(&t, &axisRot[a], &u);
+            ec_cube_multiply(&ec__opt_axisRotInv[a], ec__move_cube(m), &t);
+            ec_cube_multiply(&t, &ec__opt_axisRot[a], &u);
             int found = -1;
             for (int m2 = 0; m2 < N_MOVES; m2++)
                 if (!memcmp(&u, ec__move_cube(m2), sizeof u)) found = m2;
             if (found < 0) return EC_E_INTERNAL;
-            axisMove[a][m] = (uint8_t)found;
+            ec__opt_axisMove[a][m] = (uint8_t)found;
         }
     }
     small_ready = 1;
     return EC_OK;
-}
-
-/* ---------------------------------------------------------------- indexing */
-
-static inline int64_t corner_index(int cp, int tw)
-{
-    int y = ec__cpermSym[cp];
-    return (int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + (y & 15)];
 }
 
 /* ---------------------------------------------------------------- the corner table */
@@ -378,16 +338,16 @@ static int build_corner(uint8_t *t)
                 int64_t i = (int64_t)c * N_TWIST + tw;
                 if (nib(t, i) != d) continue;
                 for (int m = 0; m < N_MOVES; m++) {
-                    int cp2 = cpMove[cp * N_MOVES + m], tw2 = ec__twistMove[tw * N_MOVES + m];
+                    int cp2 = ec__opt_cpMove[cp * N_MOVES + m], tw2 = ec__twistMove[tw * N_MOVES + m];
                     int y = ec__cpermSym[cp2], c2 = y >> 4;
-                    int t2 = twC[tw2 * N_SYM + (y & 15)];
+                    int t2 = ec__opt_twC[tw2 * N_SYM + (y & 15)];
                     int64_t j = (int64_t)c2 * N_TWIST + t2;
                     if (nib(t, j) != UNSET) continue;
                     set_nib(t, j, d + 1);
                     added++;
                     for (int u = 1; u < N_SYM; u++)
                         if (ec__cpermStab[c2] >> u & 1) {
-                            int64_t k = (int64_t)c2 * N_TWIST + twC[t2 * N_SYM + u];
+                            int64_t k = (int64_t)c2 * N_TWIST + ec__opt_twC[t2 * N_SYM + u];
                             if (nib(t, k) == UNSET) {
                                 set_nib(t, k, d + 1);
                                 added++;
@@ -404,18 +364,19 @@ static int build_corner(uint8_t *t)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-static const int level_xs[EC_OPTIMAL_LEVELS] = {2, 2}, level_nt[EC_OPTIMAL_LEVELS] = {1, 2};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2};
+static const int level_nt[EC_OPTIMAL_LEVELS] = {1, 2};
 
-static int64_t classes_of(int t) { return t ? nEsepSym : N_FS_SYM; }
-static int64_t block_of(int t) { return (int64_t)(t ? N_BLOCK_B : N_TWIST) * T.xs; }
+static int64_t classes_of(int t) { return t ? ec__opt_nEsepSym : N_FS_SYM; }
+static int64_t block_of(int t) { return (int64_t)(t ? N_BLOCK_B : N_TWIST) * ec__opt_T.xs; }
 
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int rc = opt_init();
+    int rc = ec__opt_init();
     if (rc) return rc;
-    int64_t b = (N_CORNER_ENTRIES + 1) / 2 + ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 3) / 4;
-    if (level_nt[level] > 1) b += ((int64_t)nEsepSym * N_BLOCK_B * level_xs[level] + 3) / 4;
+    int64_t b = (N_CORNER_ENTRIES + 1) / 2 + ((int64_t)N_FS_SYM * N_TWIST * ec__opt_level_xs[level] + 3) / 4;
+    if (level_nt[level] > 1) b += ((int64_t)ec__opt_nEsepSym * N_BLOCK_B * ec__opt_level_xs[level] + 3) / 4;
     if (memory) *memory = b;
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
@@ -423,48 +384,48 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 
 int ec_optimal_table_free(void)
 {
-    free(T.big[0]);
-    free(T.big[1]);
-    free(T.corner);
-    T.big[0] = T.big[1] = T.corner = NULL;
-    T.level = -1;
-    T.complete = 0;
+    free(ec__opt_T.big[0]);
+    free(ec__opt_T.big[1]);
+    free(ec__opt_T.corner);
+    ec__opt_T.big[0] = ec__opt_T.big[1] = ec__opt_T.corner = NULL;
+    ec__opt_T.level = -1;
+    ec__opt_T.complete = 0;
     return EC_OK;
 }
 
-static int alloc_level(int level)
+int ec__opt_alloc_level(int level)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int rc = opt_init();
+    int rc = ec__opt_init();
     if (rc) return rc;
     ec_optimal_table_free();
-    T.xs = level_xs[level];
-    T.nt = level_nt[level];
-    T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
-    T.corner = malloc((size_t)T.corner_bytes);
-    int ok = T.corner != NULL;
+    ec__opt_T.xs = ec__opt_level_xs[level];
+    ec__opt_T.nt = level_nt[level];
+    ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
+    ec__opt_T.corner = malloc((size_t)ec__opt_T.corner_bytes);
+    int ok = ec__opt_T.corner != NULL;
     for (int t = 0; t < 2; t++) {
-        T.entries[t] = t < T.nt ? classes_of(t) * block_of(t) : 0;
-        T.bytes[t] = (T.entries[t] + 3) / 4;
-        if (t < T.nt && ok) ok = (T.big[t] = malloc((size_t)T.bytes[t])) != NULL;
+        ec__opt_T.entries[t] = t < ec__opt_T.nt ? classes_of(t) * block_of(t) : 0;
+        ec__opt_T.bytes[t] = (ec__opt_T.entries[t] + 3) / 4;
+        if (t < ec__opt_T.nt && ok) ok = (ec__opt_T.big[t] = malloc((size_t)ec__opt_T.bytes[t])) != NULL;
     }
     if (!ok) {
         ec_optimal_table_free();
         return EC_E_NOMEM;
     }
-    T.level = level;
+    ec__opt_T.level = level;
     return EC_OK;
 }
 
 /* entry (cls, raw) of big table t, raw = the block offset of (twist, ccomb, x) */
-static inline int64_t raw_b(int tw, int cc, int x) { return ((int64_t)tw * N_CCOMB + cc) * T.xs + x; }
+static inline int64_t raw_b(int tw, int cc, int x) { return ((int64_t)tw * N_CCOMB + cc) * ec__opt_T.xs + x; }
 
 /* set entry (class, tw, cc, x) of big table t and its stabiliser images to v (when unset) */
 static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
 {
-    uint8_t *b = T.big[t];
+    uint8_t *b = ec__opt_T.big[t];
     int64_t base = (int64_t)cls * block_of(t), n = 0;
-    int64_t i = base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x);
+    int64_t i = base + (t ? raw_b(tw, cc, x) : (int64_t)tw * ec__opt_T.xs + x);
     if (e2(b, i) == UNSET2) {
         set_e2(b, i, v);
         n++;
@@ -472,8 +433,8 @@ static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
     unsigned st = t ? esepStab[cls] : fsStab[cls];
     for (int u = 1; st >> u; u++)
         if (st >> u & 1) {
-            int tw2 = twC[tw * N_SYM + u];
-            int64_t k = base + (t ? raw_b(tw2, ccC[cc * N_SYM + u], x) : (int64_t)tw2 * T.xs + x);
+            int tw2 = ec__opt_twC[tw * N_SYM + u];
+            int64_t k = base + (t ? raw_b(tw2, ec__opt_ccC[cc * N_SYM + u], x) : (int64_t)tw2 * ec__opt_T.xs + x);
             if (e2(b, k) == UNSET2) {
                 set_e2(b, k, v);
                 n++;
@@ -484,28 +445,28 @@ static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
 
 static void start_table(int t)
 {
-    memset(T.big[t], 0xff, (size_t)T.bytes[t]);
-    T.tb = t;
+    memset(ec__opt_T.big[t], 0xff, (size_t)ec__opt_T.bytes[t]);
+    ec__opt_T.tb = t;
     if (t == 0) {
-        uint32_t y = fsSym[SLICE_SOLVED * N_FLIP];
-        T.set = set_big(0, (int)(y >> 4), twC[y & 15], 0, 0, 0);
+        uint32_t y = ec__opt_fsSym[SLICE_SOLVED * N_FLIP];
+        ec__opt_T.set = set_big(0, (int)(y >> 4), ec__opt_twC[y & 15], 0, 0, 0);
     } else {
         ec_cube c;
         ec_cube_solved(&c);
-        uint32_t y = esepSym[get_esep(&c)];
-        T.set = set_big(1, (int)(y >> 4), twC[y & 15], ccC[get_ccomb(&c) * N_SYM + (y & 15)], 0, 0);
+        uint32_t y = ec__opt_esepSym[ec__opt_get_esep(&c)];
+        ec__opt_T.set = set_big(1, (int)(y >> 4), ec__opt_twC[y & 15], ec__opt_ccC[ec__opt_get_ccomb(&c) * N_SYM + (y & 15)], 0, 0);
     }
-    T.depth = 0;
-    T.forward = 1;
-    T.next = 0;
-    T.pass_new = 0;
+    ec__opt_T.depth = 0;
+    ec__opt_T.forward = 1;
+    ec__opt_T.next = 0;
+    ec__opt_T.pass_new = 0;
 }
 
 int ec_optimal_table_begin(int level)
 {
-    int rc = alloc_level(level);
+    int rc = ec__opt_alloc_level(level);
     if (rc) return rc;
-    rc = build_corner(T.corner);
+    rc = build_corner(ec__opt_T.corner);
     if (rc) {
         ec_optimal_table_free();
         return rc;
@@ -517,21 +478,21 @@ int ec_optimal_table_begin(int level)
 /* A block's entries at value v, as (twist, ccomb, x) triples packed in 32 bits. */
 static int collect(int t, int c, int v, uint32_t *list)
 {
-    const uint8_t *b = T.big[t];
+    const uint8_t *b = ec__opt_T.big[t];
     int64_t base = c * block_of(t), nb = block_of(t);
     int n = 0;
-    int per_tw = (t ? N_CCOMB : 1) * T.xs;
+    int per_tw = (t ? N_CCOMB : 1) * ec__opt_T.xs;
     for (int64_t i = 0; i < nb; i++) {
         int64_t j = base + i;
         if ((b[j >> 2] >> ((j & 3) << 1) & 3) != v) continue;
         int tw = (int)(i / per_tw), r = (int)(i % per_tw);
-        list[n++] = (uint32_t)tw << 16 | (uint32_t)(r / T.xs) << 1 | (uint32_t)(r % T.xs);
+        list[n++] = (uint32_t)tw << 16 | (uint32_t)(r / ec__opt_T.xs) << 1 | (uint32_t)(r % ec__opt_T.xs);
     }
     return n;
 }
 
 /* the class coordinate of class c's representative after move m, in table t */
-static inline uint32_t class_move(int t, int c, int m) { return t ? eMove[c * N_MOVES + m] : fsMove[c * N_MOVES + m]; }
+static inline uint32_t class_move(int t, int c, int m) { return t ? ec__opt_eMove[c * N_MOVES + m] : ec__opt_fsMove[c * N_MOVES + m]; }
 
 /* forward: expand class c's entries at depth d (one thread: writes anywhere); entries at
  * d - 3, d - 6, ... read the same mod 3 and are expanded again, setting nothing (their
@@ -546,7 +507,7 @@ static int64_t forward_class(int t, int c, int d, uint32_t *list)
         int c2 = (int)(y >> 4), s = (int)(y & 15);
         const uint16_t *tm = twMC + (m * N_SYM + s) * N_TWIST;
         const uint8_t *cm = ccMC + (m * N_SYM + s) * N_CCOMB;
-        int q = T.xs > 1 && quarter(m);
+        int q = ec__opt_T.xs > 1 && quarter(m);
         for (int k = 0; k < nl; k++) {
             uint32_t e = list[k];
             int tw = (int)(e >> 16), cc = (int)(e >> 1 & 127), x = (int)(e & 1);
@@ -562,7 +523,7 @@ static int64_t backward_class(int t, int c, int d, uint32_t *list)
 {
     int nl = collect(t, c, UNSET2, list);
     if (!nl) return 0;
-    uint8_t *b = T.big[t];
+    uint8_t *b = ec__opt_T.big[t];
     int64_t base = c * block_of(t), n = 0, nb = block_of(t);
     for (int m = 0; m < N_MOVES && nl; m++) {
         uint32_t y = class_move(t, c, m);
@@ -570,13 +531,13 @@ static int64_t backward_class(int t, int c, int d, uint32_t *list)
         int s = (int)(y & 15);
         const uint16_t *tm = twMC + (m * N_SYM + s) * N_TWIST;
         const uint8_t *cm = ccMC + (m * N_SYM + s) * N_CCOMB;
-        int q = T.xs > 1 && quarter(m);
+        int q = ec__opt_T.xs > 1 && quarter(m);
         for (int k = 0; k < nl;) {
             uint32_t e = list[k];
             int tw = (int)(e >> 16), cc = (int)(e >> 1 & 127), x = (int)(e & 1);
-            int64_t j = b2 + (t ? raw_b(tm[tw], cm[cc], x ^ q) : (int64_t)tm[tw] * T.xs + (x ^ q));
+            int64_t j = b2 + (t ? raw_b(tm[tw], cm[cc], x ^ q) : (int64_t)tm[tw] * ec__opt_T.xs + (x ^ q));
             if ((b[j >> 2] >> ((j & 3) << 1) & 3) == d % 3) {
-                set_e2(b, base + (t ? raw_b(tw, cc, x) : (int64_t)tw * T.xs + x), (d + 1) % 3);
+                set_e2(b, base + (t ? raw_b(tw, cc, x) : (int64_t)tw * ec__opt_T.xs + x), (d + 1) % 3);
                 n++;
                 list[k] = list[--nl];
             } else {
@@ -587,7 +548,7 @@ static int64_t backward_class(int t, int c, int d, uint32_t *list)
     return n;
 }
 
-static uint64_t checksum(const uint8_t *p, int64_t n, uint64_t h)
+uint64_t ec__opt_checksum(const uint8_t *p, int64_t n, uint64_t h)
 {
     /* 64-bit multiply-xorshift over 8-byte words, then the tail bytes */
     int64_t i = 0;
@@ -601,76 +562,76 @@ static uint64_t checksum(const uint8_t *p, int64_t n, uint64_t h)
     return h;
 }
 
-static uint64_t parts_sum(int level, const uint8_t *corner, const uint8_t *const big[2], const int64_t bytes[2])
+uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[2], const int64_t bytes[2])
 {
-    uint64_t h = checksum(corner, (N_CORNER_ENTRIES + 1) / 2, 0x6576636f6f707431ull ^ (uint64_t)level);
-    for (int t = 0; t < level_nt[level]; t++) h = checksum(big[t], bytes[t], h);
+    uint64_t h = ec__opt_checksum(corner, (N_CORNER_ENTRIES + 1) / 2, 0x6576636f6f707431ull ^ (uint64_t)level);
+    for (int t = 0; t < level_nt[level]; t++) h = ec__opt_checksum(big[t], bytes[t], h);
     return h;
 }
 
 int ec_optimal_table_pass(int *depth, int *classes, int *split)
 {
-    if (T.level < 0 || !T.corner) return EC_E_STATE;
-    if (depth) *depth = T.depth + 1;
-    if (classes) *classes = (int)classes_of(T.tb);
-    if (split) *split = !T.forward;
-    return T.complete ? EC_DONE : EC_RUNNING;
+    if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
+    if (depth) *depth = ec__opt_T.depth + 1;
+    if (classes) *classes = (int)classes_of(ec__opt_T.tb);
+    if (split) *split = !ec__opt_T.forward;
+    return ec__opt_T.complete ? EC_DONE : EC_RUNNING;
 }
 
 int ec_optimal_table_work(int c0, int c1)
 {
-    if (T.level < 0 || !T.corner || T.complete) return EC_E_STATE;
-    if (c0 < 0 || c1 > classes_of(T.tb) || c0 > c1) return EC_E_RANGE;
-    uint32_t *list = malloc(sizeof *list * (size_t)block_of(T.tb));
+    if (ec__opt_T.level < 0 || !ec__opt_T.corner || ec__opt_T.complete) return EC_E_STATE;
+    if (c0 < 0 || c1 > classes_of(ec__opt_T.tb) || c0 > c1) return EC_E_RANGE;
+    uint32_t *list = malloc(sizeof *list * (size_t)block_of(ec__opt_T.tb));
     if (!list) return EC_E_NOMEM;
     int64_t n = 0;
     for (int c = c0; c < c1; c++)
-        n += T.forward ? forward_class(T.tb, c, T.depth, list) : backward_class(T.tb, c, T.depth, list);
+        n += ec__opt_T.forward ? forward_class(ec__opt_T.tb, c, ec__opt_T.depth, list) : backward_class(ec__opt_T.tb, c, ec__opt_T.depth, list);
     free(list);
-    __atomic_fetch_add(&T.pass_new, n, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&ec__opt_T.pass_new, n, __ATOMIC_RELAXED);
     return EC_OK;
 }
 
 int ec_optimal_table_pass_end(void)
 {
-    if (T.level < 0 || !T.corner) return EC_E_STATE;
-    if (T.complete) return EC_DONE;
-    T.set += T.pass_new;
-    int64_t added = T.pass_new, unset = T.entries[T.tb] - T.set;
-    T.pass_new = 0;
-    T.next = 0;
-    T.depth++;
+    if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
+    if (ec__opt_T.complete) return EC_DONE;
+    ec__opt_T.set += ec__opt_T.pass_new;
+    int64_t added = ec__opt_T.pass_new, unset = ec__opt_T.entries[ec__opt_T.tb] - ec__opt_T.set;
+    ec__opt_T.pass_new = 0;
+    ec__opt_T.next = 0;
+    ec__opt_T.depth++;
     if (!unset) {
-        if (T.tb + 1 < T.nt) {
-            start_table(T.tb + 1);
+        if (ec__opt_T.tb + 1 < ec__opt_T.nt) {
+            start_table(ec__opt_T.tb + 1);
             return EC_RUNNING;
         }
-        T.complete = 1;
-        T.sum = parts_sum(T.level, T.corner, (const uint8_t *const *)T.big, T.bytes);
+        ec__opt_T.complete = 1;
+        ec__opt_T.sum = ec__opt_parts_sum(ec__opt_T.level, ec__opt_T.corner, (const uint8_t *const *)ec__opt_T.big, ec__opt_T.bytes);
         return EC_DONE;
     }
-    if (!added || T.depth > 20) return EC_E_INTERNAL;
+    if (!added || ec__opt_T.depth > 20) return EC_E_INTERNAL;
     /* forward costs ~18 writes per entry of the new layer, backward up to 18 reads per unset entry */
-    T.forward = added * 6 < unset;
+    ec__opt_T.forward = added * 6 < unset;
     return EC_RUNNING;
 }
 
 int ec_optimal_table_build_step(int work)
 {
-    if (T.level < 0 || !T.corner) return EC_E_STATE;
-    if (T.complete) return EC_DONE;
+    if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
+    if (ec__opt_T.complete) return EC_DONE;
     if (work < 1) return EC_E_RANGE;
     int64_t entries = (int64_t)work * 1024;
     while (entries > 0) {
-        int nc = (int)classes_of(T.tb);
-        int64_t per = block_of(T.tb);
+        int nc = (int)classes_of(ec__opt_T.tb);
+        int64_t per = block_of(ec__opt_T.tb);
         int64_t want = (entries + per - 1) / per;
-        int end = T.next + want > nc ? nc : T.next + (int)want;
-        int rc = ec_optimal_table_work(T.next, end);
+        int end = ec__opt_T.next + want > nc ? nc : ec__opt_T.next + (int)want;
+        int rc = ec_optimal_table_work(ec__opt_T.next, end);
         if (rc) return rc;
-        entries -= (int64_t)(end - T.next) * per;
-        T.next = end;
-        if (T.next == nc) {
+        entries -= (int64_t)(end - ec__opt_T.next) * per;
+        ec__opt_T.next = end;
+        if (ec__opt_T.next == nc) {
             rc = ec_optimal_table_pass_end();
             if (rc != EC_RUNNING) return rc;
         }
@@ -682,469 +643,23 @@ int ec_optimal_table_progress(double *share, int *level)
 {
     if (share) {
         double all = 0, done = 0;
-        if (T.level >= 0 && T.corner) {
-            for (int t = 0; t < T.nt; t++) {
-                all += (double)T.entries[t];
-                if (t < T.tb || T.complete) done += (double)T.entries[t];
+        if (ec__opt_T.level >= 0 && ec__opt_T.corner) {
+            for (int t = 0; t < ec__opt_T.nt; t++) {
+                all += (double)ec__opt_T.entries[t];
+                if (t < ec__opt_T.tb || ec__opt_T.complete) done += (double)ec__opt_T.entries[t];
             }
-            if (!T.complete) done += (double)T.set;
+            if (!ec__opt_T.complete) done += (double)ec__opt_T.set;
         }
         *share = all > 0 ? done / all : 0;
     }
-    if (level) *level = T.complete ? T.level : -1;
+    if (level) *level = ec__opt_T.complete ? ec__opt_T.level : -1;
     return EC_OK;
 }
 
 int ec_optimal_table_checksum(uint64_t *sum)
 {
     if (!sum) return EC_E_NULL;
-    if (!T.complete) return EC_E_STATE;
-    *sum = T.sum;
-    return EC_OK;
-}
-
-/* the build id: the coordinates' definitions as numbers (a change of any changes the id) */
-static uint64_t build_id(void)
-{
-    uint64_t v[] = {OPT_FORMAT, N_FS_SYM, N_TWIST, N_PERM_SYM, N_SLICE, N_FLIP, SLICE_SOLVED, fsRep[1], fsRep[N_FS_SYM - 1],
-                    twC[1234 * N_SYM + 13], ec__cpermRep[N_PERM_SYM - 1], axisMove[1][0], axisMove[2][3],
-                    (uint64_t)nEsepSym, esepRep[nEsepSym - 1], ccC[33 * N_SYM + 9], esepMove[12345 * N_MOVES + 7]};
-    return checksum((const uint8_t *)v, (int64_t)sizeof v, 0x62756c6431ull);
-}
-
-static const char magic[16] = "EVOCUBE-OPTIMAL";
-
-static void put64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-static uint64_t get64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
-    return v;
-}
-
-int ec_optimal_table_export(uint8_t *buf, int64_t size)
-{
-    if (!buf) return EC_E_NULL;
-    if (!T.complete) return EC_E_STATE;
-    int64_t stored = 0;
-    ec_optimal_table_bytes(T.level, NULL, &stored);
-    if (size < stored) return EC_E_BUFFER;
-    memset(buf, 0, HEADER_BYTES);
-    memcpy(buf, magic, 16);
-    put64(buf + 16, OPT_FORMAT);
-    put64(buf + 24, (uint64_t)T.level);
-    put64(buf + 32, (uint64_t)T.corner_bytes);
-    put64(buf + 40, (uint64_t)T.bytes[0]);
-    put64(buf + 48, (uint64_t)T.bytes[1]);
-    put64(buf + 56, build_id());
-    put64(buf + 64, T.sum);
-    uint8_t *p = buf + HEADER_BYTES;
-    memcpy(p, T.corner, (size_t)T.corner_bytes);
-    p += T.corner_bytes;
-    for (int t = 0; t < T.nt; t++) {
-        memcpy(p, T.big[t], (size_t)T.bytes[t]);
-        p += T.bytes[t];
-    }
-    return EC_OK;
-}
-
-static int table_fail(char *msg, int msgsize, const char *why)
-{
-    if (msg && msgsize > 0) {
-        strncpy(msg, why, (size_t)msgsize - 1);
-        msg[msgsize - 1] = 0;
-    }
-    return EC_E_TABLE;
-}
-
-/* the header's checks (every field but the checksum, and the total size): the level, or a
- * negative status with msg */
-static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize)
-{
-    if (size < HEADER_BYTES) return table_fail(msg, msgsize, "the stored table is truncated: shorter than its header");
-    if (memcmp(buf, magic, 16)) return table_fail(msg, msgsize, "not an optimal-search table (bad magic)");
-    if (get64(buf + 16) != OPT_FORMAT) return table_fail(msg, msgsize, "the stored table has another format version");
-    uint64_t level = get64(buf + 24);
-    if (level >= EC_OPTIMAL_LEVELS) return table_fail(msg, msgsize, "the stored table names a level this build does not have");
-    int rc = opt_init();
-    if (rc) return rc;
-    int64_t mem = 0, stored = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
-    ec_optimal_table_bytes((int)level, &mem, &stored);
-    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 3) / 4, b1 = mem - cb - b0;
-    if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != b0 || (int64_t)get64(buf + 48) != b1)
-        return table_fail(msg, msgsize, "the stored table's sizes are not this build's");
-    if (get64(buf + 56) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
-    if (size < stored) return table_fail(msg, msgsize, "the stored table is truncated");
-    if (size > stored) return table_fail(msg, msgsize, "the stored table has bytes after its end");
-    return (int)level;
-}
-
-int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
-{
-    if (!buf) return EC_E_NULL;
-    int level = check_header(buf, size, msg, msgsize), rc;
-    if (level < 0) return level;
-    int64_t mem = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
-    ec_optimal_table_bytes(level, &mem, NULL);
-    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * level_xs[level] + 3) / 4, b1 = mem - cb - b0;
-    const uint8_t *big[2] = {buf + HEADER_BYTES + cb, buf + HEADER_BYTES + cb + b0};
-    int64_t bytes[2] = {b0, b1};
-    uint64_t h = parts_sum(level, buf + HEADER_BYTES, big, bytes);
-    if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
-    if ((rc = alloc_level(level))) return rc;
-    memcpy(T.corner, buf + HEADER_BYTES, (size_t)cb);
-    for (int t = 0; t < T.nt; t++) memcpy(T.big[t], big[t], (size_t)bytes[t]);
-    T.sum = h;
-    T.tb = T.nt - 1;
-    T.set = T.entries[T.tb];
-    T.complete = 1;
-    return EC_OK;
-}
-
-/* the streaming import's state: bytes after the header received so far, of `want` */
-static struct {
-    int active;
-    int64_t got, want;
-    uint64_t sum;
-} I;
-
-int ec_optimal_table_import_begin(const uint8_t *header, int64_t size, char *msg, int msgsize)
-{
-    if (!header) return EC_E_NULL;
-    I.active = 0;
-    int level = check_header(header, size, msg, msgsize), rc;
-    if (level < 0) return level;
-    if ((rc = alloc_level(level))) return rc; /* the table held before is freed first */
-    I.active = 1;
-    I.got = 0;
-    I.want = size - HEADER_BYTES;
-    I.sum = get64(header + 64);
-    return EC_OK;
-}
-
-int ec_optimal_table_import_chunk(const uint8_t *data, int64_t n, char *msg, int msgsize)
-{
-    if (!data && n) return EC_E_NULL;
-    if (!I.active) return EC_E_STATE;
-    if (n < 0) return EC_E_RANGE;
-    if (I.got + n > I.want) {
-        I.active = 0;
-        ec_optimal_table_free();
-        return table_fail(msg, msgsize, "the stored table has bytes after its end");
-    }
-    /* the bytes after the header: corner table, then the big tables, in order */
-    int64_t off = I.got;
-    while (n > 0) {
-        uint8_t *dst;
-        int64_t room;
-        if (off < T.corner_bytes) dst = T.corner + off, room = T.corner_bytes - off;
-        else if (off < T.corner_bytes + T.bytes[0]) dst = T.big[0] + (off - T.corner_bytes), room = T.corner_bytes + T.bytes[0] - off;
-        else dst = T.big[1] + (off - T.corner_bytes - T.bytes[0]), room = I.want - off;
-        int64_t k = n < room ? n : room;
-        memcpy(dst, data, (size_t)k);
-        data += k, n -= k, off += k;
-    }
-    I.got = off;
-    return EC_OK;
-}
-
-int ec_optimal_table_import_end(char *msg, int msgsize)
-{
-    if (!I.active) return EC_E_STATE;
-    I.active = 0;
-    if (I.got < I.want) {
-        ec_optimal_table_free();
-        return table_fail(msg, msgsize, "the stored table is truncated");
-    }
-    uint64_t h = parts_sum(T.level, T.corner, (const uint8_t *const *)T.big, T.bytes);
-    if (h != I.sum) {
-        ec_optimal_table_free();
-        return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
-    }
-    T.sum = h;
-    T.tb = T.nt - 1;
-    T.set = T.entries[T.tb];
-    T.complete = 1;
-    return EC_OK;
-}
-
-/* ---------------------------------------------------------------- search */
-
-int ec__opt_ready(void) { return T.complete; }
-
-/* the class coordinate (class << 4 | s) of a raw FlipUDSlice after move m: the class's
- * representative turned by m's conjugate, its symmetry composed with s */
-static inline uint32_t fs_move(uint32_t y, int m)
-{
-    uint32_t s = y & 15, z = fsMove[(y >> 4) * N_MOVES + symMoveC[s][m]];
-    return (z & ~15u) | symCompose[z & 15][s];
-}
-
-static inline int64_t big_index_y(uint32_t y, int tw, int par)
-{
-    return ((int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + (y & 15)]) * T.xs + (T.xs > 1 ? par : 0);
-}
-
-static inline uint32_t e_move(uint32_t y, int m)
-{
-    uint32_t s = y & 15, z = eMove[(y >> 4) * N_MOVES + symMoveC[s][m]];
-    return (z & ~15u) | symCompose[z & 15][s];
-}
-
-static inline int64_t b_index_y(uint32_t y, int tw, int cc, int par)
-{
-    int s = (int)(y & 15);
-    return (((int64_t)(y >> 4) * N_TWIST + twC[tw * N_SYM + s]) * N_CCOMB + ccC[cc * N_SYM + s]) * T.xs +
-           (T.xs > 1 ? par : 0);
-}
-
-/* The exact distance of a big-table entry from its value mod 3: a walk over the raw
- * coordinates of the axis view v, each step to a neighbour one closer (value - 1 mod 3;
- * a neighbour is at most one farther or closer, so that one is one closer), until the solved
- * coset. At most 13 steps of 18 neighbours. */
-static int exact_walk(int t, const ec_cube *v, int par)
-{
-    int fl = ec__get_flip(v), sl = ec__get_slice(v), tw = ec__get_twist(v), es = get_esep(v), cc = get_ccomb(v);
-    ec_cube o;
-    ec_cube_solved(&o);
-    const int es0 = get_esep(&o), cc0 = get_ccomb(&o);
-#define ENTRY(FL, SL, TW, ES, CC, P)                                                                              \
-    (t ? e2(T.big[1], b_index_y(esepSym[ES], TW, CC, P)) : e2(T.big[0], big_index_y(fsSym[(SL) * N_FLIP + (FL)], TW, P)))
-    int v3 = ENTRY(fl, sl, tw, es, cc, par), d = 0;
-    for (;;) {
-        int solved = tw == 0 && par == 0 && (t ? es == es0 && cc == cc0 : fl == 0 && sl == SLICE_SOLVED);
-        if (solved) return v3 == 0 ? d : -1;
-        if (d > 20) return -1;
-        int m = 0;
-        for (; m < N_MOVES; m++) {
-            int fl2 = ec__flipMove[fl * N_MOVES + m], sl2 = ec__sliceMove[sl * N_MOVES + m];
-            int tw2 = ec__twistMove[tw * N_MOVES + m], es2 = esepMove[es * N_MOVES + m], cc2 = ccMove[cc * N_MOVES + m];
-            int p2 = par ^ quarter(m);
-            if (ENTRY(fl2, sl2, tw2, es2, cc2, p2) == (v3 + 2) % 3) {
-                fl = fl2, sl = sl2, tw = tw2, es = es2, cc = cc2, par = p2;
-                v3 = (v3 + 2) % 3;
-                d++;
-                break;
-            }
-        }
-        if (m == N_MOVES) return -1;
-    }
-#undef ENTRY
-}
-
-/* the cube's coordinates on the three axes into level k of s, and its exact big-table
- * distances; -1 when a walk fails (a table that is not the build's: EC_E_INTERNAL) */
-static int set_level(opt_search *s, int k, const ec_cube *c)
-{
-    s->cp[k] = (uint16_t)ec__get_cperm(c);
-    s->par[k] = (uint8_t)ec__parity(c->cp, 8);
-    int ok = 1;
-    for (int a = 0; a < OPT_AXES; a++) {
-        ec_cube t, v;
-        ec_cube_multiply(&axisRotInv[a], c, &t);
-        ec_cube_multiply(&t, &axisRot[a], &v);
-        s->fs[k][a] = fsSym[ec__get_slice(&v) * N_FLIP + ec__get_flip(&v)];
-        s->tw[k][a] = (uint16_t)ec__get_twist(&v);
-        s->es[k][a] = esepSym[get_esep(&v)];
-        s->cc[k][a] = (uint8_t)get_ccomb(&v);
-        for (int t2 = 0; t2 < T.nt; t2++) {
-            int h = exact_walk(t2, &v, s->par[k]);
-            if (h < 0) ok = 0;
-            s->hx[k][t2 * OPT_AXES + a] = (uint8_t)(h < 0 ? 0 : h);
-        }
-    }
-    return ok ? 0 : -1;
-}
-
-static int bound_level(const opt_search *s, int k)
-{
-    int h = nib(T.corner, corner_index(s->cp[k], s->tw[k][0]));
-    for (int i = 0; i < T.nt * OPT_AXES; i++)
-        if (s->hx[k][i] > h) h = s->hx[k][i];
-    return h;
-}
-
-int ec__opt_bound(const ec_cube *c)
-{
-    if (!T.complete) return EC_E_STATE;
-    opt_search s;
-    if (set_level(&s, 0, c)) return EC_E_INTERNAL;
-    return bound_level(&s, 0);
-}
-
-/* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
-static inline int from_mod3(int parent, int v3) { return parent + (v3 - parent % 3 + 4) % 3 - 1; }
-
-/* Level k's children: every move that may follow the level's last. First the corner and fs
- * tables' entries of all of them are worked out and prefetched; then read (their exact
- * distances kept), and only a child they do not prune gets its esep entries worked out and
- * prefetched, read when the run reaches it. */
-static void expand(opt_search *s, int k)
-{
-    int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
-    opt_child *ch = s->ch[k];
-    int n = 0, left = s->depth - k - 1;
-    for (int m = 0; m < N_MOVES; m++) {
-        if (!ec__move_follows(prev, m)) continue;
-        opt_child *c = &ch[n++];
-        c->m = (uint8_t)m;
-        c->par = (uint8_t)(s->par[k] ^ quarter(m));
-        c->cp = cpMove[s->cp[k] * N_MOVES + m];
-        c->cidx = corner_index(c->cp, ec__twistMove[s->tw[k][0] * N_MOVES + axisMove[0][m]]);
-        __builtin_prefetch(T.corner + (c->cidx >> 1));
-        for (int a = 0; a < OPT_AXES; a++) {
-            int ma = axisMove[a][m];
-            c->fs[a] = fs_move(s->fs[k][a], ma);
-            c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
-            c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
-            __builtin_prefetch(T.big[0] + (c->idx[a] >> 2));
-        }
-    }
-    s->nch[k] = (uint8_t)n;
-    s->mv[k] = 0;
-    for (int i = 0; i < n; i++) {
-        opt_child *c = &ch[i];
-        int over = nib(T.corner, c->cidx) > left;
-        for (int a = 0; a < OPT_AXES; a++) {
-            int h = from_mod3(s->hx[k][a], e2(T.big[0], c->idx[a]));
-            c->hx[a] = (uint8_t)h;
-            over |= h > left;
-        }
-        c->pruned = (uint8_t)over;
-        if (over || T.nt < 2) continue;
-        int m = c->m;
-        for (int a = 0; a < OPT_AXES; a++) {
-            int ma = axisMove[a][m];
-            c->es[a] = e_move(s->es[k][a], ma);
-            c->cc[a] = ccMove[s->cc[k][a] * N_MOVES + ma];
-            c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
-            __builtin_prefetch(T.big[1] + (c->idx[OPT_AXES + a] >> 2));
-        }
-    }
-}
-
-int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth)
-{
-    if (!T.complete) return EC_E_STATE;
-    if (np < 0 || depth < 0 || np + depth > OPT_MAX_DEPTH) return EC_E_RANGE;
-    int64_t nodes = s->nodes;
-    memset(s, 0, sizeof *s);
-    s->nodes = nodes;
-    s->start = *c;
-    for (int i = 0; i < np; i++) {
-        if (prefix[i] >= N_MOVES) return EC_E_RANGE;
-        ec_cube_move(&s->start, prefix[i]);
-        s->prefix[i] = prefix[i];
-    }
-    s->nprefix = np;
-    s->depth = depth;
-    if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
-    s->k = 0;
-    if (bound_level(s, 0) > depth) s->done = 1;
-    else if (depth == 0) {
-        s->done = 1;
-        s->found = ec_cube_is_solved(&s->start);
-    } else {
-        expand(s, 0);
-    }
-    return EC_OK;
-}
-
-static int leaf_solves(const opt_search *s)
-{
-    ec_cube c = s->start;
-    for (int i = 0; i < s->depth; i++) ec_cube_move(&c, s->path[i]);
-    return ec_cube_is_solved(&c);
-}
-
-int ec__opt_search_run(opt_search *s, int64_t end)
-{
-    if (s->done) return 1;
-    const int L = s->depth;
-    int k = s->k;
-    int64_t nodes = s->nodes;
-    while (nodes < end) {
-        int i = s->mv[k];
-        if (i >= s->nch[k]) {
-            if (k == 0) {
-                s->done = 1;
-                break;
-            }
-            k--;
-            continue;
-        }
-        s->mv[k] = (uint8_t)(i + 1);
-        const opt_child *c = &s->ch[k][i];
-        nodes++;
-        int left = L - k - 1;
-        if (c->pruned) continue;
-        uint8_t hx[2 * OPT_AXES];
-        int over = 0, np = T.nt * OPT_AXES;
-        for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
-        for (int p = OPT_AXES; p < np; p++) {
-            int h = from_mod3(s->hx[k][p], e2(T.big[1], c->idx[p]));
-            hx[p] = (uint8_t)h;
-            over |= h > left;
-        }
-        if (over) continue;
-        s->path[k] = c->m;
-        if (left == 0) {
-            if (leaf_solves(s)) {
-                s->found = 1;
-                s->done = 1;
-                break;
-            }
-            continue;
-        }
-        int k1 = k + 1;
-        s->cp[k1] = c->cp;
-        s->par[k1] = c->par;
-        for (int a = 0; a < OPT_AXES; a++) {
-            s->fs[k1][a] = c->fs[a];
-            s->tw[k1][a] = c->tw[a];
-            s->es[k1][a] = c->es[a];
-            s->cc[k1][a] = c->cc[a];
-        }
-        for (int p = 0; p < np; p++) {
-            s->hx[k1][p] = hx[p];
-        }
-        k = k1;
-        expand(s, k);
-    }
-    s->k = k;
-    s->nodes = nodes;
-    return s->done;
-}
-
-/* ---------------------------------------------------------------- the distance call */
-
-int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *moves, int cap)
-{
-    if (!c || !len) return EC_E_NULL;
-    if (budget == 0 || budget < -1) return EC_E_RANGE;
-    int rc = ec_cube_check(c, NULL, 0);
-    if (rc) return rc;
-    if (!T.complete) return EC_E_STATE;
-    opt_search s;
-    s.nodes = 0;
-    int d = ec__opt_bound(c);
-    for (;; d++) {
-        if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
-        if ((rc = ec__opt_search_init(&s, c, NULL, 0, d))) return rc;
-        int64_t end = budget < 0 ? INT64_MAX : budget;
-        if (!ec__opt_search_run(&s, end)) {
-            *len = d;
-            return EC_BOUND;
-        }
-        if (s.found) break;
-    }
-    *len = d;
-    if (moves) {
-        if (cap < d) return EC_E_BUFFER;
-        memcpy(moves, s.path, (size_t)d);
-    }
+    if (!ec__opt_T.complete) return EC_E_STATE;
+    *sum = ec__opt_T.sum;
     return EC_OK;
 }

@@ -31,10 +31,11 @@
  * pass may be split into ranges of classes done at the same time (ec_optimal_table_work):
  * each range writes only its own entries. Deterministic: the same bytes whatever the split.
  *
- * Stored form (ec_optimal_table_export): a 64-byte header (magic "EVOCUBE-OPTIMAL\0",
- * format version, level, the two tables' byte counts, a 64-bit build id of the
- * coordinates' definitions, a 64-bit checksum of the bytes after the header), then the
- * corner table, then the big table. Import checks every field and the checksum.
+ * Stored form (ec_optimal_table_export, optimal_store.c): an 80-byte header (magic
+ * "EVOCUBE-OPTIMAL\0", format version, level, the corner and big tables' byte counts, a
+ * 64-bit build id of the coordinates' definitions, a 64-bit checksum of the bytes after the
+ * header), then the corner table, then the big tables. Import checks every field and the
+ * checksum.
  *
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per

@@ -1,0 +1,293 @@
+/*
+ * optimal_search.c - the optimal search's IDA* (ec__opt_search_init/run, ec__opt_bound) and
+ * the distance call ec_optimal_distance (method and state: optimal.h).
+ *
+ * Layout: the class-coordinate moves and big-table indexes, the exact walk that turns a
+ * root's mod-3 entries into distances, the per-level child expansion with prefetches, the
+ * resumable explicit-stack run, the deepening loop of ec_optimal_distance.
+ * Invariants: reads optimal.c's tables (optimal_tables.h) only while ec__opt_T.complete,
+ * writes none of them, and calls only optimal.c; no allocation.
+ * Costs: ~tens of ns a node natively (docs/BENCHMARKS.md); a root costs 3 axes x the big
+ * tables' exact walks (at most ~20 steps of 18 neighbours each).
+ */
+#include "search/optimal_tables.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- search */
+
+int ec__opt_ready(void) { return ec__opt_T.complete; }
+
+/* the class coordinate (class << 4 | s) of a raw FlipUDSlice after move m: the class's
+ * representative turned by m's conjugate, its symmetry composed with s */
+static inline uint32_t fs_move(uint32_t y, int m)
+{
+    uint32_t s = y & 15, z = ec__opt_fsMove[(y >> 4) * N_MOVES + ec__opt_symMoveC[s][m]];
+    return (z & ~15u) | ec__opt_symCompose[z & 15][s];
+}
+
+static inline int64_t big_index_y(uint32_t y, int tw, int par)
+{
+    return ((int64_t)(y >> 4) * N_TWIST + ec__opt_twC[tw * N_SYM + (y & 15)]) * ec__opt_T.xs + (ec__opt_T.xs > 1 ? par : 0);
+}
+
+static inline uint32_t e_move(uint32_t y, int m)
+{
+    uint32_t s = y & 15, z = ec__opt_eMove[(y >> 4) * N_MOVES + ec__opt_symMoveC[s][m]];
+    return (z & ~15u) | ec__opt_symCompose[z & 15][s];
+}
+
+static inline int64_t b_index_y(uint32_t y, int tw, int cc, int par)
+{
+    int s = (int)(y & 15);
+    return (((int64_t)(y >> 4) * N_TWIST + ec__opt_twC[tw * N_SYM + s]) * N_CCOMB + ec__opt_ccC[cc * N_SYM + s]) * ec__opt_T.xs +
+           (ec__opt_T.xs > 1 ? par : 0);
+}
+
+/* The exact distance of a big-table entry from its value mod 3: a walk over the raw
+ * coordinates of the axis view v, each step to a neighbour one closer (value - 1 mod 3;
+ * a neighbour is at most one farther or closer, so that one is one closer), until the solved
+ * coset. At most 13 steps of 18 neighbours. */
+static int exact_walk(int t, const ec_cube *v, int par)
+{
+    int fl = ec__get_flip(v), sl = ec__get_slice(v), tw = ec__get_twist(v), es = ec__opt_get_esep(v), cc = ec__opt_get_ccomb(v);
+    ec_cube o;
+    ec_cube_solved(&o);
+    const int es0 = ec__opt_get_esep(&o), cc0 = ec__opt_get_ccomb(&o);
+#define ENTRY(FL, SL, TW, ES, CC, P)                                                                              \
+    (t ? e2(ec__opt_T.big[1], b_index_y(ec__opt_esepSym[ES], TW, CC, P)) : e2(ec__opt_T.big[0], big_index_y(ec__opt_fsSym[(SL) * N_FLIP + (FL)], TW, P)))
+    int v3 = ENTRY(fl, sl, tw, es, cc, par), d = 0;
+    for (;;) {
+        int solved = tw == 0 && par == 0 && (t ? es == es0 && cc == cc0 : fl == 0 && sl == SLICE_SOLVED);
+        if (solved) return v3 == 0 ? d : -1;
+        if (d > 20) return -1;
+        int m = 0;
+        for (; m < N_MOVES; m++) {
+            int fl2 = ec__flipMove[fl * N_MOVES + m], sl2 = ec__sliceMove[sl * N_MOVES + m];
+            int tw2 = ec__twistMove[tw * N_MOVES + m], es2 = ec__opt_esepMove[es * N_MOVES + m], cc2 = ec__opt_ccMove[cc * N_MOVES + m];
+            int p2 = par ^ quarter(m);
+            if (ENTRY(fl2, sl2, tw2, es2, cc2, p2) == (v3 + 2) % 3) {
+                fl = fl2, sl = sl2, tw = tw2, es = es2, cc = cc2, par = p2;
+                v3 = (v3 + 2) % 3;
+                d++;
+                break;
+            }
+        }
+        if (m == N_MOVES) return -1;
+    }
+#undef ENTRY
+}
+
+/* the cube's coordinates on the three axes into level k of s, and its exact big-table
+ * distances; -1 when a walk fails (a table that is not the build's: EC_E_INTERNAL) */
+static int set_level(opt_search *s, int k, const ec_cube *c)
+{
+    s->cp[k] = (uint16_t)ec__get_cperm(c);
+    s->par[k] = (uint8_t)ec__parity(c->cp, 8);
+    int ok = 1;
+    for (int a = 0; a < OPT_AXES; a++) {
+        ec_cube t, v;
+        ec_cube_multiply(&ec__opt_axisRotInv[a], c, &t);
+        ec_cube_multiply(&t, &ec__opt_axisRot[a], &v);
+        s->fs[k][a] = ec__opt_fsSym[ec__get_slice(&v) * N_FLIP + ec__get_flip(&v)];
+        s->tw[k][a] = (uint16_t)ec__get_twist(&v);
+        s->es[k][a] = ec__opt_esepSym[ec__opt_get_esep(&v)];
+        s->cc[k][a] = (uint8_t)ec__opt_get_ccomb(&v);
+        for (int t2 = 0; t2 < ec__opt_T.nt; t2++) {
+            int h = exact_walk(t2, &v, s->par[k]);
+            if (h < 0) ok = 0;
+            s->hx[k][t2 * OPT_AXES + a] = (uint8_t)(h < 0 ? 0 : h);
+        }
+    }
+    return ok ? 0 : -1;
+}
+
+static int bound_level(const opt_search *s, int k)
+{
+    int h = nib(ec__opt_T.corner, corner_index(s->cp[k], s->tw[k][0]));
+    for (int i = 0; i < ec__opt_T.nt * OPT_AXES; i++)
+        if (s->hx[k][i] > h) h = s->hx[k][i];
+    return h;
+}
+
+int ec__opt_bound(const ec_cube *c)
+{
+    if (!ec__opt_T.complete) return EC_E_STATE;
+    opt_search s;
+    if (set_level(&s, 0, c)) return EC_E_INTERNAL;
+    return bound_level(&s, 0);
+}
+
+/* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
+static inline int from_mod3(int parent, int v3) { return parent + (v3 - parent % 3 + 4) % 3 - 1; }
+
+/* Level k's children: every move that may follow the level's last. First the corner and fs
+ * tables' entries of all of them are worked out and prefetched; then read (their exact
+ * distances kept), and only a child they do not prune gets its esep entries worked out and
+ * prefetched, read when the run reaches it. */
+static void expand(opt_search *s, int k)
+{
+    int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
+    opt_child *ch = s->ch[k];
+    int n = 0, left = s->depth - k - 1;
+    for (int m = 0; m < N_MOVES; m++) {
+        if (!ec__move_follows(prev, m)) continue;
+        opt_child *c = &ch[n++];
+        c->m = (uint8_t)m;
+        c->par = (uint8_t)(s->par[k] ^ quarter(m));
+        c->cp = ec__opt_cpMove[s->cp[k] * N_MOVES + m];
+        c->cidx = corner_index(c->cp, ec__twistMove[s->tw[k][0] * N_MOVES + ec__opt_axisMove[0][m]]);
+        __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
+        for (int a = 0; a < OPT_AXES; a++) {
+            int ma = ec__opt_axisMove[a][m];
+            c->fs[a] = fs_move(s->fs[k][a], ma);
+            c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
+            c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
+            __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
+        }
+    }
+    s->nch[k] = (uint8_t)n;
+    s->mv[k] = 0;
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        int over = nib(ec__opt_T.corner, c->cidx) > left;
+        for (int a = 0; a < OPT_AXES; a++) {
+            int h = from_mod3(s->hx[k][a], e2(ec__opt_T.big[0], c->idx[a]));
+            c->hx[a] = (uint8_t)h;
+            over |= h > left;
+        }
+        c->pruned = (uint8_t)over;
+        if (over || ec__opt_T.nt < 2) continue;
+        int m = c->m;
+        for (int a = 0; a < OPT_AXES; a++) {
+            int ma = ec__opt_axisMove[a][m];
+            c->es[a] = e_move(s->es[k][a], ma);
+            c->cc[a] = ec__opt_ccMove[s->cc[k][a] * N_MOVES + ma];
+            c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
+            __builtin_prefetch(ec__opt_T.big[1] + (c->idx[OPT_AXES + a] >> 2));
+        }
+    }
+}
+
+int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth)
+{
+    if (!ec__opt_T.complete) return EC_E_STATE;
+    if (np < 0 || depth < 0 || np + depth > OPT_MAX_DEPTH) return EC_E_RANGE;
+    int64_t nodes = s->nodes;
+    memset(s, 0, sizeof *s);
+    s->nodes = nodes;
+    s->start = *c;
+    for (int i = 0; i < np; i++) {
+        if (prefix[i] >= N_MOVES) return EC_E_RANGE;
+        ec_cube_move(&s->start, prefix[i]);
+        s->prefix[i] = prefix[i];
+    }
+    s->nprefix = np;
+    s->depth = depth;
+    if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
+    s->k = 0;
+    if (bound_level(s, 0) > depth) s->done = 1;
+    else if (depth == 0) {
+        s->done = 1;
+        s->found = ec_cube_is_solved(&s->start);
+    } else {
+        expand(s, 0);
+    }
+    return EC_OK;
+}
+
+static int leaf_solves(const opt_search *s)
+{
+    ec_cube c = s->start;
+    for (int i = 0; i < s->depth; i++) ec_cube_move(&c, s->path[i]);
+    return ec_cube_is_solved(&c);
+}
+
+int ec__opt_search_run(opt_search *s, int64_t end)
+{
+    if (s->done) return 1;
+    const int L = s->depth;
+    int k = s->k;
+    int64_t nodes = s->nodes;
+    while (nodes < end) {
+        int i = s->mv[k];
+        if (i >= s->nch[k]) {
+            if (k == 0) {
+                s->done = 1;
+                break;
+            }
+            k--;
+            continue;
+        }
+        s->mv[k] = (uint8_t)(i + 1);
+        const opt_child *c = &s->ch[k][i];
+        nodes++;
+        int left = L - k - 1;
+        if (c->pruned) continue;
+        uint8_t hx[2 * OPT_AXES];
+        int over = 0, np = ec__opt_T.nt * OPT_AXES;
+        for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
+        for (int p = OPT_AXES; p < np; p++) {
+            int h = from_mod3(s->hx[k][p], e2(ec__opt_T.big[1], c->idx[p]));
+            hx[p] = (uint8_t)h;
+            over |= h > left;
+        }
+        if (over) continue;
+        s->path[k] = c->m;
+        if (left == 0) {
+            if (leaf_solves(s)) {
+                s->found = 1;
+                s->done = 1;
+                break;
+            }
+            continue;
+        }
+        int k1 = k + 1;
+        s->cp[k1] = c->cp;
+        s->par[k1] = c->par;
+        for (int a = 0; a < OPT_AXES; a++) {
+            s->fs[k1][a] = c->fs[a];
+            s->tw[k1][a] = c->tw[a];
+            s->es[k1][a] = c->es[a];
+            s->cc[k1][a] = c->cc[a];
+        }
+        for (int p = 0; p < np; p++) {
+            s->hx[k1][p] = hx[p];
+        }
+        k = k1;
+        expand(s, k);
+    }
+    s->k = k;
+    s->nodes = nodes;
+    return s->done;
+}
+
+/* ---------------------------------------------------------------- the distance call */
+
+int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *moves, int cap)
+{
+    if (!c || !len) return EC_E_NULL;
+    if (budget == 0 || budget < -1) return EC_E_RANGE;
+    int rc = ec_cube_check(c, NULL, 0);
+    if (rc) return rc;
+    if (!ec__opt_T.complete) return EC_E_STATE;
+    opt_search s;
+    s.nodes = 0;
+    int d = ec__opt_bound(c);
+    for (;; d++) {
+        if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
+        if ((rc = ec__opt_search_init(&s, c, NULL, 0, d))) return rc;
+        int64_t end = budget < 0 ? INT64_MAX : budget;
+        if (!ec__opt_search_run(&s, end)) {
+            *len = d;
+            return EC_BOUND;
+        }
+        if (s.found) break;
+    }
+    *len = d;
+    if (moves) {
+        if (cap < d) return EC_E_BUFFER;
+        memcpy(moves, s.path, (size_t)d);
+    }
+    return EC_OK;
+}

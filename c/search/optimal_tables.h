@@ -1,0 +1,101 @@
+/*
+ * optimal_tables.h - internal to the optimal search (optimal.c, optimal_store.c,
+ * optimal_search.c): the process-wide table state, the small tables they share, the entry
+ * accessors and the sizes. Public interface and layouts: optimal.h.
+ *
+ * Layout: optimal.c owns and builds everything declared here (ec__opt_init for the small
+ * tables, the stepped build for the big ones); optimal_store.c (the stored form) and
+ * optimal_search.c (IDA*, the distance call) read them and call only optimal.c's functions,
+ * never each other's.
+ * Invariants: the small tables are valid after ec__opt_init returns EC_OK (idempotent);
+ * ec__opt_T.corner and .big[] are readable by searches only when ec__opt_T.complete.
+ * Costs: the accessors are inline, one load each.
+ */
+#ifndef EC_OPTIMAL_TABLES_H
+#define EC_OPTIMAL_TABLES_H
+
+#include <stdint.h>
+
+#include "core/cube.h"
+#include "search/coord.h"
+#include "search/optimal.h"
+#include "search/symmetry.h"
+
+#define N_FS (N_SLICE * N_FLIP)
+#define N_FS_SYM 64430
+#define N_CORNER_ENTRIES ((int64_t)N_PERM_SYM * N_TWIST)
+#define N_ESEP (N_SLICE * 70)
+#define N_ESEP_SYM_MAX 2400
+#define N_CCOMB 70
+#define N_BLOCK_B (N_TWIST * N_CCOMB)
+#define UNSET 15
+#define OPT_FORMAT 3
+#define HEADER_BYTES 80
+
+/* the small tables (optimal.c's header comment says what each holds) */
+extern uint32_t *ec__opt_fsSym;
+extern uint32_t ec__opt_fsRep[N_FS_SYM];
+extern uint16_t ec__opt_twC[N_TWIST * N_SYM];
+extern uint16_t *ec__opt_cpMove;
+extern uint32_t *ec__opt_fsMove; /* [class * 18 + m]: fsSym of the class's representative after move m */
+extern uint8_t ec__opt_symMoveC[N_SYM][N_MOVES]; /* conj_s of face turn m, as a face turn */
+extern uint8_t ec__opt_symCompose[N_SYM][N_SYM]; /* conj_a(conj_b(x)) = conj_[a][b](x) */
+extern uint16_t *ec__opt_esepMove;         /* [esep * 18 + m] */
+extern uint32_t ec__opt_esepSym[N_ESEP];   /* (class << 4) | s, conj_s(raw) = rep */
+extern uint16_t ec__opt_esepRep[N_ESEP_SYM_MAX];
+extern uint32_t *ec__opt_eMove;            /* [class * 18 + m]: esepSym of rep after m */
+extern int ec__opt_nEsepSym;
+extern uint8_t ec__opt_ccMove[N_CCOMB * N_MOVES], ec__opt_ccC[N_CCOMB * N_SYM];
+extern uint8_t ec__opt_axisMove[OPT_AXES][N_MOVES];
+extern ec_cube ec__opt_axisRot[OPT_AXES], ec__opt_axisRotInv[OPT_AXES];
+/* corner-permutation parities per big-table entry, by level */
+extern const int ec__opt_level_xs[EC_OPTIMAL_LEVELS];
+
+/* The process-wide table: big[0] the FlipUDSlice table, big[1] (levels 1, 2) the esep one. */
+typedef struct opt_tables {
+    int level;       /* -1: none */
+    int xs;          /* corner-permutation parities per entry of both: 1, or 2 (level 2) */
+    int nt;          /* big tables at this level: 1 or 2 */
+    int complete;
+    uint8_t *corner; /* N_CORNER_ENTRIES nibbles */
+    uint8_t *big[2];
+    int64_t entries[2], bytes[2], corner_bytes;
+    /* build */
+    int tb;          /* the big table being built */
+    int depth;       /* the pass sets entries at depth + 1 from those at depth */
+    int forward;     /* 1: the current pass expands the layer; 0: unset entries look back */
+    int next;        /* next class of the current pass (build_step) */
+    int64_t set, pass_new;
+    uint64_t sum;
+} opt_tables;
+extern opt_tables ec__opt_T;
+
+/* Build the small tables once per process: EC_OK, EC_E_NOMEM or EC_E_INTERNAL. */
+int ec__opt_init(void);
+/* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */
+int ec__opt_alloc_level(int level);
+/* The 64-bit checksum of n bytes at p, chained from h. */
+uint64_t ec__opt_checksum(const uint8_t *p, int64_t n, uint64_t h);
+/* The stored form's checksum of a level's corner table and big tables. */
+uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[2], const int64_t bytes[2]);
+/* esep = slice * 70 + the M-slice edges' places; ccomb = the U-layer corners' places */
+int ec__opt_get_esep(const ec_cube *c);
+int ec__opt_get_ccomb(const ec_cube *c);
+
+/* the corner table: 4 bits an entry (lowest first) */
+static inline int nib(const uint8_t *t, int64_t i) { return t[i >> 1] >> ((i & 1) << 2) & 15; }
+/* the big tables: 2 bits an entry, four a byte (lowest bits first): the distance mod 3, 3 = unset */
+#define UNSET2 3
+static inline int e2(const uint8_t *t, int64_t i) { return t[i >> 2] >> ((i & 3) << 1) & 3; }
+
+/* 1 for a quarter turn (changes the corner permutation's parity) */
+static inline int quarter(int m) { return m % 3 != 1; }
+
+/* the corner table's entry of a corner permutation and twist */
+static inline int64_t corner_index(int cp, int tw)
+{
+    int y = ec__cpermSym[cp];
+    return (int64_t)(y >> 4) * N_TWIST + ec__opt_twC[tw * N_SYM + (y & 15)];
+}
+
+#endif
