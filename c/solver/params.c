@@ -8,7 +8,8 @@
  * underscores is read as its camelCase form (max_generations = maxGenerations), so links
  * and scripts written with the old snake_case names of twes keep working.
  * An enumerated param (ec_param_def.names, "exact|first20") takes a value's name, in any
- * letter case, or its number: oracle=first20 and oracle=1 are the same.
+ * letter case, or its number: oracle=first20 and oracle=1 are the same. A preset's name is
+ * read in any letter case too (preset=SHORT is preset=short).
  */
 #include <ctype.h>
 #include <math.h>
@@ -50,10 +51,17 @@ static int find_param(const ec_solver_impl *impl, const char *key)
 static int set_pairs(const ec_solver_impl *impl, const char *text, double *values, int allow_preset,
                      char *msg, int msgsize);
 
+/* 1 when a and b are the same name, letter case ignored (preset names, as value names) */
+static int same_name(const char *a, const char *b)
+{
+    while (*a && tolower((unsigned char)*a) == tolower((unsigned char)*b)) a++, b++;
+    return !*a && !*b;
+}
+
 static int apply_preset(const ec_solver_impl *impl, const char *name, double *values, char *msg, int msgsize)
 {
     for (int i = 0; i < impl->npresets; i++)
-        if (!strcmp(impl->presets[i].name, name)) return set_pairs(impl, impl->presets[i].params, values, 0, msg, msgsize);
+        if (same_name(impl->presets[i].name, name)) return set_pairs(impl, impl->presets[i].params, values, 0, msg, msgsize);
     char names[256] = "";
     for (int i = 0; i < impl->npresets; i++) {
         if (i) strncat(names, ", ", sizeof names - strlen(names) - 1);

@@ -1,6 +1,6 @@
 // batch-input.mjs - what `evocube batch` reads: the cubes of a file or standard input (one
 // scramble or 54-letter facelet string a line, each checked by the core), bounded at
-// MAX_BATCH_INPUT bytes; and an existing --out file's finished lines, for resuming.
+// MAX_BATCH_INPUT bytes; and the slim record the summary keeps of an output line.
 import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
 import { UsageError, readStdin } from './options.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS } from '../../web/lib/core.mjs';
@@ -92,30 +92,6 @@ export function readAll(path) {
     if (buf.length > MAX_BATCH_INPUT) throw new UsageError(`the cube file has more than the ${MAX_BATCH_INPUT} bytes read; split it (one batch per part, or --shard)`);
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
   } finally { closeSync(fd); }
-}
-
-// An existing output file: its complete lines' records (ids), its byte length up to the last
-// complete line (a half-written last line, from a kill, is cut off and redone).
-export function readPrevious(path) {
-  const fd = openSync(path, 'r');
-  let buf;
-  try { buf = readWhole(fd, fstatSync(fd).size); } finally { closeSync(fd); }
-  const n = buf.length;
-  const keep = buf.lastIndexOf(0x0a, n - 1) + 1;
-  const records = [];
-  const text = buf.subarray(0, keep).toString('utf8');
-  let lineNo = 0;
-  for (const line of text.split('\n')) {
-    lineNo++;
-    if (line === '') continue;
-    let r;
-    try { r = JSON.parse(line); } catch { r = null; }
-    if (!r || typeof r.id !== 'string') {
-      throw new UsageError(`the output file "${path.slice(0, 200)}" has a line that is not a batch record (line ${lineNo}); give a new --out file`);
-    }
-    records.push(slim(r));
-  }
-  return { keep, cut: n - keep, records };
 }
 
 // What the summary reads of a line (a run of a million lines keeps no phases in memory).

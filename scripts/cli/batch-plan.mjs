@@ -12,32 +12,38 @@
 import { truncateSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
+import { camelKey } from '../../web/lib/params.mjs';
 import { makePlan, parseSeedList } from '../../web/lib/experiments/plan.mjs';
 import { validateExperiment, EXPERIMENT_LIMITS } from '../../web/lib/experiments/definition.mjs';
 import { UsageError, islandsOption, jobsOption, parseShard } from './options.mjs';
-import { cubesFromBytes, readAll, readPrevious } from './batch-input.mjs';
-import { checkOut, lockOut, openOut, pathProblem } from './batch-output.mjs';
+import { cubesFromBytes, readAll, slim } from './batch-input.mjs';
+import { batchDigest, checkOut, lockOut, openOut, pathProblem, readOutput } from './batch-output.mjs';
 
 // validateExperiment's bounds, widened for the CLI (a researcher's thousands of solves)
 const BATCH_LIMITS = Object.freeze({ ...EXPERIMENT_LIMITS, solvers: 16, states: 1000000, seeds: 100000, runs: 2000000 });
 
 // --sweep key=v1,v2,...: one param over a list of numbers, or of a named param's names (as an
-// experiment's sweep; oracle=exact,first20 runs as their numbers). Returns {param, values} or null.
+// experiment's sweep; oracle=exact,first20 runs as their numbers). The key is read as --param
+// reads it (a snake_case name is its camelCase form: phase_end is phaseEnd) and named by that
+// form in ids and lines; a value's name in any letter case. Returns {param, values} or null.
 function parseSweep(core, opts, solvers) {
   if (opts.sweep === undefined) return null;
   const m = /^([^=]*)=(.*)$/s.exec(opts.sweep);
   if (!m) throw new UsageError(`--sweep must be key=v1,v2,... e.g. --sweep population=50,100,200 (got "${opts.sweep.slice(0, 40)}")`);
-  const named = core.solvers().filter((s) => solvers.includes(s.name)).flatMap((s) => s.params).find((p) => p.key === m[1].trim() && p.names);
+  const defs = core.solvers().filter((s) => solvers.includes(s.name)).flatMap((s) => s.params);
+  const raw = m[1].trim();
+  const key = defs.some((p) => p.key === raw) ? raw : defs.some((p) => p.key === camelKey(raw)) ? camelKey(raw) : raw;
+  const named = defs.find((p) => p.key === key && p.names);
   const values = m[2].split(',').map((v) => {
-    const i = named ? named.names.indexOf(v.trim()) : -1;
+    const i = named ? named.names.findIndex((n) => n.toLowerCase() === v.trim().toLowerCase()) : -1;
     if (i >= 0) return named.min + i;
     if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim())) throw new UsageError(`--sweep: "${v.slice(0, 30)}" is not a number${named ? ` or one of ${named.names.join(', ')}` : ''} (a sweep takes numbers, e.g. --sweep population=50,100,200)`);
     return Number(v);
   });
   const twice = values.find((v, i) => values.indexOf(v) !== i);
   if (twice !== undefined) throw new UsageError(`--sweep gives the value ${twice} twice (each value is one set of solves, named by it); give each value once`);
-  const sweep = { param: m[1].trim(), values };
-  if (opts.param.some((p) => p.split('=')[0].trim() === sweep.param)) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
+  const sweep = { param: key, values };
+  if (opts.param.some((p) => camelKey(p.split('=')[0].trim()) === camelKey(key))) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
   return sweep;
 }
 
@@ -63,7 +69,8 @@ function batchCubes(core, opts) {
 
 // The batch's plan from the parsed options (scripts/cli/evocube.mjs: solver, param, seeds,
 // jobs, shard, out, file, random-state, seed-from, sweep, islands, and the flags): {solvers,
-// sweep, sweepValues, shard, noTime, lastRecord, islands, threads, total, jobAt, lo, hi}.
+// sweep, sweepValues, shard, noTime, lastRecord, islands, threads, total, jobAt, lo, hi,
+// digest: the batch's definition digest every line carries, batch-output.mjs's batchDigest}.
 // Throws UsageError on a bad option, a bad solver or param (the core's check), too much work.
 export function planBatch(core, opts) {
   const solvers = (opts.solver || []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
@@ -86,24 +93,28 @@ export function planBatch(core, opts) {
   const solved = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
   for (const s of solvers) for (const v of sweepValues) core.createSolver(s, solved, 1, paramsWith(v), { island: 0, islands }).free();
   const lo = Math.floor(((shard.i - 1) * total) / shard.n), hi = Math.floor((shard.i * total) / shard.n);
-  return { solvers, sweep, sweepValues, shard, noTime: !!opts['no-time'], lastRecord, islands, threads, total, jobAt, lo, hi };
+  const noTime = !!opts['no-time'];
+  const digest = batchDigest({ solvers, params, seeds, sweep, islands, noTime, lastRecord, cubes });
+  return { solvers, sweep, sweepValues, shard, noTime, lastRecord, islands, threads, total, jobAt, lo, hi, digest };
 }
 
-// Resume from --out (a regular file or none yet, batch-output.mjs; locked while this batch
-// writes it): its finished lines are kept (a half-written last one dropped, its solve redone),
-// and must all be jobs of this plan's block. Returns {out: the file descriptor to append to
-// (undefined: standard output), prevRecords, todo: the job numbers still to run}.
+// Resume from --out (a regular file or none yet, batch-output.mjs; made and locked before it
+// is read, so this batch is its one writer): its finished lines are kept (a half-written last
+// one dropped, its solve redone), and must all be lines of this batch (its digest) and jobs of
+// this plan's block, each once; anything else is refused with the file untouched. Returns
+// {out: the file descriptor to append to (undefined: standard output), size: its length in
+// bytes, prevRecords, todo: the job numbers still to run}.
 export function resumeBatch(opts, plan) {
-  let prev = null;
-  if (opts.out !== undefined) {
-    const existing = checkOut(opts.out);
-    lockOut(opts.out);
-    if (existing) {
-      try { prev = readPrevious(opts.out); } catch (e) { throw e instanceof UsageError ? e : pathProblem(e, opts.out, 'read the output file'); }
-    }
+  if (opts.out === undefined) {
+    const todo = [];
+    for (let j = plan.lo; j < plan.hi; j++) todo.push(j);
+    return { out: undefined, size: 0, prevRecords: [], todo };
   }
-  const prevRecords = prev ? prev.records : [];
-  const done = new Set(prevRecords.map((r) => r.id));
+  checkOut(opts.out);
+  lockOut(opts.out);
+  let prev;
+  try { prev = readOutput(opts.out, plan.digest); } catch (e) { throw e instanceof UsageError ? e : pathProblem(e, opts.out, 'read the output file'); }
+  const done = new Set(prev.records.map((r) => r.id));
   const mine = new Set();
   if (done.size) for (let j = plan.lo; j < plan.hi; j++) mine.add(plan.jobAt(j).id);
   for (const id of done) {
@@ -111,15 +122,10 @@ export function resumeBatch(opts, plan) {
       throw new UsageError(`the output file "${opts.out.slice(0, 200)}" holds id ${id.slice(0, 80)}, which this batch (these cubes, solvers, seeds and shard) does not make; give a new --out file`);
     }
   }
-  let out;
-  if (prev) {
-    if (prev.cut) process.stderr.write(`batch: dropped a half-written last line (${prev.cut} bytes) of ${opts.out}; its solve is redone\n`);
-    try { truncateSync(opts.out, prev.keep); } catch (e) { throw pathProblem(e, opts.out, 'resume the output file'); }
-    out = openOut(opts.out, 'a'); // appends after the finished lines
-  } else if (opts.out !== undefined) {
-    out = openOut(opts.out, 'w');
-  }
+  if (prev.cut) process.stderr.write(`batch: dropped a half-written last line (${prev.cut} bytes) of ${opts.out}; its solve is redone\n`);
+  try { truncateSync(opts.out, prev.keep); } catch (e) { throw pathProblem(e, opts.out, 'resume the output file'); }
+  const out = openOut(opts.out, 'a'); // appends after the finished lines
   const todo = [];
   for (let j = plan.lo; j < plan.hi; j++) if (!done.has(plan.jobAt(j).id)) todo.push(j);
-  return { out, prevRecords, todo };
+  return { out, size: prev.keep, prevRecords: prev.records.map(slim), todo };
 }

@@ -5,12 +5,12 @@
 // order are the unsharded output byte for byte (with --no-time). Also the progress bar on
 // stderr, and the exit code the lines add up to: 0 every solve solved, 1 some solve gave up,
 // 2 some input line was bad or a solve failed. A failed write (a full disk) stops the batch:
-// no line is written after it (writeFailure says what the file kept).
-import { writeSync } from 'node:fs';
+// no line is written after it (writeFailure says what the file kept). Every line ends with
+// `batch`, the digest of the batch's definition (batch-output.mjs's batchDigest).
 import { jobRecord } from '../../web/lib/experiments/plan.mjs';
 import { formatDuration } from '../../web/lib/format.mjs';
 import { slim } from './batch-input.mjs';
-import { writeFailure } from './batch-output.mjs';
+import { writeFailure, writeWhole } from './batch-output.mjs';
 
 // A progress bar of n solves on stderr (when tty), redrawn at most every 200 ms unless forced.
 export function progressBar(tty, n) {
@@ -28,25 +28,22 @@ export function progressBar(tty, n) {
   };
 }
 
-// One line to --out (fd out) or standard output. TEST ONLY: EVOCUBE_TEST_DISK_FULL_AFTER=N
-// makes the write of --out's line N+1 of this run fail as a full disk does, after half of it
-// (tests/js/batch-output.test.mjs).
-function lineWriter({ out, outPath, tty, resumed }) {
+// One line to --out (fd out, `size` bytes long now) or standard output. A line reaches --out
+// whole or not at all (batch-output.mjs's writeWhole: a short write continued, a failed one cut
+// back), so the lines counted as kept are the lines the file holds. TEST ONLY:
+// EVOCUBE_TEST_DISK_FULL_AFTER=N makes the write of --out's line N+1 of this run fail as a
+// full disk does, after half of it (tests/js/batch-output.test.mjs).
+function lineWriter({ out, size, outPath, tty, resumed }) {
   const fullAfter = process.env.EVOCUBE_TEST_DISK_FULL_AFTER === undefined ? Infinity : Number(process.env.EVOCUBE_TEST_DISK_FULL_AFTER);
-  let written = 0;
+  let written = 0, at = size;
   return (line) => {
     if (out === undefined) {
       if (tty && process.stdout.isTTY) process.stderr.write('\r\x1b[K'); // the bar is redrawn under the line
       process.stdout.write(`${line}\n`);
       return;
     }
-    const text = `${line}\n`;
     try {
-      if (written >= fullAfter) {
-        writeSync(out, text.slice(0, text.length >> 1));
-        throw Object.assign(new Error('no space left on device (simulated)'), { code: 'ENOSPC' });
-      }
-      writeSync(out, text);
+      at += writeWhole(out, `${line}\n`, at, written >= fullAfter);
     } catch (e) {
       throw writeFailure(e, outPath, { written, resumed });
     }
@@ -59,8 +56,8 @@ function lineWriter({ out, outPath, tty, resumed }) {
 // next; `written` counts the lines of this run, `records` the slim records of the whole
 // output (the resumed ones first), exitCode what they add up to, stopped() whether a write
 // failed.
-export function orderedWriter({ plan, todo, out, outPath, tty, prevRecords }) {
-  const writeLine = lineWriter({ out, outPath, tty, resumed: prevRecords.length });
+export function orderedWriter({ plan, todo, out, size = 0, outPath, tty, prevRecords }) {
+  const writeLine = lineWriter({ out, size, outPath, tty, resumed: prevRecords.length });
   const draw = progressBar(tty, todo.length);
   const ready = new Map();
   const w = { written: 0, finished: 0, records: [...prevRecords], exitCode: 0, failure: null, draw };
@@ -77,7 +74,7 @@ export function orderedWriter({ plan, todo, out, outPath, tty, prevRecords }) {
   w.stopped = () => w.failure !== null;
   w.finish = (j, reply) => {
     if (w.failure) return;
-    const rec = jobRecord(plan.jobAt(j), reply, plan.sweep && plan.sweep.param);
+    const rec = { ...jobRecord(plan.jobAt(j), reply, plan.sweep && plan.sweep.param), batch: plan.digest };
     if (reply.error !== undefined) w.exitCode = 2;
     else if (!rec.solved) w.exitCode = Math.max(w.exitCode, 1);
     ready.set(j, rec);

@@ -69,12 +69,12 @@ function settleBadCubes(plan, todo, writer, tty) {
 // input line was bad (the rest ran).
 export async function runBatch(core, opts) {
   const plan = planBatch(core, opts);
-  const { out, prevRecords, todo } = resumeBatch(opts, plan);
+  const { out, size, prevRecords, todo } = resumeBatch(opts, plan);
   // the progress bar: on a terminal (stderr), unless --no-progress; --progress forces it
   const tty = !!opts.progress || (!!process.stderr.isTTY && !opts['no-progress']);
   // a closed pipe (| head) ends the batch quietly; --out is the way to keep everything
   if (out === undefined) process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); throw e; });
-  const writer = orderedWriter({ plan, todo, out, outPath: opts.out, tty, prevRecords });
+  const writer = orderedWriter({ plan, todo, out, size, outPath: opts.out, tty, prevRecords });
   const t0 = performance.now(), cpu0 = process.cpuUsage();
   // Ctrl-C: every finished line is written already (the output is a prefix of the run)
   const onInt = () => {

@@ -174,3 +174,19 @@ test('malformed solver, seed, preset, islands and param in a link: each ignored 
     'param "pop size" in the link is malformed; it was ignored',
   ]);
 });
+
+test('a value given twice in a link is named: a repeated p.key (or its snake_case form) keeps the first; setup= with a different setup-alg= loads neither', () => {
+  const r = readShare('?scramble=R&p.population=50&p.population=70');
+  expect(r.params).toEqual({ population: '50' });
+  expect(r.problems).toEqual(['param "population" is given twice in the link (p.population=50 and p.population=70); the first is used, the second was ignored']);
+  const s = readShare('?p.maxGenerations=5&p.max_generations=9');
+  expect(s.params).toEqual({ maxGenerations: '5' });
+  expect(s.problems).toEqual(['param "max_generations" is given twice in the link (p.maxGenerations=5 and p.max_generations=9); the first is used, the second was ignored']);
+  const t = readShare('?setup=R_U&setup-alg=F&alg=F-');
+  expect(t.scramble).toBeUndefined();
+  expect(t.solution).toBeUndefined();
+  expect(t.problems).toEqual(['the link gives the scramble as setup= and setup-alg= with different texts; neither was loaded']);
+  expect(readShare('?scramble=R&scramble=U').problems).toEqual(['the link gives the scramble 2 times (scramble=) with different texts; neither was loaded']);
+  // the same text under two names is one scramble
+  expect(readShare('?setup=R_U&setup-alg=R_U')).toMatchObject({ scramble: 'R U', problems: [] });
+});

@@ -259,10 +259,15 @@ export class EvocubeCore {
   }
 
   // The two-phase distance oracle (ec_distance_facelets): the length of the solution found
-  // within `budget` search nodes after the first (0: the first solution). Throws on a bad cube.
+  // within `budget` search nodes after the first (0: the first solution). Throws on a bad cube,
+  // and on a budget that is not a whole number from 0 to 2^31-1 (the C int it crosses as: NaN or
+  // 2**40 would arrive as 0, the first solution, without a word).
   distance(facelets, budget = 1000) {
     if (typeof this.M._ec_distance_facelets !== 'function') {
       throw new EvocubeError(EC.E_STATE, 'the distance oracle needs the two-phase solver, which this build does not have');
+    }
+    if (!Number.isInteger(budget) || budget < 0 || budget > 0x7fffffff) {
+      throw new EvocubeError(EC.E_RANGE, `the distance budget must be a whole number of search nodes from 0 to ${0x7fffffff} (got ${typeof budget === 'number' ? budget : `a ${typeof budget}`})`);
     }
     this._checkSize(facelets, MAX_ALG_CHARS, 'cube');
     const d = this._with([facelets], (f) => this.M._ec_distance_facelets(f, budget, this.msg, MSG_SIZE));

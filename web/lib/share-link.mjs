@@ -8,12 +8,14 @@
 // Twizzle's setup-anchor=end) is a solution of the cube it solves, so the scramble is its
 // inverse (readShare marks that with algOnly; the page inverts it with the core). Everything read here is untrusted:
 // the query is length-bounded, every value is bounded and shape-checked, and the alg and
-// facelets are handed to the C core to parse (the page never inserts them as HTML).
+// facelets are handed to the C core to parse (the page never inserts them as HTML). A value
+// given twice (a param, or the scramble under two of its names) is named among the problems.
 // An experiment definition's check (validateExperiment) is in web/lib/experiments/definition.mjs.
 
 
 
 import { MAX_QUERY, MAX_PARAMS, SOLVER_RE, KEY_RE, VALUE_RE, parseIslands } from './params.mjs';
+import { camelKey } from './params.mjs';
 
 export { MAX_QUERY, MAX_PARAMS };
 export const MAX_SCRAMBLE = 3000;
@@ -88,11 +90,27 @@ export function readShare(search) {
     const key = k.slice(2);
     if (++n > MAX_PARAMS) { out.problems.push(`more than ${MAX_PARAMS} params in the link; the rest were ignored`); break; }
     const name = key.length > 40 ? `${key.slice(0, 40)}…` : key;
-    if (KEY_RE.test(key) && VALUE_RE.test(v)) out.params[key] = v;
+    if (KEY_RE.test(key) && VALUE_RE.test(v)) {
+      const first = Object.keys(out.params).find((x) => camelKey(x) === camelKey(key));
+      if (first === undefined) out.params[key] = v;
+      else out.problems.push(`param "${name}" is given twice in the link (p.${first}=${out.params[first]} and p.${key}=${v}); the first is used, the second was ignored`);
+    }
     else if (key.length > 40 || v.length > 40) out.problems.push(`param "${name}" in the link is too long (${key.length + v.length + 1} characters, at most 40 for a name and 40 for a value); it was ignored`);
     else out.problems.push(`param "${name}" in the link is malformed; it was ignored`);
   }
+  scrambleOnce(q, out);
   return out;
+}
+
+// A link gives its scramble once: scramble=, setup= and setup-alg= are three names of it, and
+// so is a name repeated. Two different texts are refused by name (neither is loaded, nor the
+// solution that goes with them); the same text twice is read once.
+function scrambleOnce(q, out) {
+  const given = ['scramble', 'setup', 'setup-alg'].flatMap((k) => q.getAll(k).map((v) => [k, v]));
+  if (given.every(([, v]) => v === given[0][1])) return;
+  const names = [...new Set(given.map(([k]) => `${k}=`))];
+  out.problems.push(`the link gives the scramble ${names.length > 1 ? `as ${names.join(' and ')}` : `${given.length} times (${names[0]})`} with different texts; neither was loaded`);
+  for (const k of ['scramble', 'solution', 'algOnly', 'setupAlg']) delete out[k];
 }
 
 // {scramble | facelets, solver, seed, preset, islands, params, solution} ->
