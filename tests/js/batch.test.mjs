@@ -36,8 +36,10 @@ test('one JSON line per solve, in job order, the same on 1 and 2 threads; each i
   expect(recs[4].cube).toBe(scramble);
   const solo = JSON.parse(run(['solve', '--solver', 'twophase', '--scramble', scramble, '--seed', '1', '--json']).out);
   delete solo.time_ms;
-  const { id, cube_index: index, cube, ...rest } = recs[4];
+  const { id, cube_index: index, cube, batch, ...rest } = recs[4];
   expect([id, index, cube]).toEqual(['3:twophase:1', 3, scramble]);
+  expect(batch).toMatch(/^[0-9a-f]{16}$/); // the batch's definition digest, on every line
+  expect(recs.every((r) => r.batch === batch)).toBe(true);
   expect(rest).toEqual(solo);
   expect(one.err).toMatch(/^batch: 10 solves, 10 solved, 0 not solved, 0 with an error; length mean [\d.]+ \(95% \+-[\d.]+\) median [\d.]+ sd [\d.]+; generations mean [\d.]+; time mean - ms$/m);
   // with time: time_ms after solved, as in solve --json
@@ -98,7 +100,9 @@ test('a killed run resumes from its --out file: no id repeated or missing, a hal
 
 test('an output file of another batch is refused, not mixed into', () => {
   const out = join(dir, 'other.jsonl');
-  writeFileSync(out, `${JSON.stringify({ id: '1:hugo:1' })}\n`);
+  // a line of this batch's definition (its digest) with an id the batch does not make
+  const digest = lines(run([...BASE, '--shard', '1/10']).out)[0].batch;
+  writeFileSync(out, `${JSON.stringify({ id: '1:hugo:1', batch: digest })}\n`);
   const r = run([...BASE, '--out', out]);
   expect(r.code).toBe(2);
   expect(r.err).toMatch(/^error: the output file ".*other\.jsonl" holds id 1:hugo:1, which this batch .* does not make/);
@@ -113,7 +117,7 @@ test('a bad line in the middle is reported with its line number and the rest sti
   expect(r.err).toMatch(/^error: line 7: unknown move "Q" at character 5$/m);
   const recs = lines(r.out);
   expect(recs.map((x) => x.cube_index)).toEqual([1, 2, 5, 6, 7, 8]);
-  expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5' });
+  expect(recs[4]).toEqual({ id: '7:twophase:1', cube_index: 7, cube: 'R U Q', solver: 'twophase', seed: 1, error: 'line 7: unknown move "Q" at character 5', batch: recs[0].batch });
   expect(recs[5]).toMatchObject({ id: '8:twophase:1', cube: "U' F", solution: "F' U", solved: true });
   expect(recs.filter((x) => x.solved).length).toBe(5);
   // the summary, recomputed from the lines (solved runs; sample sd; 95% interval of the mean:
@@ -157,8 +161,9 @@ test('--islands K: each solve on K island threads, the line is solve --islands K
   const [rec] = lines(r.out);
   const solo = JSON.parse(run(['solve', '--solver', 'hugo', '--scramble', 'R U F D L B', '--islands', '2', '--seed', '3', '--json']).out);
   delete solo.time_ms;
-  const { id, cube_index: index, cube, ...rest } = rec;
+  const { id, cube_index: index, cube, batch, ...rest } = rec;
   expect([id, index, cube]).toEqual(['1:hugo:3', 1, 'R U F D L B']);
+  expect(batch).toMatch(/^[0-9a-f]{16}$/);
   expect(rest).toEqual(solo);
   expect(rest).toMatchObject({ islands: 2, solved: true });
   expect(r.err).toMatch(/on 2 threads \(1 x 2 islands\)/);
