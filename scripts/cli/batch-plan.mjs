@@ -12,7 +12,7 @@
 import { truncateSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
-import { camelKey } from '../../web/lib/params.mjs';
+import { camelKey, parseParamsText } from '../../web/lib/params.mjs';
 import { makePlan, parseSeedList } from '../../web/lib/experiments/plan.mjs';
 import { validateExperiment, EXPERIMENT_LIMITS } from '../../web/lib/experiments/definition.mjs';
 import { UsageError, islandsOption, jobsOption, parseShard } from './options.mjs';
@@ -43,7 +43,7 @@ function parseSweep(core, opts, solvers) {
   const twice = values.find((v, i) => values.indexOf(v) !== i);
   if (twice !== undefined) throw new UsageError(`--sweep gives the value ${twice} twice (each value is one set of solves, named by it); give each value once`);
   const sweep = { param: key, values };
-  if (opts.param.some((p) => camelKey(p.split('=')[0].trim()) === camelKey(key))) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
+  if (opts.param.some((p) => Object.keys(parseParamsText(p)).some((k) => camelKey(k) === camelKey(key)))) throw new UsageError(`--sweep ${sweep.param.slice(0, 40)} is also given as a --param`);
   return sweep;
 }
 

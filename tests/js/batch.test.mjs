@@ -222,3 +222,17 @@ test('--sweep takes a named param\'s names (run as their numbers) and names them
   expect(recs.every((x) => x.solved)).toBe(true);
   expect(run(['batch', '--solver', 'greedy', '--random-state', '1', '--sweep', 'oracle=exact,nope']).err).toMatch(/--sweep: "nope" is not a number or one of exact, first20/);
 });
+
+test('named values as --param reads them: --sweep by its snake_case key, value names in any case; a preset name in any case', () => {
+  const r = run(['batch', '--solver', 'twes', '-', '--param', 'preset=small', '--sweep', 'phase_end=ARCHIVE,Generation', '--no-time', '--jobs', '1'], 'R U\n');
+  expect(r.code).toBe(0);
+  expect(lines(r.out).map((x) => [x.id, x.sweep])).toEqual([['1:twes:phaseEnd=0:1', { phaseEnd: 0 }], ['1:twes:phaseEnd=1:1', { phaseEnd: 1 }]]);
+  // the same param in a --param list and the sweep: refused, whichever form names it
+  const twice = run(['batch', '--solver', 'twes', '-', '--param', 'preset=small,phaseEnd=1', '--sweep', 'phase_end=0,1', '--jobs', '1'], 'R U\n');
+  expect(twice.code).toBe(2);
+  expect(twice.err).toMatch(/^error: --sweep phaseEnd is also given as a --param/);
+  // preset=FAST is preset=fast
+  const solve = (preset) => run(['solve', '--solver', 'twophase', '--scramble', "R U F D'", '--param', `preset=${preset}`, '--json']).out.replace(/"time_ms":\d+,?/, '');
+  expect(solve('FAST')).toBe(solve('fast'));
+  expect(JSON.parse(solve('Fast')).solved).toBe(true);
+});

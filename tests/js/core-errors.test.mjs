@@ -47,7 +47,6 @@ test('the distance oracle refuses a bad cube with the core\'s message', () => {
   for (const b of [NaN, 2 ** 40, 2 ** 31, -1, 1.5, Infinity, '1000', null]) {
     fails(() => core.distance(SOLVED, b), EC.E_RANGE, /^the distance budget must be a whole number of search nodes from 0 to 2147483647 \(got /);
   }
-  expect(core.distance(SOLVED, 0x7fffffff)).toBe(0);
 });
 
 test('an error code from an export becomes an EvocubeError with ec_strerror\'s text when the core wrote none', () => {

@@ -102,11 +102,13 @@ export function readShare(search) {
   return out;
 }
 
-// A link gives its scramble once: scramble=, setup= and setup-alg= are three names of it, and
-// so is a name repeated. Two different texts are refused by name (neither is loaded, nor the
-// solution that goes with them); the same text twice is read once.
+// A link gives its scramble once. scramble= (evocube's own name) wins over setup= and
+// setup-alg= (alg.cubing.net's and Twizzle's); those two are the same field, so both with
+// different texts, or one name repeated with different texts, are refused by name (neither is
+// loaded, nor the solution that goes with them); the same text twice is read once.
 function scrambleOnce(q, out) {
-  const given = ['scramble', 'setup', 'setup-alg'].flatMap((k) => q.getAll(k).map((v) => [k, v]));
+  const keys = q.has('scramble') ? ['scramble'] : ['setup', 'setup-alg'];
+  const given = keys.flatMap((k) => q.getAll(k).map((v) => [k, v]));
   if (given.every(([, v]) => v === given[0][1])) return;
   const names = [...new Set(given.map(([k]) => `${k}=`))];
   out.problems.push(`the link gives the scramble ${names.length > 1 ? `as ${names.join(' and ')}` : `${given.length} times (${names[0]})`} with different texts; neither was loaded`);
