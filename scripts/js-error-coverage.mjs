@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const FILES = ['web/lib/core.mjs', 'web/lib/share-link.mjs', 'scripts/cli/batch.mjs', 'scripts/cli/batch-plan.mjs', 'scripts/cli/batch-writer.mjs', 'scripts/cli/batch-input.mjs', 'scripts/cli/batch-output.mjs', 'scripts/cli/options.mjs'];
-const TESTS = ['tests/js/core.test.mjs', 'tests/js/core-errors.test.mjs', 'tests/js/status-codes.test.mjs', 'tests/js/share.test.mjs', 'tests/js/cli.test.mjs', 'tests/js/batch.test.mjs', 'tests/js/batch-output.test.mjs', 'tests/js/reliability.test.mjs'];
+const TESTS = ['tests/js/core.test.mjs', 'tests/js/core-errors.test.mjs', 'tests/js/status-codes.test.mjs', 'tests/js/share.test.mjs', 'tests/js/cli.test.mjs', 'tests/js/batch.test.mjs', 'tests/js/batch-output.test.mjs', 'tests/js/batch-integrity.test.mjs', 'tests/js/reliability.test.mjs'];
 
 // The error sites of a source text: [{line, offset, text}] for each `throw` statement, `_fail(`
 // call, `problems.push(` and `{ ok: false` outside comments.
