@@ -314,7 +314,7 @@ static void block_ties(void)
         }
         hg_pop pops[HG_LOCS];
         hg_pop *store[HG_LOCS];
-        int max_block = k % 3 == 2 ? 2 : 0;
+        int max_block = k % 3 == 2 ? 1 : 0;
         int want_loc = -1, want_cost = 0, want_n = 0, want_r = 0, ntied = 0;
         uint8_t want_g[HG_MAXLEN];
         int best_tied_len = 0, best_tied_loc = 0, best_tied_kept = 0;
