@@ -1,7 +1,13 @@
 // evolved.test.mjs - web/lib/evolved.mjs: macro-ga's parts as rows (labels with the rotations
 // before each macro, lengths, moves in order; their text and summary) and twophase's
 // improving solutions picked from a stream of records (only shorter ones, in order; records
-// without a solution skipped).
+// without a solution skipped). Then the documented rules as properties: the improving list
+// against brute force on seeded random record streams cut into random batches (complete: every
+// strictly shorter solution, in order, nothing else); macro-ga's part labels across several
+// real runs (every macro M1..M14 part is the paper's macro k done in the frame of every
+// rotation so far: the same cube as "R macro R'"; labels carry the rotations since the
+// previous macro; the moves in order simplify to the solution).
+import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { partRows, partsTotal, partText, partsSummary, addImproving, improvingText } from '../../web/lib/evolved.mjs';
 
 describe('partRows', () => {
@@ -43,5 +49,72 @@ describe('addImproving', () => {
   });
   test('records without moves are skipped', () => {
     expect(addImproving([], [{ gen: 1, bestLength: 5 }])).toEqual([]);
+  });
+});
+
+describe('documented rules as properties', () => {
+  // a seeded xorshift, so a failure names its stream
+  const rng = (seed) => { let x = seed >>> 0 || 1; return (n) => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x % n; }; };
+
+  test('the improving list is complete: every strictly shorter solution, in order, whatever the batches', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const r = rng(seed);
+      const records = Array.from({ length: 1 + r(40) }, (_, i) => {
+        const kind = r(5);
+        if (kind === 0) return { gen: i, bestLength: -1, bestMoves: '' };
+        if (kind === 1) return { gen: i, bestLength: r(30) }; // no moves: not a solution
+        const len = r(30);
+        return { gen: i, bestLength: len, bestMoves: `m${len}`, evaluations: i * 7 };
+      });
+      // brute force: the records whose solution is shorter than every earlier solution
+      const want = [];
+      let best = Infinity;
+      for (const x of records) {
+        if (!(x.bestLength >= 0) || x.bestMoves == null) continue;
+        if (x.bestLength < best) want.push([x.bestLength, x.bestMoves, x.gen]), best = x.bestLength;
+      }
+      const list = [];
+      for (let i = 0; i < records.length;) {
+        const n = 1 + r(5);
+        addImproving(list, records.slice(i, i + n));
+        i += n;
+      }
+      expect(`${seed}: ${JSON.stringify(list.map((x) => [x.length, x.moves, x.gen]))}`).toBe(`${seed}: ${JSON.stringify(want)}`);
+    }
+  });
+
+  test("macro-ga's part labels across several macros: each Mk is the paper's macro k in the frame of the rotations so far", async () => {
+    const core = await loadCoreNode();
+    const MACROS = ["F' L' B' R' U' R U' B L F R U R' U", "F R B L U L' U B' R' F' L' U' L U'", "U2 B U2 B' R2 F R' F' U2 F' U2 F R'",
+      "U2 R U2 R' F2 L F' L' U2 L' U2 L F'", "U' B2 D2 L' F2 D2 B2 R' U'", "U B2 D2 R F2 D2 B2 L U", "D' R' D R2 U' R B2 L U' L' B2 U R2",
+      "D L D' L2 U L' B2 R' U R B2 U' L2", "R' U L' U2 R U' L R' U L' U2 R U' L U'", "L U' R U2 L' U R' L U' R U2 L' U R' U",
+      "F' U B U' F U B' U'", "F U' B' U F' U' B U", "L' U2 L R' F2 R", "R' U2 R L' B2 L"]; // M15 (slices) is checked by its length
+    const seen = new Set();
+    let macros = 0, rotated = 0;
+    for (const [scramble, seed] of [["R U F' L2 D B", 1], ["F R U R' U' F' D2 L", 2], ["B2 L U' R D2 F", 3], ["L2 D' B R2 U F'", 4]]) {
+      const { status, result } = core.run({ solver: 'macro-ga', facelets: core.apply(scramble), seed });
+      expect(status).toBe('solved');
+      const rows = partRows(result.parts);
+      expect(core.simplify(rows.map((x) => x.moves).join(' '))).toBe(result.solution);
+      expect(partsSummary(result.parts)).toMatch(new RegExp(`^${result.parts.filter((p) => /^M/.test(p.label)).length} macros?,`));
+      let frame = '';
+      for (const [i, p] of result.parts.entries()) {
+        expect(p.label).toMatch(/^(start|migrant|M([1-9]|1[0-5]))$/);
+        expect(rows[i].label).toBe(p.rotation ? `${p.rotation} · ${p.label}` : p.label);
+        expect(p.moves.split(/\s+/).filter(Boolean).length).toBe(p.length);
+        if (!/^M/.test(p.label)) continue;
+        macros++;
+        seen.add(p.label);
+        frame = `${frame} ${p.rotation}`.trim();
+        rotated += p.rotation !== '';
+        const k = Number(p.label.slice(1));
+        if (k === 15) { expect(p.length).toBe(11); continue; } // M2 U M2 U2 M2 U M2: each M2 two face turns
+        const want = core.apply(`${frame} ${MACROS[k - 1]} ${frame ? core.invert(frame) : ''}`);
+        expect(`${p.label} after "${frame}": ${core.apply(p.moves)}`).toBe(`${p.label} after "${frame}": ${want}`);
+      }
+    }
+    expect(macros).toBeGreaterThanOrEqual(60);
+    expect(seen.size).toBeGreaterThanOrEqual(10);
+    expect(rotated).toBeGreaterThanOrEqual(10);
   });
 });
