@@ -201,7 +201,7 @@ test('fresh simultaneous starts: a lock is never seen empty (no takeover), one b
   }
 }, 180000);
 
-test('an empty lock is taken over; a lock path that is a folder, or a full disk while the lock is made: a specific message, exit 2', () => {
+test('an empty lock is taken over; a lock path that is a folder, an unfinished takeover, or a full disk while the lock is made: a specific message, exit 2', () => {
   const f = join(dir, 'empty.jsonl');
   writeFileSync(`${f}.lock`, '');
   const r = run([...BATCH, '--out', f]);
@@ -214,6 +214,14 @@ test('an empty lock is taken over; a lock path that is a folder, or a full disk 
   expect(d.code).toBe(2);
   expect(d.err).toMatch(/^error: cannot lock the output file ".*folder\.jsonl": its lock path ".*folder\.jsonl\.lock" is a folder, not a lock file; remove it, or give another --out\n/);
   expect(d.err).not.toMatch(/took over|internal failure|\n\s+at /);
+  // a takeover left unfinished by a dead process: named, with what to do; nothing removed
+  const u = join(dir, 'unfinished.jsonl');
+  writeFileSync(`${u}.lock`, '999999999\n');
+  writeFileSync(`${u}.lock.takeover`, '999999998\n');
+  const t = run([...BATCH, '--out', u]);
+  expect(t.code).toBe(2);
+  expect(t.err).toMatch(/^error: cannot lock the output file ".*unfinished\.jsonl": a takeover of its lock was left unfinished by process 999999998, which is gone \(".*unfinished\.jsonl\.lock\.takeover"\); if no batch is writing the file, remove that file and run again\n/);
+  expect(readFileSync(`${u}.lock`, 'utf8')).toBe('999999999\n');
   const h = join(dir, 'nospace.jsonl');
   const n = run([...BATCH, '--out', h], undefined, { EVOCUBE_TEST_LOCK_DISK_FULL: '1' });
   expect(n.code).toBe(2);
