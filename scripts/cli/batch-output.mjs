@@ -57,7 +57,7 @@ export function pathProblem(e, path, doing) {
 // list), sweep (param and values), islands, the line options (no-time, last-record), then
 // every cube: a random state's index and seed (--random-state N --seed-from S), or an input
 // line's number and text (its error for a bad line). The shard is left out: the shards of one
-// batch carry one digest (`evocube report` checks that files belong to one batch by it). Two
+// batch carry one digest (by which files are checked to belong to one batch). Two
 // definitions that differ in any of these give different digests.
 export function batchDigest({ solvers, params, seeds, sweep, islands, noTime, lastRecord, cubes }) {
   const h = createHash('sha256');
