@@ -8,6 +8,7 @@ import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib
 import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 import { solveJson } from '../../web/lib/experiments/plan.mjs';
 import { runBatch, BATCH_FLAGS } from './batch.mjs';
+import { runReport } from './report.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
 
 const USAGE = `usage:
@@ -28,6 +29,13 @@ const USAGE = `usage:
                 in a fixed order; --out resumes from the file's finished lines; summary on
                 stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
                 with their line number, the rest still runs), 130 interrupted (resumable)
+  evocube report FILE... [--format md|csv|json] [--paper NAME] [--partial]
+                one table from the shard files of one batch (files, patterns or a folder of
+                *.jsonl): per solver and sweep value n, solved, mean with its 95% interval,
+                median, quartiles, min/max of length, generations, time and each phase's
+                length; --paper hugo-table7|hugo-integrity[:K]|twes-table1|... puts the
+                paper's figures beside them; exit 1 when jobs are missing or held twice
+                (named; --partial reports what is there), 2 bad input (file and line named)
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
 break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
@@ -90,6 +98,7 @@ async function main(argv) {
     console.log(USAGE);
     return cmd ? 0 : 2;
   }
+  if (cmd === 'report') return runReport(rest); // reads lines only: no core
   const core = await loadCoreNode();
   switch (cmd) {
     case 'facelets': {
