@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportData } from '../../web/page/experiments/experiments-results.mjs';
 import { paperRows } from '../../web/lib/experiments/table.mjs';
-import { HUGO_TABLE7, TABLE7, T7 } from '../../web/lib/experiments/papers.mjs';
+import { HUGO_INTEGRITY, HUGO_TABLE7, TABLE7, T7 } from '../../web/lib/experiments/papers.mjs';
 
 const CLI = fileURLToPath(new URL('../../scripts/cli/evocube.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'evocube-report-'));
@@ -22,7 +22,7 @@ function run(args) {
 }
 const lines = (text) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 // 4 random states x 2 solvers x 2 seeds = 16 jobs, in 3 shards (blocks of 5, 5, 6)
-const BATCH = ['batch', '--solver', 'twophase,twes', '--random-state', '4', '--seed-from', '7', '--seeds', '1..2', '--no-time', '--jobs', '1', '--no-progress'];
+const BATCH = ['batch', '--solver', 'twophase,aco', '--random-state', '4', '--seed-from', '7', '--seeds', '1..2', '--no-time', '--jobs', '1', '--no-progress'];
 const shards = join(dir, 'shards');
 let whole;
 
@@ -43,8 +43,8 @@ test('the shards\' report has the Experiments view\'s numbers for the one-machin
   const rep = JSON.parse(r.out);
   expect([rep.jobs, rep.records, rep.missing, rep.duplicated]).toEqual([16, 16, [], []]);
   // the view's JSON export of the same lines, read from the unsharded run
-  const view = JSON.parse(exportData('json', { recs: lines(whole.out), definition: { solvers: ['twophase', 'twes'] }, total: 16, base: 'http://x/' }).text).summary;
-  expect(rep.groups.map((g) => g.group)).toEqual(['twophase', 'twes', 'all']);
+  const view = JSON.parse(exportData('json', { recs: lines(whole.out), definition: { solvers: ['twophase', 'aco'] }, total: 16, base: 'http://x/' }).text).summary;
+  expect(rep.groups.map((g) => g.group)).toEqual(['twophase', 'aco', 'all']);
   for (const g of rep.groups) {
     const v = view[g.group];
     expect([g.count, g.solved, g.errors]).toEqual([v.count, v.solved, v.errors]);
@@ -57,7 +57,7 @@ test('the shards\' report has the Experiments view\'s numbers for the one-machin
   // markdown and CSV carry the same figures
   const md = run(['report', join(shards, 's*.jsonl')]);
   expect(md.code).toBe(0);
-  expect(md.out).toContain(`| twes | 8 | 8 | 0 | length (HTM) | 8 | ${view.twes.length.mean.toFixed(2)} | ${view.twes.length.ci95.toFixed(2)} |`);
+  expect(md.out).toContain(`| aco | 8 | 8 | 0 | length (HTM) | 8 | ${view.aco.length.mean.toFixed(2)} | ${view.aco.length.ci95.toFixed(2)} |`);
   const csv = run(['report', ...readdirSync(shards).map((n) => join(shards, n)), '--format', 'csv']).out.split('\r\n');
   expect(csv[0]).toBe('group,solves,solved,errors,measure,n,mean,ci95,median,q1,q3,min,max,sd');
   expect(csv.find((l) => l.startsWith('all,16,16,0,generations,16,'))).toContain(`,${view.all.generations.mean},`);
@@ -123,4 +123,8 @@ test('--paper hugo-table7 puts Table 7\'s figures beside the batch\'s, as the vi
   expect(got.map((f) => f.value)).toEqual([T7.turns, ...T7.p, T7.gens]);
   const md = run(['report', file, '--paper', 'hugo-table7']).out;
   expect(md).toContain(`| phase 1 length (HTM) (mean) | ${want[1].stat.mean.toFixed(2)} ± ${want[1].stat.ci95.toFixed(2)} (n = 12) | ${T7.p[0]} |`);
+  // an experiment's row: HuGO!'s Table 5 test 2
+  const t2 = JSON.parse(run(['report', file, '--paper', 'hugo-integrity:2', '--format', 'json']).out).paper.figures;
+  expect(t2.map((f) => f.value)).toEqual([HUGO_INTEGRITY[1].paper[0], HUGO_INTEGRITY[1].paper[4], HUGO_INTEGRITY[1].paper[8]]);
+  expect(run(['report', file, '--paper', 'hugo-integrity:9']).err).toMatch(/takes :1 to :4/);
 });
