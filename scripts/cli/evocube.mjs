@@ -34,7 +34,7 @@ const USAGE = `usage:
                 *.jsonl): per solver and sweep value n, solved, mean with its 95% interval,
                 median, quartiles, min/max of length, generations, time and each phase's
                 length; --paper hugo-table7|hugo-integrity[:K]|twes-table1|... puts the
-                paper's figures beside them; exit 1 when jobs are missing or held twice
+                paper's figures beside them (md, json); exit 1 when jobs are missing or held twice
                 (named; --partial reports what is there), 2 bad input (file and line named)
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
