@@ -64,7 +64,7 @@ test('the shards\' report has the Experiments view\'s numbers for the one-machin
   expect(snapshot(shards)).toEqual(before);
 });
 
-test('a lost line is named, exit 1; --partial reports the rest', () => {
+test('a lost line is named, exit 1; --partial reports the rest; a job held twice is named', () => {
   const lost = join(dir, 'lost');
   mkdirSync(lost);
   for (const n of readdirSync(shards)) copyFileSync(join(shards, n), join(lost, n));
@@ -78,6 +78,14 @@ test('a lost line is named, exit 1; --partial reports the rest', () => {
   const p = run(['report', lost, '--partial', '--format', 'json']);
   expect(p.code).toBe(0);
   expect(JSON.parse(p.out)).toMatchObject({ jobs: 16, records: 15, missing: [gone] });
+  // a file that overlaps two shards (a line of each): both jobs named as held twice, exit 1
+  const one = (n, i) => readFileSync(join(shards, n), 'utf8').split('\n')[i];
+  const over = join(dir, 'overlap.jsonl');
+  writeFileSync(over, `${one('s1.jsonl', 4)}\n${one('s2.jsonl', 0)}\n`);
+  const d = run(['report', shards, over]);
+  expect(d.code).toBe(1);
+  expect(d.err).toContain(`job ${JSON.parse(one('s1.jsonl', 4)).id} is held twice: ${join(shards, 's1.jsonl')}:5 and ${over}:1\n`);
+  expect(d.err).toContain(`job ${JSON.parse(one('s2.jsonl', 0)).id} is held twice: ${join(shards, 's2.jsonl')}:1 and ${over}:2\n`);
 });
 
 test('bad input is named by file and line, exit 2', () => {
