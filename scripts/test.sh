@@ -18,7 +18,8 @@
 #            the pinned run (scripts/golden.mjs); EC_ASAN_SLOW="a|b" names other slow
 #            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
-#   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
+#   jest     the Jest suites against the real wasm module in Node (tests/js; tests/js/slurm.test.mjs
+#            starts a single-node Slurm, or says why it skips) and in headless
 #            Chromium (tests/e2e), and the cross-engine set (tests/e2e/engines-*.test.mjs) in
 #            Firefox ESR and WebKitGTK too (scripts/engines.mjs); arguments to this script go to Jest; every test file's
 #            time is printed after Jest's output (scripts/jest-times.mjs)
