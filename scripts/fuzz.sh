@@ -2,8 +2,9 @@
 # fuzz.sh - `npm run fuzz -- <target> <seconds>`: builds the libFuzzer targets with clang
 # (build/fuzz, ASan + UBSan; `-- --build` builds them all and fuzzes none) and fuzzes one
 # for the given time, starting from the seed corpus in tests/data/fuzz/<target>/ (copied;
-# what the run adds is thrown away). Prints libFuzzer's final line with the number of executions; exits non-zero on any crash, hang
-# (an input that runs over 10 s) or memory blow-up. The input that failed is kept: libFuzzer
+# what the run adds is thrown away). Prints libFuzzer's final line with the number of
+# executions; exits non-zero on any crash, hang (an input that runs over 10 s) or memory
+# blow-up. The input that failed is kept: libFuzzer
 # writes it to build/fuzz-artifacts/<target>/, and it is also added to the seed corpus
 # (tests/data/fuzz/<target>/crash-<sha1> etc.; commit it with the fix), so every later run
 # replays it first and fails again until the bug is fixed.
