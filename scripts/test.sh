@@ -18,7 +18,7 @@
 #            the pinned run (scripts/golden.mjs); EC_ASAN_SLOW="a|b" names other slow
 #            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
-#   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
+#   jest     the Jest suites against the real wasm module in Node (tests/js, two workers) and in headless
 #            Chromium (tests/e2e), and the cross-engine set (tests/e2e/engines-*.test.mjs) in
 #            Firefox ESR and WebKitGTK too (scripts/engines.mjs); arguments to this script go to Jest; every test file's
 #            time is printed after Jest's output (scripts/jest-times.mjs)
@@ -127,6 +127,25 @@ jest_slowest() {
   grep -E '^jest-times: .* s  tests/' "$1" | head -"$2" |
     awk '{ printf "%s%s %s s", (NR > 1 ? ", " : "slowest: "), $4, $2 }'
 }
-begin jest "jest (wasm in Node, and the page in Chromium)"
-node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci "$@" 2>&1 | tee "$log/jest"
-end "$(grep -E '^Test Suites:' "$log/jest" | tail -1 | sed 's/Test Suites: */suites: /'); $(grep -E '^Tests:' "$log/jest" | tail -1 | sed 's/Tests: */tests: /'); $(jest_slowest "$log/jest" 4)"
+# jest_counts FILE WHAT: "a passed, b total" summed over the Jest runs in FILE ("Test Suites:"
+# or "Tests:" lines; a run's failures are named too)
+jest_counts() {
+  grep -E "^$2:" "$1" | sed "s/^$2: *//" | tr ',' '\n' |
+    awk '{ n[$2] += $1 } END { s = ""; for (k in n) if (k != "total") s = s n[k] " " k ", "; print s n["total"] " total" }'
+}
+# The Node suites (tests/js: the wasm core, the CLI, no browser) on both cores; then the page's
+# suites (tests/e2e) one file at a time, since several of them measure frame rates, paces and
+# gaps that a second browser on the same two cores would disturb. Arguments name the files to
+# run instead (one Jest run, as Jest's defaults choose).
+jest=(node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci)
+begin jest "jest (wasm in Node on two workers, then the page in Chromium one file at a time)"
+if [ $# -gt 0 ]; then
+  "${jest[@]}" "$@" 2>&1 | tee "$log/jest"
+else
+  # both run whatever the first gives, so one run shows every failure; the stage fails after
+  js_rc=0
+  "${jest[@]}" --maxWorkers=2 tests/js 2>&1 | tee "$log/jest" || js_rc=$?
+  "${jest[@]}" --runInBand tests/e2e 2>&1 | tee -a "$log/jest"
+  [ "$js_rc" -eq 0 ]
+fi
+end "suites: $(jest_counts "$log/jest" 'Test Suites'); tests: $(jest_counts "$log/jest" Tests); $(grep -E '^jest-times: .* s  tests/' "$log/jest" | sort -k2 -rn | jest_slowest /dev/stdin 4)"
