@@ -1,13 +1,14 @@
 // batch-input.mjs - what `evocube batch` reads: the cubes of a file or standard input (one
-// scramble or 54-letter facelet string a line, each checked by the core), bounded at
+// scramble or facelet string a line, told apart by web/lib/cube-text.mjs's rule, each checked
+// by the core), bounded at
 // MAX_BATCH_INPUT bytes; and an existing --out file's finished lines, for resuming.
 import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
 import { UsageError, readStdin } from './options.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS } from '../../web/lib/core.mjs';
+import { cubeOf } from '../../web/lib/cube-text.mjs';
 
 export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
 
-const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 // A bad line's text as its error record keeps it: at most SHOWN_LINE characters, then a note of
@@ -45,14 +46,9 @@ export function cubesFromBytes(core, bytes) {
     const t = text === null ? null : text.trim();
     if (t === '' || (t !== null && t.startsWith('#'))) continue;
     try {
-      if (t !== null && FACELETS_RE.test(t)) {
-        core.validate(t);
-        cubes.push({ index: line, cube: t, facelets: t });
-      } else {
-        if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(EC.E_INPUT_SIZE, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);
-        const facelets = core.apply(t === null ? raw : t);
-        cubes.push({ index: line, cube: t, facelets });
-      }
+      if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(EC.E_INPUT_SIZE, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);
+      // a facelet string or moves, by the rule the page and the other commands use
+      cubes.push({ index: line, cube: t, facelets: cubeOf(core, t === null ? raw : t) });
     } catch (e) {
       if (!(e instanceof EvocubeError)) throw e;
       cubes.push({ index: line, cube: shownLine(t, raw.length), error: e.message });
