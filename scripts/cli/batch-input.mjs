@@ -9,7 +9,7 @@ import { cubeOf } from '../../web/lib/cube-text.mjs';
 
 export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a BOM is kept: the rule names it
 
 // A bad line's text as its error record keeps it: at most SHOWN_LINE characters, then a note of
 // its whole length (a 10 MB line is not copied into its record).
@@ -36,14 +36,16 @@ function lineEnd(bytes, start) {
 // {index, cube: null, error}].
 export function cubesFromBytes(core, bytes) {
   const cubes = [];
-  let start = 0;
+  // a UTF-8 byte-order mark opening the file marks its encoding, not a line's text; anywhere
+  // else one is text, named by the facelet rule (trim() would drop it silently)
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   for (let line = 1; start <= bytes.length; line++) {
     const [end, next] = lineEnd(bytes, start);
     const raw = bytes.subarray(start, end);
     start = next;
     let text = null;
     try { text = utf8.decode(raw); } catch { /* the core names the bad byte below */ }
-    const t = text === null ? null : text.trim();
+    const t = text === null ? null : text.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/gu, '');
     if (t === '' || (t !== null && t.startsWith('#'))) continue;
     try {
       if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(EC.E_INPUT_SIZE, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);

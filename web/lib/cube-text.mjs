@@ -5,10 +5,11 @@
 // The rule (readCubeText): spaces (Unicode White_Space) and invisible characters split the text
 // into groups; when the groups hold only letters of the facelet alphabets, face letters
 // U R F D L B or colour letters W Y G B R O (standard scheme: white U, red R, green F,
-// yellow D, orange L, blue B), in either case, between 45 and 63 of them (54 give or take a
-// face), in at most 9 groups (six faces, nine rows), the text is a facelet string: it is never
-// read as moves. It is a cube when it is clean (no invisible character, capitals, one
-// alphabet, 54 letters, 9 of each); otherwise its first fault is named, in that order. Any
+// yellow D, orange L, blue B), in either case, but at most two other letters (typos), between
+// 45 and 63 of them (54 give or take a face), in at most 9 groups (six faces, nine rows), the
+// text is a facelet string: it is never read as moves. It is a cube when it is clean (no
+// invisible character, capitals, facelet letters only, one alphabet, 54 letters, 9 of each);
+// otherwise its first fault is named, in that order. Any
 // other text is moves (the core parses it). A string of 54 moves written as letters without
 // primes or amounts, in 9 groups or fewer, is the price: write it with spaces between moves.
 //   readCubeText(text) -> {kind: 'facelets', facelets, colours} | {kind: 'near', message}
@@ -53,6 +54,8 @@ function faultText(text, letters) {
   if (hp) return bad(`it has the invisible character U+${hex(hc)}${hc === '\ufeff' ? ' (a byte-order mark)' : ''} at character ${hp}; delete it`);
   const [lp, lc] = firstAt(text, /[a-z]/);
   if (lp) return bad(`it has lower-case letters ("${lc}" at character ${lp}); a facelet string is written in capitals`);
+  const [xp, xc] = firstAt(text, /[^\sURFDLBWYGO]/u);
+  if (xp) return bad(`"${xc}" at character ${xp} is not a facelet letter (U R F D L B, or W Y G B R O)`);
   const [fp, fc] = firstAt(text, /[UFDL]/), [cp, cc] = firstAt(text, /[WYGO]/);
   if (fp && cp) return bad(`it mixes face letters ("${fc}" at character ${fp}) and colour letters ("${cc}" at character ${cp}); use one alphabet, U R F D L B or W Y G B R O`);
   if (letters.length !== 54) return [EC.E_FACELETS_LENGTH, `it has ${letters.length} letters, not 54`];
@@ -66,16 +69,17 @@ export function readCubeText(text) {
   const s = String(text);
   const groups = s.split(SPLIT_RE).filter(Boolean);
   const letters = groups.join('');
-  if (groups.length > 9 || letters.length < 45 || letters.length > 63 || !/^[URFDLBWYGO]+$/i.test(letters)) return { kind: 'notation' };
+  if (groups.length > 9 || letters.length < 45 || letters.length > 63 || !/^[A-Za-z]+$/.test(letters)) return { kind: 'notation' };
+  if (letters.replace(/[URFDLBWYGO]/gi, '').length > 2) return { kind: 'notation' };
   const f = fault(s, letters);
   if (f) {
-    return { kind: 'near', code: f[0], message: `This is read as a facelet string (${letters.length} letters of U R F D L B or W Y G B R O, no moves), but ${f[1]}.` };
+    return { kind: 'near', code: f[0], message: `This is read as a facelet string (${letters.length} letters of a facelet alphabet, no moves), but ${f[1]}.` };
   }
   const colours = /[WYGO]/.test(letters);
   return { kind: 'facelets', facelets: colours ? [...letters].map((c) => FACES[SCHEME.indexOf(c)]).join('') : letters, colours };
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a BOM is kept: the rule names it
 
 export function cubeOf(core, text, { moves = true } = {}) {
   let s = text;
