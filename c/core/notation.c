@@ -1,7 +1,7 @@
 /*
  * notation.c - move notation: parse (face turns; wide Rw/r; slices M E S; rotations x y z
  * and Rv Uv Fv Lv Dv Bv; SiGN layer prefixes 2R, 3R, 2Rw, 2-3Rw, 2-3r; amounts of any whole
- * number below 2^31 with an optional prime, R R2 R3 R2' R0 R5; (...)n and (...)' groups, n
+ * number below 2^31 (2^31 with a prime) and an optional prime, R R2 R3 R2' R0 R5; (...)n and (...)' groups, n
  * from 0; commutators [A, B] and conjugates [A: B] (nested freely with groups, and taking n
  * and ' like them), "." as a pause that turns nothing, // comments to the end of the line
  * (LF, CR, CR LF, U+2028 or U+2029), any Unicode space as a separator), format, simplify,
@@ -267,8 +267,8 @@ static int read_number(const char *text, int *ip)
  * to 3 (3Rw, 1-3r) turn the whole cube: read as the rotation SiGN means (3Rw = x, 3Lw = x'),
  * though cubing.js refuses them on a 3x3x3. A prefix on M E S, x y z or Rv is refused, as are
  * layer 0, layers past 3, a layer with a leading 0 (02R, 2-03Rw: cubing.js's layers start
- * with 1 to 9), ranges whose first layer is not the smaller, and amounts of 2^31 or more
- * (cubing.js's bound). */
+ * with 1 to 9), ranges whose first layer is not the smaller, and amounts past cubing.js's
+ * 32-bit bound (2^31 or more; 2^31 itself with a prime is -2^31, which it reads). */
 static int parse_move(const char *text, int *ip, int *code, char *msg, int msgsize)
 {
     /* per face U R F D L B: its slice (E M S), whether the slice turns against the face, and
@@ -322,21 +322,22 @@ static int parse_move(const char *text, int *ip, int *code, char *msg, int msgsi
         }
     }
     int amount = 1;
+    long long whole = 0; /* the amount itself, up to past the bound */
     if (text[i] >= '0' && text[i] <= '9') {
         if (text[i] == '0' && text[i + 1] >= '0' && text[i + 1] <= '9')
             return move_error(text, start, "has an amount with a leading 0 (an amount starts with 0 only when it is 0)",
                               msg, msgsize);
-        long long whole = 0; /* the amount itself, up to the bound, for the 2^31 check */
         amount = 0;
         while (text[i] >= '0' && text[i] <= '9') {
-            if (whole <= 2147483647LL) whole = whole * 10 + (text[i] - '0');
+            if (whole <= 2147483648LL) whole = whole * 10 + (text[i] - '0');
             amount = (amount * 10 + (text[i++] - '0')) % 4;
         }
-        if (whole > 2147483647LL)
-            return move_error(text, start, "has an amount of 2^31 or more (an amount is at most 2147483647)", msg,
-                              msgsize);
     }
     int pl = prime_len(text + i);
+    /* cubing.js's amounts are 32-bit signed: up to 2^31 - 1, and 2^31 itself with a prime */
+    if (whole > (pl ? 2147483648LL : 2147483647LL))
+        return move_error(text, start, "has an amount past cubing.js's bound (at most 2147483647, or 2147483648')", msg,
+                          msgsize);
     if (pl) {
         amount = (4 - amount) % 4;
         i += pl;

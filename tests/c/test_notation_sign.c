@@ -33,7 +33,7 @@ int main(void)
         {"(R U)0 [R, U]0 [R: U]0 F", EC_OK, "F"},
         {"R2R U3U", EC_OK, "R2 R U' U"},
         /* amounts up to cubing.js's bound, 2^31 - 1 (= 3 mod 4) */
-        {"R2147483647 U2147483644", EC_OK, "R'"},
+        {"R2147483647 U2147483644 F2147483648'", EC_OK, "R'"},
         /* the whole-cube ranges: the rotation SiGN means */
         {"R 3Rw 1-3Lw 3u2 3Bw 1-3F' 3d", EC_OK, "R x x' y2 z' z' y'"},
     };
@@ -44,9 +44,9 @@ int main(void)
         {"02R", EC_E_TOKEN, "\"02R\" at character 1 has a layer with a leading 0 (write 2R, not 02R)"},
         {"R 2-03Rw", EC_E_TOKEN, "\"2-03Rw\" at character 3 has a layer with a leading 0 (write 2-3Rw, not 2-03Rw)"},
         {"R2147483648", EC_E_TOKEN,
-         "\"R2147483648\" at character 1 has an amount of 2^31 or more (an amount is at most 2147483647)"},
+         "\"R2147483648\" at character 1 has an amount past cubing.js's bound (at most 2147483647, or 2147483648')"},
         {"U R99999999999999999999'", EC_E_TOKEN,
-         "\"R99999999999999999999'\" at character 3 has an amount of 2^31 or more (an amount is at most 2147483647)"},
+         "\"R99999999999999999999'\" at character 3 has an amount past cubing.js's bound (at most 2147483647, or 2147483648')"},
         /* an invisible or direction-changing character in a refused move is named, not echoed */
         {"R\xE2\x80\xAEU", EC_E_TOKEN, "unknown move \"R<U+202E>U\" at character 1"},
         {"2R\xE2\x80\x8E", EC_E_TOKEN, "unknown move \"2R<U+200E>\" at character 1"},

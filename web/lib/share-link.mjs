@@ -102,13 +102,16 @@ export function readShare(search, { hyphens = false } = {}) {
   return out;
 }
 
+// spaces trimmed, a byte-order mark kept (the facelet rule names it; trim() would drop it)
+const trimText = (s) => s.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/gu, '');
+
 // {scramble | facelets, solver, seed, preset, islands, params, solution} ->
 // "?scramble=...&solver=..." (islands=K only when K > 1).
 export function buildShare({ scramble, facelets, solver, seed, preset, islands = 1, params = {}, solution }) {
   const parts = [];
   const enc = (s) => encodeURIComponent(s);
   if (facelets) parts.push(`facelets=${enc(facelets)}`);
-  else if (scramble != null && scramble.trim()) parts.push(`scramble=${enc(encodeAlg(scramble.trim()))}`);
+  else if (scramble != null && scramble.trim()) parts.push(`scramble=${enc(encodeAlg(trimText(scramble)))}`);
   if (solver) parts.push(`solver=${enc(solver)}`);
   if (seed != null && seed !== '') parts.push(`seed=${enc(String(seed))}`);
   if (preset) parts.push(`preset=${enc(preset)}`);
