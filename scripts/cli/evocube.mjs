@@ -7,7 +7,7 @@ import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 import { solveJson } from '../../web/lib/experiments/plan.mjs';
-import { cubeOf } from '../../web/lib/cube-text.mjs';
+import { cubeOf, showHidden } from '../../web/lib/cube-text.mjs';
 import { runBatch, BATCH_FLAGS } from './batch.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
 
@@ -161,7 +161,8 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof UsageError || e instanceof EvocubeError) {
-    process.stderr.write(`error: ${e.message}\n`);
+    // an invisible or bidi character an argument carried is named (<U+202E>), never written raw
+    process.stderr.write(`error: ${showHidden(e.message)}\n`);
     process.exitCode = 2;
   } else {
     process.stderr.write(`error: internal failure: ${e && e.stack ? e.stack : e}\n`);

@@ -344,3 +344,12 @@ test('a // comment ends at U+2028 and U+2029: verify sees the moves after it', (
   const r = run(['verify', '--scramble', 'R U', '--solution', "// undo\u2028U'\u2029R'"]);
   expect(r).toMatchObject({ code: 0, out: 'solved\n' });
 });
+
+test('an invisible or bidi character in a refused argument is named (<U+202E>), never echoed raw', () => {
+  for (const args of [['facelets', 'R\u202eU'], ['solve', '--solver', 'hu\u202ego', '--scramble', 'R'], ['verify', '--scramble', 'R\u200e', '--solution', 'R']]) {
+    const r = run(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/<U\+(202E|200E)>/);
+    expect(r.err).not.toMatch(/[\u200e\u202e]/u);
+  }
+});

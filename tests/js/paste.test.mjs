@@ -3,7 +3,7 @@
 // alg.cubing.net and evocube links (web/lib/paste-link.mjs), notation, and the links and strings it refuses with
 // their own message; and Twizzle's setup + alg read as Twizzle shows it, by the core.
 import { recognise } from '../../web/lib/paste.mjs';
-import { readCubeText } from '../../web/lib/cube-text.mjs';
+import { readCubeText, wholeCubeNote } from '../../web/lib/cube-text.mjs';
 import { readLink, setupPlusAlg, playedText } from '../../web/lib/paste-link.mjs';
 import { buildShare, twizzleUrl, readShare } from '../../web/lib/share-link.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
@@ -228,4 +228,12 @@ describe('long links', () => {
     const r = readLink('https://alpha.twizzle.net/edit/?puzzle=4x4%E2%80%AEx4&alg=R', readShare);
     expect(r.message).toContain('4x4<U+202E>x4');
   });
+});
+
+test("3Rw and the other whole-cube ranges are read as the rotation SiGN means, with a note saying so", () => {
+  for (const [alg, plain, rotation] of [['R 3Rw', 'R x', 'x'], ["1-3Lw'", 'x', "x'"], ['3u2 F', 'y2 F', 'y'], ['1-3B', "z'", "z'"]]) {
+    expect(core.apply(alg)).toBe(core.apply(plain));
+    expect(wholeCubeNote(alg)).toMatch(new RegExp(`turns all 3 layers: read as the rotation ${rotation}$`));
+  }
+  for (const alg of ['2-3Rw', '3R', 'R // 3Rw', '13Rw']) expect(wholeCubeNote(alg)).toBe('');
 });

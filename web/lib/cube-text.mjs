@@ -17,6 +17,8 @@
 //   cubeOf(core, text, {moves}) -> the cube's 54 facelets by that rule (a facelet string checked
 //     by the core, or moves applied to the solved cube; moves: false refuses moves with the
 //     core's facelet fault, as `validate` does); throws EvocubeError naming the fault
+//   wholeCubeNote(text) -> '' or a note that a whole-cube range in the text (3Rw, 1-3r: SiGN's
+//     layers 1 to 3, which cubing.js refuses on a 3x3x3) is read as the rotation it means
 // Hidden characters (invisible or direction-changing: U+00AD, U+061C, U+200B..U+200F,
 // U+202A..U+202E, U+2060..U+2069, U+FEFF) are never echoed raw in a message: showHidden(text)
 // writes each as <U+XXXX>, as the core's messages do.
@@ -95,4 +97,14 @@ export function cubeOf(core, text, { moves = true } = {}) {
   if (moves) return core.apply(text);
   core.validate(text);
   return text;
+}
+
+// a whole-cube range (3Rw, 3r, 1-3R, 1-3Rw, 1-3r), not inside a longer word; outside comments
+const WHOLE_RE = /(?<![\w-])(3[URFDLB]w|3[urfdlb]|1-3[URFDLB]w?|1-3[urfdlb])(?![a-z])/;
+const ROTATION = { U: 'y', R: 'x', F: 'z', D: "y'", L: "x'", B: "z'" };
+
+export function wholeCubeNote(text) {
+  const m = WHOLE_RE.exec(String(text).replace(/\/\/[^\n\r\u2028\u2029]*/g, ''));
+  if (!m) return '';
+  return `${m[1]} turns all 3 layers: read as the rotation ${ROTATION[m[1].replace(/^[\d-]+/, '')[0].toUpperCase()]}`;
 }

@@ -23,6 +23,7 @@ import { byId as $, setText } from '../common/dom.mjs';
 import { SOLVED } from '../../lib/core.mjs';
 import { readShare } from '../../lib/share-link.mjs';
 import { fmtMoves } from '../../lib/format.mjs';
+import { wholeCubeNote } from '../../lib/cube-text.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { Painter } from './painter.mjs';
 
@@ -55,7 +56,8 @@ export class CubeInput {
         if (st.ok && st.alg.trim()) {
           try {
             const m = core.metrics(st.alg);
-            info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+            const whole = wholeCubeNote(st.alg);
+            info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM${whole ? ` · ${whole}` : ''}`;
           } catch { /* shown inline */ }
         }
         setText($('scramble-info'), info);
