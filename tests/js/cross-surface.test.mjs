@@ -21,6 +21,7 @@ import { cubeOf } from '../../web/lib/cube-text.mjs';
 import { recognise } from '../../web/lib/paste.mjs';
 import { buildShare, readShare } from '../../web/lib/share-link.mjs';
 import { cubesFromBytes } from '../../scripts/cli/batch-input.mjs';
+import { validateExperiment } from '../../web/lib/experiments/definition.mjs';
 
 const core = await loadCoreNode();
 
@@ -131,6 +132,14 @@ test('a near miss is never a cube anywhere: each named fault refuses on every su
     expect(batch(text).refused).toBe(page(text).refused);
     expect(linkRoundTrip(text)).toEqual(page(text));
   }
+});
+
+test("an experiment's pasted list never takes a facelet string or a near miss as 54 moves", () => {
+  const f = core.apply("R U F D' L2 B");
+  const check = (states) => validateExperiment({ solvers: ['twophase'], states, seeds: 1 }, { core });
+  expect(check(["R U F D' L2 B"])).toMatchObject({ ok: true });
+  expect(check([f]).problems.join(' ')).toMatch(/states\[0\]: a facelet string; the list takes scrambles/);
+  expect(check([f.toLowerCase()]).problems.join(' ')).toMatch(/states\[0\]: This is read as a facelet string .*lower-case/);
 });
 
 // ---- refused like cubing.js
