@@ -37,7 +37,7 @@ describe('facelet strings', () => {
     const r = recognise(bad);
     expect(r.kind).toBe('near');
     expect(r.message).toMatch(/read as a facelet string .* but [URFDLB] appears \d+ times?, [URFDLB] \d+; each letter appears 9 times/);
-    // the issue's example: 8 U and 10 B
+    // one U painted B: 8 U and 10 B
     const solved = core.apply('');
     const ub = `UUUUUUUUB${solved.slice(9)}`;
     expect(recognise(ub).message).toContain('U appears 8 times, B 10');
