@@ -7,6 +7,7 @@ import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 import { solveJson } from '../../web/lib/experiments/plan.mjs';
+import { cubeOf, showHidden } from '../../web/lib/cube-text.mjs';
 import { runBatch, BATCH_FLAGS } from './batch.mjs';
 import { runReport } from './report.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
@@ -44,10 +45,9 @@ function startFacelets(core, opts) {
   if ((opts.scramble === undefined) === (opts.facelets === undefined)) {
     throw new UsageError('give exactly one of --scramble and --facelets');
   }
-  if (opts.scramble !== undefined) return core.apply(value(opts.scramble, MAX_ALG_CHARS, 'scramble'));
-  const f = value(opts.facelets, MAX_ALG_CHARS, 'facelet string');
-  core.validate(f);
-  return f;
+  // one rule for what is a facelet string (web/lib/cube-text.mjs), as the page and batch read it
+  if (opts.scramble !== undefined) return cubeOf(core, value(opts.scramble, MAX_ALG_CHARS, 'scramble'));
+  return cubeOf(core, value(opts.facelets, MAX_ALG_CHARS, 'facelet string'), { moves: false });
 }
 
 // `solve`: one solve, on this thread or on K island threads; the solution verified once more
@@ -108,7 +108,8 @@ async function main(argv) {
     }
     case 'validate': {
       if (rest.length !== 1) throw new UsageError('validate takes one facelet string');
-      console.log(core.validate(value(rest[0], MAX_ALG_CHARS, 'facelet string')));
+      cubeOf(core, value(rest[0], MAX_ALG_CHARS, 'facelet string'), { moves: false });
+      console.log('ok');
       return 0;
     }
     case 'scramble': {
@@ -169,7 +170,8 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof UsageError || e instanceof EvocubeError) {
-    process.stderr.write(`error: ${e.message}\n`);
+    // an invisible or bidi character an argument carried is named (<U+202E>), never written raw
+    process.stderr.write(`error: ${showHidden(e.message)}\n`);
     process.exitCode = 2;
   } else {
     process.stderr.write(`error: internal failure: ${e && e.stack ? e.stack : e}\n`);
