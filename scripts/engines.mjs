@@ -48,7 +48,7 @@ export const BINARIES = {
 };
 export const MINIBROWSER = process.env.WEBKIT_BROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-// The engines whose binaries this machine has (scripts/setup.sh installs all three).
+// The engines whose binaries this machine has (scripts/setup.sh --test installs all three).
 export function availableEngines() {
   return ENGINES.filter((e) => existsSync(BINARIES[e]) && (e !== 'webkit' || (existsSync(MINIBROWSER) && onPath('Xvfb'))));
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # fuzz.sh - `npm run fuzz -- <target> <seconds>`: builds the libFuzzer targets with clang
-# (build/fuzz, ASan + UBSan) and fuzzes one for the given time, starting from the seed
-# corpus in tests/data/fuzz/<target>/ (copied; what the run adds is thrown away). Prints
-# libFuzzer's final line with the number of executions; exits non-zero on any crash, hang
-# (an input that runs over 10 s) or memory blow-up. The input that failed is kept: libFuzzer
+# (build/fuzz, ASan + UBSan; `-- --build` builds them all and fuzzes none) and fuzzes one
+# for the given time, starting from the seed corpus in tests/data/fuzz/<target>/ (copied;
+# what the run adds is thrown away). Prints libFuzzer's final line with the number of
+# executions; exits non-zero on any crash, hang (an input that runs over 10 s) or memory
+# blow-up. The input that failed is kept: libFuzzer
 # writes it to build/fuzz-artifacts/<target>/, and it is also added to the seed corpus
 # (tests/data/fuzz/<target>/crash-<sha1> etc.; commit it with the fix), so every later run
 # replays it first and fails again until the bug is fixed.
@@ -12,14 +13,20 @@ cd "$(dirname "$0")/.."
 target=${1:-}
 secs=${2:-30}
 case "$target" in
-  notation|facelets|link) ;;
+  notation|facelets|link|--build) ;;
   *) echo "error: name a fuzz target: notation, facelets or link" >&2; exit 2 ;;
 esac
 [[ "$secs" =~ ^[0-9]+$ ]] || { echo "error: seconds must be a whole number" >&2; exit 2; }
 if [ ! -f build/fuzz/CMakeCache.txt ]; then
   CC=clang cmake -S . -B build/fuzz -DEC_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
-cmake --build build/fuzz -j "$(nproc 2>/dev/null || echo 2)" --target "fuzz_$target" >/dev/null
+# --build: build every target and stop (scripts/test.sh, before it fuzzes them at once);
+# EC_FUZZ_BUILT=1: the targets are built, so runs at once never build in one folder together
+if [ "$target" = --build ]; then
+  cmake --build build/fuzz -j "$(nproc 2>/dev/null || echo 2)" --target fuzz_notation fuzz_facelets fuzz_link >/dev/null
+  exit 0
+fi
+[ "${EC_FUZZ_BUILT:-}" = 1 ] || cmake --build build/fuzz -j "$(nproc 2>/dev/null || echo 2)" --target "fuzz_$target" >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp tests/data/fuzz/"$target"/* "$work"/

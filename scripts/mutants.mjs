@@ -13,7 +13,9 @@
 //   4. runs the tests it names, each under a time limit, and restores the file.
 // A mutant is killed when one of its tests fails (or exceeds its limit); it survives when all
 // pass. Before the mutants, each named test is run once on the unmutated copy (the baseline):
-// a test that fails there would kill everything and prove nothing, so that is an error too.
+// a test that fails there would kill everything and prove nothing, so that is an error too
+// (--no-baseline builds the unmutated copy but does not run its tests: scripts/test.sh, whose
+// ctest stage has just run them on the same sources).
 // Exit 0 only when every selected mutant was killed; 1 when any survived or anything failed.
 //
 // Test specs in the gallery: "ctest:NAME" (a tests/c suite, run directly), "golden" (the
@@ -215,10 +217,12 @@ function main() {
 
   // the baseline runs each named Jest file once, whole (it covers every name pattern)
   const specs = [...new Set(chosen.flatMap((m) => m.tests).map((t) => t.split('::')[0]))];
+  // the unmutated copy is always built first (a build failure is then the tree's, not a mutant's)
+  const t0 = performance.now();
+  const b = build(specs);
+  if (!b.ok) { console.error(`mutants: the unmutated copy does not build (${b.what}):\n${b.out.slice(-3000)}`); return 1; }
+  if (!opt.baseline) console.log(`unmutated copy built (${secs(t0)} s); its tests not run (--no-baseline)`);
   if (opt.baseline) {
-    const t0 = performance.now();
-    const b = build(specs);
-    if (!b.ok) { console.error(`mutants: the unmutated copy does not build (${b.what}):\n${b.out.slice(-3000)}`); return 1; }
     const bad = [];
     for (const spec of specs) {
       const r = runTest(spec);

@@ -18,7 +18,8 @@
 #            the pinned run (scripts/golden.mjs); EC_ASAN_SLOW="a|b" names other slow
 #            suites for it (empty: none), `ctest --test-dir build/asan` runs them all
 #   fuzz     each libFuzzer target for EC_FUZZ_SECONDS (30) seconds (ASan, UBSan)
-#   jest     the Jest suites against the real wasm module in Node (tests/js) and in headless
+#   jest     the Jest suites against the real wasm module in Node (tests/js, two workers; tests/js/slurm.test.mjs
+#            starts a single-node Slurm, or says why it skips) and in headless
 #            Chromium (tests/e2e), and the cross-engine set (tests/e2e/engines-*.test.mjs) in
 #            Firefox ESR and WebKitGTK too (scripts/engines.mjs); arguments to this script go to Jest; every test file's
 #            time is printed after Jest's output (scripts/jest-times.mjs)
@@ -84,9 +85,12 @@ end "$(sed -n 's/^c-error-coverage: \([0-9]* of [0-9]* error returns reached, [0
 
 # the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
 # applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make
-# one of its ctest suites fail; `npm run mutants` runs the whole gallery (wasm and web too)
+# one of its ctest suites fail; `npm run mutants` runs the whole gallery (wasm and web too).
+# --no-baseline: the unmutated run of each named suite is the ctest stage above, on the same
+# sources (this script stops there if one fails), and the golden runs are the jest stage's
+# golden.test.mjs, so the mutants stage does not run them a second time
 begin mutants "mutants (the gallery's native-only C mutants, scripts/mutants.mjs --fast)"
-node scripts/mutants.mjs --fast | tee "$log/mutants"
+node scripts/mutants.mjs --fast --no-baseline | tee "$log/mutants"
 end "$(sed -n 's/^mutants: \([0-9]* of [0-9]*\) killed.*/\1 native-only mutants killed/p' "$log/mutants" | tail -1), each by a ctest suite or a first golden run"
 
 begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
@@ -103,9 +107,19 @@ ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs" -R "
 node scripts/golden.mjs build/asan/evocube_native --first | tee "$log/asan-golden"
 end "$(ctest_count "$log/asan") ($(ctest_slowest "$log/asan" 2)) ($(echo "$unit" | tr '|' '\n' | grep -c .) unit, slow: ${EC_ASAN_SLOW:-none}); $(sed -n 's/^golden: \([0-9]* of [0-9]* runs ([0-9]* solvers)\).*/\1/p' "$log/asan-golden") equal the golden runs, under ASan+UBSan"
 
-begin fuzz "fuzz each target for ${EC_FUZZ_SECONDS:-30} s (libFuzzer, ASan, UBSan)"
-: >"$log/fuzz"
-for t in notation facelets link; do bash scripts/fuzz.sh "$t" "${EC_FUZZ_SECONDS:-30}" | tee -a "$log/fuzz"; done
+# the three targets side by side (built first, then fuzzed at once: the stage takes one target's
+# time on two cores instead of three); each one's output is printed whole when it ends
+begin fuzz "fuzz each target for ${EC_FUZZ_SECONDS:-30} s at once (libFuzzer, ASan, UBSan)"
+bash scripts/fuzz.sh --build
+pids=()
+for t in notation facelets link; do
+  EC_FUZZ_BUILT=1 bash scripts/fuzz.sh "$t" "${EC_FUZZ_SECONDS:-30}" >"$log/fuzz-$t" 2>&1 &
+  pids+=($!)
+done
+fuzz_rc=0
+for p in "${pids[@]}"; do wait "$p" || fuzz_rc=1; done
+cat "$log"/fuzz-notation "$log"/fuzz-facelets "$log"/fuzz-link | tee "$log/fuzz"
+[ "$fuzz_rc" -eq 0 ]
 end "3 targets, $(awk '/executions in/ { n += $3 } END { print n + 0 }' "$log/fuzz") executions, no crash"
 
 # jest_slowest FILE N: the N slowest test files from scripts/jest-times.mjs's lines (the
@@ -114,6 +128,25 @@ jest_slowest() {
   grep -E '^jest-times: .* s  tests/' "$1" | head -"$2" |
     awk '{ printf "%s%s %s s", (NR > 1 ? ", " : "slowest: "), $4, $2 }'
 }
-begin jest "jest (wasm in Node, and the page in Chromium)"
-node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci "$@" 2>&1 | tee "$log/jest"
-end "$(grep -E '^Test Suites:' "$log/jest" | tail -1 | sed 's/Test Suites: */suites: /'); $(grep -E '^Tests:' "$log/jest" | tail -1 | sed 's/Tests: */tests: /'); $(jest_slowest "$log/jest" 4)"
+# jest_counts FILE WHAT: "a passed, b total" summed over the Jest runs in FILE ("Test Suites:"
+# or "Tests:" lines; a run's failures are named too)
+jest_counts() {
+  grep -E "^$2:" "$1" | sed "s/^$2: *//" | tr ',' '\n' |
+    awk '{ n[$2] += $1 } END { s = ""; for (k in n) if (k != "total") s = s n[k] " " k ", "; print s n["total"] " total" }'
+}
+# The Node suites (tests/js: the wasm core, the CLI, no browser) on both cores; then the page's
+# suites (tests/e2e) one file at a time, since several of them measure frame rates, paces and
+# gaps that a second browser on the same two cores would disturb. Arguments name the files to
+# run instead (one Jest run, as Jest's defaults choose).
+jest=(node --experimental-vm-modules --no-warnings node_modules/jest/bin/jest.js --ci)
+begin jest "jest (wasm in Node on two workers, then the page in Chromium one file at a time)"
+if [ $# -gt 0 ]; then
+  "${jest[@]}" "$@" 2>&1 | tee "$log/jest"
+else
+  # both run whatever the first gives, so one run shows every failure; the stage fails after
+  js_rc=0
+  "${jest[@]}" --maxWorkers=2 tests/js 2>&1 | tee "$log/jest" || js_rc=$?
+  "${jest[@]}" --runInBand tests/e2e 2>&1 | tee -a "$log/jest"
+  [ "$js_rc" -eq 0 ]
+fi
+end "suites: $(jest_counts "$log/jest" 'Test Suites'); tests: $(jest_counts "$log/jest" Tests); $(grep -E '^jest-times: .* s  tests/' "$log/jest" | sort -k2 -rn | jest_slowest /dev/stdin 4)"

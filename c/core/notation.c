@@ -1,15 +1,21 @@
 /*
  * notation.c - move notation: parse (face turns; wide Rw/r; slices M E S; rotations x y z
  * and Rv Uv Fv Lv Dv Bv; SiGN layer prefixes 2R, 3R, 2Rw, 2-3Rw, 2-3r; amounts of any whole
- * number with an optional prime, R R2 R3 R2' R0 R5; (...)n and (...)' groups, n from 0;
- * commutators [A, B] and conjugates [A: B] (nested freely with groups, and taking n and '
- * like them), "." as a pause that turns nothing, // comments to the end of the line (LF, CR
- * or CR LF), any Unicode space as a separator), format, simplify, invert, and count lengths
- * in HTM, QTM and STM. Move codes are base*3 + (quarter turns - 1); bases are listed in
- * evocube.h. The forms read are those cubing.js's 3x3x3 puzzles apply, with the same cube
- * state (tests/js/notation-sign.test.mjs); its forms that no 3x3x3 applies are refused with
- * a message naming why. Not as in cubing.js: moves may follow each other without a space
- * (RUR'), and a comment may end at a CR.
+ * number below 2^31 (2^31 with a prime) and an optional prime, R R2 R3 R2' R0 R5; (...)n and (...)' groups, n
+ * from 0; commutators [A, B] and conjugates [A: B] (nested freely with groups, and taking n
+ * and ' like them), "." as a pause that turns nothing, // comments to the end of the line
+ * (LF, CR, CR LF, U+2028 or U+2029), any Unicode space as a separator), format, simplify,
+ * invert, and count lengths in HTM, QTM and STM. Move codes are base*3 + (quarter turns - 1);
+ * bases are listed in evocube.h. The forms read are those cubing.js's 3x3x3 puzzles apply,
+ * with the same cube state (tests/js/notation-sign.test.mjs); its forms that no 3x3x3
+ * applies are refused with a message naming why, as are the numbers cubing.js refuses (an
+ * amount of 2^31 or more, a layer written with a leading 0: 02R, 2-03Rw). Not as in
+ * cubing.js: moves may follow each other without a space (RUR'), a comment may end at a CR
+ * or a Unicode line or paragraph separator, and the whole-cube ranges (3Rw, 3r, 1-3Rw), which
+ * cubing.js refuses on a 3x3x3, are read as the rotation SiGN means (3Rw = x).
+ * Messages echo a refused move's text with every invisible or direction-changing character
+ * (U+200B..U+200F, U+202A..U+202E, U+2060..U+2069, U+FEFF, U+061C, U+00AD) written as its
+ * code point, <U+202E>, so a message never reorders or hides what it quotes.
  * Expansion: the parser writes plain moves only. [A, B] becomes A B A' B' and [A: B] becomes
  * A B A', where X' is X's moves in reverse order, each inverted; so the canonical text of
  * "[R, U]" is "R U R' U'" and of "[R: U]" "R U R'". A group or bracket whose expansion would
@@ -88,6 +94,32 @@ static int base_at(const char *p, int *len)
     return -1;
 }
 
+/* 1 when the code point is invisible or changes the text's direction (a format character a
+ * terminal or page would act on instead of showing): echoed as <U+XXXX> */
+static int hidden_cp(unsigned cp)
+{
+    return cp == 0xAD || cp == 0x61C || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2060 && cp <= 0x2069) || cp == 0xFEFF;
+}
+
+/* text[start..end) copied to out (size bytes) for a message, each hidden character as <U+XXXX>
+ * (at most 24 bytes in: 8 three-byte characters, 64 bytes out) */
+static void echo_token(const char *text, int start, int end, char *out, int size)
+{
+    int o = 0;
+    for (int i = start; i < end && o < size - 1;) {
+        int nb = 1;
+        unsigned cp = ec__utf8_at(text + i, end - i, &nb);
+        if (nb < 1) nb = 1;
+        if (hidden_cp(cp)) o += snprintf(out + o, (size_t)(size - o), "<U+%04X>", cp);
+        else
+            for (int k = 0; k < nb && o < size - 1; k++) out[o++] = text[i + k];
+        i += nb;
+        if (o >= size) o = size - 1;
+    }
+    out[o] = '\0';
+}
+
 static int bad_token(const char *text, int start, char *msg, int msgsize)
 {
     int end = start;
@@ -95,10 +127,8 @@ static int bad_token(const char *text, int start, char *msg, int msgsize)
     /* a cut at the length cap never splits a UTF-8 character: back off to its first byte */
     while (end > start + 1 && ((unsigned char)text[end] & 0xC0) == 0x80) end--;
     if (end == start) end = start + 1;
-    char tok[32];
-    int n = end - start;
-    memcpy(tok, text + start, (size_t)n);
-    tok[n] = '\0';
+    char tok[72];
+    echo_token(text, start, end, tok, sizeof tok);
     return ec__msg(EC_E_TOKEN, msg, msgsize, "unknown move \"%s\" at character %d", tok, ec__column(text, start));
 }
 
@@ -210,9 +240,8 @@ static int move_word_end(const char *text, int start)
 static int move_error(const char *text, int start, const char *why, char *msg, int msgsize)
 {
     int end = move_word_end(text, start);
-    char tok[32];
-    memcpy(tok, text + start, (size_t)(end - start));
-    tok[end - start] = '\0';
+    char tok[72];
+    echo_token(text, start, end, tok, sizeof tok);
     return ec__msg(EC_E_TOKEN, msg, msgsize, "\"%s\" at character %d %s", tok, ec__column(text, start), why);
 }
 
@@ -235,22 +264,28 @@ static int read_number(const char *text, int *ip)
  * Layers on a 3x3x3, counted from the named face (what cubing.js applies): 1 the face, 2 the
  * slice, 3 the opposite face; "nR" is layer n alone, "nRw" and "nr" layers 1 to n, and "n-mR",
  * "n-mRw" and "n-mr" layers n to m. So 2R = M', 3R = L', 2Rw = 2r = Rw, 2-3Rw = Lw'. Layers 1
- * to 3 (3Rw, 1-3r) turn the whole cube, which cubing.js refuses; the message names the
- * rotation. A prefix on M E S, x y z or Rv is refused, as are layer 0, layers past 3 and
- * ranges whose first layer is not the smaller. */
+ * to 3 (3Rw, 1-3r) turn the whole cube: read as the rotation SiGN means (3Rw = x, 3Lw = x'),
+ * though cubing.js refuses them on a 3x3x3. A prefix on M E S, x y z or Rv is refused, as are
+ * layer 0, layers past 3, a layer with a leading 0 (02R, 2-03Rw: cubing.js's layers start
+ * with 1 to 9), ranges whose first layer is not the smaller, and amounts past cubing.js's
+ * 32-bit bound (2^31 or more; 2^31 itself with a prime is -2^31, which it reads). */
 static int parse_move(const char *text, int *ip, int *code, char *msg, int msgsize)
 {
     /* per face U R F D L B: its slice (E M S), whether the slice turns against the face, and
      * the rotation (y x z) */
     static const int slice_of[6] = {19, 18, 20, 19, 18, 20}, slice_inv[6] = {1, 1, 0, 0, 0, 1};
-    static const char *const whole[6] = {"y", "x", "z", "y'", "x'", "z'"};
+    static const int rotation_of[6] = {22, 21, 23, 22, 21, 23}; /* y x z; D L B turn it back */
     int start = *ip, i = *ip, lo = 0, hi = 0, prefix = 0, range = 0, blen, inv = 0;
     if (text[i] >= '0' && text[i] <= '9') {
         prefix = 1;
+        if (text[i] == '0' && text[i + 1] >= '0' && text[i + 1] <= '9')
+            return move_error(text, start, "has a layer with a leading 0 (write 2R, not 02R)", msg, msgsize);
         lo = hi = read_number(text, &i);
         if (text[i] == '-' && text[i + 1] >= '0' && text[i + 1] <= '9') {
             i++;
             range = 1;
+            if (text[i] == '0' && text[i + 1] >= '0' && text[i + 1] <= '9')
+                return move_error(text, start, "has a layer with a leading 0 (write 2-3Rw, not 2-03Rw)", msg, msgsize);
             hi = read_number(text, &i);
         }
     }
@@ -277,24 +312,32 @@ static int parse_move(const char *text, int *ip, int *code, char *msg, int msgsi
                               msgsize);
         int f = base % 6;
         if (!range && base >= 6) lo = 1; /* nRw, nr: layers 1 to n */
-        if (lo == 1 && hi == 3) {
-            char why[96];
-            snprintf(why, sizeof why, "turns all 3 layers, the whole cube: write the rotation %s", whole[f]);
-            return move_error(text, start, why, msg, msgsize);
+        if (lo == 1 && hi == 3) { /* the whole cube: the face's rotation */
+            base = rotation_of[f];
+            inv = f >= 3;
+        } else {
+            if (lo == hi) base = lo == 1 ? f : lo == 2 ? slice_of[f] : (f + 3) % 6;
+            else base = lo == 1 ? 6 + f : 6 + (f + 3) % 6;
+            inv = (lo == 2 && hi == 2) ? slice_inv[f] : hi == 3;
         }
-        if (lo == hi) base = lo == 1 ? f : lo == 2 ? slice_of[f] : (f + 3) % 6;
-        else base = lo == 1 ? 6 + f : 6 + (f + 3) % 6;
-        inv = (lo == 2 && hi == 2) ? slice_inv[f] : hi == 3;
     }
     int amount = 1;
+    long long whole = 0; /* the amount itself, up to past the bound */
     if (text[i] >= '0' && text[i] <= '9') {
         if (text[i] == '0' && text[i + 1] >= '0' && text[i + 1] <= '9')
             return move_error(text, start, "has an amount with a leading 0 (an amount starts with 0 only when it is 0)",
                               msg, msgsize);
         amount = 0;
-        while (text[i] >= '0' && text[i] <= '9') amount = (amount * 10 + (text[i++] - '0')) % 4;
+        while (text[i] >= '0' && text[i] <= '9') {
+            if (whole <= 2147483648LL) whole = whole * 10 + (text[i] - '0');
+            amount = (amount * 10 + (text[i++] - '0')) % 4;
+        }
     }
     int pl = prime_len(text + i);
+    /* cubing.js's amounts are 32-bit signed: up to 2^31 - 1, and 2^31 itself with a prime */
+    if (whole > (pl ? 2147483648LL : 2147483647LL))
+        return move_error(text, start, "has an amount past cubing.js's bound (at most 2147483647, or 2147483648')", msg,
+                          msgsize);
     if (pl) {
         amount = (4 - amount) % 4;
         i += pl;
@@ -327,7 +370,11 @@ static int parse_checked(const char *text, uint8_t *moves, int cap, int *n, char
             continue;
         }
         if (c == '/' && text[i + 1] == '/') {
-            while (text[i] && text[i] != '\n' && text[i] != '\r') i++; /* ends at LF, CR or CR LF */
+            /* ends at LF, CR or CR LF, U+2028 or U+2029 (E2 80 A8/A9) */
+            while (text[i] && text[i] != '\n' && text[i] != '\r' &&
+                   !((unsigned char)text[i] == 0xE2 && (unsigned char)text[i + 1] == 0x80 &&
+                     ((unsigned char)text[i + 2] == 0xA8 || (unsigned char)text[i + 2] == 0xA9)))
+                i++;
             continue;
         }
         if (c == '(' || c == '[') {

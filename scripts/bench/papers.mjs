@@ -31,25 +31,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
-import { integritySet, HUGO_INTEGRITY, TWES_TABLE1 } from '../../web/lib/experiments/papers.mjs';
+import { integritySet, HUGO_INTEGRITY, TWES_TABLE1, TABLE7, T7 } from '../../web/lib/experiments/papers.mjs';
 import { mean, sd, se, ci95 as ci, quantile } from '../../web/lib/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-// HuGO! Table 7 (Borschbach & Grelle 2009, Section 4.4, Fig. 9): the six scrambles as
-// transcribed, CubeExplorer's optimum, the humans' best and average, HuGO!'s turns, and its
-// phase turns and generations as printed (phase-1 generations: once per round of 12 locations).
-// #206's transcription has a 17-move solution (the paper's optimum: 18), so at least that one
-// is not the paper's state.
-const TABLE7 = [
-  { id: '#187', scramble: "B F2 D2 L B2 D' L B R2 U' B' F' L B2 L' R B' U2 F B' R D R' D' F' L D' U' L'", opt: 16, best: 44, avg: 44, turns: 38, gens: 1277400, p: [9, 8, 21], g: [2400, 175000, 1100000] },
-  { id: '#188', scramble: "D' L R D' U R F D2 R L' F2 B2 L' U' F2 D U B U B' L2 F U R U2 L' B2 U F' D'", opt: 17, best: 55, avg: 55, turns: 31, gens: 255800, p: [10, 4, 17], g: [800, 5000, 250000] },
-  { id: '#195', scramble: "F' R' F2 L' D' R' D' R' F' L2 R' B2 L2 R' F2 U' D' R' D' R' B2 D B2 F' L2 R2 U' B' D2", opt: 18, best: 33, avg: 37.25, turns: 43, gens: 1225400, p: [16, 9, 18], g: [400, 175000, 1050000] },
-  { id: '#206', scramble: "D' F2 B' L' R' U F' U' D2 B R2 L2 D' B2 F R2 L2 D U2 B2 L2 D R D2 U L D R2 U' R'", opt: 18, best: 31, avg: 36, turns: 41, gens: 955400, p: [12, 6, 23], g: [400, 5000, 950000] },
-  { id: '#210', scramble: "L' F L B' L' B' R' L' D' R L B2 R' D2 F2 R' D2 B R' L' D' R2 U B' U' B R L' B2 L'", opt: 17, best: 24, avg: 31, turns: 31, gens: 620200, p: [7, 6, 18], g: [200, 20000, 600000] },
-  { id: '#219', scramble: "D' L2 R' F' R B2 R2 F B' R D2 R D B' L' R U2 D L' R2 U D B L' F L2 U D B2 L", opt: 18, best: 34, avg: 40, turns: 34, gens: 1131200, p: [11, 6, 17], g: [1200, 280000, 850000] },
-];
-const T7 = { turns: 36.333, p: [10.833, 6.5, 19.0], gens: 910900, humanBest: 36.833, humanAvg: 40.542 };
+// HuGO! Table 7's scrambles and figures (TABLE7, T7): web/lib/experiments/papers.mjs
 
 // ---------------------------------------------------------------- statistics
 // (mean, sd, se, the t interval's half width and quantiles: web/lib/stats.mjs)

@@ -1,14 +1,15 @@
 // batch-input.mjs - what `evocube batch` reads: the cubes of a file or standard input (one
-// scramble or 54-letter facelet string a line, each checked by the core), bounded at
-// MAX_BATCH_INPUT bytes; and the slim record the summary keeps of an output line.
+// scramble or facelet string a line, told apart by web/lib/cube-text.mjs's rule, each checked
+// by the core), bounded at MAX_BATCH_INPUT bytes; and the slim record the summary keeps of an
+// output line.
 import { openSync, readSync, closeSync, fstatSync } from 'node:fs';
 import { UsageError, readStdin } from './options.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS } from '../../web/lib/core.mjs';
+import { cubeOf } from '../../web/lib/cube-text.mjs';
 
 export const MAX_BATCH_INPUT = 16 << 20; // bytes of cubes read from a file or stdin
 
-const FACELETS_RE = /^[A-Za-z]{54}$/; // 54 letters: a facelet string (the core names a bad letter)
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a BOM is kept: the rule names it
 
 // A bad line's text as its error record keeps it: at most SHOWN_LINE characters, then a note of
 // its whole length (a 10 MB line is not copied into its record).
@@ -35,24 +36,21 @@ function lineEnd(bytes, start) {
 // {index, cube: null, error}].
 export function cubesFromBytes(core, bytes) {
   const cubes = [];
-  let start = 0;
+  // a UTF-8 byte-order mark opening the file marks its encoding, not a line's text; anywhere
+  // else one is text, named by the facelet rule (trim() would drop it silently)
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   for (let line = 1; start <= bytes.length; line++) {
     const [end, next] = lineEnd(bytes, start);
     const raw = bytes.subarray(start, end);
     start = next;
     let text = null;
     try { text = utf8.decode(raw); } catch { /* the core names the bad byte below */ }
-    const t = text === null ? null : text.trim();
+    const t = text === null ? null : text.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/gu, '');
     if (t === '' || (t !== null && t.startsWith('#'))) continue;
     try {
-      if (t !== null && FACELETS_RE.test(t)) {
-        core.validate(t);
-        cubes.push({ index: line, cube: t, facelets: t });
-      } else {
-        if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(EC.E_INPUT_SIZE, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);
-        const facelets = core.apply(t === null ? raw : t);
-        cubes.push({ index: line, cube: t, facelets });
-      }
+      if (raw.length > MAX_ALG_CHARS) throw new EvocubeError(EC.E_INPUT_SIZE, `the line has ${raw.length} bytes, more than the ${MAX_ALG_CHARS} a scramble may have`);
+      // a facelet string or moves, by the rule the page and the other commands use
+      cubes.push({ index: line, cube: t, facelets: cubeOf(core, t === null ? raw : t) });
     } catch (e) {
       if (!(e instanceof EvocubeError)) throw e;
       cubes.push({ index: line, cube: shownLine(t, raw.length), error: e.message });

@@ -7,7 +7,9 @@ import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 import { solveJson } from '../../web/lib/experiments/plan.mjs';
+import { cubeOf, showHidden } from '../../web/lib/cube-text.mjs';
 import { runBatch, BATCH_FLAGS } from './batch.mjs';
+import { runReport } from './report.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
 
 const USAGE = `usage:
@@ -28,6 +30,13 @@ const USAGE = `usage:
                 in a fixed order; --out resumes from the file's finished lines; summary on
                 stderr; exit 0 all solved, 1 some gave up, 2 bad input (bad lines reported
                 with their line number, the rest still runs), 130 interrupted (resumable)
+  evocube report FILE... [--format md|csv|json] [--paper NAME] [--partial]
+                one table from the shard files of one batch (files, patterns or a folder of
+                *.jsonl): per solver and sweep value n, solved, mean with its 95% interval,
+                median, quartiles, min/max of length, generations, time and each phase's
+                length; --paper hugo-table7|hugo-integrity[:K]|twes-table1|... puts the
+                paper's figures beside them (md, json); exit 1 when jobs are missing or held twice
+                (named; --partial reports what is there), 2 bad input (file and line named)
   evocube solvers                                  the solvers and their params (JSON)
 An argument given as "-" is read from standard input (its bytes as they are, one final line
 break dropped; a NUL, control character or byte that is not UTF-8 is refused by name).`;
@@ -36,10 +45,9 @@ function startFacelets(core, opts) {
   if ((opts.scramble === undefined) === (opts.facelets === undefined)) {
     throw new UsageError('give exactly one of --scramble and --facelets');
   }
-  if (opts.scramble !== undefined) return core.apply(value(opts.scramble, MAX_ALG_CHARS, 'scramble'));
-  const f = value(opts.facelets, MAX_ALG_CHARS, 'facelet string');
-  core.validate(f);
-  return f;
+  // one rule for what is a facelet string (web/lib/cube-text.mjs), as the page and batch read it
+  if (opts.scramble !== undefined) return cubeOf(core, value(opts.scramble, MAX_ALG_CHARS, 'scramble'));
+  return cubeOf(core, value(opts.facelets, MAX_ALG_CHARS, 'facelet string'), { moves: false });
 }
 
 // `solve`: one solve, on this thread or on K island threads; the solution verified once more
@@ -90,6 +98,7 @@ async function main(argv) {
     console.log(USAGE);
     return cmd ? 0 : 2;
   }
+  if (cmd === 'report') return runReport(rest); // reads lines only: no core
   const core = await loadCoreNode();
   switch (cmd) {
     case 'facelets': {
@@ -99,7 +108,8 @@ async function main(argv) {
     }
     case 'validate': {
       if (rest.length !== 1) throw new UsageError('validate takes one facelet string');
-      console.log(core.validate(value(rest[0], MAX_ALG_CHARS, 'facelet string')));
+      cubeOf(core, value(rest[0], MAX_ALG_CHARS, 'facelet string'), { moves: false });
+      console.log('ok');
       return 0;
     }
     case 'scramble': {
@@ -160,7 +170,8 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   if (e instanceof UsageError || e instanceof EvocubeError) {
-    process.stderr.write(`error: ${e.message}\n`);
+    // an invisible or bidi character an argument carried is named (<U+202E>), never written raw
+    process.stderr.write(`error: ${showHidden(e.message)}\n`);
     process.exitCode = 2;
   } else {
     process.stderr.write(`error: internal failure: ${e && e.stack ? e.stack : e}\n`);

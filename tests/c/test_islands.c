@@ -282,8 +282,9 @@ static void test_runs(void)
     const char *f = facelets_of("R U F' L2 D B");
     struct {
         const char *solver, *params;
-        uint32_t seed2, seed1; /* seeds of quick runs (HuGO! has a heavy tail even here) */
-    } cases[] = {{"hugo", "epoch=50", 3, 1}, {"twes", "preset=small", 7, 7}, {"macro-ga", "preset=fast", 7, 7}};
+        uint32_t seed2, seed1; /* seeds of quick runs (HuGO! has a heavy tail even here: seed 3 at
+                                 K = 2 takes 2,918 epochs, seed 5 ten) */
+    } cases[] = {{"hugo", "epoch=50", 5, 1}, {"twes", "preset=small", 7, 7}, {"macro-ga", "preset=fast", 7, 7}};
     for (int c = 0; c < 3; c++) {
         int e1, e2;
         int w1 = run_islands(cases[c].solver, cases[c].seed2, 2, cases[c].params, f, r1, sizeof r1, &e1);
@@ -358,8 +359,8 @@ static void test_split(void)
     static char r1[1 << 16], r2[1 << 16];
     int e1, e2;
     f = facelets_of("R U F' L2 D B");
-    int w1 = run_islands("hugo", 3, 2, "epoch=50,splitBlocks=1", f, r1, sizeof r1, &e1);
-    int w2 = run_islands("hugo", 3, 2, "epoch=50,splitBlocks=1", f, r2, sizeof r2, &e2);
+    int w1 = run_islands("hugo", 5, 2, "epoch=50,splitBlocks=1", f, r1, sizeof r1, &e1);
+    int w2 = run_islands("hugo", 5, 2, "epoch=50,splitBlocks=1", f, r2, sizeof r2, &e2);
     CHECK(w1 >= 0 && w1 == w2 && e1 == e2 && !strcmp(r1, r2), "split K=2 twice: %s vs %s", r1, r2);
     run_islands("hugo", 1, 1, "epoch=50,splitBlocks=1", f, r1, sizeof r1, &e1);
     run_islands("hugo", 1, 1, "epoch=50", f, r2, sizeof r2, &e2);

@@ -1,6 +1,6 @@
 /* test_notation_sign.c - SiGN layer prefixes, Rv-style rotations and whole-number amounts
  * (the forms cubing.js applies to a 3x3x3), their refusals with positions, and comments that
- * end at CR. The expansions are the ones cubing.js gives (checked against it over random
+ * end at CR, U+2028 or U+2029, and refused moves' echoes naming hidden characters. The expansions are the ones cubing.js gives (checked against it over random
  * algorithms by tests/js/notation-sign.test.mjs); here each is also checked by cube state
  * against a spelling in plain moves. */
 #include "check_alg.h"
@@ -32,15 +32,25 @@ int main(void)
         {"M5 x6 Rw7 2R9", EC_OK, "M x2 Rw' M'"},
         {"(R U)0 [R, U]0 [R: U]0 F", EC_OK, "F"},
         {"R2R U3U", EC_OK, "R2 R U' U"},
+        /* amounts up to cubing.js's bound, 2^31 - 1 (= 3 mod 4) */
+        {"R2147483647 U2147483644 F2147483648'", EC_OK, "R'"},
+        /* the whole-cube ranges: the rotation SiGN means */
+        {"R 3Rw 1-3Lw 3u2 3Bw 1-3F' 3d", EC_OK, "R x x' y2 z' z' y'"},
     };
     check_algs(forms, sizeof forms / sizeof forms[0]);
 
     /* what cubing.js refuses on a 3x3x3 is refused here, naming the move and its position */
     static const check_alg refused[] = {
-        {"R 3Rw", EC_E_TOKEN, "\"3Rw\" at character 3 turns all 3 layers, the whole cube: write the rotation x"},
-        {"1-3Lw", EC_E_TOKEN, "\"1-3Lw\" at character 1 turns all 3 layers, the whole cube: write the rotation x'"},
-        {"U 3u2", EC_E_TOKEN, "\"3u2\" at character 3 turns all 3 layers, the whole cube: write the rotation y"},
-        {"3Bw", EC_E_TOKEN, "\"3Bw\" at character 1 turns all 3 layers, the whole cube: write the rotation z'"},
+        {"02R", EC_E_TOKEN, "\"02R\" at character 1 has a layer with a leading 0 (write 2R, not 02R)"},
+        {"R 2-03Rw", EC_E_TOKEN, "\"2-03Rw\" at character 3 has a layer with a leading 0 (write 2-3Rw, not 2-03Rw)"},
+        {"R2147483648", EC_E_TOKEN,
+         "\"R2147483648\" at character 1 has an amount past cubing.js's bound (at most 2147483647, or 2147483648')"},
+        {"U R99999999999999999999'", EC_E_TOKEN,
+         "\"R99999999999999999999'\" at character 3 has an amount past cubing.js's bound (at most 2147483647, or 2147483648')"},
+        /* an invisible or direction-changing character in a refused move is named, not echoed */
+        {"R\xE2\x80\xAEU", EC_E_TOKEN, "unknown move \"R<U+202E>U\" at character 1"},
+        {"2R\xE2\x80\x8E", EC_E_TOKEN, "unknown move \"2R<U+200E>\" at character 1"},
+        {"03\xC2\xAD", EC_E_TOKEN, "\"03<U+00AD>\" at character 1 has a layer with a leading 0 (write 2R, not 02R)"},
         {"4R", EC_E_TOKEN, "\"4R\" at character 1 names a layer that a 3x3x3 does not have (it has layers 1 to 3)"},
         {"0R", EC_E_TOKEN, "\"0R\" at character 1 names a layer that a 3x3x3 does not have (it has layers 1 to 3)"},
         {"R\xE2\x80\x99 2-4Rw", EC_E_TOKEN,
@@ -70,6 +80,7 @@ int main(void)
         {"R // x\rU", EC_OK, "R U"},
         {"R // x\r\nU // y\nF", EC_OK, "R U F"},
         {"R // x U", EC_OK, "R"},
+        {"R // x\xE2\x80\xA8U // y\xE2\x80\xA9" "F", EC_OK, "R U F"},
     };
     check_algs(comments, sizeof comments / sizeof comments[0]);
 

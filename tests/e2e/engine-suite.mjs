@@ -71,16 +71,16 @@ const pageEntry = (b) => b.evaluate(() => new URL(document.querySelector('script
 
 export function engineSuite(engine, { flows = true, locales = true } = {}) {
   const have = availableEngines().includes(engine);
-  // a machine without the engine fails loudly in CI (scripts/setup.sh installs it); locally
+  // a machine without the engine fails loudly in CI (scripts/setup.sh --test installs it); locally
   // EVOCUBE_ENGINES_OPTIONAL=1 lets a developer skip it
   if (!have && process.env.EVOCUBE_ENGINES_OPTIONAL === '1') {
-    test.skip(`${engine} is not installed (scripts/setup.sh installs it)`, () => {});
+    test.skip(`${engine} is not installed (scripts/setup.sh --test installs it)`, () => {});
     return;
   }
   let dir, first, second, server, core;
   const site = { root: '' };
   beforeAll(async () => {
-    if (!have) throw new Error(`${engine} is not installed here: run scripts/setup.sh (it installs firefox-esr, webkit2gtk-driver and xvfb)`);
+    if (!have) throw new Error(`${engine} is not installed here: run scripts/setup.sh --test (it installs firefox-esr, webkit2gtk-driver and xvfb)`);
     dir = mkdtempSync(join(tmpdir(), `evocube-${engine}-`));
     first = await buildSite({ outdir: join(dir, 'first') });
     if (flows) second = await buildSite({ outdir: join(dir, 'second'), note: 'a second deployment' });

@@ -3,7 +3,8 @@
 // each link form (Twizzle /edit/ and /explore/, alg.cubing.net, csTimer's alg.cubing.net
 // link, evocube's own) loads the cube and the solution where there is one, as Twizzle shows
 // it; Twizzle's setup + alg whose alg does not solve the setup is the cube setup then alg
-// (also as the page's own address); a link evocube does not read gets its own message. And
+// (also as the page's own address), said under the box and cleared by the next paste; a link
+// evocube does not read gets its own message; near-facelet text is named with its fault. And
 // the small readings: one message for a short ?facelets=, colour names in the painter, a
 // scramble error greys the last valid cube, "1 move", the net's centre letters' contrast,
 // named param values in the params fields and the links the page writes.
@@ -64,9 +65,13 @@ describe('links pasted into the scramble box', () => {
       expect(await text(page, 'solution')).toBe(env.core.canonical(solution));
       expect(await page.isDisabled(tid('play'))).toBe(false);
     } else {
-      await page.waitForFunction(() => document.querySelector('[data-testid="notice-info"]'), null, { timeout: 10000 });
-      expect(await noticeText(page, 'info')).toContain("The link's alg (R U R') does not solve its setup (F2 D'), so the cube is the setup followed by the alg");
+      // said under the box, not in a notice over the cube; the next paste clears it
+      await page.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('scramble-note'), { timeout: 10000 });
+      expect(await text(page, 'scramble-note')).toBe("The link's alg (R U R') does not solve its setup (F2 D'), so the cube is the setup followed by the alg, as Twizzle shows it.");
+      expect(await noticeText(page, 'info')).not.toContain('does not solve');
       expect(await text(page, 'solution')).toBe('');
+      await page.fill(tid('scramble-input'), 'R U');
+      expect(await page.isHidden(tid('scramble-note'))).toBe(true);
     }
     expect(await noticeText(page, 'warn')).toBe('');
     await page.close();
@@ -99,9 +104,24 @@ describe('links pasted into the scramble box', () => {
   }, 30000);
 });
 
+test('near-facelet text is named with its fault under the box, never solved as 54 moves', async () => {
+  const page = await env.open();
+  const f = env.core.apply("R U F D' L2 B");
+  for (const [pasted, fault] of [[f.toLowerCase(), 'lower-case letters'], [`UUUUUUUUB${env.core.apply('').slice(9)}`, 'U appears 8 times, B 10'],
+    [`${f.slice(0, 5)}\u200b${f.slice(5)}`, 'U+200B at character 6'], [f.slice(1), 'it has 53 letters, not 54']]) {
+    await page.fill(tid('scramble-input'), pasted);
+    await page.waitForFunction(([sel, w]) => (document.querySelector(sel)?.textContent || '').includes(w), [tid('scramble-error-message'), fault], { timeout: 10000 });
+    expect(await text(page, 'scramble-error-message')).toMatch(/^This is read as a facelet string/);
+    expect(await page.isDisabled(tid('solve'))).toBe(true);
+    expect(await text(page, 'facelets')).toBe('none: the scramble has an error');
+  }
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 60000);
+
 test("the page's own ?setup-alg=F2+D%27&alg=R+U+R%27 loads F2 D' R U R'", async () => {
   const page = await env.open('?setup-alg=F2+D%27&alg=R+U+R%27');
-  await page.waitForFunction(() => document.querySelector('[data-testid="notice-info"]'), null, { timeout: 10000 });
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('does not solve its setup'), tid('scramble-note'), { timeout: 10000 });
   await faceletsIs(page, env.core.apply("F2 D' R U R'"));
   expect(env.core.apply(await page.inputValue(tid('scramble-input')))).toBe(env.core.apply("F2 D' R U R'"));
   expect(await noticeText(page, 'warn')).toBe('');

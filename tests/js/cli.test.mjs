@@ -43,7 +43,7 @@ test('each validation fault has its own message through the CLI', () => {
   const set = (s, i, c) => s.slice(0, i) + c + s.slice(i + 1);
   const swap = (s, a, b) => set(set(s, a, s[b]), b, s[a]);
   const cases = [
-    ['U'.repeat(53), /54 characters; this one has 53/],
+    ['U'.repeat(53), /it has 53 letters, not 54/],
     [set(SOLVED, 10, 'X'), /character 'X' at position 11 \(R2\) is not one of U R F D L B/],
     [set(SOLVED, 0, 'R'), /colour U appears 8 times, R 10 times/],
     [swap(SOLVED, 4, 9), /centres both have colour R/],
@@ -300,4 +300,56 @@ describe('solve: macro-ga\'s parts', () => {
     expect(j.parts.length).toBeGreaterThan(1);
     expect(await simplifiedParts(j.parts)).toBe(j.solution);
   });
+});
+
+// One rule for what is a facelet string (web/lib/cube-text.mjs): validate, solve, verify and
+// batch read the same text the same way as the page's scramble box does.
+test('near-facelet text is named with its fault by validate, solve and batch, never solved as moves', () => {
+  const f = new Cube().move("R U F D' L2 B").asString();
+  const near = [
+    [`\ufeff${f}`, /U\+FEFF \(a byte-order mark\) at character 1/],
+    [`${f.slice(0, 10)}\u200b${f.slice(10)}`, /invisible character U\+200B at character 11/],
+    [f.toLowerCase(), /lower-case letters/],
+    [f.slice(0, 53), /it has 53 letters, not 54/],
+    [`UUUUUUUUB${SOLVED.slice(9)}`, /U appears 8 times, B 10/],
+  ];
+  for (const [text, fault] of near) {
+    for (const args of [['validate', text], ['solve', '--solver', 'twophase', '--scramble', text], ['solve', '--solver', 'twophase', '--facelets', text]]) {
+      const r = run(args);
+      expect([args[0], args[2], r.code]).toEqual([args[0], args[2], 2]);
+      expect(r.err).toMatch(fault);
+      expect(r.err).not.toMatch(/[\u200b\ufeff]/u);
+    }
+    // (on line 2: a byte-order mark opening a file marks its encoding and is skipped)
+    const b = run(['batch', '--solver', 'twophase', '-', '--no-time', '--jobs', '1'], `\ufeffR U\n${text}\n`);
+    expect(b.code).toBe(2);
+    expect(b.err).toMatch(new RegExp(`^error: line 2: .*${fault.source}`, 'm'));
+    expect(b.out.trim().split('\n').map((l) => JSON.parse(l).solved ?? 'error')).toEqual([true, 'error']);
+  }
+});
+
+test('six spaced groups are the same cube for validate, solve --facelets, solve --scramble and batch', () => {
+  const f = new Cube().move("R U F D' L2 B").asString();
+  const grouped = f.match(/.{9}/g).join(' ');
+  expect(run(['validate', grouped])).toMatchObject({ code: 0, out: 'ok\n' });
+  const want = JSON.parse(run(['solve', '--solver', 'twophase', '--facelets', f, '--json']).out).solution;
+  for (const flag of ['--facelets', '--scramble']) {
+    expect(JSON.parse(run(['solve', '--solver', 'twophase', flag, grouped, '--json']).out).solution).toBe(want);
+  }
+  const [line] = run(['batch', '--solver', 'twophase', '-', '--no-time', '--jobs', '1'], `${grouped}\n`).out.trim().split('\n').map((l) => JSON.parse(l));
+  expect(line).toMatchObject({ solved: true, solution: want });
+});
+
+test('a // comment ends at U+2028 and U+2029: verify sees the moves after it', () => {
+  const r = run(['verify', '--scramble', 'R U', '--solution', "// undo\u2028U'\u2029R'"]);
+  expect(r).toMatchObject({ code: 0, out: 'solved\n' });
+});
+
+test('an invisible or bidi character in a refused argument is named (<U+202E>), never echoed raw', () => {
+  for (const args of [['facelets', 'R\u202eU'], ['solve', '--solver', 'hu\u202ego', '--scramble', 'R'], ['verify', '--scramble', 'R\u200e', '--solution', 'R']]) {
+    const r = run(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/<U\+(202E|200E)>/);
+    expect(r.err).not.toMatch(/[\u200e\u202e]/u);
+  }
 });

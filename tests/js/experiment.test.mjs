@@ -21,6 +21,14 @@ test('summarize: length over solved runs, generations over runs without an error
   expect(s.length).toMatchObject({ n: 2, mean: 11, median: 11 });
   expect(s.generations).toMatchObject({ n: 3, mean: 110 / 3, median: 6 });
   expect(s.time).toMatchObject({ n: 3, mean: 3 });
+  expect(s.phases).toEqual([]);
+  // each phase's length over the solved runs, named by its first record; 0 where a solved run has no such phase
+  const ph = summarize([
+    { solver: 'a', solved: true, length: 5, phases: [{ name: 'p1', length: 2 }, { name: 'p2', length: 3 }] },
+    { solver: 'a', solved: true, length: 0, phases: [] },
+    { solver: 'a', solved: false, length: 9, phases: [{ name: 'p1', length: 9 }] },
+  ]).phases;
+  expect(ph.map((p) => [p.name, p.length.n, p.length.mean])).toEqual([['p1', 2, 1], ['p2', 2, 1.5]]);
   expect(groups([...recs, { solver: 'a', sweep: { mu: 5 }, solved: true }]).map(([g, rs]) => [g, rs.length])).toEqual([['a', 3], ['b', 1], ['a mu=5', 1]]);
 });
 

@@ -175,8 +175,16 @@ test('a wrong expansion is told apart: 2R is not M, 2-3Rw is not Rw', () => {
   expect(core.apply('2-3Rw U')).not.toBe(cubingFacelets('Rw U'));
 });
 
+test('the whole-cube ranges, which cubing.js refuses on a 3x3x3, are the rotation SiGN means', () => {
+  const refuses = (k, alg) => { try { k.defaultPattern().applyAlg(alg); return false; } catch { return true; } };
+  for (const [alg, rotation] of [['3Rw', 'x'], ['1-3Lw', "x'"], ['3r2', 'x2'], ['3Uw', 'y'], ["1-3d'", 'y'], ['3Fw', 'z'], ['3b', "z'"]]) {
+    expect([alg, refuses(kpuzzle, alg), refuses(pgKpuzzle, alg)]).toEqual([alg, true, true]);
+    expect([alg, core.apply(`${alg} R U`)]).toEqual([alg, cubingFacelets(`${rotation} R U`)]);
+  }
+});
+
 test.each([
-  ['3Rw', 1], ['R 1-3Lw', 3], ['3r', 1], ['4R', 1], ['2-4Rw', 1], ['3-2Rw', 1], ['0R', 1], ['2M', 1], ['2x', 1],
+  ['02R', 1], ['R 2-03Rw', 3], ['R2147483648', 1], ["U R2147483649'", 3], ['4R', 1], ['2-4Rw', 1], ['3-2Rw', 1], ['0R', 1], ['2M', 1], ['2x', 1],
   ['2Rv', 1], ['m', 1], ['Mw', 1], ['xw', 1], ['X', 1], ['R U_', 4], ['R++', 2], ['R007', 1], ["R'2", 1], ['U R-1', 4],
 ])('%s: cubing.js refuses it on a 3x3x3, and so does evocube, at character %i', (alg, at) => {
   const refuses = (k) => { try { k.defaultPattern().applyAlg(alg); return false; } catch { return true; } };

@@ -2,7 +2,8 @@
 // no browser): facelet strings (face and colour letters), Twizzle, alg.cubing.net, csTimer's
 // alg.cubing.net and evocube links (web/lib/paste-link.mjs), notation, and the links and strings it refuses with
 // their own message; and Twizzle's setup + alg read as Twizzle shows it, by the core.
-import { recognise, readFacelets } from '../../web/lib/paste.mjs';
+import { recognise } from '../../web/lib/paste.mjs';
+import { readCubeText, wholeCubeNote } from '../../web/lib/cube-text.mjs';
 import { readLink, setupPlusAlg, playedText } from '../../web/lib/paste-link.mjs';
 import { buildShare, twizzleUrl, readShare } from '../../web/lib/share-link.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
@@ -30,18 +31,47 @@ describe('facelet strings', () => {
     core.validate(r.facelets);
   });
 
-  test('not 9 of each letter: notation (54 face turns), not a facelet string', () => {
+  test('not 9 of each letter: a facelet string with its fault named, never 54 face turns', () => {
     const f = core.apply('R U F');
     const bad = `U${f.slice(1, 53)}U`;
-    expect(readFacelets(bad)).toBeNull();
-    expect(recognise(bad)).toEqual({ kind: 'notation' });
+    const r = recognise(bad);
+    expect(r.kind).toBe('near');
+    expect(r.message).toMatch(/read as a facelet string .* but [URFDLB] appears \d+ times?, [URFDLB] \d+; each letter appears 9 times/);
+    // one U painted B: 8 U and 10 B
+    const solved = core.apply('');
+    const ub = `UUUUUUUUB${solved.slice(9)}`;
+    expect(recognise(ub).message).toContain('U appears 8 times, B 10');
   });
 
-  test('a string mixing face and colour letters is neither alphabet: not a facelet string', () => {
+  test('a string mixing face and colour letters is named as such', () => {
     const s = [...core.apply('R U F')].map((c) => COLOUR_OF[c]);
-    expect(readFacelets(s.join(''))).not.toBeNull();
+    expect(readCubeText(s.join('')).kind).toBe('facelets');
     const mixed = s.map((c) => (c === 'W' ? 'U' : c)).join(''); // white written as U
-    expect(readFacelets(mixed)).toBeNull();
+    expect(readCubeText(mixed)).toMatchObject({ kind: 'near', message: expect.stringContaining('mixes face letters') });
+  });
+
+  test('near misses are named with their fault: lower case, 53 and 55 letters, ZWSP, U+2060, a BOM', () => {
+    const f = core.apply("R U F D' L2 B");
+    const cases = [
+      [f.toLowerCase(), `lower-case letters ("${f[0].toLowerCase()}" at character 1)`],
+      [f.slice(0, 53), 'it has 53 letters, not 54'],
+      [`${f}U`, 'it has 55 letters, not 54'],
+      [`${f.slice(0, 10)}\u200b${f.slice(10)}`, 'invisible character U+200B at character 11'],
+      [`${f.slice(0, 3)}\u2060${f.slice(3)}`, 'invisible character U+2060 at character 4'],
+      [`\ufeff${f}`, 'U+FEFF (a byte-order mark) at character 1'],
+    ];
+    for (const [text, fault] of cases) {
+      const r = recognise(text);
+      expect([text, r.kind]).toEqual([text, 'near']);
+      expect(r.message).toContain(fault);
+      expect(r.message).not.toMatch(/[\u200b\u2060\ufeff]/u); // named, never echoed
+    }
+  });
+
+  test('six spaced groups are a facelet string, the same cube', () => {
+    const f = core.apply("R U F D' L2 B");
+    const grouped = f.match(/.{9}/g).join(' ');
+    expect(recognise(grouped)).toEqual({ kind: 'facelets', facelets: f, label: 'facelet string' });
   });
 
   test('ordinary notation stays notation', () => {
@@ -116,7 +146,7 @@ describe("Twizzle's setup + alg", () => {
   test('an alg that does not solve its setup is played after it: the cube is setup then alg', () => {
     const r = read('https://alpha.twizzle.net/edit/?setup-alg=F2+D%27&alg=R+U+R%27');
     expect(r.solution).toBeUndefined();
-    expect(r.played).toEqual({ setup: "F2 D'", alg: "R U R'" });
+    expect(r.played).toEqual({ setup: "F2 D'", alg: "R U R'", site: 'Twizzle' });
     expect(core.apply(r.scramble)).toBe(core.apply("F2 D' R U R'"));
     expect(playedText(r.played)).toBe("The link's alg (R U R') does not solve its setup (F2 D'), so the cube is the setup followed by the alg, as Twizzle shows it.");
   });
@@ -136,4 +166,74 @@ describe("Twizzle's setup + alg", () => {
     const shared = readLink('https://example.org/?scramble=F2&solution=R', readShare, 'https://example.org').shared;
     expect(setupPlusAlg(core, shared)).toBe(shared);
   });
+});
+
+describe("Twizzle's setup-anchor, read as cubing.js's TwistyPlayer reads it", () => {
+  const read = (q) => setupPlusAlg(core, readLink(`https://alpha.twizzle.net/edit/?${q}`, readShare).shared);
+  const cubeOf = (s) => (s.algOnly ? core.apply(core.invert(s.solution)) : core.apply(s.scramble));
+
+  test('?alg=X and ?setup-alg=&alg=X are the same cube: X played from solved (anchor start)', () => {
+    const a = read('alg=R+U+F%27'), b = read('setup-alg=&alg=R+U+F%27');
+    expect(cubeOf(a)).toBe(core.apply("R U F'"));
+    expect(cubeOf(b)).toBe(cubeOf(a));
+    expect(playedText(a.played)).toBe("The link has an alg (R U F') and no setup, so the cube is the alg played from the solved cube, as Twizzle shows it.");
+  });
+
+  test('setup-anchor=end: the alg ends at the setup; alone, it solves the cube it starts from', () => {
+    const alone = read('alg=R+U+F%27&setup-anchor=end');
+    expect(alone).toMatchObject({ algOnly: true, solution: "R U F'" });
+    expect(cubeOf(alone)).toBe(core.apply("F U' R'"));
+    // with a setup that the alg solves from its start (start = setup then the alg's inverse)
+    const solves = read('setup-alg=&alg=R+U&setup-anchor=end');
+    expect(cubeOf(solves)).toBe(core.apply("U' R'"));
+    // with a setup: the start is setup + alg', the alg ends at the setup, which is the cube
+    const s = read('setup-alg=D2&alg=R+U&setup-anchor=end');
+    expect(s.played).toMatchObject({ anchor: 'end', setup: 'D2' });
+    expect(core.apply(s.scramble)).toBe(core.apply('D2'));
+    const shared = readLink('https://alpha.twizzle.net/edit/?setup-alg=D2&alg=R+U&setup-anchor=end', readShare).shared;
+    expect(core.apply(shared.scramble)).toBe(core.apply("D2 U' R'")); // Twizzle's start
+    expect(readLink('https://alpha.twizzle.net/edit/?alg=R&setup-anchor=middle', readShare).message).toBe('This Twizzle link\'s setup-anchor is "middle"; Twizzle\'s are start and end.');
+  });
+
+  test('an empty alg is no alg: the setup is the cube, no "does not solve" notice', () => {
+    const r = readLink('https://alpha.twizzle.net/edit/?setup-alg=F2&alg=', readShare);
+    expect(r.label).toBe('Twizzle link: setup');
+    expect(setupPlusAlg(core, r.shared).played).toBeUndefined();
+  });
+
+  test('an alg.cubing.net link is told as alg.cubing.net shows it', () => {
+    const r = setupPlusAlg(core, readLink('https://alg.cubing.net/?setup=F2&alg=R', readShare).shared);
+    expect(playedText(r.played)).toMatch(/as alg\.cubing\.net shows it\.$/);
+  });
+});
+
+describe('long links', () => {
+  test('a Twizzle link of 430 2-3Rw (2,585 characters) is read, each range kept', () => {
+    const alg = Array(430).fill('2-3Rw').join(' ');
+    const url = `https://alpha.twizzle.net/edit/?alg=${alg.replace(/ /g, '+')}`;
+    expect(url.length).toBeLessThan(2700);
+    const r = readLink(url, readShare);
+    expect(r.kind).toBe('link');
+    expect(r.shared.solution).toBe(alg);
+  });
+
+  test('an over-long link is told "too long", not "carries no cube"', () => {
+    const r = readLink(`https://alpha.twizzle.net/edit/?alg=${'R+'.repeat(4000)}`, readShare);
+    expect(r.kind).toBe('bad');
+    expect(r.message).toMatch(/too long/);
+    expect(r.message).not.toMatch(/carries no cube/);
+  });
+
+  test('a puzzle name with U+202E is named, not echoed', () => {
+    const r = readLink('https://alpha.twizzle.net/edit/?puzzle=4x4%E2%80%AEx4&alg=R', readShare);
+    expect(r.message).toContain('4x4<U+202E>x4');
+  });
+});
+
+test("3Rw and the other whole-cube ranges are read as the rotation SiGN means, with a note saying so", () => {
+  for (const [alg, plain, rotation] of [['R 3Rw', 'R x', 'x'], ["1-3Lw'", 'x', "x'"], ['3u2 F', 'y2 F', 'y'], ['1-3B', "z'", "z'"]]) {
+    expect(core.apply(alg)).toBe(core.apply(plain));
+    expect(wholeCubeNote(alg)).toMatch(new RegExp(`turns all 3 layers: read as the rotation ${rotation}$`));
+  }
+  for (const alg of ['2-3Rw', '3R', 'R // 3Rw', '13Rw']) expect(wholeCubeNote(alg)).toBe('');
 });

@@ -96,6 +96,14 @@ test('a link built by buildShare reads back to what it was built from', () => {
   expect(readShare(link)).toEqual({ scramble: "R U R' F2", solver: 'hugo', seed: '42', preset: 'short', params: { population: '50' }, problems: [] });
 });
 
+test('SiGN ranges survive the link: buildShare then readShare keeps 2-3Rw (a hyphen is &#45;, a prime -)', () => {
+  const scramble = "2-3Rw U' 2-3r2 R 1-2Lw'", solution = "1-2Lw 2-3r2' R' U 2-3Rw'";
+  const link = buildShare({ scramble, solution });
+  expect(readShare(link)).toMatchObject({ scramble, solution, problems: [] });
+  // the address bar's own encoding of the query reads the same
+  expect(readShare(new URL(`https://x.org/${link}`).search)).toMatchObject({ scramble, solution });
+});
+
 // ---- alg.cubing.net and Twizzle forms: setup= / setup-alg= is the
 // scramble, alg= a solution of it; alg= alone is the solution of the cube it solves.
 describe('alg.cubing.net and Twizzle query forms', () => {

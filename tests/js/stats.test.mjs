@@ -63,6 +63,8 @@ test('mean, median, sample sd and the mean\'s 95% interval (Student\'s t) agains
   // even count: median between the middle two; squares 9+4+1+36 = 50, variance 50/3, t(3) = 3.182
   const b = describeStats([10, 1, 3, 2]);
   expect(b).toMatchObject({ n: 4, mean: 4, median: 2.5 });
+  // quartiles at ranks 0.75 and 2.25 of 1, 2, 3, 10: 1.75 and 3 + 0.25 x 7
+  expect([b.q1, b.q3]).toEqual([1.75, 4.75]);
   close(b.sd, Math.sqrt(50 / 3));
   expect(b.ci95.toFixed(4)).toBe((3.182 * Math.sqrt(50 / 3) / 2).toFixed(4));
   // one value: no spread; none: nothing; non-numbers are left out

@@ -2,11 +2,13 @@
 // one): Twizzle (twizzle.net /edit/, /explore/), alg.cubing.net (also csTimer's links to
 // it) and evocube's own links, read by readShare as the page reads its own address; a link
 // for another puzzle, from another site, or that carries no cube gets its own message. And
-// Twizzle's setup + alg read as Twizzle shows it (setupPlusAlg). No DOM; only on-demand
+// Twizzle's setup + alg (and its setup-anchor) read as Twizzle shows it (setupPlusAlg). No DOM; only on-demand
 // modules of the page import this.
 //   readLink(url, readShare, origin) -> {kind: 'link', shared, label, own} | {kind: 'bad', message}
 //   readShare: web/lib/share-link.mjs's, passed in by the caller (the page has it in its first
 //   load; imported here, it would be split into a chunk of its own)
+
+import { showHidden } from './cube-text.mjs';
 
 const SITES = [
   { re: /(^|\.)twizzle\.net$/, name: 'Twizzle', paths: /^\/(edit|explore)\/?$/, pathsText: '/edit/ or /explore/' },
@@ -16,7 +18,7 @@ const SITES = [
 // What a link carries, for its label: "setup + alg", "setup", "alg", "facelets".
 function parts(shared) {
   if (shared.facelets != null) return shared.solution != null ? 'facelets + solution' : 'facelets';
-  if (shared.scramble != null) return shared.solution != null ? `${shared.setupAlg ? 'setup' : 'scramble'} + ${shared.setupAlg ? 'alg' : 'solution'}` : 'setup';
+  if (shared.scramble) return shared.solution != null ? `${shared.setupAlg ? 'setup' : 'scramble'} + ${shared.setupAlg ? 'alg' : 'solution'}` : 'setup';
   return shared.solution != null ? 'alg' : '';
 }
 
@@ -33,26 +35,53 @@ export function readLink(text, readShare, origin = '') {
   if (!site && !own) {
     return { kind: 'bad', message: `A link to ${host} is not one evocube reads: paste a Twizzle (alpha.twizzle.net/edit/ or /explore/), alg.cubing.net or evocube link, or the moves themselves.` };
   }
+  const name = site ? site.name : 'evocube';
   if (site && !site.paths.test(url.pathname)) {
-    return { kind: 'bad', message: `This ${site.name} link is to ${url.pathname}; evocube reads ${site.name}'s ${site.pathsText} links only.` };
+    return { kind: 'bad', message: `This ${name} link is to ${url.pathname}; evocube reads ${name}'s ${site.pathsText} links only.` };
   }
-  const puzzle = url.searchParams.get('puzzle');
-  if (puzzle && !/^3x3x3$/i.test(puzzle)) {
-    return { kind: 'bad', message: `This ${site ? site.name : 'evocube'} link is for the ${puzzle.slice(0, 30)}; evocube solves the 3x3x3 only.` };
-  }
-  // A hyphen in an alg (SiGN's 2-3Rw): readShare reads '-' as a prime, as evocube's and
-  // alg.cubing.net's links write it; alg.cubing.net writes a hyphen as &#45;, and Twizzle's
-  // '-' is always a hyphen (its prime is %27). Hyphens pass readShare as U+E000.
   const q = url.searchParams;
-  for (const k of ['alg', 'setup', 'setup-alg']) {
-    const v = q.get(k);
-    if (v != null) q.set(k, v.replace(site && site.name === 'Twizzle' ? /-/g : /&#45;/g, '\ue000'));
+  const puzzle = q.get('puzzle');
+  if (puzzle && !/^3x3x3$/i.test(puzzle)) {
+    return { kind: 'bad', message: `This ${name} link is for the ${showHidden(puzzle.slice(0, 30))}; evocube solves the 3x3x3 only.` };
   }
-  const shared = readShare(`?${q}`);
-  for (const k of ['scramble', 'solution']) if (shared[k] != null) shared[k] = shared[k].replace(/\ue000/g, '-');
+  // the query as the link has it (never re-encoded: its length is the link's); Twizzle's '-'
+  // is a hyphen (SiGN's 2-3Rw) and its prime "'" (decodeAlg)
+  const twizzle = name === 'Twizzle';
+  const shared = readShare(url.search, { hyphens: twizzle });
+  if (twizzle) {
+    const anchor = q.get('setup-anchor');
+    if (anchor != null && anchor !== 'start' && anchor !== 'end') {
+      return { kind: 'bad', message: `This Twizzle link's setup-anchor is "${showHidden(anchor.slice(0, 20))}"; Twizzle's are start and end.` };
+    }
+    twizzleAnchor(shared, anchor === 'end');
+  }
+  if (site) shared.site = name;
   const what = parts(shared);
-  if (!what) return { kind: 'bad', message: `This ${site ? site.name : 'evocube'} link carries no cube (no alg, setup, scramble or facelets).` };
-  return { kind: 'link', shared, own, label: `${site ? site.name : 'evocube'} link: ${what}` };
+  if (!what) {
+    return { kind: 'bad', message: shared.problems.length
+      ? `This ${name} link was not read: ${shared.problems.join('; ')}.`
+      : `This ${name} link carries no cube (no alg, setup, scramble or facelets).` };
+  }
+  return { kind: 'link', shared, own, label: `${name} link: ${what}` };
+}
+
+// Twizzle's setup-anchor (cubing.js's TwistyPlayer): with "start" (the default) the alg is
+// played from the setup, with "end" it ends at the setup (it starts at setup then the alg's
+// inverse). An alg alone with "end" is a solution of the cube it solves (algOnly, as an
+// alg.cubing.net link's); otherwise the cube starts at the start, and end (setupPlusAlg's
+// cube when the alg does not solve the start) is where the alg ends.
+function twizzleAnchor(shared, end) {
+  if (shared.solution == null) return;
+  const setup = (shared.scramble ?? '').trim(), alg = shared.solution;
+  delete shared.algOnly;
+  if (end && !setup) {
+    shared.algOnly = true;
+    delete shared.setupAlg;
+    return;
+  }
+  shared.setupAlg = true;
+  shared.scramble = end ? `${setup}\n(${alg}\n)'` : setup;
+  if (end) shared.end = { scramble: setup, anchor: 'end' };
 }
 
 // Twizzle's setup + alg: when the alg solves the setup it is the solution to show (shared as
@@ -68,13 +97,17 @@ export function setupPlusAlg(core, shared) {
   } catch {
     return shared;
   }
-  const setup = shared.scramble.trim(), alg = shared.solution.trim();
-  const { solution, ...rest } = shared;
-  return { ...rest, scramble: `${setup}${setup.includes('//') ? '\n' : ' '}${alg}`, played: { setup, alg } };
+  const alg = shared.solution.trim();
+  const { solution, end, ...rest } = shared;
+  if (end) return { ...rest, scramble: end.scramble, played: { setup: end.scramble, alg, site: shared.site, anchor: 'end' } };
+  const setup = shared.scramble.trim();
+  return { ...rest, scramble: setup ? `${setup}${setup.includes('//') ? '\n' : ' '}${alg}` : alg, played: { setup, alg, site: shared.site } };
 }
 
-// The notice for setupPlusAlg's reading.
-export function playedText({ setup, alg }) {
-  const cut = (s) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
-  return `The link's alg (${cut(alg)}) does not solve its setup (${cut(setup)}), so the cube is the setup followed by the alg, as Twizzle shows it.`;
+// The notice for setupPlusAlg's reading (site: where the link is from, Twizzle when unknown).
+export function playedText({ setup, alg, site = 'Twizzle', anchor = 'start' }) {
+  const cut = (s) => showHidden(s.length > 60 ? `${s.slice(0, 60)}…` : s);
+  if (anchor === 'end') return `The link's alg (${cut(alg)}) ends at its setup (${cut(setup)}, setup-anchor=end) without solving the cube it starts from, so the cube is the setup, where the alg ends, as ${site} shows it.`;
+  if (!setup) return `The link has an alg (${cut(alg)}) and no setup, so the cube is the alg played from the solved cube, as ${site} shows it.`;
+  return `The link's alg (${cut(alg)}) does not solve its setup (${cut(setup)}), so the cube is the setup followed by the alg, as ${site} shows it.`;
 }

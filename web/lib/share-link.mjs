@@ -16,23 +16,30 @@
 
 import { MAX_QUERY, MAX_PARAMS, SOLVER_RE, KEY_RE, VALUE_RE, parseIslands } from './params.mjs';
 import { camelKey } from './params.mjs';
+import { showHidden } from './cube-text.mjs';
 
 export { MAX_QUERY, MAX_PARAMS };
 export const MAX_SCRAMBLE = 3000;
 
-// Alg text as it appears in a link -> alg text.
-export function decodeAlg(text) {
-  return text.replace(/_/g, ' ').replace(/-/g, "'");
+// Alg text as it appears in a link -> alg text: '_' a space, '-' a prime and &#45; a hyphen
+// (SiGN's 2-3Rw), alg.cubing.net's convention; hyphens: true reads '-' as a hyphen (Twizzle's
+// links, whose prime is "'" itself).
+export function decodeAlg(text, { hyphens = false } = {}) {
+  const spaced = text.replace(/_/g, ' ');
+  return hyphens ? spaced : spaced.replace(/-/g, "'").replace(/&#45;/g, '-');
 }
 
-// Alg text -> link form (spaces '_', "'" '-'; newlines stay, percent-encoded later).
+// Alg text -> link form (spaces '_', a hyphen &#45;, "'" '-'; newlines stay, percent-encoded
+// later), so decodeAlg(encodeAlg(a)) === a for any alg without '_' or "&#45;".
 export function encodeAlg(alg) {
-  return alg.replace(/[ \t]+/g, '_').replace(/'/g, '-').replace(/\r/g, '');
+  return alg.replace(/[ \t]+/g, '_').replace(/-/g, '&#45;').replace(/'/g, '-').replace(/\r/g, '');
 }
 
 // Parse a location.search into {scramble?, facelets?, solution?, algOnly?, setupAlg?, solver?, seed?,
 // preset?, islands?, params, problems: [...]} ; problems lists what was ignored and why.
-export function readShare(search) {
+// hyphens: the alg texts use Twizzle's convention (decodeAlg). An empty alg= or solution= is no
+// solution.
+export function readShare(search, { hyphens = false } = {}) {
   const out = { params: {}, problems: [] };
   if (!search || search === '?') return out;
   if (search.length > MAX_QUERY) {
@@ -43,14 +50,14 @@ export function readShare(search) {
   const alg = q.get('scramble') ?? q.get('setup') ?? q.get('setup-alg');
   if (alg != null) {
     if (alg.length > MAX_SCRAMBLE) out.problems.push(`the scramble in the link has ${alg.length} characters, more than the ${MAX_SCRAMBLE} a link may carry; it was ignored`);
-    else out.scramble = decodeAlg(alg);
+    else out.scramble = decodeAlg(alg, { hyphens });
   }
   // solution= (evocube's own) or alg= (alg.cubing.net, Twizzle): a solution of the scramble
   const sol = q.get('solution') ?? q.get('alg');
-  if (sol != null) {
+  if (sol != null && sol.trim()) {
     if (sol.length > MAX_SCRAMBLE) out.problems.push(`the solution in the link has ${sol.length} characters, more than the ${MAX_SCRAMBLE} a link may carry; it was ignored`);
     else {
-      out.solution = decodeAlg(sol);
+      out.solution = decodeAlg(sol, { hyphens });
       if (alg == null && q.get('facelets') == null) out.algOnly = true;
       else if (q.get('solution') == null) out.setupAlg = true; // Twizzle's setup + alg (web/lib/paste.mjs)
     }
@@ -89,7 +96,7 @@ export function readShare(search) {
     if (!k.startsWith('p.')) continue;
     const key = k.slice(2);
     if (++n > MAX_PARAMS) { out.problems.push(`more than ${MAX_PARAMS} params in the link; the rest were ignored`); break; }
-    const name = key.length > 40 ? `${key.slice(0, 40)}…` : key;
+    const name = showHidden(key.length > 40 ? `${key.slice(0, 40)}…` : key); // never a raw U+202E
     if (KEY_RE.test(key) && VALUE_RE.test(v)) {
       const first = Object.keys(out.params).find((x) => camelKey(x) === camelKey(key));
       if (first === undefined) out.params[key] = v;
@@ -115,13 +122,16 @@ function scrambleOnce(q, out) {
   for (const k of ['scramble', 'solution', 'algOnly', 'setupAlg']) delete out[k];
 }
 
+// spaces trimmed, a byte-order mark kept (the facelet rule names it; trim() would drop it)
+const trimText = (s) => s.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/gu, '');
+
 // {scramble | facelets, solver, seed, preset, islands, params, solution} ->
 // "?scramble=...&solver=..." (islands=K only when K > 1).
 export function buildShare({ scramble, facelets, solver, seed, preset, islands = 1, params = {}, solution }) {
   const parts = [];
   const enc = (s) => encodeURIComponent(s);
   if (facelets) parts.push(`facelets=${enc(facelets)}`);
-  else if (scramble != null && scramble.trim()) parts.push(`scramble=${enc(encodeAlg(scramble.trim()))}`);
+  else if (scramble != null && scramble.trim()) parts.push(`scramble=${enc(encodeAlg(trimText(scramble)))}`);
   if (solver) parts.push(`solver=${enc(solver)}`);
   if (seed != null && seed !== '') parts.push(`seed=${enc(String(seed))}`);
   if (preset) parts.push(`preset=${enc(preset)}`);

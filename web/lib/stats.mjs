@@ -68,14 +68,17 @@ export function ci95(a) {
   return halfWidth(sd(a), a.length);
 }
 
-// n, mean, median, sample sd, the half width of the mean's 95% interval, min and max of the
-// finite numbers among `values`.
+// n, mean, median, the quartiles q1 and q3 (quantiles 0.25 and 0.75, the rule above), sample
+// sd, the half width of the mean's 95% interval, min and max of the finite numbers among `values`.
 export function describe(values) {
   const a = ascending(values.filter((x) => typeof x === 'number' && Number.isFinite(x)));
   const n = a.length;
-  if (!n) return { n: 0, mean: NaN, median: NaN, sd: NaN, ci95: NaN, min: NaN, max: NaN };
+  if (!n) return { n: 0, mean: NaN, median: NaN, q1: NaN, q3: NaN, sd: NaN, ci95: NaN, min: NaN, max: NaN };
   const s = sd(a);
-  return { n, mean: mean(a), median: quantileSorted(a, 0.5), sd: s, ci95: halfWidth(s, n), min: a[0], max: a[n - 1] };
+  return {
+    n, mean: mean(a), median: quantileSorted(a, 0.5), q1: quantileSorted(a, 0.25), q3: quantileSorted(a, 0.75),
+    sd: s, ci95: halfWidth(s, n), min: a[0], max: a[n - 1],
+  };
 }
 
 // Counts of values in `bins` equal bins from min to max (integers: one bin per value when

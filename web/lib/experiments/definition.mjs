@@ -6,6 +6,7 @@
 //
 // validateExperiment bounds solvers x states x seeds x sweep values before any list is
 // walked (a link's, the form's EXPERIMENT_LIMITS; `evocube batch` passes wider limits).
+import { readCubeText } from '../cube-text.mjs';
 import { MAX_QUERY, MAX_PARAMS, SOLVER_RE, KEY_RE, VALUE_RE } from '../params.mjs';
 import { PAPER_EXPERIMENTS } from './papers.mjs';
 
@@ -100,7 +101,11 @@ function checkStates(def, out, { limits, core, refuse, count }) {
       if (typeof a !== 'string') refuse(`states[${i}]: a scramble must be text`);
       else if (a.length > limits.scrambleChars) refuse(`states[${i}]: ${a.length} characters, more than the ${limits.scrambleChars} allowed`);
       else if (core) {
-        try { out.states.push(core.canonical(a)); } catch (e) { refuse(`states[${i}]: ${e.message}`); }
+        // a facelet string (or a near miss) is never read as 54 moves (web/lib/cube-text.mjs)
+        const kind = readCubeText(a);
+        if (kind.kind === 'near') refuse(`states[${i}]: ${kind.message}`);
+        else if (kind.kind === 'facelets') refuse(`states[${i}]: a facelet string; the list takes scrambles (moves)`);
+        else try { out.states.push(core.canonical(a)); } catch (e) { refuse(`states[${i}]: ${e.message}`); }
       } else out.states.push(a);
     });
   } else if (nStates) {

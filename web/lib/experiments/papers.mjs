@@ -70,6 +70,21 @@ export const HUGO_INTEGRITY = [
   { name: 'Table 6', turns: 4, params: 'generations1=20,generations2=300,generations3=50', paper: [4.924, 1.237, 0.724, 3.042, 13362, 15, 675, 12672, 106178] },
 ];
 
+// HuGO! Table 7 (Borschbach & Grelle 2009, Section 4.4, Fig. 9): the six scrambles as
+// transcribed, CubeExplorer's optimum, the humans' best and average, HuGO!'s turns, and its
+// phase turns and generations as printed (phase-1 generations: once per round of 12 locations).
+// #206's transcription has a 17-move solution (the paper's optimum: 18), so at least that one
+// is not the paper's state.
+export const TABLE7 = [
+  { id: '#187', scramble: "B F2 D2 L B2 D' L B R2 U' B' F' L B2 L' R B' U2 F B' R D R' D' F' L D' U' L'", opt: 16, best: 44, avg: 44, turns: 38, gens: 1277400, p: [9, 8, 21], g: [2400, 175000, 1100000] },
+  { id: '#188', scramble: "D' L R D' U R F D2 R L' F2 B2 L' U' F2 D U B U B' L2 F U R U2 L' B2 U F' D'", opt: 17, best: 55, avg: 55, turns: 31, gens: 255800, p: [10, 4, 17], g: [800, 5000, 250000] },
+  { id: '#195', scramble: "F' R' F2 L' D' R' D' R' F' L2 R' B2 L2 R' F2 U' D' R' D' R' B2 D B2 F' L2 R2 U' B' D2", opt: 18, best: 33, avg: 37.25, turns: 43, gens: 1225400, p: [16, 9, 18], g: [400, 175000, 1050000] },
+  { id: '#206', scramble: "D' F2 B' L' R' U F' U' D2 B R2 L2 D' B2 F R2 L2 D U2 B2 L2 D R D2 U L D R2 U' R'", opt: 18, best: 31, avg: 36, turns: 41, gens: 955400, p: [12, 6, 23], g: [400, 5000, 950000] },
+  { id: '#210', scramble: "L' F L B' L' B' R' L' D' R L B2 R' D2 F2 R' D2 B R' L' D' R2 U B' U' B R L' B2 L'", opt: 17, best: 24, avg: 31, turns: 31, gens: 620200, p: [7, 6, 18], g: [200, 20000, 600000] },
+  { id: '#219', scramble: "D' L2 R' F' R B2 R2 F B' R D2 R D B' L' R U2 D L' R2 U D B L' F L2 U D B2 L", opt: 18, best: 34, avg: 40, turns: 34, gens: 1131200, p: [11, 6, 17], g: [1200, 280000, 850000] },
+];
+export const T7 = { turns: 36.333, p: [10.833, 6.5, 19.0], gens: 910900, humanBest: 36.833, humanAvg: 40.542 };
+
 // TWES Table 1 (5 runs of 100 random scrambles): the ranges over the five runs
 export const TWES_TABLE1 = Object.freeze({ generations: '92.2 - 100.6', moves: '49.46 - 50.87', movesLow: 49.46, movesHigh: 50.87,
   generationsLow: 92.2, generationsHigh: 100.6, time: 'mean 288 - 394 s', spread: '"most 35-45"' });
@@ -181,3 +196,22 @@ export const PAPER_EXPERIMENTS = [
     figures: () => [{ measure: 'length', stat: 'mean', value: `${BLOG_MOVES} (one solve, raw moves with rotations)`, ref: REFS.blog }],
   },
 ];
+
+// HuGO! Table 7's figures for a batch of its six scrambles (`evocube batch --solver hugo --file`
+// with TABLE7's scrambles, `evocube report --paper hugo-table7`): the mean total, each phase's
+// mean and the mean generations, over all runs.
+export const HUGO_TABLE7 = Object.freeze({
+  id: 'hugo-table7',
+  title: 'HuGO! Table 7: the six Fewest-Moves-Challenge scrambles',
+  ref: `${REFS.hugo}, Table 7`,
+  options: {},
+  figures: () => [
+    { measure: 'length', stat: 'mean', value: T7.turns, ref: `${REFS.hugo}, Table 7 (one run per scramble)`, note: NOTES.hugoTable7 },
+    ...T7.p.map((value, k) => ({ measure: 'length', phase: k, stat: 'mean', value, ref: `${REFS.hugo}, Table 7` })),
+    { measure: 'generations', stat: 'mean', value: T7.gens, ref: `${REFS.hugo}, Table 7 (phase 1 counted once per round of 12 locations)` },
+  ],
+});
+
+// The papers whose figures a report can put beside a batch's: the Experiments view's paper
+// experiments and HuGO!'s Table 7.
+export const REPORT_PAPERS = [HUGO_TABLE7, ...PAPER_EXPERIMENTS];

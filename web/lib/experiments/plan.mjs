@@ -99,15 +99,22 @@ export function recordOf(result, solver = undefined) {
 
 // A summary of records: count, solved, errors; length over the solved runs, generations over
 // the runs without an error, time over the runs that carry time_ms (each web/lib/stats.mjs's
-// describe: n, mean, median, sd, ci95, min, max).
+// describe: n, mean, median, q1, q3, sd, ci95, min, max); phases: per phase (k-th entry of the
+// records' phases, named by the first record that has it) the lengths over the solved runs
+// (0 for a solved run without that phase: a cube solved at the start), [] when no record
+// carries phases (batch's slim records).
 export function summarize(records) {
+  const solved = records.filter((r) => r.solved);
+  const names = [];
+  for (const r of solved) (r.phases || []).forEach((p, k) => { if (names[k] === undefined) names[k] = p.name; });
   return {
     count: records.length,
-    solved: records.filter((r) => r.solved).length,
+    solved: solved.length,
     errors: records.filter((r) => r.error !== undefined).length,
-    length: describe(records.filter((r) => r.solved).map((r) => r.length)),
+    length: describe(solved.map((r) => r.length)),
     generations: describe(records.filter((r) => r.error === undefined).map((r) => r.generations)),
     time: describe(records.map((r) => r.time_ms)),
+    phases: Array.from(names, (name, k) => ({ name: name ?? `phase ${k + 1}`, length: describe(solved.map((r) => (r.phases && r.phases[k] ? r.phases[k].length : 0))) })),
   };
 }
 

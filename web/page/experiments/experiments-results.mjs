@@ -9,12 +9,13 @@ import { summarize, groups } from '../../lib/experiments/plan.mjs';
 import { experimentQuery } from '../../lib/experiments/definition.mjs';
 import { toCsv } from '../../lib/experiments/csv.mjs';
 import { PAPER_EXPERIMENTS } from '../../lib/experiments/papers.mjs';
+import { MEASURES, statsTable, paperRows } from '../../lib/experiments/table.mjs';
 import { histogram } from '../../lib/stats.mjs';
 import { fmtFixed } from '../../lib/format.mjs';
 
-// [key, label, decimals, scale, decimals of data-value]: times are recorded in ms and shown in
-// seconds, as the papers give them; a cell's data-value keeps the record's unit (ms)
-export const MEASURES = [['length', 'length (HTM)', 2, 1, 2], ['generations', 'generations', 1, 1, 1], ['time', 'time (s)', 2, 1e-3, 1]];
+// the rows come from web/lib/experiments/table.mjs (the same as `evocube report`'s): times are
+// recorded in ms and shown in seconds, as the papers give them; a cell's data-value keeps the
+// record's unit (ms)
 // a statistic for reading: thousands separators, `d` decimals; '–' when there is none
 const fmtStat = (x, d) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '–');
 // the 95 % interval of a mean of a quantity that cannot be negative (all of MEASURES): clamped at 0
@@ -83,11 +84,8 @@ export class ExperimentResults {
     if (!recs.length) return;
     this.stats.append(el('thead', {}, el('tr', {}, ['group', 'measure', 'n', 'mean', 'median', 'sd', '95% interval of the mean'].map((h) => el('th', {}, h)))));
     const body = el('tbody');
-    const all = groups(recs);
-    for (const [g, rs] of all.length > 1 ? [...all, ['all', recs]] : all) {
-      const s = summarize(rs);
-      for (const [m, label, d, scale, rawD] of MEASURES) {
-        const x = s[m];
+    for (const { group: g, measures } of statsTable(recs)) {
+      for (const { key: m, label, decimals: d, scale, rawDecimals: rawD, stat: x } of measures) {
         // the text is for reading (units of the label, separators); data-value keeps the record's own unit
         const cells = STATS.map((k) => {
           const text = k === 'n' ? fmtStat(x.n, 0) : k === 'ci95' ? (Number.isFinite(x.ci95) ? interval(x, d, scale) : '–') : fmtStat(x[k] * scale, d);
@@ -115,10 +113,7 @@ export class ExperimentResults {
     if (!paper) { this.paper.append(el('p', { class: 'hint' }, 'A custom experiment has no published figures; choose a paper\'s experiment to see them here.')); return; }
     const recs = this.done();
     const tbody = el('tbody');
-    for (const f of paper.figures(v.paper.options)) {
-      const rs = f.solver ? recs.filter((r) => r.solver === f.solver) : recs;
-      const s = summarize(rs)[f.measure];
-      const [, label, d, scale] = MEASURES.find(([k]) => k === f.measure);
+    for (const { figure: f, label, decimals: d, scale, stat: s } of paperRows(paper.figures(v.paper.options), recs)) {
       const unit = f.measure === 'time' ? ' s' : '';
       const ours = s.n ? `${fmtStat(s.mean * scale, d)}${unit} ± ${fmtStat(s.ci95 * scale, d)}${unit} (n = ${fmtStat(s.n, 0)})` : '–';
       const theirs = typeof f.value === 'number' ? `${fmtStat(f.value, Number.isInteger(f.value) ? 0 : 1)}${unit}` : String(f.value);

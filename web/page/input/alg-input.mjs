@@ -10,7 +10,8 @@
 // would fold it with the next character). error-echo.lazy.mjs turns code points into JS
 // string indices (UTF-16 units) and nothing else does.
 // Before parsing, the text is recognised (web/lib/paste.mjs): a facelet string or a link is
-// not parsed as moves but handed on in state.paste for the input to load.
+// not parsed as moves but handed on in state.paste for the input to load; facelet letters
+// with a fault ('near') show that fault as the error.
 // Built with DOM nodes only (the text is user input).
 import { el, clear } from '../common/dom.mjs';
 import { recognise } from '../../lib/paste.mjs';
@@ -40,7 +41,11 @@ export class AlgInput {
     const alg = this.input.value;
     const paste = recognise(alg);
     let state;
-    if (paste.kind !== 'notation') {
+    if (paste.kind === 'near') {
+      // facelet letters only, with a fault: named, never parsed as moves (web/lib/cube-text.mjs)
+      state = { ok: false, alg, paste, error: new Error(paste.message) };
+      this.showError(state.error, alg);
+    } else if (paste.kind !== 'notation') {
       // a facelet string or link is the input's to load (cube-input.mjs)
       state = { ok: false, alg, paste, error: new Error(paste.kind) };
       this.showError(null);

@@ -14,6 +14,8 @@
 // says why: what they show is the last valid cube, not this text.
 //   cube, mode          the current input; pending: a Random scramble on its way (a promise) or null
 //   setMode(mode), setScramble(text), setFacelets(facelets, validate); focus(): the field
+//   note(text)          how the text was read (a pasted link's setup + alg), under the field;
+//                       cleared by the next edit or setScramble
 //   fields()            {scramble} or {facelets}: the input part of a share link
 //   setup()             the scramble in canonical notation ('' in paint mode or on an error)
 //   freeze(on)          a run is going: the input cannot change until it ends
@@ -21,6 +23,7 @@ import { byId as $, setText } from '../common/dom.mjs';
 import { SOLVED } from '../../lib/core.mjs';
 import { readShare } from '../../lib/share-link.mjs';
 import { fmtMoves } from '../../lib/format.mjs';
+import { wholeCubeNote } from '../../lib/cube-text.mjs';
 import { AlgInput } from './alg-input.mjs';
 import { Painter } from './painter.mjs';
 
@@ -29,7 +32,7 @@ export class CubeInput {
     Object.assign(this, { core, net, onChange, notify });
     // the kind named under the field is the user's last paste; cleared on their next edit
     // (registered before the field's parser, which names the new kind)
-    $('scramble').addEventListener('input', () => setText($('scramble-kind'), ''));
+    $('scramble').addEventListener('input', () => { setText($('scramble-kind'), ''); this.note(''); });
     this.mode = 'scramble';
     this.cube = { ok: true, facelets: SOLVED, alg: '' };
     this.frozen = false;
@@ -53,7 +56,8 @@ export class CubeInput {
         if (st.ok && st.alg.trim()) {
           try {
             const m = core.metrics(st.alg);
-            info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM`;
+            const whole = wholeCubeNote(st.alg);
+            info = `${fmtMoves(m.htm)} (HTM) · ${m.qtm} QTM · ${m.stm} STM${whole ? ` · ${whole}` : ''}`;
           } catch { /* shown inline */ }
         }
         setText($('scramble-info'), info);
@@ -129,7 +133,14 @@ export class CubeInput {
     }
   }
 
-  setScramble(text) { this.algInput.set(text); }
+  setScramble(text) { this.note(''); this.algInput.set(text); }
+
+  // A note on how the box's text was read (a link's setup and alg), under the box, where it
+  // covers nothing; the next edit, paste or scramble clears it.
+  note(text) {
+    setText($('scramble-note'), text);
+    $('scramble-note').hidden = !text;
+  }
 
   focus() { $('scramble').focus(); }
 

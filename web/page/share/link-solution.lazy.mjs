@@ -79,7 +79,7 @@ export function restoreLink(shared, ctx) {
   const played = setupPlusAlg(core, shared);
   if (played !== shared) {
     input.setScramble(played.scramble);
-    notify(playedText(played.played), 'info', 9000);
+    input.note(playedText(played.played)); // under the box, not a notice over the cube
     return null;
   }
   const checked = checkLinkSolution(core, shared);
