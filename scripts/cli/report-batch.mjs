@@ -12,8 +12,9 @@
 //     hold, and neither has a (solver, sweep value, seed) that the other, holding a whole
 //     cube, lacks. Two batches with the same solvers, seeds and sweep over different cubes
 //     of the same numbering (other --seed-from, another cube file) agree on all of that
-//     where they do not overlap: the lines alone cannot tell them apart; a batch-definition
-//     digest in the files would, and belongs in batchKey/sameBatch.
+//     where they do not overlap; the batch-definition digest every line carries (`batch`,
+//     scripts/cli/batch-output.mjs's batchDigest) tells them apart: a file's lines must share
+//     one, and two files with different ones are two batches (checked first).
 //   - the batch's jobs: every cube number from the lowest to the highest seen, times the
 //     union of the (solver, sweep value, seed) sets. A cube file's blank or comment line
 //     between cubes reads as a missing cube, and a lost last cube (every one of its jobs) is
@@ -33,8 +34,10 @@ const jobKey = (r, perCube) => JSON.stringify([r.solver, r.sweep ? Object.values
 // A file's profile: {file, key, cubes: Map(number -> cube text), jobs: Set(jobKey), whole:
 // whether a cube lies strictly inside the file (then `jobs` is the batch's whole set)}.
 function profile(file, entries, perCube) {
-  const p = { file, key: null, cubes: new Map(), jobs: new Set(), whole: false, lo: Infinity, hi: -Infinity };
+  const p = { file, key: null, digest: undefined, cubes: new Map(), jobs: new Set(), whole: false, lo: Infinity, hi: -Infinity };
   for (const { line, record: r } of entries) {
+    if (p.digest === undefined) p.digest = r.batch ?? null;
+    else if ((r.batch ?? null) !== p.digest) throw new UsageError(`${file}:${line}: this line's batch digest (${String(r.batch ?? 'none').slice(0, 40)}) is not the file's (${p.digest ?? 'none'}): the file holds lines of two batches`);
     const k = batchKey(r);
     if (p.key === null) p.key = k;
     else if (k !== p.key) throw new UsageError(`${file}:${line}: this line's sweep (${k || 'none'}) is not the file's (${p.key || 'none'}): the file holds lines of two batches`);
@@ -56,6 +59,7 @@ const solverSeed = (k) => {
 
 // null when the files of profiles a and b can be shards of one batch, else why not.
 export function sameBatch(a, b) {
+  if (a.digest !== b.digest) return `its lines are batch ${b.digest ?? '(no digest)'} and ${a.file}'s are batch ${a.digest ?? '(no digest)'}: another definition (solvers, params, seeds, sweep, cubes or options)`;
   if (a.key !== b.key) return `${a.file} sweeps ${a.key || 'nothing'} and ${b.file} sweeps ${b.key || 'nothing'}`;
   const [small, large] = a.cubes.size <= b.cubes.size ? [a, b] : [b, a];
   for (const [n, cube] of small.cubes) {

@@ -104,7 +104,13 @@ test('bad input is named by file and line, exit 2', () => {
   ];
   // another batch's shard: the same solvers and seeds over other random states
   const other = run([...BATCH.map((a) => (a === '7' ? '8' : a)), '--shard', '2/3']);
-  cases.push([[s(1), put('other.jsonl', other.out), s(3)], /other\.jsonl is not a shard of the batch of .*s1\.jsonl: cube 2 is/]);
+  cases.push([[s(1), put('other.jsonl', other.out), s(3)], /other\.jsonl is not a shard of the batch of .*s1\.jsonl: its lines are batch [0-9a-f]{16} and .*s1\.jsonl's are batch [0-9a-f]{16}: another definition/]);
+  // shards of two batches that share no cube (--seed-from 7 and 8, cubes 1-2 and 3-4): told apart by the digest only
+  const other3 = run([...BATCH.map((a) => (a === '7' ? '8' : a)), '--shard', '3/3']);
+  cases.push([[s(1), put('other3.jsonl', other3.out)], /other3\.jsonl is not a shard of the batch of .*s1\.jsonl: its lines are batch/]);
+  // a file whose lines mix two digests
+  const mixed = `${readFileSync(s(1), 'utf8')}${other3.out.split('\n')[0]}\n`;
+  cases.push([[put('mixed.jsonl', mixed)], /mixed\.jsonl:6: this line's batch digest \([0-9a-f]{16}\) is not the file's/]);
   for (const [args, message] of cases) {
     const r = run(['report', ...args]);
     expect([r.code, r.err]).toEqual([2, expect.stringMatching(message)]);
