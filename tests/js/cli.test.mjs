@@ -44,8 +44,8 @@ test('each validation fault has its own message through the CLI', () => {
   const swap = (s, a, b) => set(set(s, a, s[b]), b, s[a]);
   const cases = [
     ['U'.repeat(53), /it has 53 letters, not 54/],
-    [set(SOLVED, 10, 'X'), /character 'X' at position 11 \(R2\) is not one of U R F D L B/],
-    [set(SOLVED, 0, 'R'), /colour U appears 8 times, R 10 times/],
+    [set(SOLVED, 10, 'X'), /"X" at character 11 is not a facelet letter \(U R F D L B, or W Y G B R O\)/],
+    [set(SOLVED, 0, 'R'), /U appears 8 times, R 10; each letter appears 9 times/],
     [swap(SOLVED, 4, 9), /centres both have colour R/],
     [swap(SOLVED, 4, 31), /no rotation of a real cube puts the centres there/],
     [swap(SOLVED, 19, 28), /edge at UF has colours U and D, a combination no edge has/],
