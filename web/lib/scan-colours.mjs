@@ -37,11 +37,16 @@ const TRIM_LOW = 0.15;
 const ROUNDS = 3;
 const CONF_SCALE = 12;
 
-// sRGB byte -> linear light in [0, 1]
-const LINEAR = Float64Array.from({ length: 256 }, (_, v) => {
+// sRGB (0..255, fractions allowed) <-> linear light in [0, 1] (the sRGB transfer curve)
+export function byteToLinear(v) {
   const c = v / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
+}
+export function linearToByte(l) {
+  const c = l <= 0.0031308 ? 12.92 * l : 1.055 * l ** (1 / 2.4) - 0.055;
+  return Math.max(0, Math.min(255, Math.round(c * 255)));
+}
+const LINEAR = Float64Array.from({ length: 256 }, (_, v) => byteToLinear(v));
 
 function fLab(t) { return t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116; }
 
