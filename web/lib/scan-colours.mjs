@@ -19,8 +19,11 @@
 //                            groups sit relative to each other, never by fixed ranges.
 //                            Pinned stickers (a centre, a user's tap) keep their colour.
 //   confidence               per sticker: the cheapest change of its colour (moving it to
-//                            another colour and one sticker of that colour back), in Lab
-//                            units, as d / (d + 12) in [0, 1): near 0 means a coin toss.
+//                            another colour c' and one sticker of c' back), as a share of
+//                            what that change costs two stickers sitting on their references
+//                            (twice the two references' distance), clipped to [0, 1]: 1 is
+//                            a sticker at its colour's place, 0 a coin toss. Relative, so red
+//                            and orange (close together) are judged on their own scale.
 //   checkReading(core, r)    the core's own cube check (core.validate -> ec_validate): ok, or
 //                            its fault message ("a corner is twisted ...") and the least
 //                            confident stickers as suspects.
@@ -35,7 +38,6 @@ const LIGHT_WEIGHT = 0.5; // lightness varies with glare and shade more than hue
 const TRIM_HIGH = 0.25;
 const TRIM_LOW = 0.15;
 const ROUNDS = 3;
-const CONF_SCALE = 12;
 
 // sRGB (0..255, fractions allowed) <-> linear light in [0, 1] (the sRGB transfer curve)
 export function byteToLinear(v) {
@@ -209,7 +211,8 @@ export function readCube(samples, { pins = {} } = {}) {
 }
 
 // The cheapest change of each sticker's colour: move it to colour c' and the unpinned sticker of
-// c' that fits c best back to c. Pinned stickers are certain (1).
+// c' that fits c best back to c, relative to twice the distance of c's and c''s references.
+// Pinned stickers are certain (1).
 function confidences(lab, refs, face, pin) {
   const d = lab.map((p) => refs.map((r) => dist(p, r)));
   const conf = new Float64Array(N);
@@ -220,11 +223,10 @@ function confidences(lab, refs, face, pin) {
     for (let k = 0; k < N; k++) {
       const c2 = face[k];
       if (c2 === c || pin.has(k)) continue;
-      const delta = d[i][c2] + d[k][c] - d[i][c] - d[k][c2];
+      const delta = (d[i][c2] + d[k][c] - d[i][c] - d[k][c2]) / (2 * Math.max(1, dist(refs[c], refs[c2])));
       if (delta < best) best = delta;
     }
-    best = Math.max(0, best);
-    conf[i] = best / (best + CONF_SCALE);
+    conf[i] = Math.max(0, Math.min(1, best));
   }
   return conf;
 }
