@@ -51,5 +51,5 @@ test('a wrong reading is flagged: the core refuses it or its wrong stickers are 
   }
   // the confidences mean something: right stickers are on the whole surer than wrong ones
   const right = result.cubes.flatMap((c) => c.confidence.filter((_, i) => !c.wrong.includes(i) && i % 9 !== 4));
-  expect(right.filter((v) => v > 0.3).length / right.length).toBeGreaterThan(0.95);
+  expect(right.filter((v) => v > 0.5).length / right.length).toBeGreaterThan(0.95);
 });

@@ -18,12 +18,12 @@
 //                            orange and white against yellow are decided by where the two
 //                            groups sit relative to each other, never by fixed ranges.
 //                            Pinned stickers (a centre, a user's tap) keep their colour.
-//   confidence               per sticker: the cheapest change of its colour (moving it to
-//                            another colour c' and one sticker of c' back), as a share of
-//                            what that change costs two stickers sitting on their references
-//                            (twice the two references' distance), clipped to [0, 1]: 1 is
-//                            a sticker at its colour's place, 0 a coin toss. Relative, so red
-//                            and orange (close together) are judged on their own scale.
+//   confidence               per sticker, after the joint reading: how much nearer it sits to
+//                            its colour's reference than to the next colour's, as a share of
+//                            the two references' distance, clipped to [0, 1]: 1 is a sticker
+//                            at its colour's place, 0 one half-way or one the counting forced
+//                            against its own look. Relative, so red and orange (close
+//                            together) are judged on their own scale.
 //   checkReading(core, r)    the core's own cube check (core.validate -> ec_validate): ok, or
 //                            its fault message ("a corner is twisted ...") and the least
 //                            confident stickers as suspects.
@@ -210,21 +210,19 @@ export function readCube(samples, { pins = {} } = {}) {
   return { facelets: Array.from(face, (f) => FACES[f]).join(''), confidence, lab, white: FACES[w] };
 }
 
-// The cheapest change of each sticker's colour: move it to colour c' and the unpinned sticker of
-// c' that fits c best back to c, relative to twice the distance of c's and c''s references.
+// Each sticker's margin to the nearest other colour, relative to the references' distance.
 // Pinned stickers are certain (1).
 function confidences(lab, refs, face, pin) {
-  const d = lab.map((p) => refs.map((r) => dist(p, r)));
   const conf = new Float64Array(N);
   for (let i = 0; i < N; i++) {
     if (pin.has(i)) { conf[i] = 1; continue; }
     const c = face[i];
+    const own = dist(lab[i], refs[c]);
     let best = Infinity;
-    for (let k = 0; k < N; k++) {
-      const c2 = face[k];
-      if (c2 === c || pin.has(k)) continue;
-      const delta = (d[i][c2] + d[k][c] - d[i][c] - d[k][c2]) / (2 * Math.max(1, dist(refs[c], refs[c2])));
-      if (delta < best) best = delta;
+    for (let c2 = 0; c2 < 6; c2++) {
+      if (c2 === c) continue;
+      const m = (dist(lab[i], refs[c2]) - own) / Math.max(1, dist(refs[c], refs[c2]));
+      if (m < best) best = m;
     }
     conf[i] = Math.max(0, Math.min(1, best));
   }
