@@ -199,11 +199,11 @@ function toCss(rgb) {
 // net, the core's check; a tap on a sticker pins the chosen colour there and reads again.
 function session(input, samples, reading) {
   const pins = {};
+  const net = input.net;
   const show = (r) => {
     input.setMode('paint');
     input.painter.set(r.facelets);
     const check = checkReading(input.core, r);
-    const net = input.net;
     const least = [...r.confidence.keys()].filter((i) => r.confidence[i] < UNSURE)
       .sort((x, y) => r.confidence[x] - r.confidence[y]).slice(0, OUTLINED);
     net.stickers.forEach((b, i) => {
@@ -216,6 +216,14 @@ function session(input, samples, reading) {
       : `Scanned, but the cube is not possible (${check.message}). The outlined stickers are the least sure: pick the right colour and tap one.`);
     input.scanned = { facelets: r.facelets };
   };
+  // the outlines and the pins belong to this reading: once the cube shown is another (Solved,
+  // From scramble, a paste, a new scan), they go
+  const watch = new MutationObserver(() => {
+    if (input.scanned && net.root.dataset.facelets === input.scanned.facelets) return;
+    for (const b of net.stickers) { b.classList.remove('unsure'); delete b.dataset.confidence; }
+    input.scanned = null;
+    watch.disconnect();
+  });
   input.painter.onPaint = (i, letter) => {
     if (!input.scanned || input.painter.facelets !== input.scanned.facelets || i % 9 === 4) return false;
     pins[i] = letter;
@@ -229,4 +237,5 @@ function session(input, samples, reading) {
     return true;
   };
   show(reading);
+  watch.observe(net.root, { attributes: true, attributeFilter: ['data-facelets'] });
 }
