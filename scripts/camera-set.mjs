@@ -175,22 +175,22 @@ function blur(img, w, h, sigma) {
 
 // Read every cube of a rendered set as the Camera tab does (web/lib/scan-colours.mjs: the grid
 // of the picture's middle 80%, the joint reading, the core's check).
-// -> {cubes: [{index, hard, scheme, truth, read, wrong: [facelet indices], check}],
-//     confusion: {truth letter: {read letter: count}}}
+// -> {cubes: [{index, hard, scheme, truth, read, nearest (each sticker alone to the nearest
+//     centre: the baseline), wrong: [facelet indices], check}]}
 export function readSet(core, plan) {
   const grid = centredGrid(SIZE, SIZE, 0.8);
-  const confusion = Object.fromEntries(FACES.map((f) => [f, Object.fromEntries(FACES.map((g) => [g, 0]))]));
   const cubes = plan.map((cube) => {
     const samples = cube.faces.flatMap((face, i) => sampleFace(photograph(face.image, cube.light, i), grid));
     const r = readCube(samples);
+    // the baseline a joint reading replaces: each sticker alone to the nearest centre (CIELAB
+    // distance, the same light calibration)
+    const nearest = r.lab.map((p) => FACES[FACES.map((_, f) => Math.hypot(...p.map((v, c) => v - r.lab[f * 9 + 4][c])))
+      .reduce((b, d, f, all) => (d < all[b] ? f : b), 0)]).join('');
     const wrong = [];
-    for (let i = 0; i < 54; i++) {
-      confusion[cube.facelets[i]][r.facelets[i]]++;
-      if (r.facelets[i] !== cube.facelets[i]) wrong.push(i);
-    }
-    return { index: cube.index, hard: cube.hard, scheme: cube.scheme, truth: cube.facelets, read: r, wrong, check: checkReading(core, r) };
+    for (let i = 0; i < 54; i++) if (r.facelets[i] !== cube.facelets[i]) wrong.push(i);
+    return { index: cube.index, hard: cube.hard, scheme: cube.scheme, truth: cube.facelets, read: r, nearest, wrong, check: checkReading(core, r) };
   });
-  return { cubes, confusion };
+  return { cubes };
 }
 
 // {cubes, correct, stickers, stickersCorrect} of one half of readSet's cubes
@@ -230,14 +230,14 @@ export function y4m(frames, fps = 10) {
 }
 
 // The whole set, planned, rendered and read, as plain JSON-able data: {cubes: [{index, hard,
-// scheme, truth, read, confidence, wrong, check}], ms: {render, read}}.
+// scheme, truth, read, nearest, confidence, wrong, check}], ms: {render, read}}.
 export async function runSet(core, { cubes, seed = 1 }) {
   let t = Date.now();
   const plan = await renderSet(planSet(core, { cubes, seed }));
   const render = Date.now() - t;
   t = Date.now();
   const out = readSet(core, plan).cubes.map((c) => ({
-    index: c.index, hard: c.hard, scheme: c.scheme, truth: c.truth, read: c.read.facelets,
+    index: c.index, hard: c.hard, scheme: c.scheme, truth: c.truth, read: c.read.facelets, nearest: c.nearest,
     confidence: Array.from(c.read.confidence), wrong: c.wrong, check: c.check,
   }));
   return { cubes: out, ms: { render, read: Date.now() - t } };
