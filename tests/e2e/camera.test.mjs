@@ -39,7 +39,7 @@ const recordStreams = () => {
 const liveTracks = (page) => page.evaluate(() => window.cameraStreams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length);
 
 async function scan(file) {
-  const env = await setup({ args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
+  const env = await setup({ site: 'built', args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
   await env.context.addInitScript(recordStreams);
   const page = await env.open();
   await page.click(tid('tab-camera'));
@@ -107,7 +107,7 @@ test('a planted fault is named by the core, outlined, and fixed by one tap', asy
 }, 240000);
 
 test('a denied permission gets its own message and the Paint tab; leaving the tab releases the camera', async () => {
-  const env = await setup();
+  const env = await setup({ site: 'built' });
   try {
     await env.context.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
@@ -123,7 +123,7 @@ test('a denied permission gets its own message and the Paint tab; leaving the ta
   // a live camera on a phone's viewport (390x844): the picture and its grid are on screen
   // whole, without scrolling; then the Scramble tab: the track ends
   const file = await video('leave', loadedSolved());
-  const live = await setup({ args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
+  const live = await setup({ site: 'built', args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
   try {
     await live.context.addInitScript(recordStreams);
     const page = await live.open();
