@@ -12,7 +12,7 @@
 // sticker there pins its colour and re-runs the joint reading (Painter's onPaint hook).
 // Frames never leave the page and none is kept: only the 54 averaged samples are.
 // Failures (no camera, permission denied, the camera in use, an insecure page) each get their
-// own message, and the Paint tab. The camera is released whenever the tab is left.
+// own message, and the Paint tab. The camera is released whenever the tab or the page is left.
 // State: one Scan at a time (input.camera); costs: one 160-px frame read per tick.
 import { el, clear, setText } from '../common/dom.mjs';
 import { FACES, COLOR_NAMES } from '../../lib/geometry.mjs';
@@ -113,6 +113,7 @@ class Scan {
     this.canvas = document.createElement('canvas');
     this.ctx = this.canvas.getContext('2d', { willReadFrequently: true });
     this.pane.dataset.live = 'true';
+    addEventListener('pagehide', this.onHide = () => this.close(), { once: true });
     this.prompt();
     this.pane.scrollIntoView({ block: 'start' });
     this.timer = setInterval(() => this.tick(), TICK_MS);
@@ -185,6 +186,7 @@ class Scan {
 
   close() {
     this.closed = true;
+    if (this.onHide) removeEventListener('pagehide', this.onHide);
     this.release();
     if (this.input.camera === this) this.input.camera = null;
   }
