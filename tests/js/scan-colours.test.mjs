@@ -88,6 +88,7 @@ test('sampleFace reads the middle of each cell and trims a glare spot away', () 
   const s = sampleFace({ width: size, height: size, data }, grid);
   s.forEach((v, k) => v.forEach((x, c) => expect(x).toBeCloseTo(lin(colours[k][c]), 2)));
   expect(() => sampleFace({ width: size, height: size, data: data.subarray(0, 10) }, grid)).toThrow(/smaller/);
+  expect(() => sampleFace({ width: size, height: size, data }, { x: 200, y: 0, size: 60 })).toThrow(/cell 1 of the grid lies outside/);
 });
 
 test('a pinned sticker re-runs the joint assignment; bad pins are refused by name', () => {
@@ -105,6 +106,8 @@ test('a pinned sticker re-runs the joint assignment; bad pins are refused by nam
   expect(() => readCube(s, { pins: { 4: 'R' } })).toThrow(/centre of U/);
   expect(() => readCube(s, { pins: { 60: 'R' } })).toThrow(/sticker 0..53/);
   expect(() => readCube(s.slice(1))).toThrow(/54 samples/);
+  const tenWhite = Object.fromEntries([0, 1, 2, 3, 5, 6, 7, 8, 9, 10].map((i) => [i, 'U']));
+  expect(() => readCube(s, { pins: tenWhite })).toThrow(/11 stickers are pinned to U; a colour has 9/); // ten and the centre;
 });
 
 test('an impossible reading gets the core\'s fault and the least confident stickers', () => {
