@@ -1,6 +1,7 @@
 // cube-input.mjs - the input cube: the Scramble and Paint tabs, the scramble field
 // (web/page/input/alg-input.mjs), the painter (web/page/input/painter.mjs) on the input net, Random scramble and
-// Clear. State: the mode ('scramble' | 'paint') and the input cube {ok, facelets, alg,
+// Clear, and the Camera tab (camera.lazy.mjs, loaded when opened; it ends in Paint). State:
+// the mode ('scramble' | 'paint' | 'camera'), the open scan (camera) and the input cube {ok, facelets, alg,
 // error?}. The input net shows the input cube only (never a live state or a playback).
 //
 // Interface:
@@ -70,6 +71,7 @@ export class CubeInput {
     });
     $('tab-scramble').addEventListener('click', () => this.setMode('scramble'));
     $('tab-paint').addEventListener('click', () => this.setMode('paint'));
+    $('tab-camera').addEventListener('click', () => this.setMode('camera'));
     $('paint-solved').addEventListener('click', () => this.painter.set(SOLVED));
     $('paint-from-scramble').addEventListener('click', () => {
       const st = this.algInput.update(false);
@@ -118,12 +120,15 @@ export class CubeInput {
     if (this.mode === mode) return;
     this.mode = mode;
     $('cube-input').dataset.mode = mode;
-    $('tab-scramble').setAttribute('aria-selected', String(mode === 'scramble'));
-    $('tab-paint').setAttribute('aria-selected', String(mode === 'paint'));
-    $('scramble-pane').hidden = mode !== 'scramble';
-    $('paint-pane').hidden = mode !== 'paint';
+    for (const m of ['scramble', 'paint', 'camera']) {
+      $(`tab-${m}`).setAttribute('aria-selected', String(mode === m));
+      $(`${m}-pane`).hidden = mode !== m;
+    }
     this.net.setPaintable(mode === 'paint' && !this.frozen);
-    if (mode === 'paint') {
+    if (this.camera && mode !== 'camera') this.camera.close(); // the camera is released
+    if (mode === 'camera') {
+      import('./camera.lazy.mjs').then((m) => m.openCamera(this, $('camera-pane')), (e) => this.notify(`The camera scan could not load (${e.message}).`, 'warn'));
+    } else if (mode === 'paint') {
       const st = this.algInput.state;
       if (!this.painter.touched) this.painter.set(st && st.ok ? st.facelets : SOLVED);
       this._set(this.painter.state());
@@ -159,7 +164,7 @@ export class CubeInput {
     this.frozen = on;
     $('scramble').readOnly = on;
     $('scramble').title = on ? 'The cube is locked while its run goes: Cancel, or wait for the result, to change it.' : '';
-    for (const id of ['random-scramble', 'clear-scramble', 'tab-scramble', 'tab-paint', 'paint-solved', 'paint-from-scramble']) $(id).disabled = on;
+    for (const id of ['random-scramble', 'clear-scramble', 'tab-scramble', 'tab-paint', 'tab-camera', 'paint-solved', 'paint-from-scramble']) $(id).disabled = on;
     for (const b of $('palette').querySelectorAll('button')) b.disabled = on;
     this.net.setPaintable(this.mode === 'paint' && !on);
     $('cube-input').dataset.frozen = String(on);

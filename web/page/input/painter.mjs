@@ -3,7 +3,8 @@
 // clicking stickers of the flat net. After every change the C core validates the cube and
 // its specific message is shown ("two edges are swapped..." etc.); state().ok is true
 // only for a possible cube, which is what enables Solve. The stickers the message names are
-// outlined on the net.
+// outlined on the net. onPaint(i, letter), when set (a camera scan's session), may take a
+// click over: it returns true when it repainted the cube itself.
 import { el, setText } from '../common/dom.mjs';
 import { FACES, FACELETS, COLOR_NAMES } from '../../lib/geometry.mjs';
 import { SOLVED } from '../../lib/core.mjs';
@@ -34,7 +35,7 @@ export class Painter {
   }
 
   paint(i) {
-    if (i < 0 || i >= 54) return;
+    if (i < 0 || i >= 54 || (this.onPaint && this.onPaint(i, this.colour))) return;
     this.facelets = this.facelets.slice(0, i) + this.colour + this.facelets.slice(i + 1);
     this.touched = true;
     this._changed();
