@@ -1,0 +1,120 @@
+// optimal.test.mjs - the optimum beside a result, in Chromium: after a HuGO! solve the Result
+// panel offers the optimal search's table; a stored table (the level-0 file the native tool
+// builds, build/cache, built here once when missing: a wasm build of it takes minutes) loaded
+// through the page's "load a table file" is checked and kept in the origin's private file
+// system; the line then says "optimal: N (this solution +k)" with N the real search's optimum
+// (the core in Node, the same module, on the same cube) and k the HuGO! solution's excess; a
+// 12-move scramble's optimum (12) is found with the table read back from storage; after a
+// reload the table is found again; a stored table with a byte changed, or cut short, is
+// refused, deleted and reported, never used.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { setup, tid, text, pickSolver, waitStatus, waitReady, ROOT } from './helpers.mjs';
+import { loadOptimalCoreNode } from '../../web/lib/core-node.mjs';
+import { importFile } from '../../scripts/cli/optimal-table.mjs';
+import { optimalText } from '../../web/lib/run/numbers.mjs';
+
+const CACHE = join(ROOT, 'build', 'cache');
+const TABLE = join(CACHE, 'evocube', 'optimal-0.tbl');
+let env, opt;
+
+beforeAll(async () => {
+  const r = spawnSync(join(ROOT, 'build', 'native', 'evocube_native'), ['optimal-table', '--level', '0', '--threads', '2'], { env: { ...process.env, XDG_CACHE_HOME: CACHE }, encoding: 'utf8', timeout: 590000 });
+  if (r.status !== 0) throw new Error(`evocube_native optimal-table failed: ${r.stderr || r.error}`);
+  opt = await loadOptimalCoreNode();
+  importFile(opt, TABLE);
+  env = await setup();
+}, 600000);
+afterAll(async () => { await env.close(); });
+
+const optimumOf = (scramble) => opt.run({ solver: 'optimal', facelets: opt.apply(scramble) }).result.length;
+
+async function solve(page, solver, scramble, seed = 5) {
+  await page.fill(tid('scramble-input'), scramble);
+  await page.selectOption(tid('solver-select'), solver);
+  await page.fill(tid('seed-input'), String(seed));
+  await page.click(tid('solve'));
+  expect(await waitStatus(page, ['solved', 'gave up', 'error'], 120000)).toBe('solved');
+  return page.evaluate(() => window.evocube.result.length);
+}
+
+async function lineIs(page, want, timeout = 120000) {
+  try {
+    await page.waitForFunction(([sel, w]) => document.querySelector(sel)?.textContent === w, [tid('optimal-line'), want], { timeout });
+  } catch (e) {
+    throw new Error(`the optimal line is "${await text(page, 'optimal-line').catch(() => '(none)')}", not "${want}" after ${timeout} ms`);
+  }
+  return text(page, 'optimal-line');
+}
+
+// change the stored table file in the page's origin (OPFS): flip a byte, or cut it short
+const damage = (page, how) => page.evaluate(async (h) => {
+  const dir = await navigator.storage.getDirectory();
+  const fh = await dir.getFileHandle('optimal-0.tbl');
+  const file = await fh.getFile();
+  const w = await fh.createWritable({ keepExistingData: true });
+  if (h === 'flip') {
+    const at = Math.floor(file.size / 2);
+    const b = new Uint8Array(await file.slice(at, at + 1).arrayBuffer());
+    await w.write({ type: 'write', position: at, data: new Uint8Array([b[0] ^ 0x20]) });
+  } else await w.truncate(file.size - 4096);
+  await w.close();
+  return file.size;
+}, how);
+
+const stored = (page) => page.evaluate(async () => {
+  const names = [];
+  for await (const k of (await navigator.storage.getDirectory()).keys()) names.push(k);
+  return names.sort();
+});
+
+test('a HuGO! result shows its excess once a table is loaded; the table is kept, found after a reload, and a damaged one is refused', async () => {
+  const hugo = pickSolver(env.core, ['hugo']);
+  const quick = pickSolver(env.core, ['twophase', 'hugo']);
+  expect(hugo).toBe('hugo');
+  const page = await env.open('', { ready: false });
+  await waitReady(page, 90000);
+  const short = "R U F' L2";
+  const len = await solve(page, hugo, short);
+  // no table yet: the offer, with the sizes and the memory each takes
+  await page.waitForSelector(tid('optimal-build'));
+  expect(await text(page, 'optimal-line')).toBe('optimal: needs a table (kept in this browser once built)');
+  expect(await page.$eval(tid('optimal-size'), (s) => s.options[0].textContent)).toMatch(/^level 0: 73\.5 MB memory, 73\.5 MB stored/);
+  await page.setInputFiles(tid('optimal-file'), TABLE);
+  const o4 = optimumOf(short);
+  expect(await lineIs(page, optimalText(o4, len))).toMatch(/^optimal: 4 \(this solution (is optimal|\+\d+)\)$/);
+  expect(await stored(page)).toEqual(['optimal-0.tbl']);
+  // a 12-move scramble: its optimum, 12, by the search on the stored table (a new worker reads it)
+  const twelve = "R U F D' L2 B R' U2 F' L D B2";
+  expect(optimumOf(twelve)).toBe(12);
+  const len12 = await solve(page, quick, twelve);
+  expect(await lineIs(page, optimalText(12, len12))).toMatch(/^optimal: 12 \(this solution (is optimal|\+\d+)\)$/);
+  // a reload: the table is found again in storage
+  await page.reload();
+  await waitReady(page, 90000);
+  const again = await solve(page, hugo, short);
+  expect(await lineIs(page, optimalText(o4, again))).toMatch(/^optimal: 4 /);
+  // a stored table with one byte changed: refused (checksum), deleted, said; never used
+  for (const how of ['flip', 'cut']) {
+    await damage(page, how);
+    await page.reload();
+    await waitReady(page, 90000);
+    // every notice shown from now on (they close by themselves)
+    await page.evaluate(() => {
+      window.seenNotices = [];
+      new MutationObserver(() => { for (const n of document.querySelectorAll('.notice')) if (!window.seenNotices.includes(n.textContent)) window.seenNotices.push(n.textContent); })
+        .observe(document.body, { childList: true, subtree: true });
+    });
+    await solve(page, hugo, short);
+    await page.waitForSelector(tid('optimal-build'), { timeout: 60000 });
+    expect(await text(page, 'optimal-line')).toBe('optimal: needs a table (kept in this browser once built)');
+    expect(await stored(page)).toEqual([]);
+    const notices = (await page.evaluate(() => window.seenNotices)).join('\n');
+    expect(notices).toMatch(how === 'flip' ? /the stored table was refused and deleted \(.*checksum/ : /the stored table was refused and deleted \(/);
+    // loaded again for the next round
+    await page.setInputFiles(tid('optimal-file'), TABLE);
+    await lineIs(page, optimalText(o4, await page.evaluate(() => window.evocube.result.length)));
+  }
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 600000);
