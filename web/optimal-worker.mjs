@@ -7,7 +7,8 @@
 //   `build`, built here and stored; all under the Web Lock of its level, so a second tab
 //   waits and then finds the stored table); {id, type: 'import', level, file} (a stored
 //   form from a File, e.g. the CLI's cache file: checked, held, stored); {id, type: 'solve',
-//   facelets} (the `optimal` solver on the held table); {id, type: 'sizes', deviceMemory}
+//   facelets | cube} (the `optimal` solver on the held table; cube: a facelet string or a
+//   scramble); {id, type: 'sizes', deviceMemory}
 //   (the levels' bytes, those stored, the one suggested for the device: {levels, stored,
 //   suggested}).
 // Worker -> page: {id, type: 'progress', share, elapsedMs} while a table is built;
@@ -73,7 +74,11 @@ async function importFile(core, { level, file }) {
   });
 }
 
-function solve(core, { facelets }) {
+// a cube given as a facelet string or a scramble (an experiment record's `cube`)
+const cubeFacelets = (core, cube) => (/^[URFDLB]{54}$/.test(cube) ? cube : core.apply(cube));
+
+function solve(core, { facelets: given, cube }) {
+  const facelets = given ?? cubeFacelets(core, cube);
   const { status, result } = core.run({ solver: 'optimal', facelets });
   if (status !== STATUS.SOLVED || !result.solved) throw new EvocubeError(EC.E_STATE, 'the optimal search ended without a solution');
   if (!core.verify(facelets, result.solution).solved) throw new EvocubeError(EC.E_NOT_SOLVED, 'internal error: the optimal solution does not solve the cube');

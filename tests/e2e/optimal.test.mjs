@@ -118,3 +118,71 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   await page.close();
   expect(env.errors).toEqual([]);
 }, 600000);
+
+// the Experiments view's optimum and excess columns: a small experiment of scrambles (their
+// optima known to the search in Node), the table stored by the test above
+test('the Experiments view shows each solve\'s optimum and its excess', async () => {
+  const scrambles = ["R U F' L2", "F2 L' D B U2 R F' D2 L B'"];
+  const def = { solvers: ['hugo'], states: scrambles, seeds: 1 };
+  const page = await env.open(`?experiment=${encodeURIComponent(JSON.stringify(def))}`, { ready: false });
+  await waitReady(page, 90000);
+  await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
+  await page.click(tid('exp-run'));
+  await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.done().length === 2, null, { timeout: 180000 });
+  await page.click(tid('exp-optima-go'));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="exp-optima"] td[data-col="optimal"]')].every((td) => td.textContent !== '–'), null, { timeout: 120000 });
+  const rows = await page.$$eval(`${tid('exp-optima')} tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const recs = await page.evaluate(() => window.evocubeExperiment.done());
+  expect(rows.length).toBe(2);
+  for (const r of recs) {
+    const o = optimumOf(r.cube);
+    expect(rows.find((x) => x[0] === r.id)).toEqual([r.id, 'hugo', String(r.length), String(o), `+${r.length - o}`]);
+  }
+  expect(await page.textContent(tid('exp-optima-go'))).toBe('All optima known');
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 400000);
+
+// the race board's yardstick row: the race cube's optimum from the stored table
+test('the race board\'s yardstick row gives the race cube\'s optimum', async () => {
+  const all = env.core.solvers().map((s) => s.name);
+  const names = ['twophase', 'hugo'].filter((n) => all.includes(n));
+  expect(names.length).toBeGreaterThan(0);
+  const scramble = "R U F' L2";
+  const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&seed=11`, { ready: false });
+  await waitReady(page, 90000);
+  for (const n of all) {
+    const box = tid(`race-pick-${n}`);
+    if (names.includes(n)) await page.check(box); else await page.uncheck(box);
+  }
+  await page.click(tid('race-start'));
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[data-testid="race-optimal"]')?.textContent || ''), null, { timeout: 180000 });
+  expect(await text(page, 'race-optimal')).toBe(String(optimumOf(scramble)));
+  const lengths = await page.$$eval(`${tid('race-length')} .race-val`, (c) => c.map((x) => Number(x.textContent)));
+  for (const l of lengths) expect(l).toBeGreaterThanOrEqual(optimumOf(scramble));
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 400000);
+
+// a quota too small for the table (Chromium's own quota, lowered through DevTools): the page
+// says so, names the sizes, and nothing is stored
+test('a quota too small for the table is said plainly and nothing is stored', async () => {
+  const page = await env.open('', { ready: false });
+  await waitReady(page, 90000);
+  await page.evaluate(async () => { await (await navigator.storage.getDirectory()).removeEntry('optimal-0.tbl').catch(() => {}); });
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 20e6 });
+  try {
+    await solve(page, 'hugo', "R U F' L2");
+    await page.waitForSelector(tid('optimal-build'));
+    await page.setInputFiles(tid('optimal-file'), TABLE);
+    await page.waitForFunction(() => /not enough storage/.test(document.querySelector('[data-testid="optimal-line"]')?.textContent || ''), null, { timeout: 120000 });
+    expect(await text(page, 'optimal-line')).toMatch(/^optimal: not enough storage: the browser allows this site \d+\.\d MB more storage; the table needs 73\.5 MB; needs a table/);
+    expect(await stored(page)).toEqual([]);
+  } finally {
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin }).catch(() => {});
+  }
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 300000);

@@ -42,7 +42,7 @@ export class OptimalClient {
     this.waiting.clear();
   }
 
-  // The optimum of each cube (facelets) with a stored table, in order, onEach(i, length) as
+  // The optimum of each cube (a facelet string or a scramble) with a stored table, in order, onEach(i, length) as
   // each is found; null when no table is stored (nothing is built here). The level: the
   // largest stored.
   async optima(cubes, onEach = () => {}, { deviceMemory } = {}) {
@@ -51,7 +51,7 @@ export class OptimalClient {
     await this.request({ type: 'table', level: Math.max(...sizes.stored), build: false });
     const out = [];
     for (let i = 0; i < cubes.length; i++) {
-      out.push((await this.request({ type: 'solve', facelets: cubes[i] })).length);
+      out.push((await this.request({ type: 'solve', cube: cubes[i] })).length);
       onEach(i, out[i]);
     }
     return out;
