@@ -115,14 +115,15 @@ export class OptimalView {
       this.level = t.level;
       if (this.target === target) await this.solve(target);
     } catch (e) {
-      if (this.target === target) this.failed(e, target);
+      if (this.target === target) this.failed(e, target, false);
     }
   }
 
-  // a failure said plainly; quota and memory offer the next smaller size
-  failed(e, target) {
+  // a failure said plainly; quota and memory offer the next smaller size (of a build: a
+  // file's table is the size it is)
+  failed(e, target, smallerHelps = true) {
     if (e.kind === 'cancelled') return;
-    const smaller = (e.kind === 'quota' || e.kind === 'memory') && this.level > 0 ? this.level - 1 : null;
+    const smaller = smallerHelps && (e.kind === 'quota' || e.kind === 'memory') && this.level > 0 ? this.level - 1 : null;
     const what = e.kind === 'quota' ? 'not enough storage' : e.kind === 'memory' ? 'not enough memory' : e.kind === 'table' ? 'the table file was refused' : 'failed';
     if (smaller !== null) this.level = smaller;
     this.offer(target, `${what}: ${e.message}${smaller !== null ? `; try the smaller level ${smaller}` : ''}`);
