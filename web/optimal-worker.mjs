@@ -16,14 +16,23 @@
 //   'import': {level, checksum, source: 'held' | 'stored' | 'built' | 'file', missing?: true
 //   when not held and not built}; 'solve': {length, solution, nodes}); {id, type: 'error',
 //   kind: 'quota' | 'memory' | 'table' | 'other', message}.
-// Cancel is the page's worker.terminate(): the worker holds nothing another tab needs (the
-// lock is released with it; a half-written file is refused by its size on the next load).
+// Cancel is the page's worker.terminate(), which takes effect between slices (a build step
+// of about 200 thousand entries, a million search nodes): the worker holds nothing another
+// tab needs (the lock is released with it; a half-written file is refused by its size on the
+// next load).
 import createOptimal from './gen/optimal.mjs';
 import { createCore, EC, EvocubeError } from './lib/core.mjs';
 import { STATUS } from './lib/protocol.mjs';
 import { levelFor, loadStored, store, storedLevels, tableLock, QuotaError } from './lib/optimal/table-store.mjs';
 
 const post = (m) => self.postMessage(m);
+// back to the event loop between slices (a MessageChannel: no 4 ms clamp), so that the
+// page's terminate() ends the worker at the next slice instead of after the browser's grace
+// period for a busy worker (about 2 s in Chromium)
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => { const f = waiting.shift(); if (f) f(); };
+const yieldNow = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(0); });
 const ready = createCore(createOptimal);
 let queue = Promise.resolve();
 
@@ -46,7 +55,8 @@ async function table(core, { id, level, build }) {
     core.tableBegin(level);
     let last = 0;
     for (;;) {
-      const done = core.tableBuildStep(500);
+      const done = core.tableBuildStep(200);
+      await yieldNow();
       const now = performance.now();
       if (done || now - last > 250) {
         last = now;
@@ -77,9 +87,20 @@ async function importFile(core, { level, file }) {
 // a cube given as a facelet string or a scramble (an experiment record's `cube`)
 const cubeFacelets = (core, cube) => (/^[URFDLB]{54}$/.test(cube) ? cube : core.apply(cube));
 
-function solve(core, { facelets: given, cube }) {
+async function solve(core, { facelets: given, cube }) {
   const facelets = given ?? cubeFacelets(core, cube);
-  const { status, result } = core.run({ solver: 'optimal', facelets });
+  // stepped, a million nodes a slice (tens of ms), yielding between slices
+  const run = core.createSolver('optimal', facelets);
+  let status, result;
+  try {
+    do {
+      status = run.advance(1, false).status;
+      await yieldNow();
+    } while (status === STATUS.RUNNING);
+    result = run.result();
+  } finally {
+    run.free();
+  }
   if (status !== STATUS.SOLVED || !result.solved) throw new EvocubeError(EC.E_STATE, 'the optimal search ended without a solution');
   if (!core.verify(facelets, result.solution).solved) throw new EvocubeError(EC.E_NOT_SOLVED, 'internal error: the optimal solution does not solve the cube');
   return { length: result.length, solution: result.solution, nodes: result.evaluations };
