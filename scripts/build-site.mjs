@@ -210,6 +210,7 @@ function makeSite({ root, assets, banner }) {
       if (!workers.has(path)) workers.set(path, bundleWorker(path));
       return workers.get(path);
     },
+    gluePath: () => (glue ? glue.path : null),
     glue(path) { // one glue per site: its bundle, built on first use
       if (glue && glue.path !== path) throw new Error(`build-site: two Emscripten glues (${glue.path}, ${path})`);
       glue ??= { path, name: bundleWorker(path) };
@@ -232,7 +233,7 @@ function makeSite({ root, assets, banner }) {
 // dynamic imports name, land in assets/lazy/), then the stylesheets, in order, as one file;
 // the workers they start are bundled on the way. Returns {mainOut, cssOut, mainImports (the
 // page's chunks to preload: static and dynamic, not on-demand; the shared glue named from
-// assets/), wasm (the preloaded wasm files)}.
+// assets/), wasm (the preloaded wasm file: the main module's)}.
 async function bundleEntries({ root, outdir, assets, banner, site, script, styles }) {
   const page = await esbuild.build({
     ...COMMON, banner, entryPoints: [{ in: join(root, script.url), out: basename(script.url, '.mjs') }, ...onDemandSources(root)],
@@ -253,7 +254,10 @@ async function bundleEntries({ root, outdir, assets, banner, site, script, style
   const rel = (k) => posix(relative(outdir, resolve(k)));
   const mainImports = page.metafile.outputs[mainOut].imports.filter((i) => /^(import-statement|dynamic-import)$/.test(i.kind) && (!i.external || i.path.startsWith('./')))
     .map((i) => (i.external ? `${ASSETS}/${i.path.slice(2)}` : rel(i.path))).filter((p) => !isOnDemand(p));
-  const wasm = [...site.copied.values()].filter((n) => n.endsWith('.wasm')).map((n) => `${ASSETS}/${n}`);
+  // the main module's wasm (the shared glue's, beside it) is preloaded; another module's
+  // (the optimal search's, named by a worker an on-demand module starts) is fetched when used
+  const glueWasm = site.gluePath() && site.gluePath().replace(/\.mjs$/, '.wasm');
+  const wasm = [...site.copied].filter(([src, n]) => n.endsWith('.wasm') && src === glueWasm).map(([, n]) => `${ASSETS}/${n}`);
   return { mainOut: rel(mainOut), cssOut: rel(cssOut), mainImports, wasm };
 }
 

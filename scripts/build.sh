@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build.sh - builds the native core, CLI tool and ctest suites (build/native), the wasm
-# module (web/gen/evocube.mjs + .wasm) with Emscripten, and copies the browser
+# module (web/gen/evocube.mjs + .wasm; and the optimal search's, web/gen/optimal.mjs + .wasm,
+# loaded on demand) with Emscripten, and copies the browser
 # dependencies from node_modules into web/vendor so the repository root serves every asset
 # itself (the unbundled development site), and writes web/gen/shell.json (the files'
 # SHA-256, checked by the service worker). Then the static site users get: dist/ (bundled,

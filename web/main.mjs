@@ -31,6 +31,7 @@ import { RunControls, runUnavailable } from './page/run/run-controls.mjs';
 import { Watch } from './page/watch/watch.mjs';
 import { Playback } from './page/result/playback.mjs';
 import { ResultView } from './page/result/result-view.mjs';
+import { OptimalLine } from './page/optimal/optimal-line.mjs';
 import { UrlSync, restoreFromLink } from './page/share/url-sync.mjs';
 import { showLinkSolution, compareWithLink, clearLinkSolution, wireExport, wireCopySolution } from './page/share/share-tools.mjs';
 import { RacePicker } from './page/race/race-picker.mjs';
@@ -53,7 +54,7 @@ async function boot() {
   }), SURFACE);
   setText($('version'), `evocube ${core.version()}`);
   p.refresh = () => refresh(p);
-  p.clearResult = () => { p.results.clear(); clearLinkSolution(); p.controls.idle(); };
+  p.clearResult = () => { p.results.clear(); p.optimal.clear(); clearLinkSolution(); p.controls.idle(); };
   await makeStage(p);
   makeInputAndRun(p);
   makeRace(p);
@@ -79,6 +80,7 @@ async function makeStage(p) {
     onState: (f) => stage.show(f, `solution playback · ${p.playback.index} of ${p.playback.moves.length} moves done`),
   });
   p.results = new ResultView({ core, playback: p.playback, stage, notify });
+  p.optimal = new OptimalLine({ notify });
   p.watch = new Watch({ core, stage });
 }
 
@@ -109,6 +111,7 @@ function makeInputAndRun(p) {
     onStart: (run) => watch.follow(run),
     onEnd: (outcome, run) => {
       results.show(outcome);
+      if (outcome.result?.stats?.solved) p.optimal.show(run.input.facelets, outcome.result.length);
       if (outcome.result) compareWithLink(outcome.result, run.input.facelets);
     },
     focusResult: () => playback.focusPlay(),
@@ -140,6 +143,7 @@ function makeRace(p) {
       if (p.controls.busy) { notify('A solve is running; play the race result after it.', 'warn'); return; }
       p.clearResult();
       results.showRace(r, r.stats.facelets === input.cube.facelets && input.mode === 'scramble' ? input.setup() : null);
+      if (r.stats.solved) p.optimal.show(r.stats.facelets, r.length);
       p.refresh();
       playback.play();
     },

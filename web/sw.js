@@ -15,6 +15,14 @@
 //   cached one) and a new worker takes over at once (UPDATES 'immediate').
 // Offline, the cached copy answers (navigations to index.html?... fall back to the cached
 // index.html).
+// Cross-origin isolation: every same-origin response it hands the page (cached or fresh)
+// carries Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp
+// and Cross-Origin-Resource-Policy: same-origin (isolated()), so once this worker controls
+// the page, the page and its workers are cross-origin isolated (SharedArrayBuffer: the
+// optimal search's shared table) on any static host, whose own headers need not say so.
+// Every asset the site loads is its own (same origin), so require-corp refuses nothing;
+// the one outside link (Twizzle) opens with noopener. Until the worker controls the page
+// (a first visit) the page is not isolated and says so where it matters.
 // Integrity: a response is cached only when its SHA-256 matches the build's manifest
 // (MANIFEST_PATH, written by scripts/shell-manifest.mjs), fetched fresh when a hash does not
 // match (a new build); so a corrupt, truncated or stray response is still handed to the
@@ -111,6 +119,20 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+const ISOLATION = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Embedder-Policy', 'require-corp'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+];
+
+// a copy of a response with the isolation headers added (an error or opaque response as it is)
+function isolated(response) {
+  if (!response || response.type === 'error' || response.type === 'opaque' || response.type === 'opaqueredirect' || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [k, v] of ISOLATION) headers.set(k, v);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function fromCache(request) {
   const cache = await caches.open(VERSION);
   const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' });
@@ -125,27 +147,32 @@ async function fromCache(request) {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith((async () => {
-    if (UPDATES === 'offer') {
-      // a built site: this version's cached copy first (its files never change)
-      const cache = await caches.open(VERSION);
-      const key = manifestKey(request.url);
-      const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' })
-        || (request.mode === 'navigate' && key === 'index.html' ? await cache.match(new URL('index.html', ROOT).href) : undefined);
-      if (hit) return hit;
-    }
-    try {
-      const response = await fetch(request);
-      if (UPDATES !== 'offer' && response.ok && response.type === 'basic') {
-        const copy = response.clone();
-        const key = request.mode === 'navigate' ? new URL(request.url).pathname : request;
-        event.waitUntil((async () => {
-          if (await matchesBuild(request.url, copy)) await (await caches.open(VERSION)).put(key, copy);
-        })().catch(() => {}));
-      }
-      return response;
-    } catch {
-      return fromCache(request);
-    }
-  })());
+  event.respondWith(serve(event).then(isolated));
 });
+
+// a same-origin GET: from this version's cache first (built site) or the network first
+// (development site), else the cached copy
+async function serve(event) {
+  const { request } = event;
+  if (UPDATES === 'offer') {
+    // a built site: this version's cached copy first (its files never change)
+    const cache = await caches.open(VERSION);
+    const key = manifestKey(request.url);
+    const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' })
+      || (request.mode === 'navigate' && key === 'index.html' ? await cache.match(new URL('index.html', ROOT).href) : undefined);
+    if (hit) return hit;
+  }
+  try {
+    const response = await fetch(request);
+    if (UPDATES !== 'offer' && response.ok && response.type === 'basic') {
+      const copy = response.clone();
+      const key = request.mode === 'navigate' ? new URL(request.url).pathname : request;
+      event.waitUntil((async () => {
+        if (await matchesBuild(request.url, copy)) await (await caches.open(VERSION)).put(key, copy);
+      })().catch(() => {}));
+    }
+    return response;
+  } catch {
+    return fromCache(request);
+  }
+}

@@ -3,7 +3,9 @@
 // or with --islands K, groups of K island threads (threads.mjs), each group solving one job
 // at a time, the cube made and the solution verified in the main thread. Every reply goes to
 // finish(j, reply) (batch-writer.mjs); a finish that throws (a failed write) stops the pool:
-// no job starts after it and the pool's promise rejects with that error.
+// no job starts after it and the pool's promise rejects with that error. runInProcess: the
+// jobs one after another on this thread's core (the optimal search's module, whose table is
+// held once here and shared by every job).
 import { Worker } from 'node:worker_threads';
 import { solveIslands } from '../../web/lib/islands.mjs';
 import { solveJob } from '../../web/lib/experiments/runner.mjs';
@@ -65,4 +67,20 @@ export async function runOnIslands(core, jobs, { groups, islands, noTime, finish
     }
   };
   await Promise.all(Array.from({ length: groups }, group));
+}
+
+// jobs one after another on `core` in this thread (one table shared by all of them)
+export async function runInProcess(core, jobs, { noTime, lastRecord, finish, stopped = () => false }) {
+  const cache = {};
+  for (const job of jobs) {
+    if (stopped()) break;
+    let reply;
+    try {
+      reply = await solveJob(core, job, { cache, noTime, lastRecord });
+    } catch (e) {
+      reply = { error: e && e.message ? e.message : String(e) };
+    }
+    finish(job.j, reply);
+    await new Promise((r) => setImmediate(r)); // Ctrl-C and output between jobs
+  }
 }

@@ -4,7 +4,8 @@
 //   plan     batch-plan.mjs: the rest of the options checked, the cubes read
 //            (batch-input.mjs), the jobs planned, this shard's block, resumed from --out
 //   threads  batch-pool.mjs: the jobs on worker threads (batch-worker.mjs: one wasm core
-//            each) or, with --islands K, on groups of K island threads
+//            each) or, with --islands K, on groups of K island threads; with the optimal
+//            search's module (its table held once in this thread), on this thread
 //   writer   batch-writer.mjs: the lines in job order, the progress bar, the exit code
 // then prints the summary. Lines are written in job order whatever the threads' timing, so
 // an output file is always a prefix of the whole run: --out resumes after it, and `--shard
@@ -13,7 +14,7 @@
 import { closeSync } from 'node:fs';
 import { summarize } from '../../web/lib/experiments/plan.mjs';
 import { planBatch, resumeBatch } from './batch-plan.mjs';
-import { runOnThreads, runOnIslands } from './batch-pool.mjs';
+import { runOnThreads, runOnIslands, runInProcess } from './batch-pool.mjs';
 import { orderedWriter } from './batch-writer.mjs';
 
 // the flags of batch (options without a value)
@@ -83,9 +84,12 @@ export async function runBatch(core, opts) {
   };
   process.once('SIGINT', onInt);
   const threadJobs = settleBadCubes(plan, todo, writer, tty);
-  const nThreads = Math.min(plan.threads, threadJobs.length);
+  const shared = core.hasOptimalTable();
+  const nThreads = Math.min(shared ? 1 : plan.threads, threadJobs.length);
   const { noTime, lastRecord, islands } = plan;
-  if (nThreads > 0 && islands > 1) await runOnIslands(core, threadJobs, { groups: nThreads, islands, noTime, finish: writer.finish, stopped: writer.stopped });
+  if (shared && plan.threads > 1 && threadJobs.length > 1) process.stderr.write(`batch: the jobs run one at a time on this thread, sharing its one table (--jobs ${plan.threads} would need a table each)\n`);
+  if (nThreads > 0 && shared) await runInProcess(core, threadJobs, { noTime, lastRecord, finish: writer.finish, stopped: writer.stopped });
+  else if (nThreads > 0 && islands > 1) await runOnIslands(core, threadJobs, { groups: nThreads, islands, noTime, finish: writer.finish, stopped: writer.stopped });
   else if (nThreads > 0) await runOnThreads(threadJobs, nThreads, { noTime, lastRecord, finish: writer.finish });
   writer.flush();
   process.removeListener('SIGINT', onInt);

@@ -3,7 +3,7 @@
 // wasm module as the page. Exit 0 ok/solved, 1 gave up or not solved, 2 bad input with
 // "error: <specific message>" on stderr. An argument of "-" reads that value from stdin.
 import { randomInt } from 'node:crypto';
-import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { loadCoreNode, loadOptimalCoreNode } from '../../web/lib/core-node.mjs';
 import { EC, EvocubeError, MAX_ALG_CHARS, MAX_PARAMS_CHARS } from '../../web/lib/core.mjs';
 import { partRows, partText, partsSummary } from '../../web/lib/evolved.mjs';
 import { solveJson } from '../../web/lib/experiments/plan.mjs';
@@ -11,6 +11,7 @@ import { cubeOf, showHidden } from '../../web/lib/cube-text.mjs';
 import { runBatch, BATCH_FLAGS } from './batch.mjs';
 import { runReport } from './report.mjs';
 import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
+import { ensureTable } from './optimal-table.mjs';
 
 const USAGE = `usage:
   evocube facelets "<alg>"                         54-char facelet string of solved+alg
@@ -134,12 +135,12 @@ async function main(argv) {
       return r.solved ? 0 : 1;
     }
     case 'solve':
-      return solveCommand(core, rest);
+      return solveCommand(await coreForSolvers(core, rest), rest);
     case 'batch': {
       // a bare "-" (not an option's value) is the cube input on stdin
       const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
       const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
-      return runBatch(core, opts);
+      return runBatch(await coreForSolvers(core, args), opts);
     }
     case 'solvers': {
       console.log(JSON.stringify(core.solvers(), null, 2));
@@ -148,6 +149,33 @@ async function main(argv) {
     default:
       throw new UsageError(`unknown command "${String(cmd).slice(0, 40)}"; run evocube --help`);
   }
+}
+
+// The core that has every solver named by --solver in args: the main module, else the
+// optimal search's module (web/gen/optimal.*: the main module's solvers and those that
+// search over its table), with that table made held once for all of the command's solves
+// (from the user's cache folder, else built there: optimal-table.mjs) at the level of the
+// `table` param (--param table=N, else the solver's default). A name neither module has is
+// left to the main core to refuse.
+async function coreForSolvers(core, args) {
+  const at = args.indexOf('--solver');
+  const names = at >= 0 && typeof args[at + 1] === 'string' ? args[at + 1].split(',') : [];
+  const listed = (c) => new Set(c.solvers().map((x) => x.name));
+  if (names.every((n) => listed(core).has(n))) return core;
+  const opt = await loadOptimalCoreNode();
+  if (!names.every((n) => listed(opt).has(n))) return core;
+  const params = args.flatMap((a, i) => (a === '--param' ? String(args[i + 1] ?? '').split(',') : []));
+  const given = params.map((p) => /^table=(\d+)$/.exec(p.trim())).find(Boolean);
+  const defaults = opt.solvers().filter((x) => names.includes(x.name)).flatMap((x) => x.params).find((p) => p.key === 'table');
+  const level = given ? Number(given[1]) : defaults ? defaults.default : 0;
+  if (!Number.isInteger(level) || level < 0 || level > 255) throw new UsageError(`table=${given[1]} is not a table level`);
+  try {
+    opt.tableBytes(level);
+  } catch (e) {
+    throw new UsageError(`table=${level}: ${e.message}`);
+  }
+  ensureTable(opt, level, { note: (t) => process.stderr.write(`${t}\n`) });
+  return opt;
 }
 
 // K islands on K worker threads (scripts/cli/threads.mjs), coordinated by web/lib/islands.mjs; the

@@ -2,7 +2,10 @@
 // site: (1) install-time integrity: a new build (a new sw.js) whose files do not match its
 // manifest fails to install, and the previous version keeps its cache and keeps the app
 // working offline; (2) activation deletes the caches of other evocube versions and nothing
-// else. Each waits on the new worker's own state changes ('redundant' or 'activated').
+// else; (3) cross-origin isolation: the server sends no COOP/COEP, the first visit is not
+// isolated, and once the worker controls the page a reload is (its responses carry them),
+// in the page and in its workers. Each waits on the new worker's own state changes
+// ('redundant' or 'activated').
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, siteCopy, reloadOffline, waitReady } from './helpers.mjs';
@@ -58,6 +61,25 @@ const cachedSha = (key, path) => page.evaluate(async ([k, p]) => {
   const d = await crypto.subtle.digest('SHA-256', await hit.arrayBuffer());
   return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }, [key, path]);
+
+test('the service worker makes the page cross-origin isolated on a server that sends no COOP/COEP', async () => {
+  const direct = await fetch(`${server.url}index.html`);
+  expect([direct.headers.get('cross-origin-opener-policy'), direct.headers.get('cross-origin-embedder-policy')]).toEqual([null, null]);
+  // the first visit (loaded before the worker controlled it) is not isolated
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
+  const p = await env.context.newPage();
+  try {
+    await p.goto(`${server.url}index.html?scramble=R_U`);
+    await waitReady(p);
+    const state = await p.evaluate(async () => {
+      const r = await fetch('web/app.css');
+      return { page: self.crossOriginIsolated, shared: typeof SharedArrayBuffer === 'function', coep: r.headers.get('cross-origin-embedder-policy') };
+    });
+    expect(state).toEqual({ page: true, shared: true, coep: 'require-corp' });
+  } finally {
+    await p.close();
+  }
+}, 60000);
 
 test('a new build whose files do not match its manifest is not installed; the old copy stays and works offline', async () => {
   const old = version(readFileSync(swPath(), 'utf8'));

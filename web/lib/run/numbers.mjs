@@ -95,3 +95,22 @@ export function islandRows(run) {
     epoch: run.islands > 1 ? `epoch ${fmtNum(run.epoch)}` : '',
   };
 }
+
+// The optimum beside a solution's length (the optimal search's, web/page/optimal/):
+// "optimal: 18 (this solution +6)", "optimal: 18 (this solution is optimal)", or with no
+// solution length "optimal: 18"; a length below the optimum cannot be (a solution is verified
+// and the optimum proven) and is said as an error rather than a negative excess.
+export function optimalText(optimum, length) {
+  if (!Number.isInteger(optimum) || optimum < 0) return `optimal: ${NONE}`;
+  if (!Number.isInteger(length)) return `optimal: ${optimum}`;
+  if (length < optimum) return `optimal: ${optimum} (error: this solution's ${length} is shorter)`;
+  return `optimal: ${optimum} (this solution ${length === optimum ? 'is optimal' : `+${length - optimum}`})`;
+}
+
+// What a table build has left, from its share done and the time so far: "about 1 min 20 s
+// left" (the share grows unevenly, pass by pass: an estimate), '' before it can be told.
+export function etaText(share, elapsedMs) {
+  if (!(share > 0.01) || !(elapsedMs > 1000) || share >= 1) return '';
+  const left = Math.round((elapsedMs * (1 - share)) / share / 1000);
+  return `about ${left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`} left`;
+}

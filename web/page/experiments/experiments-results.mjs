@@ -1,7 +1,8 @@
 // experiments-results.mjs - the results part of the Experiments view: the statistics table
 // (n, mean, median, sd and the mean's 95% interval of length, generations and time, per
 // group and for all), the histograms (SVG, one per group), the paper's published figures
-// beside this run's, and the CSV and JSON exports with their file names. Imported only by
+// beside this run's, each solve's optimum and excess (asked for: the optimal search on the
+// table stored in this browser), and the CSV and JSON exports with their file names. Imported only by
 // experiments-view.lazy.mjs, so it loads with the view, never in the first load. It reads
 // the finished records through done() and keeps nothing of its own.
 import { el, clear } from '../common/dom.mjs';
@@ -56,9 +57,13 @@ const measureValues = (rs, m) => (m === 'length' ? rs.filter((r) => r.solved).ma
   : m === 'generations' ? rs.filter((r) => r.error === undefined).map((r) => r.generations) : rs.map((r) => r.time_ms));
 
 export class ExperimentResults {
-  // done(): the finished records, in the order they were kept
-  constructor(done) {
+  // done(): the finished records, in the order they were kept; optimal: an OptimalClient
+  // (web/lib/optimal/client.mjs) for the optimum and excess columns, or null
+  constructor(done, { optimal = null } = {}) {
     this.done = done;
+    this.optimal = optimal;
+    this.optima = new Map(); // cube -> its optimum (this view's life)
+    this.optTable = el('div', { class: 'exp-optima', dataset: { testid: 'exp-optima' } });
     this.stats = el('table', { class: 'exp-stats', dataset: { testid: 'exp-stats' } });
     this.histMeasure = el('select', { dataset: { testid: 'exp-hist-measure' }, onchange: () => this.renderHist() },
       MEASURES.map(([k, label]) => el('option', { value: k }, label)));
@@ -69,7 +74,43 @@ export class ExperimentResults {
   // the view's results sections, in order
   sections() {
     return [el('h3', {}, 'Statistics'), this.stats, el('h3', {}, 'Histograms ', this.histMeasure), this.hist,
-      el('h3', {}, 'The paper\'s figures'), this.paper];
+      el('h3', {}, 'The paper\'s figures'), this.paper,
+      ...(this.optimal ? [el('h3', {}, 'Optimum and excess'), this.optTable] : [])];
+  }
+
+  // each solved record's cube with its optimum (the optimal search on the stored table) and
+  // the solution's excess over it; computed when asked (a button), one cube at a time
+  renderOptima() {
+    if (!this.optimal) return;
+    clear(this.optTable);
+    const recs = this.done().filter((r) => r.solved);
+    if (!recs.length) return;
+    const missing = [...new Set(recs.map((r) => r.cube))].filter((c) => !this.optima.has(c));
+    const status = el('span', { class: 'hint', dataset: { testid: 'exp-optima-status' } }, this.optStatus || '');
+    const go = el('button', { type: 'button', class: 'small', dataset: { testid: 'exp-optima-go' }, disabled: !missing.length || this.computing, onclick: () => this.computeOptima(missing) },
+      missing.length ? `Compute the optima of ${missing.length} cube${missing.length === 1 ? '' : 's'}` : 'All optima known');
+    const rows = recs.map((r) => {
+      const o = this.optima.get(r.cube);
+      return el('tr', { dataset: { id: r.id } }, el('td', {}, r.id), el('td', {}, r.solver), el('td', { class: 'num' }, String(r.length)),
+        el('td', { class: 'num', dataset: { col: 'optimal' } }, o == null ? '–' : String(o)),
+        el('td', { class: 'num', dataset: { col: 'excess' } }, o == null ? '–' : `+${r.length - o}`));
+    });
+    this.optTable.append(el('p', {}, go, ' ', status),
+      el('table', {}, el('thead', {}, el('tr', {}, ['solve', 'solver', 'length', 'optimal', 'excess'].map((h) => el('th', {}, h)))), el('tbody', {}, rows)));
+  }
+
+  async computeOptima(cubes) {
+    const say = (t) => { this.optStatus = t; this.renderOptima(); };
+    this.computing = true;
+    say('looking for the table…');
+    try {
+      const got = await this.optimal.optima(cubes, (i, n) => { this.optima.set(cubes[i], n); say(`${i + 1} of ${cubes.length} done`); }, { deviceMemory: navigator.deviceMemory });
+      this.computing = false;
+      say(got === null ? 'no table is stored in this browser yet: build or load one in the Result panel (after a solve)' : '');
+    } catch (e) {
+      this.computing = false;
+      say(e.kind === 'cancelled' ? 'cancelled' : `the optimal search failed: ${e.message}`);
+    }
   }
 
   // everything again; resolved: the resolved definition whose paper's figures are shown (null: none)
@@ -77,6 +118,7 @@ export class ExperimentResults {
     this.renderStats(this.done());
     this.renderHist();
     this.renderPaper(resolved);
+    this.renderOptima();
   }
 
   renderStats(recs) {

@@ -18,6 +18,7 @@ import { downloadText } from '../common/download.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { getActive, setActive } from './active.mjs';
 import { ExperimentResults, exportData, exportName } from './experiments-results.mjs';
+import { OptimalClient } from '../../lib/optimal/client.mjs';
 import { parseSeedList, summarize } from '../../lib/experiments/plan.mjs';
 import { resolveDefinition, experimentQuery } from '../../lib/experiments/definition.mjs';
 import { ExperimentStore, idbBackend, memoryBackend } from '../../lib/experiments/store.mjs';
@@ -126,7 +127,7 @@ class ExperimentsView {
     this.bar = el('progress', { max: '1', value: '0', dataset: { testid: 'exp-progress' } });
     this.progressText = el('span', { class: 'hint', dataset: { testid: 'exp-progress-text' } });
     this.message = el('p', { class: 'hint', role: 'status', dataset: { testid: 'exp-message' } });
-    this.results = new ExperimentResults(() => this.done());
+    this.results = new ExperimentResults(() => this.done(), { optimal: new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url)) });
     this.saved = el('ul', { class: 'exp-saved', dataset: { testid: 'exp-saved' } });
     R.append(
       el('div', { class: 'exp-head' }, el('h2', { id: 'h-experiments' }, 'Experiments'),

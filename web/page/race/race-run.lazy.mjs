@@ -14,6 +14,7 @@ import { fmtNum, fmtMs } from '../../lib/format.mjs';
 import { SolverClient } from '../../lib/client.mjs';
 import { Run } from '../../lib/run/run.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
+import { yardstick } from './race-yardstick.mjs';
 
 // A bar cell: the value and a bar of width value / max (kind: 'len' or 'time').
 function bar(text, frac, kind) {
@@ -129,6 +130,7 @@ export async function runRace(picker) {
   const body = table.tBodies[0];
   clear(body);
   if (table.caption) table.caption.remove();
+  if (table.tFoot) table.tFoot.remove(); // the last race's yardstick
   delete table.dataset.done;
   table.hidden = false;
   picker.place = 0;
@@ -182,6 +184,7 @@ export async function runRace(picker) {
     const fastest = solved.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
     fastest.row.classList.add('fastest');
     table.dataset.done = 'true';
+    yardstick(table, cube.facelets, new URL('../../optimal-worker.mjs', import.meta.url));
     setText(table.createCaption(),
       `shortest: ${best} moves · fastest: ${solverInfo(fastest.name).short} (${fmtMs(fastest.wallMs)}) · ${fmtNum(solved.length)} of ${picker.entries.length} solved`);
   }

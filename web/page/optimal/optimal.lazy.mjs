@@ -1,0 +1,131 @@
+// optimal.lazy.mjs - the optimum beside a result, loaded on demand (optimal-line.mjs): the
+// line "optimal: 18 (this solution +6)" (web/lib/run/numbers.mjs's optimalText), computed in
+// the background by the optimal worker (web/optimal-worker.mjs) when its table is held or
+// stored; otherwise the table's controls: its size (levels with the memory and storage each
+// takes; the device's memory suggests one), "Build the table" (a progress bar, the share
+// done, an ETA and the memory it takes; Cancel), and "Load a table file" (a stored table, e.g.
+// the CLI's cache file, checked before it is used). A quota refusal or out-of-memory says so
+// and offers the next smaller size. The search runs on one thread, said beside the line.
+// Cancel and a new result terminate the worker (freed at once; a new one reads the stored
+// table back in about a second).
+import { el, clear } from '../common/dom.mjs';
+import { etaText, optimalText } from '../../lib/run/numbers.mjs';
+import { OptimalClient } from '../../lib/optimal/client.mjs';
+
+const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+
+export class OptimalView {
+  constructor(root, { notify }) {
+    Object.assign(this, { root, notify });
+    this.client = new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url));
+    this.sizes = null;
+    this.level = null;
+    this.target = null;
+  }
+
+  // a request to the worker: a promise of its 'done' reply; onEvent(progress | note)
+  request(msg, onEvent = null) { return this.client.request(msg, onEvent); }
+
+  // end the worker and every request (cancel, a new result, a failure)
+  stop(reason) { this.client.stop(reason); }
+
+  clear() {
+    this.stop();
+    this.target = null;
+    clear(this.root).hidden = true;
+  }
+
+  render(...children) {
+    clear(this.root).hidden = false;
+    this.root.append(...children);
+  }
+
+  line(text) { return el('p', { class: 'optimal-line', dataset: { testid: 'optimal-line' } }, text); }
+
+  async show(facelets, length) {
+    this.stop();
+    const target = { facelets, length };
+    this.target = target;
+    this.render(this.line('optimal: looking for the table…'));
+    try {
+      this.sizes ??= await this.request({ type: 'sizes', deviceMemory: navigator.deviceMemory });
+      // a stored table first (the largest), else the size the device's memory suggests
+      this.level ??= this.sizes.stored.length ? Math.max(...this.sizes.stored) : this.sizes.suggested;
+      const t = await this.request({ type: 'table', level: this.level, build: false }, (ev) => this.onNote(ev));
+      if (this.target !== target) return;
+      if (t.missing) this.offer(target);
+      else await this.solve(target);
+    } catch (e) {
+      if (this.target === target) this.failed(e, target);
+    }
+  }
+
+  onNote(ev) { if (ev.type === 'note') this.notify(ev.text, 'warn'); }
+
+  async solve(target) {
+    this.render(this.line('optimal: searching… (one search thread)'), this.cancelButton());
+    const r = await this.request({ type: 'solve', facelets: target.facelets });
+    if (this.target !== target) return;
+    this.render(el('p', { class: 'optimal-line', dataset: { testid: 'optimal-line' }, title: `an optimal solution: ${r.solution}` }, optimalText(r.length, target.length)));
+  }
+
+  cancelButton() {
+    return el('button', { type: 'button', class: 'quiet small', dataset: { testid: 'optimal-cancel' }, onclick: () => { this.stop(); if (this.target) this.offer(this.target, 'cancelled'); } }, 'Cancel');
+  }
+
+  sizeSelect() {
+    const select = el('select', { dataset: { testid: 'optimal-size' }, 'aria-label': 'table size', onchange: () => { this.level = Number(select.value); } },
+      this.sizes.levels.map((l) => el('option', { value: l.level, selected: l.level === this.level }, `level ${l.level}: ${mb(l.memory)} memory, ${mb(l.stored)} stored${l.level === this.sizes.suggested ? ' (suggested for this device)' : ''}`)));
+    return select;
+  }
+
+  // no table: the line, and the controls to build or load one; `why`: what happened before
+  offer(target, why = '') {
+    const file = el('input', { type: 'file', dataset: { testid: 'optimal-file' }, 'aria-label': 'a stored table file', onchange: () => { if (file.files[0]) this.load(target, file.files[0]); } });
+    this.render(
+      this.line(`optimal: ${why ? `${why}; ` : ''}needs a table (kept in this browser once built)`),
+      el('p', { class: 'optimal-controls' }, this.sizeSelect(), ' ',
+        el('button', { type: 'button', class: 'small', dataset: { testid: 'optimal-build' }, onclick: () => this.build(target) }, 'Build the table'), ' ',
+        el('label', {}, 'or load a table file ', file)),
+    );
+  }
+
+  async build(target) {
+    const size = this.sizes.levels[this.level];
+    const bar = el('progress', { max: 1, value: 0, dataset: { testid: 'optimal-progress' } });
+    const text = el('span', { dataset: { testid: 'optimal-eta' } }, `building the table: takes ${mb(size.memory)} of memory, ${mb(size.stored)} stored`);
+    this.render(this.line('optimal: building the table…'), el('p', {}, bar, ' ', text, ' ', this.cancelButton()));
+    try {
+      await this.request({ type: 'table', level: this.level, build: true }, (ev) => {
+        if (ev.type !== 'progress') { this.onNote(ev); return; }
+        bar.value = ev.share;
+        const eta = etaText(ev.share, ev.elapsedMs);
+        text.textContent = `building the table: ${Math.floor(ev.share * 100)}%${eta ? ` · ${eta}` : ''} · ${mb(size.memory)} of memory`;
+      });
+      if (this.target === target) await this.solve(target);
+    } catch (e) {
+      if (this.target === target) this.failed(e, target);
+    }
+  }
+
+  async load(target, file) {
+    this.render(this.line(`optimal: checking the table file ${file.name}…`));
+    try {
+      const t = await this.request({ type: 'import', file });
+      this.level = t.level;
+      if (this.target === target) await this.solve(target);
+    } catch (e) {
+      if (this.target === target) this.failed(e, target, false);
+    }
+  }
+
+  // a failure said plainly; quota and memory offer the next smaller size (of a build: a
+  // file's table is the size it is)
+  failed(e, target, smallerHelps = true) {
+    if (e.kind === 'cancelled') return;
+    const smaller = smallerHelps && (e.kind === 'quota' || e.kind === 'memory') && this.level > 0 ? this.level - 1 : null;
+    const what = e.kind === 'quota' ? 'not enough storage' : e.kind === 'memory' ? 'not enough memory' : e.kind === 'table' ? 'the table file was refused' : 'failed';
+    if (smaller !== null) this.level = smaller;
+    this.offer(target, `${what}: ${e.message}${smaller !== null ? `; try the smaller level ${smaller}` : ''}`);
+  }
+}
