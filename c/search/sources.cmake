@@ -6,5 +6,5 @@ list(APPEND EC_SOURCES
 # the optimal search (optimal.h): native builds and its own wasm module, never the main
 # module (EC_WITH_OPTIMAL, set by CMakeLists.txt)
 if(EC_WITH_OPTIMAL)
-  list(APPEND EC_SOURCES c/search/optimal.c c/search/optimal_store.c c/search/optimal_search.c)
+  list(APPEND EC_SOURCES c/search/optimal.c c/search/optimal_hc.c c/search/optimal_store.c c/search/optimal_search.c)
 endif()
