@@ -48,12 +48,12 @@
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
  * child: the corner probe, the fs table on each axis, then the hc table, then the esep table on
- * each axis, then the hc table for the inverse cube (a cube and its inverse are equally far
- * from solved; the inverse after move m is m^-1 times the parent's, kept as cubies per level,
- * its coordinates worked out only for the children the other probes leave), stopping at the
- * first bound over the moves left. Each probe's exact distance is followed along the path. It searches one depth at a time from a fixed prefix of moves, so callers
+ * each axis, stopping at the first bound over the moves left. Each probe's exact distance is
+ * followed along the path (mod 3), which needs a coordinate that moves act on: the inverse
+ * cube's coset (moves multiply it on the left) is not one, so no table is probed for the
+ * inverse. It searches one depth at a time from a fixed prefix of moves, so callers
  * can split a depth's tree over threads (the prefixes), or step it in node budgets.
- * State: ~45 KB (each level's children), no allocation. Cost: docs/BENCHMARKS.md.
+ * State: ~35 KB (each level's children), no allocation. Cost: docs/BENCHMARKS.md.
  */
 #ifndef EC_OPTIMAL_H
 #define EC_OPTIMAL_H
@@ -65,16 +65,9 @@
 #define OPT_MAX_DEPTH 24
 #define OPT_AXES 3
 #define OPT_TABLES 3 /* big tables: fs, esep, hc */
-/* slots of a node's exact big-table distances: fs per axis, esep per axis, hc, hc of the
- * inverse cube */
-#define OPT_HX (2 * OPT_AXES + 2)
+/* slots of a node's exact big-table distances: fs per axis, esep per axis, hc */
+#define OPT_HX (2 * OPT_AXES + 1)
 #define OPT_HC (2 * OPT_AXES)
-#define OPT_HCI (2 * OPT_AXES + 1)
-
-/* the inverse cube's corners and edge permutation (what the hc coordinate reads) */
-typedef struct opt_inv {
-    uint8_t cp[8], co[8], ep[12];
-} opt_inv;
 
 #define OPT_MAX_CHILDREN 18
 
@@ -87,7 +80,6 @@ typedef struct opt_child {
     uint16_t tw[OPT_AXES];
     uint16_t cp, he;
     uint32_t hy;
-    opt_inv inv;
     uint8_t hx[OPT_AXES]; /* exact fs-table distances */
     uint8_t par, m, pruned;
 } opt_child;
@@ -107,7 +99,6 @@ typedef struct opt_search {
     uint8_t hx[OPT_MAX_DEPTH + 1][OPT_HX]; /* exact big-table distances (fs axes, esep axes, hc) */
     uint32_t hy[OPT_MAX_DEPTH + 1]; /* the corners' half-turn coset: class << 6 | symmetry */
     uint16_t he[OPT_MAX_DEPTH + 1]; /* esep (raw) */
-    opt_inv inv[OPT_MAX_DEPTH + 1]; /* the inverse cube */
     opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
     uint8_t nch[OPT_MAX_DEPTH + 1];
     uint16_t cp[OPT_MAX_DEPTH + 1];

@@ -14,8 +14,6 @@
 
 #include <string.h>
 
-#include "core/perm.h"
-
 /* ---------------------------------------------------------------- search */
 
 int ec__opt_ready(void) { return ec__opt_T.complete; }
@@ -53,45 +51,6 @@ static inline uint32_t hc_move(uint32_t y, int m)
     return (z & ~63u) | ec__opt_sym48Compose[z & 63][j];
 }
 static inline int64_t hc_index(uint32_t y, int e) { return (int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e * N_SYM48 + (y & 63)]; }
-
-/* the inverse cube after move m (inv' = m^-1 inv) and its hc-table entry */
-static const uint8_t mod3[6] = {0, 1, 2, 0, 1, 2};
-static const uint16_t binomT[12][5] = {{1, 0, 0, 0, 0},    {1, 1, 0, 0, 0},     {1, 2, 1, 0, 0},     {1, 3, 3, 1, 0},
-                                       {1, 4, 6, 4, 1},    {1, 5, 10, 10, 5},   {1, 6, 15, 20, 15},  {1, 7, 21, 35, 35},
-                                       {1, 8, 28, 56, 70}, {1, 9, 36, 84, 126}, {1, 10, 45, 120, 210}, {1, 11, 55, 165, 330}};
-static inline void inv_move(const opt_inv *a, int m, opt_inv *out)
-{
-    const ec_cube *x = ec__move_cube(m - m % 3 + 2 - m % 3);
-    for (int i = 0; i < 8; i++) {
-        out->cp[i] = x->cp[a->cp[i]];
-        out->co[i] = mod3[x->co[a->cp[i]] + a->co[i]];
-    }
-    for (int i = 0; i < 12; i++) out->ep[i] = x->ep[a->ep[i]];
-}
-static inline int64_t inv_index(const opt_inv *a)
-{
-    int tw = 0;
-    for (int i = 0; i < 7; i++) tw = tw * 3 + a->co[i];
-    int sl = 0, k = 0, mr = 0, j = 0, km = 0;
-    for (int i = 0; i < 12; i++) {
-        int p = a->ep[i], e = p >= 8;
-        k += e;
-        sl += e * binomT[i][k];
-        int mm = (!e) & p;
-        km += mm;
-        mr += mm * binomT[j][km];
-        j += !e;
-    }
-    return hc_index(ec__opt_hcSym[tw * N_HPERM + ec__opt_hpOf[ec__perm_rank(a->cp, 8)]], sl * N_CCOMB + mr);
-}
-static void inv_of(const ec_cube *c, opt_inv *out)
-{
-    ec_cube t;
-    ec_cube_inverse(c, &t);
-    memcpy(out->cp, t.cp, 8);
-    memcpy(out->co, t.co, 8);
-    memcpy(out->ep, t.ep, 12);
-}
 
 /* The exact distance of a big-table entry from its value mod 3: a walk over the raw
  * coordinates of the axis view v, each step to a neighbour one closer (value - 1 mod 3;
@@ -160,13 +119,6 @@ static int set_level(opt_search *s, int k, const ec_cube *c)
     int h = ec__opt_T.has[2] ? exact_walk(2, c, s->par[k]) : 0;
     if (h < 0) ok = 0;
     s->hx[k][OPT_HC] = (uint8_t)(h < 0 ? 0 : h);
-    /* and of the inverse cube (as far from solved: a bound too) */
-    ec_cube ic;
-    ec_cube_inverse(c, &ic);
-    inv_of(c, &s->inv[k]);
-    h = ec__opt_T.has[2] ? exact_walk(2, &ic, s->par[k]) : 0;
-    if (h < 0) ok = 0;
-    s->hx[k][OPT_HCI] = (uint8_t)(h < 0 ? 0 : h);
     return ok ? 0 : -1;
 }
 
@@ -213,6 +165,11 @@ static void expand(opt_search *s, int k)
             c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
             __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
         }
+        if (ec__opt_T.has[2]) { /* the hc coordinates now; their conjugated esep fetched early */
+            c->hy = hc_move(s->hy[k], m);
+            c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
+            __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
+        }
     }
     s->nch[k] = (uint8_t)n;
     s->mv[k] = 0;
@@ -228,8 +185,6 @@ static void expand(opt_search *s, int k)
         if (over) continue;
         int m = c->m;
         if (ec__opt_T.has[2]) {
-            c->hy = hc_move(s->hy[k], m);
-            c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
             c->idx[OPT_HC] = hc_index(c->hy, c->he);
             __builtin_prefetch(ec__opt_T.big[2] + (c->idx[OPT_HC] >> 2));
         }
@@ -295,14 +250,14 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             continue;
         }
         s->mv[k] = (uint8_t)(i + 1);
-        opt_child *c = &s->ch[k][i];
+        const opt_child *c = &s->ch[k][i];
         nodes++;
         int left = L - k - 1;
         if (c->pruned) continue;
         uint8_t hx[OPT_HX];
         int over = 0;
         for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
-        hx[OPT_HC] = hx[OPT_HCI] = 0;
+        hx[OPT_HC] = 0;
         if (ec__opt_T.has[2]) {
             int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
             hx[OPT_HC] = (uint8_t)h;
@@ -316,14 +271,6 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             over |= h > left;
         }
         if (over) continue;
-        /* the inverse cube's hc entry: not prefetched (worked out only for the children every
-         * other probe leaves) */
-        if (ec__opt_T.has[2]) {
-            inv_move(&s->inv[k], c->m, &c->inv);
-            int h = from_mod3(s->hx[k][OPT_HCI], e2(ec__opt_T.big[2], inv_index(&c->inv)));
-            hx[OPT_HCI] = (uint8_t)h;
-            if (h > left) continue;
-        }
         s->path[k] = c->m;
         if (left == 0) {
             if (leaf_solves(s)) {
@@ -344,7 +291,6 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         }
         s->hy[k1] = c->hy;
         s->he[k1] = c->he;
-        s->inv[k1] = c->inv;
         for (int p = 0; p < OPT_HX; p++) s->hx[k1][p] = hx[p];
         k = k1;
         expand(s, k);

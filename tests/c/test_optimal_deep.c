@@ -1,14 +1,11 @@
-/* test_optimal_deep.c - the optimal search on longer scrambles (slow; level 0, then 1):
+/* test_optimal_deep.c - the optimal search on longer scrambles (slow; level 0 table):
  *  - 200 scrambles of 11..15 random turns (seeded): the optimum is at most the scramble's
  *    length and at most the two-phase search's length (ec_distance), its solution solves the
  *    cube, and a solve of the same cube conjugated by a whole-cube rotation and of its inverse
  *    gives the same length (the optimum does not depend on how the cube is held, and a
  *    cube and its inverse are equally far);
  *  - the pattern "checkerboard" U2 D2 F2 B2 L2 R2 is 6 and "six spots" U D' R L' F B' U D' is 8
- *    (published HTM optima, both also far enough from solved to exercise several depths);
- *  - level 1 (its hc table reduced by 48 symmetries, optimal_hc.c): the first 60 scrambles
- *    above have the same optimum as on level 0 and a bound at least level 0's (the level adds
- *    a table), the bound never above the optimum; the patterns again. */
+ *    (published HTM optima, both also far enough from solved to exercise several depths). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,19 +31,14 @@ static int optimum(const ec_cube *c)
     return ec_cube_is_solved(&t) ? len : EC_E_NOT_SOLVED;
 }
 
-#define N_KEEP 60
-static ec_cube kept[N_KEEP];
-static int kept_len[N_KEEP], kept_bound[N_KEEP];
-
-static void build_level(int level)
+static void build(void)
 {
-    REQUIRE_RC(ec_optimal_table_begin(level), EC_OK);
+    REQUIRE_RC(ec_optimal_table_begin(0), EC_OK);
     int rc;
     while ((rc = ec_optimal_table_build_step(5000)) == EC_RUNNING) {
     }
     REQUIRE_RC(rc, EC_DONE);
 }
-static void build(void) { build_level(0); }
 
 static void patterns(void)
 {
@@ -77,11 +69,6 @@ static void scrambles(void)
             ec_cube_move(&c, mv[k]);
         }
         int d = optimum(&c), tp = ec_distance(&c, 20000);
-        if (i < N_KEEP) {
-            kept[i] = c;
-            kept_len[i] = d;
-            kept_bound[i] = ec__opt_bound(&c);
-        }
         CHECK(d >= 0 && d <= n && d <= tp, "scramble %d: optimum %d, %d turns, two-phase %d", i, d, n, tp);
         if (tp > d) worse++;
         if (i % 10) continue;
@@ -97,22 +84,10 @@ static void scrambles(void)
     CHECK(worse > 0, "the two-phase search was never longer (the comparison cannot have failed)");
 }
 
-static void level1(void)
-{
-    build_level(1);
-    for (int i = 0; i < N_KEEP; i++) {
-        int b = ec__opt_bound(&kept[i]), d = optimum(&kept[i]);
-        CHECK(d == kept_len[i] && b >= kept_bound[i] && b <= d, "scramble %d: level 1 optimum %d bound %d, level 0 %d bound %d", i, d, b,
-              kept_len[i], kept_bound[i]);
-    }
-    patterns();
-}
-
 int main(void)
 {
     RUN(build);
     RUN(patterns);
     RUN(scrambles);
-    RUN(level1);
     DONE();
 }
