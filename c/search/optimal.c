@@ -55,7 +55,7 @@ uint8_t ec__opt_axisMove[OPT_AXES][N_MOVES];
 ec_cube ec__opt_axisRot[OPT_AXES], ec__opt_axisRotInv[OPT_AXES];
 static int small_ready;
 
-opt_tables ec__opt_T = {-1, 1, 1, 0, NULL, {NULL, NULL}, {0, 0}, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
+opt_tables ec__opt_T = {.level = -1, .xs = 1};
 
 static inline void set_e2(uint8_t *t, int64_t i, int v)
 {
@@ -111,7 +111,7 @@ int ec__opt_get_esep(const ec_cube *c)
         if (c->ep[i] < 8) in[j++] = is_m_edge(c->ep[i]);
     return ec__get_slice(c) * 70 + rank4(in, 8);
 }
-static void set_esep(ec_cube *c, int v)
+void ec__opt_set_esep(ec_cube *c, int v)
 {
     int in[8];
     ec__set_slice(c, v / 70);
@@ -259,7 +259,7 @@ int ec__opt_init(void)
     /* the second table's coordinates: move tables, conjugation, esep classes */
     for (int v = 0; v < N_ESEP; v++) {
         ec_cube_solved(&c);
-        set_esep(&c, v);
+        ec__opt_set_esep(&c, v);
         if (ec__opt_get_esep(&c) != v) return EC_E_INTERNAL;
         for (int m = 0; m < N_MOVES; m++) {
             ec_cube_multiply(&c, ec__move_cube(m), &d);
@@ -290,7 +290,7 @@ int ec__opt_init(void)
         ec__opt_esepRep[ec__opt_nEsepSym] = (uint16_t)v;
         esepStab[ec__opt_nEsepSym] = 0;
         ec_cube_solved(&c);
-        set_esep(&c, v);
+        ec__opt_set_esep(&c, v);
         for (int s2 = 0; s2 < N_SYM; s2++) {
             ec__sym_conj(&c, s2, &d);
             int v2 = ec__opt_get_esep(&d);
@@ -319,6 +319,7 @@ int ec__opt_init(void)
             ec__opt_axisMove[a][m] = (uint8_t)found;
         }
     }
+    if ((rc = ec__opt_hc_init())) return rc;
     small_ready = 1;
     return EC_OK;
 }
@@ -364,19 +365,26 @@ static int build_corner(uint8_t *t)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2};
-static const int level_nt[EC_OPTIMAL_LEVELS] = {1, 2};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2};
+const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0}, {1, 0, 1}, {1, 1, 1}};
 
-static int64_t classes_of(int t) { return t ? ec__opt_nEsepSym : N_FS_SYM; }
-static int64_t block_of(int t) { return (int64_t)(t ? N_BLOCK_B : N_TWIST) * ec__opt_T.xs; }
+static int64_t classes_of(int t) { return t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
+static int64_t block_of_x(int t, int xs) { return t == 2 ? N_ESEP : (int64_t)(t ? N_BLOCK_B : N_TWIST) * xs; }
+static int64_t block_of(int t) { return block_of_x(t, ec__opt_T.xs); }
+
+int64_t ec__opt_table_bytes_of(int level, int t)
+{
+    if (!ec__opt_level_has[level][t]) return 0;
+    return (classes_of(t) * block_of_x(t, ec__opt_level_xs[level]) + 3) / 4;
+}
 
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
     int rc = ec__opt_init();
     if (rc) return rc;
-    int64_t b = (N_CORNER_ENTRIES + 1) / 2 + ((int64_t)N_FS_SYM * N_TWIST * ec__opt_level_xs[level] + 3) / 4;
-    if (level_nt[level] > 1) b += ((int64_t)ec__opt_nEsepSym * N_BLOCK_B * ec__opt_level_xs[level] + 3) / 4;
+    int64_t b = (N_CORNER_ENTRIES + 1) / 2;
+    for (int t = 0; t < OPT_TABLES; t++) b += ec__opt_table_bytes_of(level, t);
     if (memory) *memory = b;
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
@@ -384,10 +392,12 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 
 int ec_optimal_table_free(void)
 {
-    free(ec__opt_T.big[0]);
-    free(ec__opt_T.big[1]);
+    for (int t = 0; t < OPT_TABLES; t++) {
+        free(ec__opt_T.big[t]);
+        ec__opt_T.big[t] = NULL;
+    }
     free(ec__opt_T.corner);
-    ec__opt_T.big[0] = ec__opt_T.big[1] = ec__opt_T.corner = NULL;
+    ec__opt_T.corner = NULL;
     ec__opt_T.level = -1;
     ec__opt_T.complete = 0;
     return EC_OK;
@@ -400,14 +410,14 @@ int ec__opt_alloc_level(int level)
     if (rc) return rc;
     ec_optimal_table_free();
     ec__opt_T.xs = ec__opt_level_xs[level];
-    ec__opt_T.nt = level_nt[level];
+    memcpy(ec__opt_T.has, ec__opt_level_has[level], sizeof ec__opt_T.has);
     ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
     ec__opt_T.corner = malloc((size_t)ec__opt_T.corner_bytes);
     int ok = ec__opt_T.corner != NULL;
-    for (int t = 0; t < 2; t++) {
-        ec__opt_T.entries[t] = t < ec__opt_T.nt ? classes_of(t) * block_of(t) : 0;
+    for (int t = 0; t < OPT_TABLES; t++) {
+        ec__opt_T.entries[t] = ec__opt_T.has[t] ? classes_of(t) * block_of(t) : 0;
         ec__opt_T.bytes[t] = (ec__opt_T.entries[t] + 3) / 4;
-        if (t < ec__opt_T.nt && ok) ok = (ec__opt_T.big[t] = malloc((size_t)ec__opt_T.bytes[t])) != NULL;
+        if (ec__opt_T.has[t] && ok) ok = (ec__opt_T.big[t] = malloc((size_t)ec__opt_T.bytes[t])) != NULL;
     }
     if (!ok) {
         ec_optimal_table_free();
@@ -447,7 +457,9 @@ static void start_table(int t)
 {
     memset(ec__opt_T.big[t], 0xff, (size_t)ec__opt_T.bytes[t]);
     ec__opt_T.tb = t;
-    if (t == 0) {
+    if (t == 2) {
+        ec__opt_T.set = ec__opt_hc_start(ec__opt_T.big[2]);
+    } else if (t == 0) {
         uint32_t y = ec__opt_fsSym[SLICE_SOLVED * N_FLIP];
         ec__opt_T.set = set_big(0, (int)(y >> 4), ec__opt_twC[y & 15], 0, 0, 0);
     } else {
@@ -562,10 +574,11 @@ uint64_t ec__opt_checksum(const uint8_t *p, int64_t n, uint64_t h)
     return h;
 }
 
-uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[2], const int64_t bytes[2])
+uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[OPT_TABLES], const int64_t bytes[OPT_TABLES])
 {
     uint64_t h = ec__opt_checksum(corner, (N_CORNER_ENTRIES + 1) / 2, 0x6576636f6f707431ull ^ (uint64_t)level);
-    for (int t = 0; t < level_nt[level]; t++) h = ec__opt_checksum(big[t], bytes[t], h);
+    for (int t = 0; t < OPT_TABLES; t++)
+        if (ec__opt_level_has[level][t]) h = ec__opt_checksum(big[t], bytes[t], h);
     return h;
 }
 
@@ -582,11 +595,13 @@ int ec_optimal_table_work(int c0, int c1)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner || ec__opt_T.complete) return EC_E_STATE;
     if (c0 < 0 || c1 > classes_of(ec__opt_T.tb) || c0 > c1) return EC_E_RANGE;
-    uint32_t *list = malloc(sizeof *list * (size_t)block_of(ec__opt_T.tb));
+    int tb = ec__opt_T.tb, d = ec__opt_T.depth;
+    uint32_t *list = malloc(sizeof *list * (size_t)block_of(tb));
     if (!list) return EC_E_NOMEM;
     int64_t n = 0;
     for (int c = c0; c < c1; c++)
-        n += ec__opt_T.forward ? forward_class(ec__opt_T.tb, c, ec__opt_T.depth, list) : backward_class(ec__opt_T.tb, c, ec__opt_T.depth, list);
+        if (tb == 2) n += ec__opt_T.forward ? ec__opt_hc_forward(ec__opt_T.big[2], c, d, (uint16_t *)list) : ec__opt_hc_backward(ec__opt_T.big[2], c, d, (uint16_t *)list);
+        else n += ec__opt_T.forward ? forward_class(tb, c, d, list) : backward_class(tb, c, d, list);
     free(list);
     __atomic_fetch_add(&ec__opt_T.pass_new, n, __ATOMIC_RELAXED);
     return EC_OK;
@@ -602,10 +617,11 @@ int ec_optimal_table_pass_end(void)
     ec__opt_T.next = 0;
     ec__opt_T.depth++;
     if (!unset) {
-        if (ec__opt_T.tb + 1 < ec__opt_T.nt) {
-            start_table(ec__opt_T.tb + 1);
-            return EC_RUNNING;
-        }
+        for (int t = ec__opt_T.tb + 1; t < OPT_TABLES; t++)
+            if (ec__opt_T.has[t]) {
+                start_table(t);
+                return EC_RUNNING;
+            }
         ec__opt_T.complete = 1;
         ec__opt_T.sum = ec__opt_parts_sum(ec__opt_T.level, ec__opt_T.corner, (const uint8_t *const *)ec__opt_T.big, ec__opt_T.bytes);
         return EC_DONE;
@@ -644,7 +660,7 @@ int ec_optimal_table_progress(double *share, int *level)
     if (share) {
         double all = 0, done = 0;
         if (ec__opt_T.level >= 0 && ec__opt_T.corner) {
-            for (int t = 0; t < ec__opt_T.nt; t++) {
+            for (int t = 0; t < OPT_TABLES; t++) {
                 all += (double)ec__opt_T.entries[t];
                 if (t < ec__opt_T.tb || ec__opt_T.complete) done += (double)ec__opt_T.entries[t];
             }

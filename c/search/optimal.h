@@ -1,6 +1,7 @@
 /*
- * optimal.h - the optimal (HTM) search: IDA* over three axes with a process-wide pattern
- * database, and that database's build, checksum, export and import.
+ * optimal.h - the optimal (HTM) search: IDA* with a process-wide pattern database (tables
+ * read on three axes, and one reduced by all 48 symmetries), and that database's build,
+ * checksum, export and import.
  *
  * Bound (all exact distances of coset spaces, so admissible and consistent):
  *   fs table    FlipUDSlice (flip 2048 x UD-slice 495 = 1,013,760 raw, 64,430 classes under
@@ -13,18 +14,25 @@
  *               16 symmetries) x twist x ccomb (which 4 corner slots hold the U-layer
  *               corners, 70) x parity; index (((class * 2187) + twist') * 70 + ccomb') * 2 +
  *               parity; 690,496,900 entries, 172.6 MB. Depths 0..11.
- *   Both: 2 bits an entry, four a byte, lowest bits first: the distance mod 3 (3 = not yet
+ *   hc table    the corners modulo the half-turn group <U2,D2,R2,L2,F2,B2> (twist x 420
+ *               permutation cosets: 918,540, which fixes each slot's corner tetrad and the
+ *               permutation's parity) x esep (34,650: which slice each edge slot's edge is
+ *               from), reduced by all 48 symmetries of the cube (19,926 corner classes,
+ *               optimal_hc.c); index class * 34650 + esep'; 690,435,900 entries, 172.6 MB.
+ *               One probe covers every axis (the 48 symmetries include the axis changes).
+ *   All three: 2 bits an entry, four a byte, lowest bits first: the distance mod 3 (3 = not yet
  *   reached, during the build). The search knows each probe's exact distance at the root (a
  *   walk down the table to the goal, exact_walk) and follows it along the path: a child's
  *   distance is its parent's plus -1, 0 or +1, told by the mod-3 value (Kociemba's device).
  *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
  *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
  *               alone are the same under any rotation, so one probe a node.
- * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + esep table, 246 MB. The big tables are
- * read for the cube seen along each of its three axes (the cube conjugated by whole-cube
- * rotations: the same distance), so three probes of each a node. A node's children's corner
- * and fs entries are prefetched together and read; the esep entries only of the children
- * those do not prune, prefetched together and read as the run reaches them.
+ * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
+ * tables, 418.7 MB. The fs and esep tables are read for the cube seen along each of its three
+ * axes (the cube conjugated by whole-cube rotations: the same distance), so three probes of
+ * each a node; the hc table once. A node's children's corner and fs entries are prefetched
+ * together and read; the hc (then esep) entries only of the children those do not prune,
+ * prefetched together and read as the run reaches them (hc first: one probe, prunes most).
  * Both tables are built by breadth-first search over their index (a class's entries
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
@@ -34,15 +42,18 @@
  * Stored form (ec_optimal_table_export, optimal_store.c): an 80-byte header (magic
  * "EVOCUBE-OPTIMAL\0", format version, level, the corner and big tables' byte counts, a
  * 64-bit build id of the coordinates' definitions, a 64-bit checksum of the bytes after the
- * header), then the corner table, then the big tables. Import checks every field and the
- * checksum.
+ * header; the hc table's byte count at offset 72), then the corner table, then the big tables
+ * the level has, in order fs, esep, hc. Import checks every field and the checksum.
  *
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
- * child: the corner probe, then the big table on each axis, stopping at the first bound over
- * the moves left. It searches one depth at a time from a fixed prefix of moves, so callers
+ * child: the corner probe, the fs table on each axis, then the hc table, then the esep table on
+ * each axis, stopping at the first bound over the moves left. Each probe's exact distance is
+ * followed along the path (mod 3), which needs a coordinate that moves act on: the inverse
+ * cube's coset (moves multiply it on the left) is not one, so no table is probed for the
+ * inverse. It searches one depth at a time from a fixed prefix of moves, so callers
  * can split a depth's tree over threads (the prefixes), or step it in node budgets.
- * State: ~30 KB (each level's children), no allocation. Cost ~tens of ns a node natively (docs/BENCHMARKS.md).
+ * State: ~35 KB (each level's children), no allocation. Cost: docs/BENCHMARKS.md.
  */
 #ifndef EC_OPTIMAL_H
 #define EC_OPTIMAL_H
@@ -53,17 +64,22 @@
 
 #define OPT_MAX_DEPTH 24
 #define OPT_AXES 3
+#define OPT_TABLES 3 /* big tables: fs, esep, hc */
+/* slots of a node's exact big-table distances: fs per axis, esep per axis, hc */
+#define OPT_HX (2 * OPT_AXES + 1)
+#define OPT_HC (2 * OPT_AXES)
 
 #define OPT_MAX_CHILDREN 18
 
 /* a child of a search node: its move, coordinates and the table entries it reads */
 typedef struct opt_child {
-    int64_t idx[2 * OPT_AXES]; /* big-table entries: fs table per axis, then esep table's */
+    int64_t idx[OPT_HX]; /* big-table entries: fs table per axis, then esep table's, then hc */
     int64_t cidx;              /* corner-table entry */
     uint32_t fs[OPT_AXES], es[OPT_AXES];
     uint8_t cc[OPT_AXES];
     uint16_t tw[OPT_AXES];
-    uint16_t cp;
+    uint16_t cp, he;
+    uint32_t hy;
     uint8_t hx[OPT_AXES]; /* exact fs-table distances */
     uint8_t par, m, pruned;
 } opt_child;
@@ -80,7 +96,9 @@ typedef struct opt_search {
     uint16_t tw[OPT_MAX_DEPTH + 1][OPT_AXES]; /* twist, per axis */
     uint32_t es[OPT_MAX_DEPTH + 1][OPT_AXES]; /* esep class << 4 | symmetry, per axis */
     uint8_t cc[OPT_MAX_DEPTH + 1][OPT_AXES];  /* the U-layer corners' places, per axis */
-    uint8_t hx[OPT_MAX_DEPTH + 1][2 * OPT_AXES]; /* exact big-table distances (fs axes, esep axes) */
+    uint8_t hx[OPT_MAX_DEPTH + 1][OPT_HX]; /* exact big-table distances (fs axes, esep axes, hc) */
+    uint32_t hy[OPT_MAX_DEPTH + 1]; /* the corners' half-turn coset: class << 6 | symmetry */
+    uint16_t he[OPT_MAX_DEPTH + 1]; /* esep (raw) */
     opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
     uint8_t nch[OPT_MAX_DEPTH + 1];
     uint16_t cp[OPT_MAX_DEPTH + 1];

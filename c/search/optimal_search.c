@@ -44,6 +44,14 @@ static inline int64_t b_index_y(uint32_t y, int tw, int cc, int par)
            (ec__opt_T.xs > 1 ? par : 0);
 }
 
+/* the hc table's class coordinate after move m, and its entry with raw esep e */
+static inline uint32_t hc_move(uint32_t y, int m)
+{
+    uint32_t j = y & 63, z = ec__opt_hcMove[(y >> 6) * N_MOVES + ec__opt_sym48Move[j][m]];
+    return (z & ~63u) | ec__opt_sym48Compose[z & 63][j];
+}
+static inline int64_t hc_index(uint32_t y, int e) { return (int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e * N_SYM48 + (y & 63)]; }
+
 /* The exact distance of a big-table entry from its value mod 3: a walk over the raw
  * coordinates of the axis view v, each step to a neighbour one closer (value - 1 mod 3;
  * a neighbour is at most one farther or closer, so that one is one closer), until the solved
@@ -51,14 +59,19 @@ static inline int64_t b_index_y(uint32_t y, int tw, int cc, int par)
 static int exact_walk(int t, const ec_cube *v, int par)
 {
     int fl = ec__get_flip(v), sl = ec__get_slice(v), tw = ec__get_twist(v), es = ec__opt_get_esep(v), cc = ec__opt_get_ccomb(v);
+    int hp = ec__opt_hpOf[ec__get_cperm(v)];
     ec_cube o;
     ec_cube_solved(&o);
-    const int es0 = ec__opt_get_esep(&o), cc0 = ec__opt_get_ccomb(&o);
-#define ENTRY(FL, SL, TW, ES, CC, P)                                                                              \
-    (t ? e2(ec__opt_T.big[1], b_index_y(ec__opt_esepSym[ES], TW, CC, P)) : e2(ec__opt_T.big[0], big_index_y(ec__opt_fsSym[(SL) * N_FLIP + (FL)], TW, P)))
+    const int es0 = ec__opt_get_esep(&o), cc0 = ec__opt_get_ccomb(&o), hp0 = ec__opt_hpOf[0];
+#define ENTRY(FL, SL, TW, ES, CC, P)                                                                                     \
+    (t == 2 ? e2(ec__opt_T.big[2], hc_index(ec__opt_hcSym[(TW) * N_HPERM + hp2], ES))                                      \
+     : t    ? e2(ec__opt_T.big[1], b_index_y(ec__opt_esepSym[ES], TW, CC, P))                                              \
+            : e2(ec__opt_T.big[0], big_index_y(ec__opt_fsSym[(SL) * N_FLIP + (FL)], TW, P)))
+    int hp2 = hp;
     int v3 = ENTRY(fl, sl, tw, es, cc, par), d = 0;
     for (;;) {
-        int solved = tw == 0 && par == 0 && (t ? es == es0 && cc == cc0 : fl == 0 && sl == SLICE_SOLVED);
+        int solved = t == 2 ? tw == 0 && hp == hp0 && es == es0
+                            : tw == 0 && par == 0 && (t ? es == es0 && cc == cc0 : fl == 0 && sl == SLICE_SOLVED);
         if (solved) return v3 == 0 ? d : -1;
         if (d > 20) return -1;
         int m = 0;
@@ -66,8 +79,9 @@ static int exact_walk(int t, const ec_cube *v, int par)
             int fl2 = ec__flipMove[fl * N_MOVES + m], sl2 = ec__sliceMove[sl * N_MOVES + m];
             int tw2 = ec__twistMove[tw * N_MOVES + m], es2 = ec__opt_esepMove[es * N_MOVES + m], cc2 = ec__opt_ccMove[cc * N_MOVES + m];
             int p2 = par ^ quarter(m);
+            hp2 = ec__opt_hpMove[hp * N_MOVES + m];
             if (ENTRY(fl2, sl2, tw2, es2, cc2, p2) == (v3 + 2) % 3) {
-                fl = fl2, sl = sl2, tw = tw2, es = es2, cc = cc2, par = p2;
+                fl = fl2, sl = sl2, tw = tw2, es = es2, cc = cc2, par = p2, hp = hp2;
                 v3 = (v3 + 2) % 3;
                 d++;
                 break;
@@ -93,19 +107,25 @@ static int set_level(opt_search *s, int k, const ec_cube *c)
         s->tw[k][a] = (uint16_t)ec__get_twist(&v);
         s->es[k][a] = ec__opt_esepSym[ec__opt_get_esep(&v)];
         s->cc[k][a] = (uint8_t)ec__opt_get_ccomb(&v);
-        for (int t2 = 0; t2 < ec__opt_T.nt; t2++) {
-            int h = exact_walk(t2, &v, s->par[k]);
+        for (int t2 = 0; t2 < 2; t2++) {
+            int h = ec__opt_T.has[t2] ? exact_walk(t2, &v, s->par[k]) : 0;
             if (h < 0) ok = 0;
             s->hx[k][t2 * OPT_AXES + a] = (uint8_t)(h < 0 ? 0 : h);
         }
     }
+    /* the hc table: one probe (its 48 symmetries cover the three axes) */
+    s->hy[k] = ec__opt_hcSym[ec__opt_get_hc(c)];
+    s->he[k] = (uint16_t)ec__opt_get_esep(c);
+    int h = ec__opt_T.has[2] ? exact_walk(2, c, s->par[k]) : 0;
+    if (h < 0) ok = 0;
+    s->hx[k][OPT_HC] = (uint8_t)(h < 0 ? 0 : h);
     return ok ? 0 : -1;
 }
 
 static int bound_level(const opt_search *s, int k)
 {
     int h = nib(ec__opt_T.corner, corner_index(s->cp[k], s->tw[k][0]));
-    for (int i = 0; i < ec__opt_T.nt * OPT_AXES; i++)
+    for (int i = 0; i < OPT_HX; i++)
         if (s->hx[k][i] > h) h = s->hx[k][i];
     return h;
 }
@@ -145,6 +165,11 @@ static void expand(opt_search *s, int k)
             c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
             __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
         }
+        if (ec__opt_T.has[2]) { /* the hc coordinates now; their conjugated esep fetched early */
+            c->hy = hc_move(s->hy[k], m);
+            c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
+            __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
+        }
     }
     s->nch[k] = (uint8_t)n;
     s->mv[k] = 0;
@@ -157,8 +182,13 @@ static void expand(opt_search *s, int k)
             over |= h > left;
         }
         c->pruned = (uint8_t)over;
-        if (over || ec__opt_T.nt < 2) continue;
+        if (over) continue;
         int m = c->m;
+        if (ec__opt_T.has[2]) {
+            c->idx[OPT_HC] = hc_index(c->hy, c->he);
+            __builtin_prefetch(ec__opt_T.big[2] + (c->idx[OPT_HC] >> 2));
+        }
+        if (!ec__opt_T.has[1]) continue;
         for (int a = 0; a < OPT_AXES; a++) {
             int ma = ec__opt_axisMove[a][m];
             c->es[a] = e_move(s->es[k][a], ma);
@@ -224,10 +254,18 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         nodes++;
         int left = L - k - 1;
         if (c->pruned) continue;
-        uint8_t hx[2 * OPT_AXES];
-        int over = 0, np = ec__opt_T.nt * OPT_AXES;
+        uint8_t hx[OPT_HX];
+        int over = 0;
         for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
-        for (int p = OPT_AXES; p < np; p++) {
+        hx[OPT_HC] = 0;
+        if (ec__opt_T.has[2]) {
+            int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+            hx[OPT_HC] = (uint8_t)h;
+            if (h > left) continue;
+        }
+        for (int p = OPT_AXES; p < 2 * OPT_AXES; p++) {
+            hx[p] = 0;
+            if (!ec__opt_T.has[1]) continue;
             int h = from_mod3(s->hx[k][p], e2(ec__opt_T.big[1], c->idx[p]));
             hx[p] = (uint8_t)h;
             over |= h > left;
@@ -251,9 +289,9 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             s->es[k1][a] = c->es[a];
             s->cc[k1][a] = c->cc[a];
         }
-        for (int p = 0; p < np; p++) {
-            s->hx[k1][p] = hx[p];
-        }
+        s->hy[k1] = c->hy;
+        s->he[k1] = c->he;
+        for (int p = 0; p < OPT_HX; p++) s->hx[k1][p] = hx[p];
         k = k1;
         expand(s, k);
     }

@@ -3,12 +3,13 @@
  * build id, the header, export, whole import and the streamed import (begin, chunks, end).
  *
  * Layout: an 80-byte header (magic "EVOCUBE-OPTIMAL\0", format version, level, the corner
- * and two big tables' byte counts, the build id, the checksum, zero padding; little-endian
- * 64-bit fields), then the corner table and the big tables as held in memory.
+ * table's, the fs and esep tables' byte counts, the build id, the checksum, the hc table's
+ * byte count; little-endian 64-bit fields), then the corner table and the big tables the
+ * level holds (fs, esep, hc) as held in memory.
  * Invariants: a table is marked complete only after every header field, the size and the
  * checksum passed; a refusal is EC_E_TABLE with a message. It reads and fills optimal.c's
  * tables (optimal_tables.h) and calls only optimal.c.
- * Costs: export and import are copies plus one checksum pass over the bytes (~250 MB at
+ * Costs: export and import are copies plus one checksum pass over the bytes (246 MB at
  * level 1); the streamed import needs no second buffer.
  */
 #include "search/optimal_tables.h"
@@ -20,7 +21,8 @@ static uint64_t build_id(void)
 {
     uint64_t v[] = {OPT_FORMAT, N_FS_SYM, N_TWIST, N_PERM_SYM, N_SLICE, N_FLIP, SLICE_SOLVED, ec__opt_fsRep[1], ec__opt_fsRep[N_FS_SYM - 1],
                     ec__opt_twC[1234 * N_SYM + 13], ec__cpermRep[N_PERM_SYM - 1], ec__opt_axisMove[1][0], ec__opt_axisMove[2][3],
-                    (uint64_t)ec__opt_nEsepSym, ec__opt_esepRep[ec__opt_nEsepSym - 1], ec__opt_ccC[33 * N_SYM + 9], ec__opt_esepMove[12345 * N_MOVES + 7]};
+                    (uint64_t)ec__opt_nEsepSym, ec__opt_esepRep[ec__opt_nEsepSym - 1], ec__opt_ccC[33 * N_SYM + 9], ec__opt_esepMove[12345 * N_MOVES + 7],
+                    (uint64_t)ec__opt_nHcSym, ec__opt_hcSym[777777], ec__opt_hpOf[31415], ec__opt_esepC48[23456 * N_SYM48 + 41], ec__opt_sym48Move[37][11]};
     return ec__opt_checksum((const uint8_t *)v, (int64_t)sizeof v, 0x62756c6431ull);
 }
 
@@ -51,12 +53,14 @@ int ec_optimal_table_export(uint8_t *buf, int64_t size)
     put64(buf + 32, (uint64_t)ec__opt_T.corner_bytes);
     put64(buf + 40, (uint64_t)ec__opt_T.bytes[0]);
     put64(buf + 48, (uint64_t)ec__opt_T.bytes[1]);
+    put64(buf + 72, (uint64_t)ec__opt_T.bytes[2]);
     put64(buf + 56, build_id());
     put64(buf + 64, ec__opt_T.sum);
     uint8_t *p = buf + HEADER_BYTES;
     memcpy(p, ec__opt_T.corner, (size_t)ec__opt_T.corner_bytes);
     p += ec__opt_T.corner_bytes;
-    for (int t = 0; t < ec__opt_T.nt; t++) {
+    for (int t = 0; t < OPT_TABLES; t++) {
+        if (!ec__opt_T.big[t]) continue;
         memcpy(p, ec__opt_T.big[t], (size_t)ec__opt_T.bytes[t]);
         p += ec__opt_T.bytes[t];
     }
@@ -83,10 +87,10 @@ static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize
     if (level >= EC_OPTIMAL_LEVELS) return table_fail(msg, msgsize, "the stored table names a level this build does not have");
     int rc = ec__opt_init();
     if (rc) return rc;
-    int64_t mem = 0, stored = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
-    ec_optimal_table_bytes((int)level, &mem, &stored);
-    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * ec__opt_level_xs[level] + 3) / 4, b1 = mem - cb - b0;
-    if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != b0 || (int64_t)get64(buf + 48) != b1)
+    int64_t stored = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
+    ec_optimal_table_bytes((int)level, NULL, &stored);
+    if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != ec__opt_table_bytes_of((int)level, 0) ||
+        (int64_t)get64(buf + 48) != ec__opt_table_bytes_of((int)level, 1) || (int64_t)get64(buf + 72) != ec__opt_table_bytes_of((int)level, 2))
         return table_fail(msg, msgsize, "the stored table's sizes are not this build's");
     if (get64(buf + 56) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
     if (size < stored) return table_fail(msg, msgsize, "the stored table is truncated");
@@ -99,18 +103,22 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     if (!buf) return EC_E_NULL;
     int level = check_header(buf, size, msg, msgsize), rc;
     if (level < 0) return level;
-    int64_t mem = 0, cb = (N_CORNER_ENTRIES + 1) / 2;
-    ec_optimal_table_bytes(level, &mem, NULL);
-    int64_t b0 = ((int64_t)N_FS_SYM * N_TWIST * ec__opt_level_xs[level] + 3) / 4, b1 = mem - cb - b0;
-    const uint8_t *big[2] = {buf + HEADER_BYTES + cb, buf + HEADER_BYTES + cb + b0};
-    int64_t bytes[2] = {b0, b1};
+    int64_t cb = (N_CORNER_ENTRIES + 1) / 2, off = HEADER_BYTES + cb;
+    const uint8_t *big[OPT_TABLES];
+    int64_t bytes[OPT_TABLES];
+    for (int t = 0; t < OPT_TABLES; t++) {
+        bytes[t] = ec__opt_table_bytes_of(level, t);
+        big[t] = bytes[t] ? buf + off : NULL;
+        off += bytes[t];
+    }
     uint64_t h = ec__opt_parts_sum(level, buf + HEADER_BYTES, big, bytes);
     if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
     if ((rc = ec__opt_alloc_level(level))) return rc;
     memcpy(ec__opt_T.corner, buf + HEADER_BYTES, (size_t)cb);
-    for (int t = 0; t < ec__opt_T.nt; t++) memcpy(ec__opt_T.big[t], big[t], (size_t)bytes[t]);
+    for (int t = 0; t < OPT_TABLES; t++)
+        if (bytes[t]) memcpy(ec__opt_T.big[t], big[t], (size_t)bytes[t]);
     ec__opt_T.sum = h;
-    ec__opt_T.tb = ec__opt_T.nt - 1;
+    ec__opt_T.tb = ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;
     ec__opt_T.set = ec__opt_T.entries[ec__opt_T.tb];
     ec__opt_T.complete = 1;
     return EC_OK;
@@ -150,11 +158,14 @@ int ec_optimal_table_import_chunk(const uint8_t *data, int64_t n, char *msg, int
     /* the bytes after the header: corner table, then the big tables, in order */
     int64_t off = I.got;
     while (n > 0) {
-        uint8_t *dst;
-        int64_t room;
-        if (off < ec__opt_T.corner_bytes) dst = ec__opt_T.corner + off, room = ec__opt_T.corner_bytes - off;
-        else if (off < ec__opt_T.corner_bytes + ec__opt_T.bytes[0]) dst = ec__opt_T.big[0] + (off - ec__opt_T.corner_bytes), room = ec__opt_T.corner_bytes + ec__opt_T.bytes[0] - off;
-        else dst = ec__opt_T.big[1] + (off - ec__opt_T.corner_bytes - ec__opt_T.bytes[0]), room = I.want - off;
+        uint8_t *dst = ec__opt_T.corner + off;
+        int64_t room = ec__opt_T.corner_bytes - off, start = ec__opt_T.corner_bytes;
+        for (int t = 0; room <= 0 && t < OPT_TABLES; t++) {
+            if (!ec__opt_T.big[t]) continue;
+            dst = ec__opt_T.big[t] + (off - start);
+            room = start + ec__opt_T.bytes[t] - off;
+            start += ec__opt_T.bytes[t];
+        }
         int64_t k = n < room ? n : room;
         memcpy(dst, data, (size_t)k);
         data += k, n -= k, off += k;
@@ -177,7 +188,7 @@ int ec_optimal_table_import_end(char *msg, int msgsize)
         return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
     }
     ec__opt_T.sum = h;
-    ec__opt_T.tb = ec__opt_T.nt - 1;
+    ec__opt_T.tb = ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;
     ec__opt_T.set = ec__opt_T.entries[ec__opt_T.tb];
     ec__opt_T.complete = 1;
     return EC_OK;

@@ -28,8 +28,12 @@
 #define N_ESEP_SYM_MAX 2400
 #define N_CCOMB 70
 #define N_BLOCK_B (N_TWIST * N_CCOMB)
+#define N_HPERM 420
+#define N_HC (N_TWIST * N_HPERM)
+#define N_HC_SYM_MAX 20000
+#define N_SYM48 48
 #define UNSET 15
-#define OPT_FORMAT 3
+#define OPT_FORMAT 4
 #define HEADER_BYTES 80
 
 /* the small tables (optimal.c's header comment says what each holds) */
@@ -48,18 +52,28 @@ extern int ec__opt_nEsepSym;
 extern uint8_t ec__opt_ccMove[N_CCOMB * N_MOVES], ec__opt_ccC[N_CCOMB * N_SYM];
 extern uint8_t ec__opt_axisMove[OPT_AXES][N_MOVES];
 extern ec_cube ec__opt_axisRot[OPT_AXES], ec__opt_axisRotInv[OPT_AXES];
-/* corner-permutation parities per big-table entry, by level */
+/* corner-permutation parities per big-table entry, by level; which big tables a level has */
 extern const int ec__opt_level_xs[EC_OPTIMAL_LEVELS];
+extern const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES];
+/* the hc table's coordinates (optimal_hc.c's header says what each holds) */
+extern uint16_t ec__opt_hpOf[N_PERM8];
+extern uint16_t ec__opt_hpMove[N_HPERM * N_MOVES];
+extern uint32_t *ec__opt_hcSym;  /* [twist * 420 + hp]: class << 6 | j */
+extern uint32_t *ec__opt_hcMove; /* [class * 18 + m] */
+extern int ec__opt_nHcSym;
+extern uint16_t *ec__opt_esepC48; /* [esep * 48 + j] */
+extern uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
 
-/* The process-wide table: big[0] the FlipUDSlice table, big[1] (levels 1, 2) the esep one. */
+/* The process-wide table: big[0] the FlipUDSlice table, big[1] the esep one, big[2] the hc
+ * one; has[t]: the level holds table t (big[t] NULL otherwise). */
 typedef struct opt_tables {
     int level;       /* -1: none */
-    int xs;          /* corner-permutation parities per entry of both: 1, or 2 (level 2) */
-    int nt;          /* big tables at this level: 1 or 2 */
+    int xs;          /* corner-permutation parities per entry of the fs and esep tables */
+    uint8_t has[OPT_TABLES];
     int complete;
     uint8_t *corner; /* N_CORNER_ENTRIES nibbles */
-    uint8_t *big[2];
-    int64_t entries[2], bytes[2], corner_bytes;
+    uint8_t *big[OPT_TABLES];
+    int64_t entries[OPT_TABLES], bytes[OPT_TABLES], corner_bytes;
     /* build */
     int tb;          /* the big table being built */
     int depth;       /* the pass sets entries at depth + 1 from those at depth */
@@ -72,12 +86,28 @@ extern opt_tables ec__opt_T;
 
 /* Build the small tables once per process: EC_OK, EC_E_NOMEM or EC_E_INTERNAL. */
 int ec__opt_init(void);
+/* The hc table's small tables (called by ec__opt_init): EC_OK, EC_E_NOMEM or EC_E_INTERNAL. */
+int ec__opt_hc_init(void);
+/* out = conj_j(c), j in 0..47 (optimal_hc.c) */
+void ec__opt_conj48(const ec_cube *c, int j, ec_cube *out);
+/* the corners' half-turn coset, twist * 420 + hp */
+int ec__opt_get_hc(const ec_cube *c);
+/* the hc table's build steps (optimal_hc.c): the solved entry; set an entry and its
+ * stabiliser images when unset; class c's forward and backward pass at depth d (list: room
+ * for 34,650 values); each returns the entries it set */
+int64_t ec__opt_hc_start(uint8_t *b);
+int64_t ec__opt_hc_set(uint8_t *b, int cls, int e, int v);
+int64_t ec__opt_hc_forward(uint8_t *b, int c, int d, uint16_t *list);
+int64_t ec__opt_hc_backward(uint8_t *b, int c, int d, uint16_t *list);
+void ec__opt_set_esep(ec_cube *c, int v);
 /* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */
 int ec__opt_alloc_level(int level);
 /* The 64-bit checksum of n bytes at p, chained from h. */
 uint64_t ec__opt_checksum(const uint8_t *p, int64_t n, uint64_t h);
+/* the bytes of big table t at level `level` (0 when the level has none) */
+int64_t ec__opt_table_bytes_of(int level, int t);
 /* The stored form's checksum of a level's corner table and big tables. */
-uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[2], const int64_t bytes[2]);
+uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[OPT_TABLES], const int64_t bytes[OPT_TABLES]);
 /* esep = slice * 70 + the M-slice edges' places; ccomb = the U-layer corners' places */
 int ec__opt_get_esep(const ec_cube *c);
 int ec__opt_get_ccomb(const ec_cube *c);

@@ -8,5 +8,5 @@ list(APPEND EC_SOURCES
 # solver family's) is what the optimal module adds to the main module's sources
 set(EC_OPTIMAL_SOURCES c/search/optimal.c c/search/optimal_store.c c/search/optimal_search.c)
 if(EC_WITH_OPTIMAL)
-  list(APPEND EC_SOURCES c/search/optimal.c c/search/optimal_store.c c/search/optimal_search.c)
+  list(APPEND EC_SOURCES c/search/optimal.c c/search/optimal_hc.c c/search/optimal_store.c c/search/optimal_search.c)
 endif()

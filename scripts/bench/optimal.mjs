@@ -4,8 +4,8 @@
 // cube48opt (cubeopt-wasm, ../shared/peers/cubeopt-wasm, a benchmark peer loaded from outside
 // the project when present, under Node on worker threads) on the same random states
 // (evocube's random-state scrambles, seeds 1..n), the same thread count, at table sizes
-// paired as evocubeLevel:cube48optK (default level 1, 246 MB, beside cube48opt3, 243 MB;
-// evocube has no ~480 MB level yet: `--sizes 1:4` sets its largest beside cube48opt4). The two alternate state by state (evocube, then the
+// paired as evocubeLevel:cube48optK (default 1:3,2:4: level 1, 246 MB, beside cube48opt3,
+// 243 MB, and level 2, 419 MB, beside cube48opt4, 486 MB). The two alternate state by state (evocube, then the
 // peer, on each state) so load changes hit both. Reported per side: table build seconds,
 // median / mean seconds a state, mean nodes, ns a node (wall time x threads / nodes), peak
 // memory (evocube: the process's VmHWM; the peer: this process's RSS after its solves, its
@@ -52,7 +52,7 @@ export default async function optimal(args) {
   const n = Number(opt(args, '--n', '20'));
   const threads = Number(opt(args, '--threads', '2'));
   const maxNodes = Number(opt(args, '--max-nodes', '0'));
-  const sizes = opt(args, '--sizes', '1:3').split(',').map((p) => p.split(':').map(Number));
+  const sizes = opt(args, '--sizes', '1:3,2:4').split(',').map((p) => p.split(':').map(Number));
   const usePeer = !args.includes('--no-peer') && existsSync(join(PEER, 'cube48opt3.mjs'));
   if (!existsSync(join(NATIVE, 'bench_optimal'))) throw new Error('build/native/bench_optimal is missing: run scripts/build.sh');
   const core = await loadCoreNode();

@@ -105,14 +105,17 @@ static void errors(void)
     CHECK_RC(ec_optimal_table_bytes(EC_OPTIMAL_LEVELS, &mem, &st), EC_E_RANGE);
     int64_t m1;
     CHECK_RC(ec_optimal_table_bytes(1, &m1, NULL), EC_OK);
-    CHECK(m1 == mem + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 1: %lld bytes", (long long)m1);
+    CHECK(m1 == mem + (19926LL * 34650 + 3) / 4, "level 1: %lld bytes", (long long)m1);
+    int64_t m2;
+    CHECK_RC(ec_optimal_table_bytes(2, &m2, NULL), EC_OK);
+    CHECK(m2 == m1 + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 2: %lld bytes", (long long)m2);
     char msg[200];
     CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
     ec_solver *h = NULL;
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F", f, sizeof f, NULL, 0);
     /* no table: the solver builds one in its first steps (checked in solver_run) */
-    CHECK_RC(ec_solver_new("optimal", f, 1, "table=2", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK_RC(ec_solver_new("optimal", f, 1, "table=3", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
 }
 
 /* the solver with no table held builds it in its steps (build_step: slices of whole classes,
