@@ -21,7 +21,8 @@
 // tab needs (the lock is released with it; a half-written file is refused by its size on the
 // next load).
 import createOptimal from './gen/optimal.mjs';
-import { createCore, EC, EvocubeError } from './lib/core.mjs';
+import { EC, EvocubeError } from './lib/core.mjs';
+import { createOptimalCore } from './lib/core-optimal.mjs';
 import { STATUS } from './lib/protocol.mjs';
 import { levelFor, loadStored, store, storedLevels, tableLock, QuotaError } from './lib/optimal/table-store.mjs';
 
@@ -33,7 +34,7 @@ const channel = new MessageChannel();
 const waiting = [];
 channel.port1.onmessage = () => { const f = waiting.shift(); if (f) f(); };
 const yieldNow = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(0); });
-const ready = createCore(createOptimal);
+const ready = createOptimalCore(createOptimal);
 let queue = Promise.resolve();
 
 const storage = () => navigator.storage;

@@ -3,7 +3,8 @@
  * optimal_search.c): the process-wide table state, the small tables they share, the entry
  * accessors and the sizes. Public interface and layouts: optimal.h.
  *
- * Layout: optimal.c owns and builds everything declared here (ec__opt_init for the small
+ * Layout: optimal_coords.c owns the coordinates' small tables, optimal_hc.c the hc table's,
+ * optimal.c the big tables and ec__opt_init; everything declared here (ec__opt_init for the small
  * tables, the stepped build for the big ones); optimal_store.c (the stored form) and
  * optimal_search.c (IDA*, the distance call) read them and call only optimal.c's functions,
  * never each other's.
@@ -40,6 +41,10 @@
 extern uint32_t *ec__opt_fsSym;
 extern uint32_t ec__opt_fsRep[N_FS_SYM];
 extern uint16_t ec__opt_twC[N_TWIST * N_SYM];
+extern uint16_t ec__opt_fsStab[N_FS_SYM];           /* a class's stabiliser (bit s: conj_s fixes its rep) */
+extern uint16_t ec__opt_esepStab[N_ESEP_SYM_MAX];
+extern uint16_t *ec__opt_twMC;                       /* [(m * 16 + s) * 2187 + twist]: twC after move m */
+extern uint8_t ec__opt_ccMC[N_MOVES * N_SYM * N_CCOMB]; /* ccC after move m */
 extern uint16_t *ec__opt_cpMove;
 extern uint32_t *ec__opt_fsMove; /* [class * 18 + m]: fsSym of the class's representative after move m */
 extern uint8_t ec__opt_symMoveC[N_SYM][N_MOVES]; /* conj_s of face turn m, as a face turn */
@@ -84,8 +89,11 @@ typedef struct opt_tables {
 } opt_tables;
 extern opt_tables ec__opt_T;
 
-/* Build the small tables once per process: EC_OK, EC_E_NOMEM or EC_E_INTERNAL. */
+/* Build the small tables once per process (optimal.c: the coordinates', then the hc
+ * table's): EC_OK, EC_E_NOMEM or EC_E_INTERNAL. */
 int ec__opt_init(void);
+/* The coordinates' small tables (optimal_coords.c, called by ec__opt_init; idempotent). */
+int ec__opt_coords_init(void);
 /* The hc table's small tables (called by ec__opt_init): EC_OK, EC_E_NOMEM or EC_E_INTERNAL. */
 int ec__opt_hc_init(void);
 /* out = conj_j(c), j in 0..47 (optimal_hc.c) */

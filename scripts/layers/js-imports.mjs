@@ -6,7 +6,8 @@
 //   - an on-demand module (*.lazy.mjs) is reached only by a dynamic import() from its own
 //     folder (a static import would pull it into the first load); tests may import it;
 //   - web/lib/ names no `document`, `window` or `HTMLElement` (it runs without a DOM);
-//   - only web/lib/core.mjs touches the Emscripten module (`core.M`); benchmarks and tests
+//   - only web/lib/core.mjs (and core-optimal.mjs, the optimal module's table calls) touches
+//     the Emscripten module (`core.M`); benchmarks and tests
 //     that time or probe a raw export get it from core.raw(), which nothing else calls.
 // A specifier that resolves to no file is also an error. Costs: one read and scan per file.
 import { readFileSync, existsSync } from 'node:fs';
@@ -133,17 +134,19 @@ function checkImports(root, file, src, code, report) {
   return imports.length;
 }
 
-// the rules of names: no DOM in web/lib/, the wasm module only in core.mjs, raw() only in benchmarks and tests
+// the files that touch a wasm module: the core's binding and the optimal module's table calls
+const CORE_FILES = ['web/lib/core.mjs', 'web/lib/core-optimal.mjs'];
+// the rules of names: no DOM in web/lib/, the wasm module only in CORE_FILES, raw() only in benchmarks and tests
 function checkNames(file, src, code, report) {
   if (file.startsWith('web/lib/')) {
     for (const m of code.matchAll(/\b(document|window|HTMLElement)\b/g)) {
       report(`js-dom ${file}:${m[1]}`, `${file}:${lineAt(src, m.index)}: names ${m[1]}: web/lib/ runs without a DOM`);
     }
   }
-  if (file === 'web/lib/core.mjs') return;
+  if (CORE_FILES.includes(file)) return;
   for (const m of code.matchAll(/(\.M\s*[.[])/g)) {
     const line = lineAt(src, m.index);
-    report(`js-module ${file}:${line}`, `${file}:${line}: reaches into the wasm module (${m[1].trim()}): only web/lib/core.mjs touches it (benchmarks and tests: core.raw())`);
+    report(`js-module ${file}:${line}`, `${file}:${line}: reaches into the wasm module (${m[1].trim()}): only ${CORE_FILES.join(' and ')} touch it (benchmarks and tests: core.raw())`);
   }
   if (file.startsWith('scripts/bench/') || file.startsWith('tests/')) return;
   for (const m of code.matchAll(/\.raw\(\)/g)) {
