@@ -25,9 +25,9 @@ const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 export class Playback {
   // the Result panel's playback on its own elements (the play button, the move list, the speed
   // slider, the counter: this feature owns their ids); view: the CubeView or null
-  static mount({ core, view, net, onState }) {
+  static mount({ core, view, net, onState, onPlay }) {
     return new Playback({
-      core, view, net, onState, list: $('moves'), buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
+      core, view, net, onState, onPlay, list: $('moves'), buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
       speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
     });
   }
@@ -35,11 +35,11 @@ export class Playback {
   // focus the play button when a solution can be played; whether it did
   focusPlay() {
     if (this.b.play.disabled) return false;
-    this.b.play.focus();
+    this.b.play.focus({ preventScroll: true }); // the page stays where the run left it
     return true;
   }
 
-  constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState }) {
+  constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState, onPlay }) {
     this.core = core;
     this.view = view; // CubeView (may be unavailable)
     this.net = net;
@@ -49,6 +49,7 @@ export class Playback {
     this.speedOut = speedOut;
     this.counter = counter;
     this.onState = onState;
+    this.onPlay = onPlay; // Play pressed: the page brings the cube into view
     this.moves = [];
     this.states = [];
     this.index = 0;
@@ -227,6 +228,7 @@ export class Playback {
   async play() {
     if (this.playing || !this.moves.length) return;
     if (this.index >= this.moves.length) await this.goTo(0);
+    if (this.onPlay) this.onPlay();
     this.playing = true;
     this._render();
     while (this.playing && this.index < this.moves.length) {

@@ -170,8 +170,9 @@ export class RunControls {
     this.onStart(run);
     this._status(run.status);
     this.onChange();
-    // Solve is off during the run: keep the keyboard on the run's controls, not <body>
-    const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
+    // Solve is off during the run: keep the keyboard on the run's controls, not <body>, nor the
+    // locked scramble box (Ctrl+Enter solves from it; space then pauses, and at the end plays)
+    const lost = () => { const a = document.activeElement; return !a || a === document.body || a.disabled || a.readOnly === true; };
     if (lost()) $('pause').focus();
     const outcome = await run.start();
     delete document.body.dataset.run;
