@@ -69,3 +69,16 @@ test('load -> solved -> replayed by keyboard alone, with no result lost to a key
   await page.close();
   expect(env.errors).toEqual([]);
 }, 150000);
+
+test('Solve on the solved cube (a first visit pressing Solve at once) says to scramble first, and runs nothing', async () => {
+  const page = await env.open('');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await tabTo(page, 'solve');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(tid('notice-warn'));
+  expect(await text(page, 'notice-warn')).toMatch(/already solved: scramble it first/);
+  expect(await page.getAttribute(tid('status'), 'data-state')).not.toBe('solved');
+  expect(await text(page, 'solution')).toBe('');
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 60000);
