@@ -2,7 +2,7 @@
 // 1024 x 768, a 390 x 844 phone and presentation mode at 1920 x 1080: while a run goes, and
 // while its solution replays, the bounding boxes of the cube, the live numbers (the tiles),
 // the run's sentence and the playback bar (step back, play, step forward, speed, counter) are
-// all inside the viewport. The end of a run does not scroll the page (the focus goes to Play
+// all inside the viewport; in presentation mode at 1280 x 800 a tile holds "8,888,888". The end of a run does not scroll the page (the focus goes to Play
 // without scrolling), and Play brings the cube back after the page was scrolled to its foot.
 import { setup, tid, waitStatus, pickSolver, setSpeed } from './helpers.mjs';
 
@@ -59,3 +59,33 @@ test.each(VIEWPORTS)('at %i x %i (%s): the cube, the tiles, the run sentence and
   await page.close();
   expect(env.errors).toEqual([]);
 }, 150000);
+
+// presentation mode on a 1280 x 800 screen: the large numbers fit their tiles (no "3,537,…"):
+// a tile holds a 7-digit count with its separators ("8,888,888", HuGO!'s evaluations per
+// second) in its own font, measured, and no tile's text is cut during or after a run
+test('presentation mode at 1280 x 800: a tile holds a 7-digit number, and none is cut during or after a run', async () => {
+  const s = pickSolver(env.core, ['twes', 'hugo']);
+  const page = await env.open(`?scramble=${encodeURIComponent(env.core.scrambleMoves(20, 7))}&solver=${s}&seed=1`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click(tid('present'));
+  await page.waitForFunction(() => document.body.classList.contains('presenting'));
+  const room = () => page.$$eval('[data-testid="stats"] dd', (ds) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    return ds.filter((d) => {
+      const cs = getComputedStyle(d);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      return ctx.measureText('8,888,888').width > d.clientWidth;
+    }).map((d) => d.dataset.testid);
+  });
+  const cut = () => page.$$eval('[data-testid="stats"] dd', (ds) => ds.filter((d) => d.scrollWidth > d.clientWidth + 0.5).map((d) => d.textContent));
+  expect(await room()).toEqual([]);
+  await page.click(tid('solve'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > 0, null, { timeout: 60000 });
+  expect(await cut()).toEqual([]);
+  await waitStatus(page, 'solved', 90000);
+  expect(await cut()).toEqual([]);
+  expect(await room()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 120000);

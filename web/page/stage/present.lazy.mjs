@@ -20,7 +20,7 @@ body.presenting .col2 { grid-column: 1; grid-row: 1; }
 body.presenting .col3 { grid-column: 2; grid-row: 1; display: flex; }
 body.presenting .view3d { height: calc(100vh - 425px); max-height: none; aspect-ratio: auto; }
 body.presenting .stats dt { font-size: 17px; }
-body.presenting .stats dd { font-size: 30px; }
+body.presenting .stats dd { font-size: clamp(18px, 1.8vw, 30px); } /* "8,888,888" fits a tile at 1280 px */
 body.presenting .phase-goal { display: none; } /* the run's sentence names the phase and its goal */
 body.presenting .run-story { font-size: 20px; line-height: 1.35; }
 body.presenting .view-caption { font-size: 18px; }
