@@ -2,8 +2,9 @@
 // 1024 x 768, a 390 x 844 phone and presentation mode at 1920 x 1080: while a run goes, and
 // while its solution replays, the bounding boxes of the cube, the live numbers (the tiles),
 // the run's sentence and the playback bar (step back, play, step forward, speed, counter) are
-// all inside the viewport; in presentation mode at 1280 x 800 a tile holds "8,888,888". The end of a run does not scroll the page (the focus goes to Play
+// all inside the viewport. The end of a run does not scroll the page (the focus goes to Play
 // without scrolling), and Play brings the cube back after the page was scrolled to its foot.
+// In presentation mode at 1280 x 800 a tile holds "8,888,888".
 import { setup, tid, waitStatus, pickSolver, setSpeed } from './helpers.mjs';
 
 let env;
