@@ -3,7 +3,8 @@
 // Chromium at 1280 x 800: the fitness axis's label fits the plot's height (measured in the
 // chart's font), the phase labels' bounding boxes never overlap and every phase the run went
 // through is labelled (the first one too), the legend has one best entry (no min / max pair)
-// and its best and mean are the tiles' texts at the end of the run.
+// and its best and mean are the tiles' texts at the end of the run; the Watch panel's
+// population histogram's labels never overlap (bounding boxes).
 import { setup, tid, waitStatus } from './helpers.mjs';
 
 let env;
@@ -50,6 +51,7 @@ test('the chart on a real run of every solver: axis label in, phase labels apart
     const preset = presetOf(d);
     const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${d.name}&seed=1${preset ? `&preset=${preset}` : ''}`);
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.click('#watch-box summary'); // the Watch views, for the population histogram
     await page.click(tid('solve'));
     await waitStatus(page, ['solved', 'gave up'], 120000);
     await page.waitForFunction(() => window.evocube.chart?.plot && document.querySelector('[data-testid="chart"] canvas'));
@@ -68,6 +70,12 @@ test('the chart on a real run of every solver: axis label in, phase labels apart
     expect([who, c.legend.map(([l]) => l)]).toEqual([who, ['gen', 'best', 'mean']]);
     const legend = Object.fromEntries(c.legend);
     expect([who, legend.best.split(' (')[0], legend.mean]).toEqual([who, c.tiles.best, c.tiles.mean]);
+    // the population histogram (a solver whose records carry one): its labels' boxes apart
+    const hist = await page.$$eval('[data-testid="hist-bar"] text', (ts) => ts.filter((t) => t.textContent).map((t) => {
+      const r = t.getBoundingClientRect();
+      return { text: t.textContent, l: r.left, r: r.right, t: r.top, b: r.bottom };
+    }));
+    for (let i = 1; i < hist.length; i++) expect([who, hist[i - 1].text, hist[i].text, overlap(hist[i - 1], hist[i])]).toEqual([who, hist[i - 1].text, hist[i].text, false]);
     await page.close();
   }
   expect(env.errors).toEqual([]);
