@@ -78,6 +78,7 @@ async function makeStage(p) {
   p.playback = Playback.mount({
     core, view: stage.view.available ? stage.view : null, net: p.net,
     onState: (f) => stage.show(f, `solution playback · ${p.playback.index} of ${p.playback.moves.length} moves done`),
+    onPlay: () => stage.bringIntoView(),
   });
   p.results = new ResultView({ core, playback: p.playback, stage, notify });
   p.optimal = new OptimalLine({ notify });
@@ -93,8 +94,12 @@ function makeInputAndRun(p) {
     onSubmit: () => p.controls.solve(),
     onLink: (pasted) => openLink(p, pasted),
     onChange: (cube) => {
-      if (results.facelets && !p.controls.busy && cube.facelets !== results.facelets) p.clearResult();
-      if (cube.facelets && (cube.ok || p.input.mode === 'paint')) {
+      // an edit that leaves the cube as it was (a space, a comment) keeps the result and its
+      // playback; one that changes the cube clears them, and says so with an Undo
+      if (results.facelets && !p.controls.busy && cube.facelets !== results.facelets) discardResult(p);
+      const changed = cube.facelets !== p.inputShown;
+      if (cube.facelets && (cube.ok || p.input.mode === 'paint') && changed) {
+        p.inputShown = cube.facelets;
         playback.clear();
         stage.show(cube.facelets, 'your cube');
       }
@@ -110,6 +115,7 @@ function makeInputAndRun(p) {
     clear: () => { playback.clear(); p.clearResult(); },
     onStart: (run) => watch.follow(run),
     onEnd: (outcome, run) => {
+      p.kept = { outcome, fields: p.input.fields() }; // what Undo brings back after an edit clears it
       results.show(outcome);
       if (outcome.result?.stats?.solved) p.optimal.show(run.input.facelets, outcome.result.length);
       if (outcome.result) compareWithLink(outcome.result, run.input.facelets);
@@ -118,6 +124,25 @@ function makeInputAndRun(p) {
     onChange: () => p.refresh(),
   });
   p.url = new UrlSync({ settings: p.settings, input: p.input, results, runFields: () => p.controls.run?.input.fields ?? null });
+}
+
+// The input's cube changed under a shown result: the result goes (it was for the cube before),
+// with a notice that says so and an Undo that puts the scramble and the result back.
+function discardResult(p) {
+  const kept = p.kept && p.kept.outcome.input.facelets === p.results.facelets ? p.kept : null;
+  p.clearResult();
+  if (!kept) return;
+  const text = 'The cube changed, so the last result (for the cube before) was cleared.';
+  if (kept.fields.scramble == null) { notify(text, 'warn'); return; } // painted: no text to put back
+  notify(text, 'warn', 12000, {
+    label: 'Undo',
+    run: () => {
+      p.input.setScramble(kept.fields.scramble);
+      if (p.input.cube.facelets !== kept.outcome.input.facelets || p.controls.busy) return;
+      p.results.show(kept.outcome);
+      p.refresh();
+    },
+  });
 }
 
 function refresh(p) {

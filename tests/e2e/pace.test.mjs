@@ -1,6 +1,7 @@
 // pace.test.mjs - replay at a teacher's pace, in Chromium: at 0.5 moves/s a move starts every
 // 2.0 s (± 0.2 s, measured from the move counter's changes), with animated turns and with
-// prefers-reduced-motion (turns land at once, the pace stays); the speed slider is logarithmic
+// prefers-reduced-motion (turns land at once, the pace stays); at 20 moves/s, 20 ± 2 moves/s
+// on software WebGL; the speed slider is logarithmic
 // from 0.25 to 20 moves/s (each stop about x1.4 the one before, 1 and 2 moves/s near the
 // middle) and its keys move it without stepping the playback; and the keys during a run:
 // → steps a paused run by one generation, space resumes and pauses it.
@@ -38,6 +39,37 @@ test('at 0.5 moves/s a move takes 2.0 ± 0.2 s, with and without reduced motion'
     const g = await gaps(page, 2);
     for (const ms of g) expect([motion, Math.abs(ms - 2000) <= 200, Math.round(ms)]).toEqual([motion, true, expect.any(Number)]);
   }
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 60000);
+
+// the replay's pace at the fastest stop, on headless Chromium's software WebGL (SwiftShader):
+// a move every 50 ms on average over 60 moves, the turns that cannot be drawn in time landing
+// at once (frames skipped, never moves)
+test('at 20 moves/s the replay holds 20 ± 2 moves/s with software WebGL', async () => {
+  const alg = env.core.scrambleMoves(61, 5);
+  const page = await env.open(`?alg=${encodeURIComponent(alg)}`);
+  const n = alg.trim().split(/\s+/).length;
+  await page.waitForFunction((k) => document.querySelector('[data-testid="play-counter"]').textContent === `0 / ${k}`, n);
+  expect(await page.evaluate(() => window.evocube.view.available)).toBe(true);
+  await setSpeed(page, 20);
+  await page.focus('body');
+  const times = await page.evaluate((k) => new Promise((resolve) => {
+    const c = document.querySelector('[data-testid="play-counter"]');
+    const seen = [];
+    new MutationObserver((_, obs) => {
+      const done = Number(c.textContent.split('/')[0]);
+      seen.push([done, performance.now()]);
+      if (done >= k) { obs.disconnect(); resolve(seen); }
+    }).observe(c, { childList: true, characterData: true, subtree: true });
+    document.querySelector('[data-testid="play"]').click();
+  }), n);
+  const moves = times.filter(([d], i) => i === 0 || d !== times[i - 1][0]);
+  const first = moves.find(([d]) => d === 1), last = moves[moves.length - 1];
+  const rate = ((last[0] - first[0]) * 1000) / (last[1] - first[1]);
+  console.log(`pace: ${n} moves at 20 moves/s played at ${rate.toFixed(1)} moves/s`);
+  expect([Math.abs(rate - 20) <= 2, Math.round(rate * 10) / 10]).toEqual([true, expect.any(Number)]);
+  expect(await text(page, 'play-counter')).toBe(`${n} / ${n}`);
   await page.close();
   expect(env.errors).toEqual([]);
 }, 60000);

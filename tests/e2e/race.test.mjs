@@ -6,6 +6,8 @@
 // request, by time: the finishing place), with length and time bars and the solutions in full; playing one shows it in the
 // Result panel. By default the race picks solvers that finish in seconds, never hugo. Solvers
 // are named in words; on a phone the board is a card per runner and never scrolls sideways.
+// A race of every solver at 1280 x 800: every row in view while it runs, the column of
+// finishing places headed "Finished" (1st, 2nd: not the row's rank), counts with separators.
 import { setup, tid } from './helpers.mjs';
 
 let env;
@@ -48,7 +50,7 @@ test('a race runs the chosen solvers side by side and compares them', async () =
     status: tr.querySelector('[data-testid="race-status"]').firstChild.textContent,
     length: tr.querySelector('[data-testid="race-length"]').textContent,
     time: tr.querySelector('[data-testid="race-time"]').textContent,
-    place: tr.querySelector('[data-testid="race-place"]').textContent,
+    place: tr.querySelector('[data-testid="race-place"]').textContent, // '1st', '2nd', ...
     solution: tr.querySelector('[data-testid="race-solution"]').textContent,
     bars: [...tr.querySelectorAll('.race-bar')].map((b) => b.getBoundingClientRect().width),
     wallMs: Number(tr.dataset.wallMs),
@@ -61,13 +63,13 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   expect(await page.isEnabled(tid('solve'))).toBe(true);
   for (let i = 1; i < solved.length; i++) {
     const [a, b] = [solved[i - 1], solved[i]];
-    expect(Number(b.length) > Number(a.length) || (b.length === a.length && Number(b.place) > Number(a.place))).toBe(true);
+    expect(Number(b.length) > Number(a.length) || (b.length === a.length && parseInt(b.place, 10) > parseInt(a.place, 10))).toBe(true);
   }
   expect(rows.slice(0, solved.length).every((r) => r.status === 'solved')).toBe(true);
   // by time: the finishing places 1..k down the board
   await page.selectOption(tid('race-sort'), 'time');
   const byTime = await page.$$eval('[data-testid="race-table"] tbody tr [data-testid="race-place"]', (cs) => cs.map((c) => c.textContent));
-  expect(byTime.slice(0, solved.length)).toEqual(solved.map((_, i) => String(i + 1)));
+  expect(byTime.slice(0, solved.length)).toEqual(solved.map((_, i) => ['1st', '2nd', '3rd'][i] || `${i + 1}th`));
   // bars: length and time, the longest / slowest full width, none wider
   const lenBars = solved.map((r) => r.bars[0]);
   const timeBars = solved.map((r) => r.bars[1]);
@@ -86,8 +88,8 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   // places follow the finishing order (time from the common start): the places are 1..n and
   // the times, read in place order, never go down (two solvers can finish within the same
   // rounded millisecond, so the times alone cannot order a tie)
-  const byPlace = [...solved].sort((a, b) => Number(a.place) - Number(b.place));
-  expect(byPlace.map((r) => Number(r.place))).toEqual(solved.map((_, i) => i + 1));
+  const byPlace = [...solved].sort((a, b) => parseInt(a.place, 10) - parseInt(b.place, 10));
+  expect(byPlace.map((r) => parseInt(r.place, 10))).toEqual(solved.map((_, i) => i + 1));
   for (let i = 1; i < byPlace.length; i++) expect(byPlace[i].wallMs).toBeGreaterThanOrEqual(byPlace[i - 1].wallMs);
   expect(await page.textContent('[data-testid="race-table"] caption')).toMatch(/shortest: \d+ moves/);
   // a finished solution plays on the cube and fills the Result panel
@@ -109,3 +111,33 @@ test('a race runs the chosen solvers side by side and compares them', async () =
   await page.close();
   expect(env.errors).toEqual([]);
 });
+
+test('a race of every solver at 1280 x 800: all rows in view while it runs, places as "1st", counts with separators', async () => {
+  const all = env.core.solvers().map((s) => s.name);
+  const page = await env.open(`?scramble=${encodeURIComponent(env.core.scrambleMoves(20, 3))}&seed=1`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const n of all) await page.check(tid(`race-pick-${n}`));
+  await page.click(tid('race-start'));
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="race-table"] tbody tr').length === n, all.length);
+  // running: some runner past generation 1,000 (its count then has a separator)
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="race-generation"]')].some((c) => Number(c.textContent.replace(/,/g, '')) >= 1000), null, { timeout: 90000 });
+  const seen = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('[data-testid="race-table"] tbody tr')];
+    return {
+      running: rows.some((tr) => ['running', 'starting'].includes(tr.querySelector('[data-testid="race-status"]').firstChild.textContent)),
+      out: rows.filter((tr) => { const r = tr.getBoundingClientRect(); return r.top < 0 || r.bottom > innerHeight; }).map((tr) => tr.dataset.solver),
+      gens: rows.map((tr) => tr.querySelector('[data-testid="race-generation"]').textContent),
+      head: document.querySelector('[data-testid="race-table"] thead th').textContent,
+    };
+  });
+  expect(seen.running).toBe(true);
+  expect(seen.out).toEqual([]);
+  expect(seen.head).toBe('Finished');
+  for (const g of seen.gens) expect(g).toMatch(/^\d{1,3}(,\d{3})*$/);
+  await page.click(tid('race-cancel'));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="race-start"]').disabled, null, { timeout: 60000 });
+  const places = await page.$$eval('[data-testid="race-place"]', (cs) => cs.map((c) => c.textContent).filter(Boolean));
+  for (const p of places) expect(p).toMatch(/^\d+(st|nd|rd|th)$/);
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 180000);

@@ -65,8 +65,13 @@ test('a diverse population on a plateau is not called converged; the share reads
   const s = new RunStory(desc('twes'), {});
   const spread = [10, 20, 30, 40, 50, 60, 70, 80, 90];
   for (let g = 1; g <= 100; g++) s.add([{ gen: g, phase: 0, phaseName: 'G0 -> G1', best: 10, mean: 50, bestLength: 9, restarts: 0, popFit: spread }]);
-  expect(s.text()).toMatch(/The best has not changed for 99 generations\.$/);
+  // what the population does on the plateau: how much is near the best, how far its median is
+  expect(s.text()).toMatch(/The best has not changed for 99 generations; the population still searches around it, not converged: almost none of its [\d,]+ individuals are within 1 of the best, the median individual 40 from it\.$/);
   expect(s.converged).toBe(false);
+  // without quantiles: its mean fitness now
+  const t = new RunStory(desc('twes'), {});
+  for (let g = 1; g <= 100; g++) t.add([{ gen: g, phase: 0, phaseName: 'G0 -> G1', best: 10, mean: 50 + g / 10, bestLength: 9, restarts: 0 }]);
+  expect(t.text()).toMatch(/The best has not changed for 99 generations; the population searches around it \(mean fitness 60\)\.$/);
 });
 
 test('every phase of every solver has a goal in words; the Phase tile\'s short label and the line under it', () => {

@@ -41,3 +41,30 @@ for (const [solver, scramble, seed, params] of CASES) {
     expect(last[counter]).toBeGreaterThan(0);
   });
 }
+
+// aco's preset "thesis" is the thesis's ACO as a whole (its oracle and its text's rules): on a
+// 20-move random state the colony plateaus and spreads, as the thesis reports (section 4.3),
+// rather than walking straight down the oracle's reading one move an iteration
+test('aco preset=thesis plateaus and spreads on a 20-move random state (the thesis\'s behaviour)', async () => {
+  const scramble = "U' L' U2 F2 R' B2 F2 L B2 U2 B R B L F D' L2 D' B D2";
+  const { records } = await iso.run({ solver: 'aco', facelets: core.apply(scramble), seed: 1, params: 'preset=thesis,iterations=30' },
+    { keep: true, limitMs: LIMIT, label: 'aco preset=thesis' });
+  let flat = 0, longest = 0;
+  records.forEach((r, i) => { flat = i && r.best === records[i - 1].best && r.best > 0 ? flat + 1 : 0; longest = Math.max(longest, flat); });
+  expect(longest).toBeGreaterThanOrEqual(5);
+  expect(Math.max(...records.map((r) => r.diversity))).toBeGreaterThan(0.5);
+});
+
+// the Watch panel's swarm note names the oracle the run uses: its own param, its preset's, or
+// the default (never "oracle=exact, the default" beside oracle=first20)
+test('the swarm note follows the run\'s oracle: param, preset or default', async () => {
+  const { swarmNote } = await import('../../web/page/watch/swarm-view.mjs');
+  for (const d of core.solvers().filter((s) => s.family === 'swarm')) {
+    const o = d.params.find((p) => p.key === 'oracle');
+    expect(swarmNote(d, {})).toContain(`oracle=${o.names[o.default]}, the default`);
+    expect(swarmNote(d, { oracle: 'first20' })).toMatch(/oracle=first20, the thesis's oracle\)/);
+    expect(swarmNote(d, { oracle: '1' })).toMatch(/oracle=first20/);
+    expect(swarmNote(d, { preset: 'thesis' })).toMatch(/oracle=first20, the thesis's oracle\).*plateau/);
+    expect(swarmNote(d, { preset: 'thesis', oracle: 'exact' })).toMatch(/oracle=exact(, the default)?\)/);
+  }
+});

@@ -3,7 +3,9 @@
 // phase-label placement (web/page/run/chart-data.mjs), and the swarm event log's text
 // (web/page/watch/swarm-events.mjs).
 import { RecordLog, WATCH_MAX } from '../../web/lib/record-log.mjs';
-import { Buckets, placeLabels, commonLabel } from '../../web/page/run/chart-data.mjs';
+import { Buckets, placeLabels, commonLabel, yLabels } from '../../web/page/run/chart-data.mjs';
+import { labelledBars } from '../../web/page/watch/histogram.mjs';
+import { tileTexts } from '../../web/lib/run/numbers.mjs';
 import { eventText } from '../../web/page/watch/swarm-events.mjs';
 
 const rec = (gen, extra = {}) => ({ gen, phase: 0, phaseName: 'p', best: gen, mean: gen / 2, bestLength: 3, ...extra });
@@ -55,7 +57,7 @@ describe('Buckets', () => {
     return out;
   }
 
-  test("HuGO!'s phase 1 is aggregated per round (12 locations x 10 generations), with min, max and averages", () => {
+  test("HuGO!'s phase 1 is aggregated per round (12 locations x 10 generations), with min, max, average and the last record", () => {
     const b = new Buckets(400);
     const recs = hugoLike(13, 7000, 150000);
     for (const r of recs) b.add(r);
@@ -73,6 +75,9 @@ describe('Buckets', () => {
     expect(x.length).toBe(b.list.length);
     expect(x.length).toBeLessThanOrEqual(400);
     expect(lo.every((v, i) => v <= avg[i] && avg[i] <= hi[i])).toBe(true);
+    // each point is its bucket's last record: the best and the mean at its last generation
+    const at = (g) => recs.find((r) => r.gen === g);
+    b.list.forEach((q, i) => expect([avg[i], mean[i]]).toEqual([at(q.gen1).best, at(q.gen1).mean]));
     expect(mean[0]).toBe(1);
     for (let i = 1; i < x.length; i++) expect(x[i]).toBeGreaterThan(x[i - 1]);
   });
@@ -155,5 +160,52 @@ describe('eventText', () => {
     expect(eventText('pso', [0, 0, 3, 0, 0, 0], [2, 0, 4, 9, 0, 0])).toEqual(['2 moves from S_i', '1 move from S_G', '9 random moves drawn']);
     expect(eventText('greedy', null, [1, 0, 0, 0, 0, 0])).toEqual(['1 backtrack']);
     expect(eventText('greedy', [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])).toEqual([]);
+  });
+});
+
+describe('what the chart and the histogram write', () => {
+  test('the legend says the tiles\' numbers: the latest point is the last record, in its own units, the range only when it is one', () => {
+    for (const normal of [false, true]) {
+      const b = new Buckets(400, normal);
+      const recs = [];
+      // HuGO!-like fitness that is no whole number, and a bucket of 4 generations at the end
+      for (let g = 1; g <= 1000; g++) recs.push({ gen: g, phase: g > 500 ? 1 : 0, phaseName: g > 500 ? 'b' : 'a', best: 40 - g / 40 + (g % 3) / 8, mean: 50 + g / 8, bestLength: 20 });
+      for (const r of recs) b.add(r);
+      const last = recs[recs.length - 1];
+      const tiles = tileTexts({ shown: last, descriptor: null, islands: 1, log: { count: () => 1 }, length: 20, result: null, t0: null, cpuMs: null, evaluations: 0, wallMs: () => 0, status: 'running' });
+      const t = b.legendTexts(b.list.length - 1);
+      expect([normal, t.best.split(' (')[0], t.mean]).toEqual([normal, tiles.bestFitness, tiles.meanFitness]);
+    }
+    const one = new Buckets(400);
+    one.add({ gen: 1, phase: 0, phaseName: 'a', best: 30, mean: 31.5, bestLength: 3 });
+    expect(one.legendTexts(0)).toEqual({ best: '30', mean: '31.5' });
+    one.add({ gen: 1, phase: 0, phaseName: 'a', best: 28.875, mean: 31, bestLength: 3 });
+    expect(one.legendTexts(0)).toEqual({ best: '28.88 (28.88–30)', mean: '31' });
+  });
+
+  test('the first phase is marked at the axis\'s start, where its first point (its bucket\'s last generation) is', () => {
+    const b = new Buckets(400);
+    for (let g = 1; g <= 30; g++) b.add({ gen: g, phase: g > 20 ? 1 : 0, phaseName: g > 20 ? 'two' : `one ${g % 3}`, best: 5, mean: 6, bestLength: 3 });
+    const xMin = b.series()[0][0];
+    expect(xMin).toBeGreaterThan(1);
+    expect(b.phaseMarks(xMin)).toEqual([{ label: 'one', gen: xMin }, { label: 'two', gen: 21 }]);
+  });
+
+  test('the fitness axis\'s label has shorter forms, down to the direction alone', () => {
+    expect(yLabels('% of phase start (↓ better)')).toEqual(['% of phase start (↓ better)', '% of start (↓ better)', '% of start ↓', '↓ better']);
+    expect(yLabels('fitness (↑ better)')).toEqual(['fitness (↑ better)', 'fitness ↑', '↑ better']);
+    expect(yLabels('fitness')).toEqual(['fitness']);
+  });
+
+  test('histogram labels never overlap, the last bar always labelled', () => {
+    const w = 300, cw = 5.6, gap = 4;
+    for (const texts of [Array.from({ length: 20 }, (_, i) => String(230 + i)), Array.from({ length: 19 }, (_, i) => String(240 + i)).concat(['257']), Array.from({ length: 60 }, (_, i) => String(i)), ['5', '6'], Array.from({ length: 20 }, (_, i) => (1000 * i).toLocaleString('en-US'))]) {
+      const keep = [...labelledBars(texts, w, cw, gap)].sort((a, b) => a - b);
+      expect(keep).toContain(texts.length - 1);
+      const k = texts.length, bw = w / k;
+      const span = (i) => [(i + 0.5) * bw - (texts[i].length * cw) / 2, (i + 0.5) * bw + (texts[i].length * cw) / 2];
+      for (let j = 1; j < keep.length; j++) expect(span(keep[j])[0] - span(keep[j - 1])[1]).toBeGreaterThanOrEqual(gap);
+      expect(keep.length).toBeGreaterThan(1);
+    }
   });
 });

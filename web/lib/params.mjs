@@ -41,6 +41,19 @@ export function paramsText(params) {
   return parts.join(',');
 }
 
+// The value a run uses for one param of a solver: its own value in `params` ({key: value}, a
+// value name or a number), else the value its preset there sets, else the descriptor's default;
+// a value name read as its index in the param's names. null when the solver has no such param.
+export function effectiveParam(descriptor, params, key) {
+  const p = descriptor && (descriptor.params || []).find((q) => q.key === key);
+  if (!p) return null;
+  const preset = params && params.preset != null ? (descriptor.presets || []).find((q) => q.name === params.preset) : null;
+  const raw = params && params[key] != null ? params[key] : preset ? parseParamsText(preset.params)[key] : undefined;
+  if (raw == null) return p.default;
+  const named = (p.names || []).indexOf(String(raw));
+  return named >= 0 ? named : Number(raw);
+}
+
 // A param key as the core reads it: names are camelCase, and an old snake_case name from a
 // link (twes's max_generations) means its camelCase form (maxGenerations), as in params.c.
 export function camelKey(key) {

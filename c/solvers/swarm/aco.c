@@ -65,6 +65,12 @@
  *  the 306 two-move continuations below it, or only 2-5 of the ~4,000 three-move ones (traced
  *  on random states 4 and 13 of the bench and 41 and 51 of 21..60). Text: 19/20 random states, 32/40 on 21..60;
  *  sight=1 alone 20/20 and 38/40; sight=1,regroup=1 20/20 and 40/40, native median 0.10 s.
+ * Preset "thesis" is the thesis's ACO as a whole: its oracle (oracle=1, first20) with the text's
+ *  rules (sight=0, regroup=0). With the oracle alone, sight=1 takes the first20 reading's
+ *  improvement at every step (a 20-move random state: 21 -> 0 in 21 iterations, no plateau);
+ *  with the text's rules the colony plateaus, spreads and regroups as the thesis reports
+ *  (section 4.3: fitness 15-17 after 25 iterations on 25-move scrambles; same state, seed 1:
+ *  stuck at 14 from iteration 10, diversity up to 1).
  * Opt-in variant: twoPly=1 (the author's code: eta(S,m) = 1/min over m2 of
  * Kociemba(S+m+m2), 18x the fitness requests; a move two from solved is taken).
  * Events (common.h): rule-1 regroups, rule-2 regroups, the depth limit, forced moves,
@@ -341,7 +347,7 @@ static const ec_param_def aco_params[] = {
 static const ec_preset aco_presets[] = {
     {"aco25", "ants=25,iterations=100", "the thesis's ACO_25/100 (the default)"},
     {"dorigo", "alpha=1,beta=5", "Dorigo's original exponents"},
-    {"thesis", "oracle=1", "the thesis's oracle: first two-phase solution of at most 20 moves"},
+    {"thesis", "oracle=1,sight=0,regroup=0", "the thesis's ACO: its oracle (first two-phase solution of at most 20 moves) and its text's rules (sight=0, regroup=0)"},
     {"text", "sight=0,regroup=0", "the thesis's text: sight=0, regroup=0"},
 };
 

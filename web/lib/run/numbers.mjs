@@ -12,6 +12,8 @@
 //    same definition while running and at the end;
 //  - the islands table's "all" row is the leading island's (run.leader(): the furthest phase,
 //    then the best fitness by the solver's direction), named, and the total generations.
+//  - the chart's legend writes fitness with fitnessText, the tiles' text, and its latest point
+//    is the bucket's last record (web/page/run/chart-data.mjs), so both say the same number.
 // A number not known yet is '–', never "undefined", NaN or a negative time.
 import { fmtNum, fmtMs } from '../format.mjs';
 
@@ -35,6 +37,10 @@ export function phaseWords(d, r) {
 }
 
 const individual = (r) => !!r && r.bestLength >= 0;
+
+// A fitness value as the tiles and the chart's legend show it (the same text for the same
+// record: the legend's latest point is the tiles' record).
+export const fitnessText = (v) => (v == null || Number.isNaN(v) ? NONE : fmtNum(v));
 const lengthText = (n) => (n == null ? NONE : String(n));
 
 // The cube's caption for a record's best individual.
@@ -61,8 +67,8 @@ export function tileTexts(run) {
     phaseGoal: ph.full,
     generation: r ? fmtNum(r.gen) : '0',
     records: String(run.log.count(run.islands > 1 ? run.follow : null)),
-    bestFitness: individual(r) ? fmtNum(r.best) : NONE,
-    meanFitness: individual(r) ? fmtNum(r.mean) : NONE,
+    bestFitness: individual(r) ? fitnessText(r.best) : NONE,
+    meanFitness: individual(r) ? fitnessText(r.mean) : NONE,
     bestLength: lengthText(run.length),
     lengthLabel: run.result && run.result.stats?.solved ? 'Solution length' : 'Best length',
     evalsPerSec: rate == null ? NONE : fmtNum(rate),

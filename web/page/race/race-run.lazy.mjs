@@ -16,6 +16,12 @@ import { Run } from '../../lib/run/run.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 import { yardstick } from './race-yardstick.mjs';
 
+// 1 -> '1st', 2 -> '2nd', 11 -> '11th': a finishing place, never mistaken for the row's rank
+export function ordinal(n) {
+  const t = n % 100, u = n % 10;
+  return `${n}${t >= 11 && t <= 13 ? 'th' : u === 1 ? 'st' : u === 2 ? 'nd' : u === 3 ? 'rd' : 'th'}`;
+}
+
 // A bar cell: the value and a bar of width value / max (kind: 'len' or 'time').
 function bar(text, frac, kind) {
   const b = el('span', { class: `race-bar ${kind}`, dataset: { frac: frac.toFixed(3) } });
@@ -39,7 +45,7 @@ const BOARD_CSS = `.race-table { font-size: 12.5px; }
 }
 .race-table tr.shortest td[data-testid="race-length"] { color: var(--good); font-weight: 600; }
 .race-table tr.fastest td[data-testid="race-time"] { color: var(--good); font-weight: 600; }
-.race-board { margin: 0 22px 18px; overflow-x: auto; }
+.race-board { margin: 6px 16px; overflow-x: auto; scroll-margin-top: 6px; }
 .race-val { display: inline-block; min-width: 4.2em; font-family: var(--mono); }
 .race-bar { display: inline-block; height: 8px; border-radius: 4px; max-width: calc(100% - 4.6em); background: var(--good); }
 .race-bar.time { background: var(--accent); }
@@ -48,7 +54,7 @@ const BOARD_CSS = `.race-table { font-size: 12.5px; }
 .race-head select { width: auto; padding: 2px 6px; }
 `;
 
-// The full-width board below the page's columns (made at the first race, with its look).
+// The full-width board above the page's columns (made at the first race, with its look).
 function board() {
   adoptStyle(BOARD_CSS);
   const th = (t, num) => el('th', { class: num ? 'num' : null }, t);
@@ -58,7 +64,7 @@ function board() {
     el('div', { class: 'race-head' }, el('h2', { id: 'h-race-board' }, 'Race'),
       el('label', { class: 'hint', for: 'race-sort' }, 'sort by '), sort),
     el('table', { class: 'race-table', id: 'race-table', dataset: { testid: 'race-table' } },
-      el('thead', {}, el('tr', {}, el('th', { class: 'num', title: 'finishing place' }, '#'), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
+      el('thead', {}, el('tr', {}, el('th', { class: 'num', title: 'the order in which the runners finished: 1st finished first (the rows are sorted by the select above)' }, 'Finished'), th('Solver'), th('Status'), th('Gen.', true), th('Length'), th('Time'), th('Solution'))),
       el('tbody')));
   return b;
 }
@@ -66,7 +72,7 @@ function board() {
 // The board's rows in order: by 'length' (shortest first, ties by finishing place) or 'time'
 // (finishing place); the unsolved after the solved, in list order.
 export function raceOrder(entries, by) {
-  const place = (e) => Number(e.cells.place.textContent) || Infinity;
+  const place = (e) => Number(e.cells.place.dataset.place) || Infinity;
   const key = (e) => (e.result && e.result.stats.solved ? [0, by === 'time' ? 0 : e.result.length, place(e)] : [1, 0, 0]);
   return entries.map((e, i) => [key(e), i, e]).sort(([a, i], [b, j]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || i - j).map((x) => x[2]);
 }
@@ -99,7 +105,8 @@ function runner(picker, entry, cube, seed, t0) {
     cells.time.title = `from the race's start; the run: ${fmtMs(run.wallMs())}, solving (CPU) ${fmtMs(run.cpuMs)}, start-up ${fmtMs(r.stats.setupMs || 0)}`;
     if (r.stats.solved) {
       setText(cells.length, String(r.length));
-      setText(cells.place, String(++picker.place));
+      cells.place.dataset.place = String(++picker.place);
+      setText(cells.place, ordinal(picker.place));
       setText(cells.solution.firstChild, r.solution || '(already solved)');
       row.dataset.solution = r.solution;
       if (picker.onPlay) {
@@ -124,7 +131,8 @@ export async function runRace(picker) {
   picker.stopped = false;
   byId('race-cancel').disabled = false;
   picker.onChange();
-  if (!byId('race-board')) document.querySelector('main').after(board());
+  // the board above the page's columns, so that scrolled to the top it shows every row
+  if (!byId('race-board')) document.querySelector('main').before(board());
   byId('race-board').scrollIntoView({ block: 'start' });
   const table = byId('race-table');
   const body = table.tBodies[0];

@@ -3,7 +3,8 @@
 // SPEED_STOPS, the slider's value being a stop's index: Play starts a move every 1/speed s, measured
 // from the start of the one before; a turn animates for at most TURN_SHARE of that interval
 // and MAX_TURN_MS, and under prefers-reduced-motion it lands at once and the pause keeps
-// the pace), jump to a move by clicking it or dragging the timeline, and keyboard control
+// the pace; a move that starts late, or whose turn the view cannot draw in time, lands at once:
+// the pace holds at every speed, frames are skipped, never moves), jump to a move by clicking it or dragging the timeline, and keyboard control
 // (space, arrow keys, Home, End) when the focus is not in a text field.
 // Steps asked for while a turn is animating are queued, not dropped (a long queue turns
 // faster). Data: the moves (canonical tokens) and states[i] = the facelets after the first
@@ -20,14 +21,15 @@ import { byId as $, el, clear, setText, isTyping } from '../common/dom.mjs';
 export const SPEED_STOPS = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3, 4, 6, 8, 10, 14, 20];
 export const TURN_SHARE = 0.8;
 export const MAX_TURN_MS = 700;
+export const MAX_DEBT_MS = 1000; // the most a replay behind its pace catches up at once
 const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export class Playback {
   // the Result panel's playback on its own elements (the play button, the move list, the speed
   // slider, the counter: this feature owns their ids); view: the CubeView or null
-  static mount({ core, view, net, onState }) {
+  static mount({ core, view, net, onState, onPlay }) {
     return new Playback({
-      core, view, net, onState, list: $('moves'), buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
+      core, view, net, onState, onPlay, list: $('moves'), buttons: { play: $('play'), back: $('step-back'), forward: $('step-forward') },
       speedInput: $('speed'), speedOut: $('speed-out'), counter: $('play-counter'),
     });
   }
@@ -35,11 +37,11 @@ export class Playback {
   // focus the play button when a solution can be played; whether it did
   focusPlay() {
     if (this.b.play.disabled) return false;
-    this.b.play.focus();
+    this.b.play.focus({ preventScroll: true }); // the page stays where the run left it
     return true;
   }
 
-  constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState }) {
+  constructor({ core, view, net, list, buttons, speedInput, speedOut, counter, onState, onPlay }) {
     this.core = core;
     this.view = view; // CubeView (may be unavailable)
     this.net = net;
@@ -49,6 +51,7 @@ export class Playback {
     this.speedOut = speedOut;
     this.counter = counter;
     this.onState = onState;
+    this.onPlay = onPlay; // Play pressed: the page brings the cube into view
     this.moves = [];
     this.states = [];
     this.index = 0;
@@ -188,10 +191,11 @@ export class Playback {
     if (this.onState) this.onState(f);
   }
 
-  async _animate(token, after) {
+  // instant: the turn lands at once (a replay behind its pace skips the animation, not the move)
+  async _animate(token, after, instant = false) {
     this.busy = true;
     try {
-      if (this.view && this.view.available) await this.view.turn(token, after, this.ms);
+      if (this.view && this.view.available) await this.view.turn(token, after, instant ? 0 : this.ms);
       else { await new Promise((r) => setTimeout(r, Math.min(this.ms, 150))); this._show(after); }
       if (this.onState) this.onState(after);
     } finally {
@@ -199,11 +203,11 @@ export class Playback {
     }
   }
 
-  async stepForward() {
+  async stepForward(instant = false) {
     if (this.busy || this.index >= this.moves.length) return false;
     const i = this.index++;
     this._render();
-    await this._animate(this.moves[i], this.states[i + 1]);
+    await this._animate(this.moves[i], this.states[i + 1], instant);
     return true;
   }
 
@@ -227,13 +231,24 @@ export class Playback {
   async play() {
     if (this.playing || !this.moves.length) return;
     if (this.index >= this.moves.length) await this.goTo(0);
+    if (this.onPlay) this.onPlay();
     this.playing = true;
     this._render();
-    while (this.playing && this.index < this.moves.length) {
-      const t0 = performance.now();
-      await this.stepForward();
-      if (this.playing && this.index < this.moves.length) await wait(t0 + this.interval - performance.now());
+    // move k starts at `due`, one interval after move k - 1's; a move that starts over half an
+    // interval late, or whose turn is shorter than two of the view's frames (software
+    // rendering), lands at once, and the moves already due follow it without waiting (no
+    // frame is drawn between them): the pace holds, frames are skipped, never moves. The debt
+    // is at most MAX_DEBT_MS (a hidden tab does not fast-forward far when it comes back).
+    let due = performance.now();
+    const id = this.playId = (this.playId || 0) + 1; // a Play after a Pause ends the loop before it
+    while (this.playing && this.playId === id && this.index < this.moves.length) {
+      const now = performance.now();
+      const frame = (this.view && this.view.frameCost) || 0;
+      await this.stepForward(now - due > this.interval / 2 || 2 * frame > this.ms);
+      due = Math.max(due + this.interval, performance.now() - MAX_DEBT_MS);
+      if (this.playing && this.index < this.moves.length && due > performance.now()) await wait(due - performance.now());
     }
+    if (this.playId !== id) return; // a later Play's loop goes on
     this.playing = false;
     this._render();
   }

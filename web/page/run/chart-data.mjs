@@ -3,6 +3,12 @@
 // with the min, max and average of the best fitness and the average of the mean fitness over
 // its records, and the phases' labels placed in rows so that none overlaps another.
 //
+// Each bucket's point is drawn at its last generation with the values of its last record (the
+// best and the mean there: at the end of a run, the record the tiles show), the band spanning
+// the best's min and max over the bucket. The legend (legendTexts) writes the raw values with
+// the tiles' formatter (web/lib/run/numbers.mjs fitnessText), also when the plot shows each
+// phase as a percentage of its start, and the band's range only when it is one.
+//
 // Buckets. Records are cut into segments (a run of records with one phase index; a solver that
 // starts over, as twes does, opens a new segment). Within a segment a bucket is a round when
 // the records show rounds: HuGO!'s phase 1 names its block location in phaseName ("2x2x3
@@ -13,6 +19,8 @@
 // (two rounds, or twice the generations): a run of 300,000 generations is at most MAX_BUCKETS
 // points, each evenly aggregated, never a band of noise, and a short phase (HuGO!'s 13 rounds
 // of phase 1 before 150,000 generations of phase 3) keeps its rounds.
+import { fitnessText } from '../../lib/run/numbers.mjs';
+
 export const MAX_BUCKETS = 400;
 
 // The generation axis's ticks: whole numbers only (1, 2, 5 times a power of ten), labelled
@@ -26,6 +34,16 @@ export function tickLabel(v) {
   if (a >= 1e6) return short(v / 1e6, 'M');
   if (a >= 1e4) return short(v / 1e3, 'k');
   return Math.round(v).toLocaleString('en-US');
+}
+
+// The fitness axis's label and shorter forms of it, longest first, the last always short: "% of
+// phase start (↓ better)" -> "% of start (↓ better)", "% of start ↓", "↓ better".
+export function yLabels(full) {
+  const m = /^(.*?) \((.) better\)$/.exec(full);
+  if (!m) return [full];
+  const [, what, arrow] = m;
+  const short = what.replace(/^% of phase start$/, '% of start');
+  return [...new Set([full, `${short} (${arrow} better)`, `${short} ${arrow}`, `${arrow} better`])];
 }
 
 // "2x2x3 block DL", "2x2x3 block DB" -> "2x2x3 block": the names' common words
@@ -77,7 +95,7 @@ export class Buckets {
     const key = Math.floor((s.rounded ? s.round : r.gen - s.gen0) / s.scale);
     let b = this.list[this.list.length - 1];
     if (!b || b.seg !== s.id || b.key !== key) {
-      b = { seg: s.id, key, gen0: r.gen, gen1: r.gen, n: 0, nv: 0, min: Infinity, max: -Infinity, sum: 0, msum: 0, mn: 0 };
+      b = { seg: s.id, key, gen0: r.gen, gen1: r.gen, n: 0, nv: 0, min: Infinity, max: -Infinity, sum: 0, msum: 0, mn: 0, last: null, lastMean: null };
       this.list.push(b);
       s.n++;
     }
@@ -89,6 +107,8 @@ export class Buckets {
       b.min = Math.min(b.min, r.best);
       b.max = Math.max(b.max, r.best);
       b.sum += r.best;
+      b.last = r.best;
+      b.lastMean = Number.isFinite(r.mean) ? r.mean : null;
       if (Number.isFinite(r.mean)) { b.mn++; b.msum += r.mean; }
     }
     if (this.list.length > this.max) this._coarsen();
@@ -109,8 +129,8 @@ export class Buckets {
     this.list = out;
   }
 
-  // uPlot's data: [x (each bucket's last generation), best min, best max, best average, mean
-  // average]. With `normal`, a segment whose first best is above 0 has every value as a
+  // uPlot's data: [x (each bucket's last generation), best min, best max, best and mean at
+  // that generation (the bucket's last record)]. With `normal`, a segment whose first best is above 0 has every value as a
   // percentage of it (each phase starts at 100, so "lower is better" points down in every
   // phase, whatever scale each phase's fitness has); a segment starting at 0 or below keeps
   // its values.
@@ -124,10 +144,26 @@ export class Buckets {
       const k = base.get(b.seg) ?? 1;
       lo.push(v ? b.min * k : null);
       hi.push(v ? b.max * k : null);
-      avg.push(v ? (b.sum / b.nv) * k : null);
-      mean.push(b.mn ? (b.msum / b.mn) * k : null);
+      avg.push(v ? b.last * k : null);
+      mean.push(v && b.lastMean != null ? b.lastMean * k : null);
     }
     return [x, lo, hi, avg, mean];
+  }
+
+  // The legend's texts at point idx, in the fitness's own units: {best (with the bucket's range
+  // when its best varied: "30 (28–33)"), mean}; '–' where there is none.
+  legendTexts(idx) {
+    const b = this.list[idx];
+    if (!b || !(b.nv > 0)) return { best: fitnessText(null), mean: fitnessText(null) };
+    const range = b.min < b.max ? ` (${fitnessText(b.min)}–${fitnessText(b.max)})` : '';
+    return { best: `${fitnessText(b.last)}${range}`, mean: fitnessText(b.lastMean) };
+  }
+
+  // The phases' marks on an x axis that starts at xMin: [{label, gen}], the first phase (its
+  // records begin before the first point, which sits at its bucket's last generation) at xMin,
+  // so that every phase is labelled.
+  phaseMarks(xMin) {
+    return this.phases.map((p) => ({ label: p.label, gen: Math.max(p.gen, xMin ?? p.gen) }));
   }
 }
 
@@ -135,13 +171,14 @@ function merge(a, b) {
   return {
     seg: a.seg, key: a.key, gen0: a.gen0, gen1: b.gen1, n: a.n + b.n, nv: a.nv + b.nv, min: Math.min(a.min, b.min),
     max: Math.max(a.max, b.max), sum: a.sum + b.sum, msum: a.msum + b.msum, mn: a.mn + b.mn,
+    last: b.nv > 0 ? b.last : a.last, lastMean: b.nv > 0 ? b.lastMean : a.lastMean,
   };
 }
 
 // Labels at x positions (in order) with widths w, in a strip `width` wide: each goes right of
 // its x (left of the strip's end when it would run past it) into the first row where it keeps
-// `gap` from the label before it. Returns [{left, row}]; no two in one row overlap.
-export function placeLabels(items, width, gap = 4) {
+// `gap` from the label before it (enough that two labels never read as one). Returns [{left, row}]; no two in one row overlap.
+export function placeLabels(items, width, gap = 12) {
   const ends = [];
   return items.map(({ x, w }) => {
     const left = Math.max(0, Math.min(x + 3, width - w));

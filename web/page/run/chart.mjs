@@ -5,15 +5,21 @@
 // record added. Redraws are coalesced to one per animation frame. Width follows the container
 // (ResizeObserver). Each phase's first generation gets a dashed line on the canvas and its
 // label as a DOM element over the plot (data-testid "phase-label"), placed by placeLabels in
-// rows so that labels never overlap. The generation axis has whole-number ticks with short
+// rows so that labels never overlap (the first phase's at the plot's left edge). The fitness
+// axis's label is shortened until it fits the plot's height (chart-data.mjs yLabels). The
+// legend shows the generation, the best (with its range over the point's bucket when it
+// varied) and the mean, in the tiles' units and text. The generation axis has whole-number ticks with short
 // labels (chart-data.mjs tickLabel), and the legend shows the latest point's values unless
 // the cursor is over the plot. uPlot itself loads on demand (web/page/run/uplot.lazy.mjs) when
 // a run first feeds the chart; until then (and while it loads) the buckets keep
 // every record, and the plot is made with them when it arrives.
-import { Buckets, placeLabels, X_INCRS, X_SPACE, tickLabel } from './chart-data.mjs';
+import { Buckets, placeLabels, yLabels, X_INCRS, X_SPACE, tickLabel } from './chart-data.mjs';
 import { numberFormat } from '../../lib/locale.mjs';
 
 export { MAX_BUCKETS } from './chart-data.mjs';
+
+// the fitness axis's label font (measured to fit the label to the plot's height)
+export const Y_LABEL_FONT = 'bold 12px system-ui, sans-serif';
 
 export class FitnessChart {
   constructor(host) {
@@ -93,15 +99,16 @@ export class FitnessChart {
       scales: { x: { time: false } },
       axes: [
         { label: 'generation', stroke: '#9aa4b5', grid, ticks: grid, incrs: X_INCRS, space: X_SPACE, values: (u, splits) => splits.map(tickLabel) },
-        { label: this.yLabel, stroke: '#9aa4b5', grid, ticks: grid, size: 56, values },
+        { label: this.yLabel, labelFont: Y_LABEL_FONT, stroke: '#9aa4b5', grid, ticks: grid, size: 56, values },
       ],
-      hooks: { draw: [(u) => this._drawPhases(u)] },
+      hooks: { draw: [(u) => this._drawPhases(u)], ready: [(u) => this._fitYLabel(u)] },
       series: [
         { label: 'gen', value },
         { label: 'best min', stroke: 'rgba(90, 209, 154, 0.45)', width: 1, value },
         { label: 'best max', stroke: 'rgba(90, 209, 154, 0.45)', width: 1, value },
-        { label: 'best', stroke: '#5ad19a', width: 2, value },
-        { label: 'mean', stroke: '#f0b35a', width: 1.5, value },
+        // the legend in the fitness's own units, as the tiles write it (chart-data.mjs legendTexts)
+        { label: 'best', stroke: '#5ad19a', width: 2, value: (u, v, si, idx) => (idx == null ? '--' : this.buckets.legendTexts(idx).best) },
+        { label: 'mean', stroke: '#f0b35a', width: 1.5, value: (u, v, si, idx) => (idx == null ? '--' : this.buckets.legendTexts(idx).mean) },
       ],
       bands: [{ series: [2, 1], fill: 'rgba(90, 209, 154, 0.18)' }],
     };
@@ -117,10 +124,11 @@ export class FitnessChart {
     ctx.setLineDash([4 * px, 4 * px]);
     ctx.lineWidth = px;
     const shown = [];
-    for (const p of this.buckets.phases) {
+    const first = this.buckets.phases[0];
+    for (const p of this.buckets.phaseMarks(u.scales.x.min)) {
       const x = u.valToPos(p.gen, 'x', true);
       if (x < left - 1 || x > left + width + 1) continue;
-      if (p.gen > this.buckets.phases[0].gen) {
+      if (p.gen > first.gen && p.gen > u.scales.x.min) {
         ctx.beginPath();
         ctx.moveTo(Math.round(x), top);
         ctx.lineTo(Math.round(x), top + height);
@@ -130,6 +138,15 @@ export class FitnessChart {
     }
     ctx.restore();
     this._labels(u, shown);
+  }
+
+  // the fitness axis's label, shortened (yLabels) until it fits the plot's height
+  _fitYLabel(u) {
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = Y_LABEL_FONT;
+    const room = u.bbox.height / (window.devicePixelRatio || 1);
+    const label = yLabels(this.yLabel).find((t) => ctx.measureText(t).width <= room - 6) ?? '';
+    if (u.axes[1].label !== label) { u.axes[1].label = label; u.redraw(false, true); }
   }
 
   // the phase labels as elements over the plot area (u.over), measured, then placed in rows
@@ -170,7 +187,7 @@ export class FitnessChart {
   }
 
   _resize() {
-    if (this.plot) { this.plot.setSize(this._size()); this._legend(); }
+    if (this.plot) { this.plot.setSize(this._size()); this._fitYLabel(this.plot); this._legend(); }
   }
 
   // the data, and the legend on the latest point unless the cursor is over the plot

@@ -18,7 +18,8 @@
 //     onEnd(outcome, run): show what the run left; focusResult(): focus the result's play
 //               button when it can play (returns whether it did)
 //     onChange() after every change of the run or of the workers (buttons, link)
-//   solve()               run the input cube with the settings (nothing while a run goes)
+//   solve()               run the input cube with the settings (nothing while a run goes; a
+//                         solved cube is not run: a notice says to scramble it first)
 //   update(ok)            the run's buttons; ok: the input and the settings allow a solve
 //   idle()                the status line says idle again, unless a run goes
 //   runUnavailable(why)   (a function) the core could not load: the status and Solve say so
@@ -137,6 +138,10 @@ export class RunControls {
   async solve() {
     const { input, settings } = this;
     if (this.busy || this.waiting || $('solve').disabled) return;
+    if (!input.pending && input.cube.facelets === this.core.apply('')) { // nothing to solve: say what to do
+      this.notify('The cube is already solved: scramble it first (type a scramble, press Random scramble, or paint a cube), then press Solve.', 'warn');
+      return;
+    }
     this.clear(); // at once: what was shown goes with the press
     this.waiting = true; // one solve at a time, also while what it needs arrives
     let m;
@@ -170,8 +175,9 @@ export class RunControls {
     this.onStart(run);
     this._status(run.status);
     this.onChange();
-    // Solve is off during the run: keep the keyboard on the run's controls, not <body>
-    const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement.disabled;
+    // Solve is off during the run: keep the keyboard on the run's controls, not <body>, nor the
+    // locked scramble box (Ctrl+Enter solves from it; space then pauses, and at the end plays)
+    const lost = () => { const a = document.activeElement; return !a || a === document.body || a.disabled || a.readOnly === true; };
     if (lost()) $('pause').focus();
     const outcome = await run.start();
     delete document.body.dataset.run;

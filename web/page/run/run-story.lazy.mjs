@@ -7,7 +7,8 @@
 //   the budget used: "generation 506,110 of at most 20,000,000 (2.5 %)" (the solver's
 //     budget param: maxGenerations or iterations, as the request sets it, else its preset's,
 //     else its default); restarts so far ("started over 2 times");
-//   a plateau: "the best has not changed for 80,000 generations", and when most of the
+//   a plateau: "the best has not changed for 80,000 generations", with what the population
+//     does meanwhile (how much of it is near the best, how far its median is), and when most of the
 //     population is within 1 of the best (the record's popFit quantiles), "the population has
 //     converged: about 94 % of its 50 individuals are within 1 of the best; it waits for a
 //     lucky mutation".
@@ -99,9 +100,21 @@ export class RunStory {
       const who = this.population ? `its ${fmtNum(this.population)} individuals` : 'the individuals';
       s += ` The population has converged: about ${Math.round(share * 100)} % of ${who} are within 1 of the best, which has not changed for ${fmtNum(still)} ${this._unit(still)}; it waits for a lucky mutation.`;
     } else if (plateau) {
-      s += ` The best has not changed for ${fmtNum(still)} ${this._unit(still)}.`;
+      s += ` The best has not changed for ${fmtNum(still)} ${this._unit(still)}${this._searching(r, share)}.`;
     }
     return s;
+  }
+
+  // what a population on a plateau that has not converged is doing: from its quantiles, the
+  // share near the best and how far its median is; else its mean fitness now
+  _searching(r, share) {
+    const who = this.population ? `its ${fmtNum(this.population)} individuals` : 'the population';
+    if (share != null) {
+      const q = r.popFit, median = q[Math.floor(q.length / 2)];
+      const pct = Math.round(share * 100);
+      return `; the population still searches around it, not converged: ${pct ? `about ${pct} %` : 'almost none'} of ${who} are within 1 of the best, the median individual ${fmtNum(Math.abs(median - r.best))} from it`;
+    }
+    return Number.isFinite(r.mean) && r.bestLength >= 0 ? `; the population searches around it (mean fitness ${fmtNum(r.mean)})` : '';
   }
 
   // "generation(s)" or the solver's own work unit ("iteration(s)")

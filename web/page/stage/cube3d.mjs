@@ -160,13 +160,14 @@ export class CubeView {
   }
 
   // Animate `token` (a canonical move) over ms, ending at facelets `after`. Turns queue up;
-  // the promise resolves when this one is done. Without WebGL it just sets the state.
+  // the promise resolves when this one is done. Without WebGL, or with ms <= 0 (a replay that
+  // cannot animate at its pace), it just sets the state.
   turn(token, after, ms = 300) {
     if (!this.available) { this.setState(after); return Promise.resolve(); }
     const t = moveTurn(token);
     this.pending++;
     const p = this.queue.then(() => new Promise((resolve) => {
-      if (!t || this.flushing || reducedMotion()) { this.setState(after); resolve(); return; }
+      if (!t || this.flushing || reducedMotion() || ms <= 0) { this.setState(after); resolve(); return; }
       const layer = this.cubies.filter((c) => t.layers.includes(c.userData.home[t.axis]));
       for (const c of layer) this.pivot.attach(c);
       this.current = { t, after, resolve, layer, start: performance.now(), ms: Math.max(1, ms * (Math.abs(t.angle) > 2 ? 1.5 : 1)) };

@@ -11,7 +11,8 @@
 //   stage.view        the CubeView, or {available: false, reason}
 //   show(facelets, caption)    put a state on stage, with what it is
 //   caption(text)     change the caption alone
-//   bringIntoView()   scroll the stage into view when it is not (panels stacked on a phone)
+//   bringIntoView()   scroll the stage's panel to the top when the cube, the live numbers, the
+//                     run's sentence or the playback bar is cut (a run starts, Play)
 //   resetView()       the default camera
 // The Present button (index.html's header) turns presentation mode on and off. This feature
 // owns the ids view3d, view-caption, view-note, present and reset-view.
@@ -59,11 +60,19 @@ export class Stage {
     if (caption != null) this.caption(caption);
   }
 
+  // the stage's panel in view from its top (the run bar) down to the run's lines and the
+  // playback bar (its children marked .keep-in-view): when any is cut, the panel's top is
+  // scrolled to the window's top (the layout fits them under it at every supported size)
   bringIntoView() {
-    const box = $('view3d').getBoundingClientRect();
-    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    const section = $('view3d').closest('section');
+    const parts = [$('view3d'), ...section.querySelectorAll('.keep-in-view')];
+    const cut = parts.some((e) => {
+      const box = e.getBoundingClientRect();
+      return box.height > 0 && (box.top < 0 || box.bottom > window.innerHeight);
+    });
+    if (!cut) return;
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    $('view3d').closest('section').scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    section.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   }
 
   caption(text) {

@@ -2,8 +2,10 @@
 // fitness (a record with agents; NOT_LOOKED values left out), one bar per value, or its
 // population's fitness quantiles (popFit: lowest, each 16th, highest), at most BINS bars of
 // equal width, each 16th of the population spread evenly between its two quantiles. Loaded
-// only through watch-views.lazy.mjs; quantileBins has no DOM.
+// only through watch-views.lazy.mjs; quantileBins and labelledBars have no DOM. Labels never
+// overlap: a bar's label shows when it keeps its distance from its neighbours (labelledBars).
 //   quantileBins(q) -> [{lo, hi, share}]
+//   labelledBars(texts[, width, charW, gap]) -> Set of the bars' indices that are labelled
 //   drawHistogram(hist, last, better)   hist: the <svg> (test id histogram, whose previous
 //     sibling is its heading); last: the latest record or null; better: "lower is better" | ''
 // Test ids: histogram (data-count: agents drawn, data-popfit, data-gen), hist-bar (data-value
@@ -33,6 +35,24 @@ export function quantileBins(q) {
 // a record's popFit when it has one worth drawing (two quantiles at least), else null
 export const popFitOf = (r) => (r && Array.isArray(r.popFit) && r.popFit.length > 1 ? r.popFit : null);
 
+// Which of k equal bars (in a strip `width` wide) get their label: labels of about charW per
+// character, centred under their bars, never closer than `gap` to a neighbour: the last bar's
+// always, then from the left each that clears the one before it and the last. No DOM.
+export function labelledBars(texts, width = 300, charW = 5.6, gap = 4) {
+  const k = texts.length, w = width / k;
+  const span = (i) => { const c = (i + 0.5) * w, h = (texts[i].length * charW) / 2; return [c - h, c + h]; };
+  const keep = new Set(k ? [k - 1] : []);
+  const last = k ? span(k - 1) : null;
+  let end = -Infinity;
+  for (let i = 0; i < k - 1; i++) {
+    const [a, b] = span(i);
+    if (!texts[i] || a < end + gap || b + gap > last[0]) continue;
+    keep.add(i);
+    end = b;
+  }
+  return keep;
+}
+
 // bar i of k, its height frac of the tallest, labelled below
 function bar(hist, i, k, frac, label, data) {
   const w = 300 / k, h = frac * 64;
@@ -60,11 +80,13 @@ export function drawHistogram(hist, last, better) {
     const counts = new Array(k).fill(0);
     for (const v of vals) counts[v - lo]++;
     const top = Math.max(...counts);
-    counts.forEach((c, i) => bar(hist, i, k, c / top, String(lo + i), { 'data-value': lo + i, 'data-count': c }));
+    const shownLabels = labelledBars(counts.map((_, i) => fmtNum(lo + i)));
+    counts.forEach((c, i) => bar(hist, i, k, c / top, shownLabels.has(i) ? fmtNum(lo + i) : '', { 'data-value': lo + i, 'data-count': c }));
   } else if (popFit) {
     const bins = quantileBins(popFit), top = Math.max(...bins.map((b) => b.share));
-    const every = Math.ceil(bins.length / 10); // at most 10 labels
-    bins.forEach((b, i) => bar(hist, i, bins.length, b.share / top, i % every && i !== bins.length - 1 ? '' : fmtNum(Math.floor(b.lo)),
+    const texts = bins.map((b) => fmtNum(Math.floor(b.lo)));
+    const shownLabels = labelledBars(texts);
+    bins.forEach((b, i) => bar(hist, i, bins.length, b.share / top, shownLabels.has(i) ? texts[i] : '',
       { 'data-lo': b.lo, 'data-hi': b.hi, 'data-share': b.share }));
   }
 }

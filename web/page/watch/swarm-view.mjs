@@ -5,17 +5,30 @@
 // latest record's neighbour values as one bar per move (NOT_LOOKED: not looked at), and an
 // event log from the records' counters (swarm-events.mjs). Loaded only through
 // watch-views.lazy.mjs.
-//   swarmView(watch) -> {nodes, reset(solver), take(record), paint()}
+//   swarmView(watch) -> {nodes, reset(solver), take(record), paint()}   watch.run: the run shown
+//   swarmNote(descriptor, params) -> the note for the run's oracle (no DOM)
 // Test ids: swarm-view, swarm-note, agents (data-points, data-columns, data-last, data-gen),
 // neighbours (data-gen), neighbour-bar (data-value), event-log (li data-gen).
 import { el, clear, setText } from '../common/dom.mjs';
 import { solverInfo } from '../common/solver-info.mjs';
 import { svg, svgText, GREEN, TEXT, NOT_LOOKED } from './watch-draw.mjs';
 import { eventText } from './swarm-events.mjs';
+import { effectiveParam } from '../../lib/params.mjs';
 
 const COLUMNS = 100; // iterations of agents kept for the scatter
 const LOG_LINES = 200;
-const NOTE = 'Each agent\'s fitness is its distance to solved as the exact two-phase solver computes it (oracle=exact, the default): that oracle already knows a shortest path, so twophase alone beats every swarm solver here, and the swarm follows where it points. With oracle=1 (first20, the thesis\'s) the agents plateau, backtrack, spread and breed.';
+// What the agents' fitness is, for the oracle the run uses (its params, its preset, or the
+// default: web/lib/params.mjs effectiveParam), so the note never contradicts the parameters.
+export function swarmNote(descriptor, params) {
+  const oracle = effectiveParam(descriptor, params, 'oracle');
+  const p = descriptor && (descriptor.params || []).find((q) => q.key === 'oracle');
+  const name = (v) => (p && p.names && p.names[v]) || String(v);
+  const dflt = p && oracle === p.default ? ', the default' : '';
+  if (oracle === 1) {
+    return `Each agent's fitness is the length of the first two-phase solution of at most 20 moves (oracle=${name(1)}, the thesis's oracle${dflt}): a rough reading that can stay flat or rise on the way to solved, so the agents can plateau, backtrack and spread before they find it.`;
+  }
+  return `Each agent's fitness is its distance to solved as the exact two-phase solver computes it (oracle=${name(0)}${dflt}): that oracle already knows a shortest path, so twophase alone beats every swarm solver here, and the swarm follows where it points. With the thesis's oracle (${name(1)}, preset thesis) the agents plateau, backtrack and spread.`;
+}
 
 // the latest record's neighbour values, one bar per move, scaled to the largest looked at
 function drawNeighbours(bars, last) {
@@ -62,7 +75,7 @@ function drawScatter(scatter, cols) {
   scatter.dataset.gen = last ? String(last.gen) : '';
 }
 
-export function swarmView() {
+export function swarmView(watch) {
   const note = el('p', { class: 'hint swarm-note', dataset: { testid: 'swarm-note' } });
   const scatter = el('canvas', { class: 'agents', width: 600, height: 180, role: 'img', 'aria-label': 'agents by fitness per iteration', dataset: { testid: 'agents' } });
   const bars = svg('svg', { class: 'bars', viewBox: '0 0 360 120', role: 'img', 'aria-label': "the fitness of the one agent's 18 neighbours", 'data-testid': 'neighbours' });
@@ -95,7 +108,8 @@ export function swarmView() {
     paint() {
       box.hidden = !st.seen;
       if (!st.seen) return;
-      setText(note, NOTE);
+      const run = watch && watch.run;
+      setText(note, swarmNote(run ? run.descriptor : null, run ? run.request.params : null));
       const { neighbours } = solverInfo(st.name);
       scatter.hidden = neighbours;
       bars.style.display = neighbours ? '' : 'none';
