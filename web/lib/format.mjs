@@ -16,6 +16,10 @@ export function fmtNum(x) {
 
 // A count of moves: "1 move", "20 moves", "1,234 moves".
 export const fmtMoves = (n) => `${fmtNum(n)} move${n === 1 ? '' : 's'}`;
+// the mark of a number not known (yet): tiles, tables, legends
+export const NONE = '–';
+// a fitness value as the tiles and the chart's legend write it (web/lib/run/numbers.mjs)
+export const fitnessText = (v) => (v == null || Number.isNaN(v) ? NONE : fmtNum(v));
 
 // A number with `d` decimals (a statistic in a table); '–' when it is not finite.
 export const fmtFixed = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');

@@ -15,9 +15,11 @@
 //  - the chart's legend writes fitness with fitnessText, the tiles' text, and its latest point
 //    is the bucket's last record (web/page/run/chart-data.mjs), so both say the same number.
 // A number not known yet is '–', never "undefined", NaN or a negative time.
-import { fmtNum, fmtMs } from '../format.mjs';
+import { fmtNum, fmtMs, NONE, fitnessText } from '../format.mjs';
 
-export const NONE = '–';
+// the none mark and a fitness's text are format.mjs's (the chart's legend, in the first load,
+// writes with them too); they are this module's texts as well
+export { NONE, fitnessText };
 
 // "lower is better" | "higher is better" | ''
 export const direction = (d) => (d && d.better ? `${d.better} is better` : '');
@@ -40,7 +42,6 @@ const individual = (r) => !!r && r.bestLength >= 0;
 
 // A fitness value as the tiles and the chart's legend show it (the same text for the same
 // record: the legend's latest point is the tiles' record).
-export const fitnessText = (v) => (v == null || Number.isNaN(v) ? NONE : fmtNum(v));
 const lengthText = (n) => (n == null ? NONE : String(n));
 
 // The cube's caption for a record's best individual.

@@ -19,7 +19,7 @@
 // (two rounds, or twice the generations): a run of 300,000 generations is at most MAX_BUCKETS
 // points, each evenly aggregated, never a band of noise, and a short phase (HuGO!'s 13 rounds
 // of phase 1 before 150,000 generations of phase 3) keeps its rounds.
-import { fitnessText } from '../../lib/run/numbers.mjs';
+import { fitnessText } from '../../lib/format.mjs';
 
 export const MAX_BUCKETS = 400;
 

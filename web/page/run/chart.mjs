@@ -44,7 +44,7 @@ export class FitnessChart {
   _load() {
     if (!this.loading) {
       this.failed = null;
-      this.loading = import('./uplot.lazy.mjs').then((m) => {
+      this.loading = import('./uplot.lazy.mjs').then((m) => m.styled.then(() => m)).then((m) => {
         this.uPlot = m.default;
         this._make();
         this._setData();

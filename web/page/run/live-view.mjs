@@ -3,19 +3,19 @@
 // (chart.mjs, fed the followed island's records), the sentence under the tiles
 // (run-story.lazy.mjs, fetched with the first run), the islands table (islands-table.mjs) and
 // the clock. Every number it shows is read from the model through web/lib/run/numbers.mjs
-// (both reach it in run.lazy.mjs, fetched at the first Solve); it keeps no records of its own
+// (both reach it in run.lazy.mjs, fetched at the first Solve, which also brings the chart: it
+// is made at the first run it follows); it keeps no records of its own
 // (the chart's buckets and the sentence's phase are what they draw, not a log).
 //
 // Interface:
 //   new LiveView({ core, stage, wantsBest })   wantsBest(): draw the best individual now?
-//   chart             the FitnessChart
-//   follow(run, m)    show this run (clears everything; m: run.lazy.mjs, the texts and the
-//                     IslandsTable); the view follows it to its end
+//   chart             the FitnessChart (null until the first run)
+//   follow(run, m)    show this run (clears everything; m: run.lazy.mjs, the texts, the
+//                     FitnessChart and the IslandsTable); the view follows it to its end
 //   setSolver(descriptor)   say what the chosen solver's fitness is and which way is better
 //                     (the line under the tiles, the tiles' titles, the chart's axis)
 import { byId as $, setText } from '../common/dom.mjs';
 import { direction } from '../common/solver-info.mjs';
-import { FitnessChart } from './chart.mjs';
 import { LiveTiles } from './live-tiles.mjs';
 
 const TICK_MS = 250;
@@ -23,7 +23,8 @@ const TICK_MS = 250;
 export class LiveView {
   constructor({ core, stage, wantsBest }) {
     this.descriptor = null;
-    this.chart = new FitnessChart($('chart'));
+    this.chart = null; // made at the first run (run.lazy.mjs brings it)
+    this.axis = { normal: false, yLabel: 'fitness' }; // the chosen solver's, for the chart
     this.islands = null; // the IslandsTable, made at the first island run
     this.tiles = new LiveTiles({ core, view: stage.view, stage, wantsBest, story: () => (this.story ? this.story.text() : null) });
     this.tick = 0;
@@ -33,6 +34,10 @@ export class LiveView {
   follow(run, m) {
     for (const off of this.offs) off();
     this.run = run;
+    if (!this.chart) {
+      this.chart = new m.FitnessChart($('chart'));
+      this._axis();
+    }
     this.chart.reset();
     this.tiles.follow(run, m);
     this.story = null;
@@ -79,7 +84,13 @@ export class LiveView {
     setText($('fitness-def'), `Fitness of ${name}: ${(d && d.fitness) || 'fitness'}${dir ? `; ${dir}` : ''}.${normal ? ' Each phase has its own scale: the chart shows a phase\'s fitness as a percentage of where the phase began (100), so better is down in every phase.' : ''}`);
     for (const id of ['best-fitness', 'mean-fitness']) $(id).previousElementSibling.title = dir ? `fitness: ${dir}` : 'fitness';
     // short enough for the axis at any chart height: the line under the tiles says it in words
-    this.chart.setNormal(normal);
-    this.chart.setYLabel(d && d.better ? `${normal ? '% of phase start' : 'fitness'} (${d.better === 'lower' ? '↓' : '↑'} better)` : 'fitness');
+    this.axis = { normal, yLabel: d && d.better ? `${normal ? '% of phase start' : 'fitness'} (${d.better === 'lower' ? '↓' : '↑'} better)` : 'fitness' };
+    this._axis();
+  }
+
+  _axis() {
+    if (!this.chart) return;
+    this.chart.setNormal(this.axis.normal);
+    this.chart.setYLabel(this.axis.yLabel);
   }
 }
