@@ -22,17 +22,9 @@ import { recognise } from '../../web/lib/paste.mjs';
 import { buildShare, readShare } from '../../web/lib/share-link.mjs';
 import { cubesFromBytes } from '../../scripts/cli/batch-input.mjs';
 import { validateExperiment } from '../../web/lib/experiments/definition.mjs';
+import { lcg, pick } from './seeded.mjs';
 
 const core = await loadCoreNode();
-
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
-const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
 const MOVES = ['R', 'U', "R'", 'F2', 'Rw', 'r', "M'", 'x', 'y2', '2R', '2-3Rw', '3Rw', '1-3r', 'R5', "U2'", '(R U)2', "[R, U']",
   '[F: R]', '.', 'Q', '02R', '2-03Rw', 'R2147483648', 'R2147483647', 'u', 'b', 'R007', '// c\u2028', '// d\u2029', '\u202e',

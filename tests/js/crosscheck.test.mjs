@@ -3,18 +3,9 @@
 // rotations; also the canonical spellings cubejs does not parse (Rw, 2', 3, groups).
 import Cube from 'cubejs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { lcg } from './seeded.mjs';
 
 const core = await loadCoreNode();
-
-// A deterministic generator for the test's algorithms (not the core's PRNG on purpose:
-// the cross-check should not depend on the code under test).
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 const BASES = ['U', 'R', 'F', 'D', 'L', 'B', 'M', 'E', 'S', 'x', 'y', 'z', 'u', 'r', 'f', 'd', 'l', 'b'];
 const SUFFIX = ['', '2', "'"];

@@ -16,6 +16,7 @@ import { KPuzzle } from 'cubing/kpuzzle';
 import { cube3x3x3 } from 'cubing/puzzles';
 import { getPuzzleGeometryByName, ExperimentalPGNotation } from 'cubing/puzzle-geometry';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { lcg, pick } from './seeded.mjs';
 
 const core = await loadCoreNode();
 const kpuzzle = await cube3x3x3.kpuzzle();
@@ -52,15 +53,6 @@ let TWIST = 1; // the orientation convention, fixed by the cubejs check below
 // the facelets cubing.js gives for alg, read by position as evocube reads them (a rotation
 // moves the centres too)
 const cubingFacelets = (alg) => facelets(kpuzzle.defaultPattern().applyAlg(alg), TWIST);
-
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
-const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
 test('the facelet mapping of cubing.js patterns agrees with cubejs on 200 random face-turn algs', () => {
   const rand = lcg(7);
