@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "optimal_check.h"
 #include "core/cube.h"
 #include "core/packed.h"
 #include "search/optimal.h"
@@ -51,11 +52,7 @@ static int hput(const ec_bcube *s, int d)
 }
 
 static uint64_t rs = 88172645463325252ull;
-static int rnd(int n)
-{
-    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
-    return (int)(rs % (uint64_t)n);
-}
+static int rnd(int n) { return xs_draw(&rs, n); }
 
 static uint64_t whole_sum;
 

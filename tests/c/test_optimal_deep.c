@@ -10,26 +10,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "optimal_check.h"
 #include "core/cube.h"
 #include "search/optimal.h"
 
 static uint64_t rs = 0x9e3779b97f4a7c15ull;
-static int rnd(int n)
-{
-    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
-    return (int)(rs % (uint64_t)n);
-}
-
-static int optimum(const ec_cube *c)
-{
-    int len = -1;
-    uint8_t mv[24];
-    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
-    if (rc) return rc;
-    ec_cube t = *c;
-    ec_cube_moves(&t, mv, len);
-    return ec_cube_is_solved(&t) ? len : EC_E_NOT_SOLVED;
-}
+static int rnd(int n) { return xs_draw(&rs, n); }
 
 static void build(void)
 {

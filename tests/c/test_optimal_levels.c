@@ -10,31 +10,17 @@
 #include <string.h>
 
 #include "check.h"
+#include "optimal_check.h"
 #include "core/cube.h"
 #include "search/optimal.h"
 
 #define N 40
 
 static uint64_t rs = 0x2545f4914f6cdd1dull;
-static int rnd(int n)
-{
-    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
-    return (int)(rs % (uint64_t)n);
-}
+static int rnd(int n) { return xs_draw(&rs, n); }
 
 static ec_cube cubes[N];
 static int len0[N], bound0[N];
-
-static int optimum(const ec_cube *c)
-{
-    int len = -1;
-    uint8_t mv[24];
-    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
-    if (rc) return rc;
-    ec_cube t = *c;
-    ec_cube_moves(&t, mv, len);
-    return ec_cube_is_solved(&t) ? len : EC_E_NOT_SOLVED;
-}
 
 /* the build through pass/work/pass_end, a backward pass in two ranges (the first even-sized) */
 static void build(int level)
