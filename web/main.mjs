@@ -49,7 +49,7 @@ async function boot() {
   const p = { core, solvers: core.solvers() };
   learnSolvers(p.solvers); // labels, fitness and direction from the C descriptors
   window.evocube = testSurface(() => ({
-    core, view: p.stage?.view, chart: p.controls?.live.chart, client: p.controls?.client, islandClients: p.controls?.islandClients,
+    core, view: p.stage?.view, chart: p.controls?.live.chartState, client: p.controls?.client, islandClients: p.controls?.islandClients,
     watch: p.watch, playback: p.playback, result: p.results?.result ?? null, run: p.controls?.run ?? null,
   }), SURFACE);
   setText($('version'), `evocube ${core.version()}`);

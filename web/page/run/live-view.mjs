@@ -10,6 +10,7 @@
 // Interface:
 //   new LiveView({ core, stage, wantsBest })   wantsBest(): draw the best individual now?
 //   chart             the FitnessChart (null until the first run)
+//   chartState        the chart, or what it starts from before the first run (test surface)
 //   follow(run, m)    show this run (clears everything; m: run.lazy.mjs, the texts, the
 //                     FitnessChart and the IslandsTable); the view follows it to its end
 //   setSolver(descriptor)   say what the chosen solver's fitness is and which way is better
@@ -86,6 +87,12 @@ export class LiveView {
     // short enough for the axis at any chart height: the line under the tiles says it in words
     this.axis = { normal, yLabel: d && d.better ? `${normal ? '% of phase start' : 'fitness'} (${d.better === 'lower' ? '↓' : '↑'} better)` : 'fitness' };
     this._axis();
+  }
+
+  // the chart as the page's test surface shows it: the chart, or before the first run (which
+  // brings its code) what it will start from: no records, no plot, the chosen solver's axis
+  get chartState() {
+    return this.chart ?? { records: 0, points: 0, plot: null, yLabel: this.axis.yLabel, normal: this.axis.normal, buckets: { records: 0, list: [], phases: [] } };
   }
 
   _axis() {
