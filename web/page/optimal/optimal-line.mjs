@@ -1,5 +1,5 @@
 // optimal-line.mjs - the optimum beside a result (the Result panel's "optimal: 18 (this
-// solution +6)"): this stub is all the first load carries; the view, its worker and the
+// solution +6)"): this small loader is all the first load carries; the view, its worker and the
 // optimal module load on demand (optimal.lazy.mjs) when a result is shown.
 //
 // Interface: new OptimalLine({ notify }); show(facelets, length) (a solved result: its start
