@@ -37,7 +37,6 @@ const yieldNow = () => new Promise((resolve) => { waiting.push(resolve); channel
 const ready = createOptimalCore(createOptimal);
 let queue = Promise.resolve();
 
-const storage = () => navigator.storage;
 const withLock = (level, f) => (navigator.locks ? navigator.locks.request(tableLock(level), f) : f());
 
 function held(core, level) {
@@ -48,7 +47,7 @@ function held(core, level) {
 async function table(core, { id, level, build }) {
   return withLock(level, async () => {
     if (held(core, level)) return { level, checksum: core.tableChecksum(), source: 'held' };
-    const got = await loadStored(core, level, storage());
+    const got = await loadStored(core, level);
     if (got === 'loaded') return { level, checksum: core.tableChecksum(), source: 'stored' };
     if (got !== 'missing') post({ id, type: 'note', text: `the stored table was refused and deleted (${got.refused}); it must be built again` });
     if (!build) return { level, missing: true };
@@ -65,7 +64,7 @@ async function table(core, { id, level, build }) {
       }
       if (done) break;
     }
-    await store(core, level, storage());
+    await store(core, level);
     return { level, checksum: core.tableChecksum(), source: 'built' };
   });
 }
@@ -80,7 +79,7 @@ async function importFile(core, { level, file }) {
     }
     core.tableImportEnd();
     const got = core.tableProgress().level;
-    await store(core, got, storage());
+    await store(core, got);
     return { level: got, checksum: core.tableChecksum(), source: 'file' };
   });
 }
@@ -118,7 +117,7 @@ async function sizes(core, { deviceMemory }) {
   for (let l = 0; ; l++) {
     try { levels.push({ level: l, ...core.tableBytes(l) }); } catch { break; }
   }
-  const stored = (await storedLevels(storage(), levels.length)).map((s) => s.level);
+  const stored = (await storedLevels(undefined, levels.length)).map((s) => s.level);
   return { levels, stored, suggested: levelFor(core, deviceMemory, levels.length) };
 }
 

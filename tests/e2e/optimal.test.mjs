@@ -1,12 +1,14 @@
-// optimal.test.mjs - the optimum beside a result, in Chromium: after a HuGO! solve the Result
-// panel offers the optimal search's table; a stored table (the level-0 file the native tool
+// optimal.test.mjs - the optimum beside a result, in Chromium: after a HuGO! solve with no
+// table stored the Result panel says the search needs one, without starting the optimal worker
+// (no optimal module is fetched) until "Build or load a table" is opened; a stored table (the level-0 file the native tool
 // builds, build/cache, built here once when missing: a wasm build of it takes minutes) loaded
 // through the page's "load a table file" is checked and kept in the origin's private file
 // system; the line then says "optimal: N (this solution +k)" with N the real search's optimum
 // (the core in Node, the same module, on the same cube) and k the HuGO! solution's excess; a
 // 12-move scramble's optimum (12) is found with the table read back from storage; after a
-// reload the table is found again; a stored table with a byte changed, or cut short, is
-// refused, deleted and reported, never used.
+// reload the table is found again (a result then fetches the optimal module: a table is
+// stored); a stored table with a byte changed, or cut short, is refused, deleted and reported,
+// never used.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setup, tid, text, pickSolver, waitStatus, waitReady, ROOT } from './helpers.mjs';
@@ -26,6 +28,21 @@ beforeAll(async () => {
   env = await setup();
 }, 600000);
 afterAll(async () => { await env.close(); });
+
+// open "Build or load a table" (the optimal worker starts then and reads the sizes)
+async function openOffer(page) {
+  await page.click(`${tid('optimal-offer')} summary`);
+  await page.waitForSelector(tid('optimal-build'), { timeout: 60000 });
+}
+
+// the optimal module's fetches seen by the page's context (the worker's own included)
+function optimalFetches(page) {
+  const seen = [];
+  page.context().on('request', (r) => { if (/\/optimal[^/]*\.wasm(\?|$)/.test(r.url())) seen.push(r.url()); });
+  return seen;
+}
+
+const NEEDS = 'optimal: needs a table (kept in this browser once built)';
 
 const optimumOf = (scramble) => opt.run({ solver: 'optimal', facelets: opt.apply(scramble) }).result.length;
 
@@ -73,12 +90,17 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   const quick = pickSolver(env.core, ['twophase', 'hugo']);
   expect(hugo).toBe('hugo');
   const page = await env.open('', { ready: false });
+  const wasm = optimalFetches(page);
   await waitReady(page, 90000);
   const short = "R U F' L2";
   const len = await solve(page, hugo, short);
-  // no table yet: the offer, with the sizes and the memory each takes
-  await page.waitForSelector(tid('optimal-build'));
-  expect(await text(page, 'optimal-line')).toBe('optimal: needs a table (kept in this browser once built)');
+  // no table yet: the line says so, and nothing of the optimal search is fetched
+  await lineIs(page, NEEDS, 30000);
+  await page.waitForTimeout(1500);
+  expect(wasm).toEqual([]);
+  // asked for: the offer, with the sizes and the memory each takes (the module is fetched now)
+  await openOffer(page);
+  expect(wasm.length).toBe(1);
   expect(await page.$eval(tid('optimal-size'), (s) => s.options[0].textContent)).toMatch(/^level 0: 73\.5 MB memory, 73\.5 MB stored/);
   await page.setInputFiles(tid('optimal-file'), TABLE);
   const o4 = optimumOf(short);
@@ -93,7 +115,9 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   await page.reload();
   await waitReady(page, 90000);
   const again = await solve(page, hugo, short);
+  const before = wasm.length;
   expect(await lineIs(page, optimalText(o4, again))).toMatch(/^optimal: 4 /);
+  expect(wasm.length).toBeGreaterThan(before); // a table is stored: the result started the search
   // a stored table with one byte changed: refused (checksum), deleted, said; never used
   for (const how of ['flip', 'cut']) {
     await damage(page, how);
@@ -106,9 +130,9 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
         .observe(document.body, { childList: true, subtree: true });
     });
     await solve(page, hugo, short);
-    await page.waitForSelector(tid('optimal-build'), { timeout: 60000 });
-    expect(await text(page, 'optimal-line')).toBe('optimal: needs a table (kept in this browser once built)');
+    await lineIs(page, NEEDS, 60000);
     expect(await stored(page)).toEqual([]);
+    await openOffer(page);
     const notices = (await page.evaluate(() => window.seenNotices)).join('\n');
     expect(notices).toMatch(how === 'flip' ? /the stored table was refused and deleted \(.*checksum/ : /the stored table was refused and deleted \(/);
     // loaded again for the next round
@@ -175,7 +199,7 @@ test('a quota too small for the table is said plainly and nothing is stored', as
   await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 20e6 });
   try {
     await solve(page, 'hugo', "R U F' L2");
-    await page.waitForSelector(tid('optimal-build'));
+    await openOffer(page);
     await page.setInputFiles(tid('optimal-file'), TABLE);
     await page.waitForFunction(() => /not enough storage/.test(document.querySelector('[data-testid="optimal-line"]')?.textContent || ''), null, { timeout: 120000 });
     // the page's check of the estimate, or (where the worker's estimate does not show the
@@ -189,33 +213,39 @@ test('a quota too small for the table is said plainly and nothing is stored', as
   expect(env.errors).toEqual([]);
 }, 300000);
 
-// two tabs and one table: the second waits on the first's build (the Web Lock), the first
-// closed mid-build leaves nothing stored (the second then offers to build); Cancel ends the
+// two tabs and one table: the second's build waits on the first's (the Web Lock); the first
+// closed mid-build leaves nothing stored (the second then builds it itself); Cancel ends the
 // build's worker
 test('a second tab waits on a build in another; a tab closed mid-build leaves nothing; Cancel frees the worker', async () => {
   const a = await env.open('', { ready: false });
   await waitReady(a, 90000);
   await a.evaluate(async () => { for (const n of ['optimal-0.tbl', 'optimal-1.tbl']) await (await navigator.storage.getDirectory()).removeEntry(n).catch(() => {}); });
   await solve(a, 'hugo', "R U F' L2");
-  await a.waitForSelector(tid('optimal-build'));
-  await a.click(tid('optimal-build')); // the size this device suggests, as b will ask for
+  await lineIs(a, NEEDS, 30000);
+  await openOffer(a);
+  await a.selectOption(tid('optimal-size'), '0');
+  await a.click(tid('optimal-build'));
   await a.waitForSelector(tid('optimal-progress'));
   const b = await env.open('', { ready: false });
   const workers = [];
   b.on('worker', (w) => { if (w.url().endsWith('/optimal-worker.mjs')) { const x = { closed: null }; workers.push(x); w.on('close', () => { x.closed = Date.now(); }); } });
   await waitReady(b, 90000);
   await solve(b, 'hugo', "R U F' L2");
-  await b.waitForTimeout(3000);
-  expect(await text(b, 'optimal-line')).toBe('optimal: looking for the table…'); // waiting on a's lock
-  expect(await text(a, 'optimal-line')).toBe('optimal: building the table…');
-  await a.close();
-  await b.waitForSelector(tid('optimal-build'), { timeout: 60000 });
-  expect(await text(b, 'optimal-line')).toBe('optimal: needs a table (kept in this browser once built)');
-  expect(await stored(b)).toEqual([]);
-  // Cancel: the build's worker ends within a second
+  await lineIs(b, NEEDS, 30000); // nothing stored yet: a builds
+  await openOffer(b);
   await b.selectOption(tid('optimal-size'), '0');
   await b.click(tid('optimal-build'));
   await b.waitForSelector(tid('optimal-progress'));
+  await b.waitForTimeout(3000);
+  // b waits on a's lock: no progress of its own while a's moves
+  expect(await b.$eval(tid('optimal-progress'), (p) => p.value)).toBe(0);
+  expect(await a.$eval(tid('optimal-progress'), (p) => p.value)).toBeGreaterThan(0);
+  expect(await text(a, 'optimal-line')).toBe('optimal: building the table…');
+  await a.close();
+  // a's lock released with its tab, nothing stored: b builds it itself
+  await b.waitForFunction(() => document.querySelector('[data-testid="optimal-progress"]')?.value > 0, null, { timeout: 60000 });
+  expect(await stored(b)).toEqual([]);
+  // Cancel: the build's worker ends within a second
   const live = workers.filter((w) => w.closed === null);
   expect(live.length).toBe(1);
   // the moment of the click in the page (the same clock as this process's)

@@ -141,11 +141,11 @@ test('the browser store: too little quota is refused before anything is written;
   importFile(core, tablePath);
   let touched = false;
   const storage = { estimate: async () => ({ quota: 50e6, usage: 10e6 }), getDirectory: async () => { touched = true; throw new Error('must not be reached'); } };
-  await expect(store(core, 0, storage)).rejects.toThrow(QuotaError);
-  await expect(store(core, 0, storage)).rejects.toThrow('the browser allows this site 40.0 MB more storage; the table needs 73.5 MB');
+  await expect(store(core, 0, { storage })).rejects.toThrow(QuotaError);
+  await expect(store(core, 0, { storage })).rejects.toThrow('the browser allows this site 40.0 MB more storage; the table needs 73.5 MB');
   expect(touched).toBe(false);
-  // no file system at all: said, not a crash
-  await expect(store(core, 0, { estimate: async () => ({ quota: 1e12, usage: 0 }) })).rejects.toThrow(/cannot store files/);
+  // neither a file system nor IndexedDB: said, not a crash
+  await expect(store(core, 0, { storage: { estimate: async () => ({ quota: 1e12, usage: 0 }) } })).rejects.toThrow(/^this browser keeps no files for the site: the table is not stored/);
   // a quarter of the device's memory: 0.5 GB -> level 0 (73.5 MB), 1 GB -> level 1 (246.1 MB of 250)
   expect(core.tableBytes(1).memory).toBeLessThan(250e6);
   expect([0.25, 0.5, 1, 8, undefined].map((gb) => levelFor(core, gb, 2))).toEqual([0, 0, 1, 1, 1]);

@@ -7,6 +7,8 @@
 // url: the worker's script, named by the on-demand module that makes the client (its
 // `new URL('../../optimal-worker.mjs', import.meta.url)`: the site's bundler rewrites it to
 // the built worker relative to that module's own folder).
+import { storedTables } from './stored.mjs';
+
 export class OptimalClient {
   constructor(url) {
     this.url = url;
@@ -43,9 +45,11 @@ export class OptimalClient {
   }
 
   // The optimum of each cube (a facelet string or a scramble) with a stored table, in order, onEach(i, length) as
-  // each is found; null when no table is stored (nothing is built here). The level: the
-  // largest stored.
+  // each is found; null when no table is stored (nothing is built here; the worker is not
+  // started when this browser lists no stored table, stored.mjs). The level: the largest
+  // stored.
   async optima(cubes, onEach = () => {}, { deviceMemory } = {}) {
+    if (!this.worker && !(await storedTables()).length) return null;
     const sizes = await this.request({ type: 'sizes', deviceMemory });
     if (!sizes.stored.length) return null;
     await this.request({ type: 'table', level: Math.max(...sizes.stored), build: false });

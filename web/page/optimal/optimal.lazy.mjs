@@ -1,16 +1,21 @@
 // optimal.lazy.mjs - the optimum beside a result, loaded on demand (optimal-line.mjs): the
 // line "optimal: 18 (this solution +6)" (web/lib/run/numbers.mjs's optimalText), computed in
-// the background by the optimal worker (web/optimal-worker.mjs) when its table is held or
-// stored; otherwise the table's controls: its size (levels with the memory and storage each
-// takes; the device's memory suggests one), "Build the table" (a progress bar, the share
-// done, an ETA and the memory it takes; Cancel), and "Load a table file" (a stored table, e.g.
-// the CLI's cache file, checked before it is used). A quota refusal or out-of-memory says so
-// and offers the next smaller size. The search runs on one thread, said beside the line.
-// Cancel and a new result terminate the worker (freed at once; a new one reads the stored
-// table back in about a second).
+// the background by the optimal worker (web/optimal-worker.mjs) when a table is stored;
+// otherwise "needs a table" and, asked for ("Build or load a table"), the table's controls:
+// its size (levels with the memory and storage each takes; the device's memory suggests one),
+// "Build the table" (a progress bar, the share done, an ETA and the memory it takes; Cancel),
+// and "Load a table file" (a stored table, e.g. the CLI's cache file, checked before it is
+// used). A quota refusal or out-of-memory says so and offers the next smaller size. The search
+// runs on one thread, said beside the line. What the browser cannot keep (no origin private
+// file system: IndexedDB; no storage at all: not stored; no Web Locks) is said in the line.
+// Costs: the page looks for a stored table itself (web/lib/optimal/stored.mjs: a directory
+// listing); the worker and the optimal module (about 300 kB) load only when a table is stored
+// or the controls are opened. Cancel and a new result terminate the worker (freed at once; a
+// new one reads the stored table back in about a second).
 import { el, clear } from '../common/dom.mjs';
 import { etaText, optimalText } from '../../lib/run/numbers.mjs';
 import { OptimalClient } from '../../lib/optimal/client.mjs';
+import { storageLimits, storedTables } from '../../lib/optimal/stored.mjs';
 
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
 
@@ -48,9 +53,11 @@ export class OptimalView {
     this.target = target;
     this.render(this.line('optimal: looking for the table…'));
     try {
-      this.sizes ??= await this.request({ type: 'sizes', deviceMemory: navigator.deviceMemory });
-      // a stored table first (the largest), else the size the device's memory suggests
-      this.level ??= this.sizes.stored.length ? Math.max(...this.sizes.stored) : this.sizes.suggested;
+      // the page's own look first: no worker, no optimal module, when nothing is stored
+      const kept = await storedTables();
+      if (this.target !== target) return;
+      if (!kept.length) { this.offer(target); return; }
+      if (!kept.some((k) => k.level === this.level)) this.level = kept[0].level;
       const t = await this.request({ type: 'table', level: this.level, build: false }, (ev) => this.onNote(ev));
       if (this.target !== target) return;
       if (t.missing) this.offer(target);
@@ -79,15 +86,32 @@ export class OptimalView {
     return select;
   }
 
-  // no table: the line, and the controls to build or load one; `why`: what happened before
+  // no table: the line, and "Build or load a table", which opens the controls (their sizes
+  // come from the optimal module: the worker starts then); `why`: what happened before (the
+  // controls are shown open)
   offer(target, why = '') {
-    const file = el('input', { type: 'file', dataset: { testid: 'optimal-file' }, 'aria-label': 'a stored table file', onchange: () => { if (file.files[0]) this.load(target, file.files[0]); } });
-    this.render(
-      this.line(`optimal: ${why ? `${why}; ` : ''}needs a table (kept in this browser once built)`),
-      el('p', { class: 'optimal-controls' }, this.sizeSelect(), ' ',
+    const limits = storageLimits();
+    const body = el('div', { class: 'optimal-controls' });
+    const offer = el('details', { dataset: { testid: 'optimal-offer' }, open: !!why }, el('summary', {}, 'Build or load a table'), body);
+    const fill = async () => {
+      if (body.childElementCount) return;
+      body.append(el('p', {}, 'reading the table sizes…'));
+      try {
+        this.sizes ??= await this.request({ type: 'sizes', deviceMemory: navigator.deviceMemory });
+      } catch (e) {
+        if (this.target === target) this.failed(e, target, false, false);
+        return;
+      }
+      if (this.target !== target || !body.isConnected) return;
+      if (!this.sizes.levels.some((l) => l.level === this.level)) this.level = this.sizes.suggested;
+      const file = el('input', { type: 'file', dataset: { testid: 'optimal-file' }, 'aria-label': 'a stored table file', onchange: () => { if (file.files[0]) this.load(target, file.files[0]); } });
+      clear(body).append(el('p', {}, this.sizeSelect(), ' ',
         el('button', { type: 'button', class: 'small', dataset: { testid: 'optimal-build' }, onclick: () => this.build(target) }, 'Build the table'), ' ',
-        el('label', {}, 'or load a table file ', file)),
-    );
+        el('label', {}, 'or load a table file ', file)));
+    };
+    offer.addEventListener('toggle', () => { if (offer.open) fill(); });
+    this.render(this.line(`optimal: ${why ? `${why}; ` : ''}needs a table (${limits || 'kept in this browser once built'})`), offer);
+    if (why) fill();
   }
 
   async build(target) {
@@ -121,11 +145,13 @@ export class OptimalView {
 
   // a failure said plainly; quota and memory offer the next smaller size (of a build: a
   // file's table is the size it is)
-  failed(e, target, smallerHelps = true) {
+  failed(e, target, smallerHelps = true, reopen = true) {
     if (e.kind === 'cancelled') return;
     const smaller = smallerHelps && (e.kind === 'quota' || e.kind === 'memory') && this.level > 0 ? this.level - 1 : null;
     const what = e.kind === 'quota' ? 'not enough storage' : e.kind === 'memory' ? 'not enough memory' : e.kind === 'table' ? 'the table file was refused' : 'failed';
     if (smaller !== null) this.level = smaller;
-    this.offer(target, `${what}: ${e.message}${smaller !== null ? `; try the smaller level ${smaller}` : ''}`);
+    const why = `${what}: ${e.message}${smaller !== null ? `; try the smaller level ${smaller}` : ''}`;
+    if (reopen) this.offer(target, why);
+    else this.render(this.line(`optimal: ${why}`));
   }
 }
