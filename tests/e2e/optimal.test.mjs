@@ -35,10 +35,11 @@ async function openOffer(page) {
   await page.waitForSelector(tid('optimal-build'), { timeout: 60000 });
 }
 
-// the optimal module's fetches seen by the page's context (the worker's own included)
+// the optimal module's fetches by the page and its workers (the service worker's precache of
+// the site for offline use is not the page's)
 function optimalFetches(page) {
   const seen = [];
-  page.context().on('request', (r) => { if (/\/optimal[^/]*\.wasm(\?|$)/.test(r.url())) seen.push(r.url()); });
+  page.context().on('request', (r) => { if (!r.serviceWorker() && /\/optimal[^/]*\.wasm(\?|$)/.test(r.url())) seen.push(r.url()); });
   return seen;
 }
 
