@@ -8,10 +8,18 @@
 //            link's round trip; an experiment resumed after a reload (IndexedDB); offline
 //            (server gone) reload and solve; a second deployment offered as a new version and
 //            switched to by its button.
+//   optimal: (the same browser as the flows) the optimum beside a result: with no table stored
+//            the line says the search needs one and what this browser cannot keep; the table
+//            (level 0, the file the native tool builds, build/cache) loaded through the page's
+//            "load a table file" control, then a HuGO! result's excess over the optimum (4);
+//            after a reload the table is found in storage (OPFS, else IndexedDB) and a 12-move
+//            scramble's optimum, 12, is shown with "optimal". The storage, Web Locks and
+//            cross-origin isolation each engine has are printed.
 //   locales: the page under navigator.language "C", "C.UTF-8", "und" and none solves and
 //            draws its chart (uPlot formats numbers: an Intl RangeError would blank it).
 // Every test ends with no console error and no uncaught exception in the page.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +27,12 @@ import { availableEngines, launchEngine } from '../../scripts/engines.mjs';
 import { buildSite } from '../../scripts/build-site.mjs';
 import { startPlainServer } from '../../scripts/serve.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { optimalText } from '../../web/lib/run/numbers.mjs';
 
 export const LANGUAGES = ['C', 'C.UTF-8', 'und', ''];
-const ARTIFACTS = join(fileURLToPath(new URL('../..', import.meta.url)), 'build', 'e2e-artifacts');
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ARTIFACTS = join(ROOT, 'build', 'e2e-artifacts');
+const CACHE = join(ROOT, 'build', 'cache');
 const tid = (name) => `[data-testid="${name}"]`;
 
 // the page's boot ended well (body[data-ready]); a failed boot throws with its notice
@@ -69,7 +80,24 @@ async function noErrors(b) {
 const entryOf = (build) => build.files.find((f) => /^assets\/main-.*\.js$/.test(f));
 const pageEntry = (b) => b.evaluate(() => new URL(document.querySelector('script[type="module"]').src).pathname.slice(1));
 
-export function engineSuite(engine, { flows = true, locales = true } = {}) {
+// the optimal line's text, or '' when there is none
+const optimalLine = (b) => b.evaluate(() => document.querySelector('[data-testid="optimal-line"]')?.textContent || '');
+async function lineIs(b, want, timeout = 120000) {
+  try {
+    await b.waitForFunction((w) => document.querySelector('[data-testid="optimal-line"]')?.textContent === w, want, { timeout });
+  } catch (e) {
+    throw new Error(`${b.engine}: the optimal line is "${await optimalLine(b)}", not "${want}" after ${timeout} ms`);
+  }
+}
+
+// the native tool's level-0 table (its cache file; built when missing: ~25 s of CPU)
+function nativeTable() {
+  const r = spawnSync(join(ROOT, 'build', 'native', 'evocube_native'), ['optimal-table', '--level', '0', '--threads', '2'], { env: { ...process.env, XDG_CACHE_HOME: CACHE }, encoding: 'utf8', timeout: 590000 });
+  if (r.status !== 0) throw new Error(`evocube_native optimal-table failed: ${r.stderr || r.error}`);
+  return join(CACHE, 'evocube', 'optimal-0.tbl');
+}
+
+export function engineSuite(engine, { flows = true, optimal = flows, locales = true } = {}) {
   const have = availableEngines().includes(engine);
   // a machine without the engine fails loudly in CI (scripts/setup.sh --test installs it); locally
   // EVOCUBE_ENGINES_OPTIONAL=1 lets a developer skip it
@@ -77,8 +105,10 @@ export function engineSuite(engine, { flows = true, locales = true } = {}) {
     test.skip(`${engine} is not installed (scripts/setup.sh --test installs it)`, () => {});
     return;
   }
-  let dir, first, second, server, core;
+  let dir, first, second, server, core, table, shared = null;
   const site = { root: '' };
+  // one browser for the flows and the optimal line (one launch a file)
+  const browser = async () => (shared ??= await launchEngine(engine));
   beforeAll(async () => {
     if (!have) throw new Error(`${engine} is not installed here: run scripts/setup.sh --test (it installs firefox-esr, webkit2gtk-driver and xvfb)`);
     dir = mkdtempSync(join(tmpdir(), `evocube-${engine}-`));
@@ -87,16 +117,18 @@ export function engineSuite(engine, { flows = true, locales = true } = {}) {
     site.root = first.outdir;
     server = await startPlainServer({ root: () => site.root, port: 0 });
     core = await loadCoreNode();
-  }, 120000);
+    if (optimal) table = nativeTable();
+  }, 600000);
   afterAll(async () => {
+    await shared?.close();
     await server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   if (flows) {
     test(`${engine}: load, a solve per family with its chart, pause/step/cancel, share link, experiment resumed, offline, new version`, async () => {
-      const b = await launchEngine(engine);
-      try {
+      const b = await browser();
+      {
         // load and ready; typed into the form: the scramble, the solver, the seed
         const scramble = "R U F'";
         const link = (solver, extra = '') => `${server.url}?scramble=R_U_F-&solver=${solver}&seed=7${extra}`;
@@ -203,9 +235,68 @@ export function engineSuite(engine, { flows = true, locales = true } = {}) {
         await b.waitForFunction((want) => document.body?.dataset.ready === 'true'
           && new URL(document.querySelector('script[type="module"]').src).pathname.slice(1) === want, entryOf(second), { timeout: 60000 });
         await noErrors(b);
-      } finally {
-        await b.close();
       }
+    }, 600000);
+  }
+
+  if (optimal) {
+    test(`${engine}: the optimal line: what the browser keeps said; a table loaded through the page, a HuGO! result's excess, the table found after a reload, a 12-move scramble's optimum`, async () => {
+      const b = await browser();
+      copyFileSync(table, join(site.root, 'optimal-0.tbl')); // served beside the site for the page to fetch
+      const short = "R U F' L2";
+      await b.goto(`${server.url}?scramble=${encodeURIComponent(short)}&solver=hugo&seed=5`);
+      await ready(b);
+      const has = await b.evaluate(() => ({
+        opfs: !!(navigator.storage && typeof navigator.storage.getDirectory === 'function'),
+        indexedDB: typeof indexedDB === 'object', locks: !!navigator.locks,
+        sharedArrayBuffer: typeof SharedArrayBuffer === 'function', crossOriginIsolated: self.crossOriginIsolated === true,
+      }));
+      console.log(`${engine}: ${Object.entries(has).map(([k, v]) => `${k} ${v ? 'yes' : 'no'}`).join(', ')}`);
+      // nothing stored here yet (a fresh profile): the line says what is needed, and where the
+      // table would be kept when this browser has no origin private file system
+      const kept = has.opfs ? 'kept in this browser once built'
+        : has.indexedDB ? 'this browser has no origin private file system: the table is kept in IndexedDB'
+          : 'this browser keeps no files for the site: the table is not stored and must be built or loaded again after a reload';
+      const needs = `optimal: needs a table (${kept}${has.locks ? '' : '; this browser has no Web Locks: two tabs may build the same table at once'})`;
+      await b.click(tid('solve'));
+      expect(await status(b, ['solved', 'gave up', 'error'], 120000)).toBe('solved');
+      await lineIs(b, needs, 30000);
+      // the table through the page's control: "Build or load a table", then the file input
+      // given the file (as a person choosing it would)
+      await b.click(`${tid('optimal-offer')} summary`);
+      await b.waitFor(tid('optimal-file'), { timeout: 90000 });
+      await b.evaluate(async (sel) => {
+        const blob = await (await fetch('optimal-0.tbl')).blob();
+        const dt = new DataTransfer();
+        dt.items.add(new File([blob], 'optimal-0.tbl'));
+        const input = document.querySelector(sel);
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }, tid('optimal-file'));
+      const len = await b.evaluate(() => window.evocube.result.length);
+      await lineIs(b, optimalText(4, len));
+      // kept where the page said
+      const where = await b.evaluate(async (opfs) => {
+        if (opfs) { const names = []; for await (const k of (await navigator.storage.getDirectory()).keys()) names.push(k); return names; }
+        const db = await new Promise((ok, no) => { const r = indexedDB.open('evocube-optimal'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+        const keys = await new Promise((ok, no) => { const r = db.transaction('tables').objectStore('tables').getAllKeys(); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+        db.close();
+        return keys;
+      }, has.opfs);
+      expect(where).toEqual(has.opfs || has.indexedDB ? ['optimal-0.tbl'] : []);
+      // a reload, and a 12-move scramble: the table found in storage, the optimum 12
+      const twelve = "R U F D' L2 B R' U2 F' L D B2";
+      await b.goto(`${server.url}?scramble=${encodeURIComponent(twelve)}&solver=twophase&seed=5`);
+      await b.reload();
+      await ready(b);
+      await b.click(tid('solve'));
+      expect(await status(b, ['solved', 'gave up', 'error'], 120000)).toBe('solved');
+      const len12 = await b.evaluate(() => window.evocube.result.length);
+      expect(core.verify(core.apply(twelve), (await b.text(tid('solution'))).trim()).solved).toBe(true);
+      await lineIs(b, optimalText(12, len12), 300000);
+      const later = await b.evaluate(() => ({ controlled: !!navigator.serviceWorker?.controller, isolated: self.crossOriginIsolated === true, sab: typeof SharedArrayBuffer === 'function' }));
+      console.log(`${engine} after a reload: service worker ${later.controlled ? 'controls the page' : 'not in control'}, crossOriginIsolated ${later.isolated ? 'yes' : 'no'}, sharedArrayBuffer ${later.sab ? 'yes' : 'no'}`);
+      await noErrors(b);
     }, 600000);
   }
 
