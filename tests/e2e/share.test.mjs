@@ -20,8 +20,8 @@ const waitCounter = (page, want) => page.waitForFunction(([sel, w]) => document.
 test('a link with a solution shows it at once, verified and not run; a forged one is refused', async () => {
   let solves = 0;
   const page = await env.open('?scramble=R_U_F_D2_L&solver=twophase&seed=3&solution=L-_D2_F-_U-_R-');
-  // a solver worker started for the link would be a solve; the optimal line's worker (it looks
-  // for a stored table after a result) is not one
+  // a solver worker started for the link would be a solve; the optimal line's worker (started
+  // after a result when a table is stored) is not one
   page.on('worker', (w) => { if (!/optimal-worker/.test(w.url())) solves++; });
   await page.waitForFunction((sel) => document.querySelector(sel).textContent.length > 0, tid('solution'), { timeout: 20000 });
   expect(await text(page, 'solution')).toBe("L' D2 F' U' R'");
