@@ -14,7 +14,8 @@
 //            "load a table file" control, then a HuGO! result's excess over the optimum (4);
 //            after a reload the table is found in storage (OPFS, else IndexedDB) and a 12-move
 //            scramble's optimum, 12, is shown with "optimal". The storage, Web Locks and
-//            cross-origin isolation each engine has are printed.
+//            cross-origin isolation each engine has are printed. Where the table is kept in
+//            IndexedDB, a piece with a byte changed is refused, deleted and said, never used.
 //   locales: the page under navigator.language "C", "C.UTF-8", "und" and none solves and
 //            draws its chart (uPlot formats numbers: an Intl RangeError would blank it).
 // Every test ends with no console error and no uncaught exception in the page.
@@ -296,6 +297,34 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
       const len12 = await b.evaluate(() => window.evocube.result.length);
       expect(core.verify(core.apply(twelve), (await b.text(tid('solution'))).trim()).solved).toBe(true);
       await lineIs(b, optimalText(12, len12), 300000);
+      if (!has.opfs && has.indexedDB) {
+        // the IndexedDB copy with one byte of a piece changed: refused by its checksum,
+        // deleted and said on the next result, never used
+        await b.evaluate(async () => {
+          const db = await new Promise((ok, no) => { const r = indexedDB.open('evocube-optimal'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+          const key = ['optimal-0.tbl', 2];
+          const piece = await new Promise((ok, no) => { const r = db.transaction('pieces').objectStore('pieces').get(key); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+          const bytes = new Uint8Array(piece);
+          bytes[1000] ^= 0x20;
+          await new Promise((ok, no) => { const t = db.transaction('pieces', 'readwrite'); t.objectStore('pieces').put(bytes.buffer, key); t.oncomplete = ok; t.onerror = () => no(t.error); });
+          db.close();
+          window.seenNotices = [];
+          new MutationObserver(() => { for (const n of document.querySelectorAll('.notice')) if (!window.seenNotices.includes(n.textContent)) window.seenNotices.push(n.textContent); })
+            .observe(document.body, { childList: true, subtree: true });
+        });
+        await b.click(tid('solve'));
+        expect(await status(b, ['solved', 'gave up', 'error'], 120000)).toBe('solved');
+        await lineIs(b, needs, 60000);
+        expect((await b.evaluate(() => window.seenNotices)).join('\n')).toMatch(/the stored table was refused and deleted \(.*checksum/);
+        const left = await b.evaluate(async () => {
+          const db = await new Promise((ok, no) => { const r = indexedDB.open('evocube-optimal'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+          const count = (store) => new Promise((ok, no) => { const r = db.transaction(store).objectStore(store).count(); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+          const n = [await count('tables'), await count('pieces')];
+          db.close();
+          return n;
+        });
+        expect(left).toEqual([0, 0]);
+      }
       const later = await b.evaluate(() => ({ controlled: !!navigator.serviceWorker?.controller, isolated: self.crossOriginIsolated === true, sab: typeof SharedArrayBuffer === 'function' }));
       console.log(`${engine} after a reload: service worker ${later.controlled ? 'controls the page' : 'not in control'}, crossOriginIsolated ${later.isolated ? 'yes' : 'no'}, sharedArrayBuffer ${later.sab ? 'yes' : 'no'}`);
       await noErrors(b);
