@@ -184,6 +184,10 @@ struct ec_solver {
     int island, islands;
     uint32_t run_seed;
     int64_t epoch, epoch_left, epochs;
+    /* units of the step under way that do not count toward the epoch (0 at each step's start):
+     * a solver whose units are not all generations (HuGO!'s block choice) adds its others, so
+     * an epoch is the same generations whatever else its units did */
+    int uncounted;
     int migrants;
 };
 

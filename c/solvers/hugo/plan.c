@@ -45,38 +45,63 @@ int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red,
     return *solve < 0 ? HG_PLAN_FAR + *red : *red + *solve;
 }
 
-/* the joint cost of block genes g (n turns, after the final operator) at loc from start */
-static int block_cost(const ec_bcube *start, int loc, const uint8_t *g, int n, int slack, int64_t nodes)
+void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1)
 {
-    ec_bcube x = *start;
-    int red, solve;
-    for (int i = 0; i < n; i++) ec__bcube_move(&x, hg_gene_move[g[i]]);
-    int c = hg_plan_cost(&x, loc, slack, nodes, &red, &solve);
-    return c < 0 ? c : c + n;
+    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0;
+    for (int loc = 0; loc < HG_LOCS; loc++)
+        if (store[loc] && store[loc]->hof_n >= 0) c->total += 1 + (pl1 ? pl1[loc].nkept : 0);
+}
+
+int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block,
+                  int slack, int64_t nodes, int64_t *slice)
+{
+    for (;;) {
+        if (!c->busy) { /* the next candidate: set up its search */
+            if (c->loc == HG_LOCS) return c->pick < 0 ? EC_E_STATE : c->pick;
+            const hg_pop *q = store[c->loc];
+            if (!q || q->hof_n < 0 || c->r >= (pl1 ? pl1[c->loc].nkept : 0)) {
+                c->loc++, c->r = -1;
+                continue;
+            }
+            int r = c->r++;
+            c->k = r < 0 ? q->hof_n : pl1[c->loc].kept[r].n;
+            memcpy(c->g, r < 0 ? q->hof : pl1[c->loc].kept[r].genes, (size_t)c->k);
+            c->k = hg_optimize_full(c->g, c->k);
+            if (max_block && c->k > max_block) {
+                c->done++;
+                continue;
+            }
+            ec_bcube x = *start, v;
+            for (int i = 0; i < c->k; i++) ec__bcube_move(&x, hg_gene_move[c->g[i]]);
+            int rc = view(&x, c->loc, &v);
+            if (!rc) rc = ec__ur_search_joint(&c->q, &v, slack, nodes);
+            if (rc < 0) return rc;
+            c->busy = 1;
+        }
+        int rc = ec__ur_search_run(&c->q, slice);
+        if (rc == EC_RUNNING || rc < 0) return rc;
+        c->busy = 0;
+        c->done++;
+        int cost = c->k + (c->q.solve < 0 ? HG_PLAN_FAR + c->q.red : c->q.red + c->q.solve); /* as hg_plan_cost */
+        if (c->pick < 0 || cost < c->cost || (cost == c->cost && c->k < c->n)) {
+            c->pick = c->loc, c->cost = cost, c->n = c->k;
+            memcpy(c->genes, c->g, (size_t)c->k);
+        }
+    }
 }
 
 int hg_plan_block(const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block, int slack,
                   int64_t nodes, uint8_t *genes, int *n)
 {
-    int pick = -1, pick_cost = 0;
-    for (int loc = 0; loc < HG_LOCS; loc++) {
-        const hg_pop *q = store[loc];
-        if (!q || q->hof_n < 0) continue;
-        for (int r = -1; r < (pl1 ? pl1[loc].nkept : 0); r++) {
-            uint8_t g[HG_MAXLEN];
-            int k = r < 0 ? q->hof_n : pl1[loc].kept[r].n;
-            memcpy(g, r < 0 ? q->hof : pl1[loc].kept[r].genes, (size_t)k);
-            k = hg_optimize_full(g, k);
-            if (max_block && k > max_block) continue;
-            int c = block_cost(start, loc, g, k, slack, nodes);
-            if (c < 0) return c;
-            if (pick < 0 || c < pick_cost || (c == pick_cost && k < *n)) {
-                pick = loc, pick_cost = c, *n = k;
-                memcpy(genes, g, (size_t)k);
-            }
-        }
+    hg_choice c;
+    int64_t slice = INT64_MAX;
+    hg_choice_start(&c, store, pl1);
+    int rc = hg_choice_run(&c, start, store, pl1, max_block, slack, nodes, &slice);
+    if (rc >= 0) {
+        *n = c.n;
+        memcpy(genes, c.genes, (size_t)c.n);
     }
-    return pick < 0 ? EC_E_STATE : pick;
+    return rc;
 }
 
 int hg_plan_score(const ec_bcube *s) { return HG_PLAN_FAR - ec__ur_bound(s); }
