@@ -376,8 +376,9 @@ int hg_plan_block(const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_
 /* hg_plan_block's choice in slices (a run's phase-1 end, so that no step waits for all of it):
  * the candidates in hg_plan_block's order, each costed by one resumable search (q). Set up by
  * hg_choice_start; hg_choice_run enters at most *slice search nodes (optima.h: the slice) and
- * returns EC_RUNNING when they are spent, else what hg_plan_block returns (genes, n: the
- * pick's). The result does not depend on the slices. done of total: candidates costed or
+ * returns EC_RUNNING when they are spent, EC_OK at the end (the location hg_plan_block returns
+ * in pick, its genes and turns in genes, n), or hg_plan_block's error (EC_E_STATE: no block).
+ * The result does not depend on the slices. done of total: candidates costed or
  * skipped so far (progress). About 2 KB. */
 typedef struct hg_choice {
     int loc, r;  /* the next candidate: location, kept index (-1: the population's best) */
@@ -387,6 +388,7 @@ typedef struct hg_choice {
     int pick, cost, n; /* the least so far (pick -1: none): its location, cost, turns, genes */
     uint8_t genes[HG_MAXLEN];
     int done, total;
+    int64_t spent; /* search nodes taken from the candidates' budgets so far */
 } hg_choice;
 void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1);
 int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block,

@@ -377,8 +377,9 @@ static int block_taken(hg_solver *s, int cands)
 static int choose_unit(hg_solver *s)
 {
     int64_t slice = HG_CHOICE_UNIT;
-    int b = hg_choice_run(&s->choice, &s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, &slice);
-    if (b == EC_RUNNING || b < 0) return b;
+    int rc = hg_choice_run(&s->choice, &s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, &slice);
+    if (rc) return rc; /* EC_RUNNING, or an error */
+    int b = s->choice.pick;
     s->choosing = 0;
     s->chosen = b;
     memcpy(s->store[b]->hof, s->choice.genes, (size_t)s->choice.n); /* the block phase 2 starts from */

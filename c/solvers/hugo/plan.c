@@ -47,7 +47,7 @@ int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red,
 
 void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1)
 {
-    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0;
+    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0, c->spent = 0;
     for (int loc = 0; loc < HG_LOCS; loc++)
         if (store[loc] && store[loc]->hof_n >= 0) c->total += 1 + (pl1 ? pl1[loc].nkept : 0);
 }
@@ -57,7 +57,7 @@ int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LO
 {
     for (;;) {
         if (!c->busy) { /* the next candidate: set up its search */
-            if (c->loc == HG_LOCS) return c->pick < 0 ? EC_E_STATE : c->pick;
+            if (c->loc == HG_LOCS) return c->pick < 0 ? EC_E_STATE : EC_OK;
             const hg_pop *q = store[c->loc];
             if (!q || q->hof_n < 0 || c->r >= (pl1 ? pl1[c->loc].nkept : 0)) {
                 c->loc++, c->r = -1;
@@ -78,7 +78,9 @@ int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LO
             if (rc < 0) return rc;
             c->busy = 1;
         }
+        int64_t before = c->q.nodes;
         int rc = ec__ur_search_run(&c->q, slice);
+        c->spent += before - c->q.nodes;
         if (rc == EC_RUNNING || rc < 0) return rc;
         c->busy = 0;
         c->done++;
@@ -97,11 +99,10 @@ int hg_plan_block(const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_
     int64_t slice = INT64_MAX;
     hg_choice_start(&c, store, pl1);
     int rc = hg_choice_run(&c, start, store, pl1, max_block, slack, nodes, &slice);
-    if (rc >= 0) {
-        *n = c.n;
-        memcpy(genes, c.genes, (size_t)c.n);
-    }
-    return rc;
+    if (rc < 0) return rc;
+    *n = c.n;
+    memcpy(genes, c.genes, (size_t)c.n);
+    return c.pick;
 }
 
 int hg_plan_score(const ec_bcube *s) { return HG_PLAN_FAR - ec__ur_bound(s); }
