@@ -13,6 +13,9 @@
  *   arrangement of the 6 free corners (720, 120 reached) x their twists (243)    174,960
  *   the 120 corner arrangements x the 7 free edges' arrangement (5040)           604,800
  *   the corners' twists (243) x the edges' arrangement (5040)                  1,224,720
+ * Every search is a loop over an explicit stack (ec__ur_search, optima.h), so it can stop
+ * after a slice of nodes and go on later with the same result (HuGO!'s plan spreads its block
+ * choice over work units so); the plain functions run one to its end.
  * The reduction (ec__ur_reduce, ec__ur_joint): IDA* with all 18 face turns, bounded by the
  * largest of optima.c's three 2x2x3-block tables and two exact tables of the goal's parts
  * (ec__ur_reduce_bound reads all five):

@@ -19,7 +19,9 @@
  *
  * Contract for an implementation:
  *   create(h, &state): allocate its state from h->start, h->seed and ec__param(h, key);
- *   step(h, state, work): do up to `work` units; call ec__emit() once per generation;
+ *   step(h, state, work): do up to `work` units; call ec__emit() once per unit (a unit is
+ *     a generation; a unit that is not, as HuGO!'s block choice, repeats its record's gen and
+ *     is added to h->uncounted when the solver has islands);
  *     when solved, call ec__add_phase() for each phase's moves (in order) and return
  *     ec__finish(h), which verifies; when the budget is spent, return EC_GAVE_UP;
  *     else return EC_RUNNING;

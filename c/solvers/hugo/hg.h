@@ -461,6 +461,11 @@ typedef struct hg_solver {
     hg_plan *pl1; /* plan, phase 1: each location's kept blocks (HG_LOCS of them) */
     int choosing; /* plan: phase 1's generations are over and its block is being chosen (choice) */
     hg_choice choice;
+    /* the choice's cost of the block it took, less its turns (hg_plan_cost there: phase 2's
+     * plan_opt from that cube, known without searching again), at location opt_loc, from
+     * opt_at (opt_loc -1: none) */
+    int opt_loc, opt_cost;
+    ec_bcube opt_at;
     uint8_t unview[18]; /* plan, phases 2-3: the move each of the block frame's moves is */
     ec_progress rec;
     int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */

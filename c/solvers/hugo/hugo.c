@@ -10,7 +10,8 @@
  *     location this island works (own) generations1 generations, resuming its population;
  *     after the last, the best kept block over the store is taken (block_before: a usable
  *     block, fitness, then with blockTie=1 one already in its two-generator group, then the
- *     lower location), or another round follows;
+ *     lower location; plan: plan.c's choice, in units of its own, choose_unit), or another
+ *     round follows;
  *   2 "two-generator": one population, fitness = weight x (the block's 16 pairs + 1 for being
  *     in the two free faces' group) - steps, goal 17; rounds of generations2 until the goal
  *     holds at a round's end;
@@ -27,8 +28,11 @@
  * sequence of segments (phase 1: a location's share of a round; after: a round) of `left`
  * generations; end_segment decides what follows one.
  * Invariants:
- *  - one unit of work is one generation of the population at work, and emits exactly one
- *    progress record; a record's moves are the finished phases' moves then the current best
+ *  - one unit of work is one generation of the population at work, or (plan) at most
+ *    HG_CHOICE_UNIT search nodes of phase 1's block choice, and emits exactly one progress
+ *    record (a choice's: the last generation's, named "2x2x3 block choice k/N"); the choice's
+ *    units are not generations (h->uncounted: an epoch counts generations, the one that ended
+ *    phase 1 when the choice ends); a record's moves are the finished phases' moves then the current best
  *    prefix, in the input's frame (plan's block frame mapped back through unview);
  *  - at[ph + 1] is at[ph] after mv[ph]; mv[ph] is a goal-reaching prefix kept beside the
  *    population, never lost to selection (hg_pop.hof; with plan or candidates2 the one
@@ -277,7 +281,8 @@ static int start_phase(hg_solver *s, int ph)
             s->task.score = hg_plan_rscore;
             hg_plan_reset(&s->pl, s->plan_nodes, HG_PLAN_KEEP);
             int red, solve;
-            s->plan_opt = hg_plan_cost(x, s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
+            if (s->opt_loc == s->chosen && !memcmp(&s->opt_at, x, sizeof *x)) s->plan_opt = s->opt_cost; /* the same search */
+            else s->plan_opt = hg_plan_cost(x, s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
             if (s->plan_opt < 0) return s->plan_opt;
         } else {
             task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
@@ -382,6 +387,8 @@ static int choose_unit(hg_solver *s)
     int b = s->choice.pick;
     s->choosing = 0;
     s->chosen = b;
+    s->opt_loc = b, s->opt_cost = s->choice.cost - s->choice.n, s->opt_at = s->at[0];
+    for (int i = 0; i < s->choice.n; i++) ec__bcube_move(&s->opt_at, hg_gene_move[s->choice.genes[i]]);
     memcpy(s->store[b]->hof, s->choice.genes, (size_t)s->choice.n); /* the block phase 2 starts from */
     s->store[b]->hof_n = s->choice.n;
     return block_taken(s, 1);
@@ -571,6 +578,7 @@ static int hugo_create(ec_solver *h, void **state)
     s->plan_nodes = (int64_t)ec__param(h, "planNodes");
     s->plan_rounds = (int)ec__param(h, "planRounds");
     s->own = (1 << HG_LOCS) - 1;
+    s->opt_loc = -1;
     if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
         int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;
         s->own = 0;

@@ -7,13 +7,16 @@
  *    prefix, after the final operator) costs its turns + the least exact reduction + exact
  *    <U,R> solve over the reductions at most `slack` turns longer than the shortest
  *    (ec__ur_joint, in the location's frame). The block of least cost is taken (ties: the
- *    shorter block, then the lower location), not the shortest block.
+ *    shorter block, then the lower location), not the shortest block. hg_choice does it in
+ *    slices of search nodes (a run's units, hugo.c), each candidate's search resumable
+ *    (ec__ur_search_run); hg_plan_block is the same choice in one call.
  *  - During phase 2, every goal-reaching individual of every generation (its goal prefix after
  *    the final operator, and the cube there) costs its turns + the exact <U,R> solve after it;
  *    the least is kept (ties: the first seen) and ends the phase instead of the GA's kept best
  *    (the shortest). A direct-mapped cache of 4096 (cube, turns) keys skips repeats; the
  *    solve is searched only below the best cost so far, so most look-ups end at the bound.
- * Costs: one ec__ur_joint per location with a block (a node budget each, param planNodes);
+ * Costs: one joint search per candidate block (a node budget each, param planNodes), in
+ * slices of at most HG_CHOICE_UNIT nodes per unit;
  * in phase 2 a byte-cube rotation (through facelets) and a bounded <U,R> search per new goal-
  * reaching individual. Deterministic: no random numbers, budgets in nodes.
  */
