@@ -323,7 +323,9 @@ typedef struct ec_solver ec_solver;
 #define EC_PROGRESS_EVENTS 6   /* swarm solvers: event counters a record carries */
 #define EC_PROGRESS_QUANTILES 17 /* hugo, twes, macro-ga: population fitness quantiles a record carries */
 
-/* One generation or iteration of a solver. */
+/* One unit of a solver's work: a generation or iteration (or a unit that is neither, as
+ * HuGO!'s block choice under param plan: its record repeats the last generation's gen and
+ * fields, its phase_name saying what it does, "2x2x3 block choice k/N"). */
 typedef struct ec_progress {
     int64_t gen;           /* generation/iteration, counting from 1 over the whole run */
     int phase;             /* 0-based phase index */

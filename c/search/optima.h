@@ -78,6 +78,41 @@ int ec__block_bound(const uint8_t *v);
  *   reduction alone with *solve = -1 when none was completed). */
 int ec__ur_init(void);
 int ec__ur_reduced(const ec_bcube *s);
+/* The same three searches, resumable (what the three functions above run to their end): a
+ * search set up by ec__ur_search_distance, _reduce or _joint (EC_OK, or the error the plain
+ * function would return: EC_E_GROUP, a table error) runs in slices: ec__ur_search_run(q,
+ * &slice) enters at most *slice nodes (counting them off *slice) and returns EC_RUNNING when
+ * the slice is spent with the search unfinished (call it again with a new slice), else the
+ * search's result (EC_OK, EC_BOUND, an error) with q->len (distance, reduce), q->red and
+ * q->solve (joint) as above and q->nodes the budget left. The search's own budget counts
+ * down exactly as in one call, so the result never depends on how it is sliced. Each frame of
+ * the two explicit stacks is one level of the recursion it replaces (EC__UR_STACK of each:
+ * every <U,R> distance and least reduction is far below; a deeper search is EC_E_STATE).
+ * About 1.7 KB; no allocation. */
+#define EC__UR_STACK 48
+typedef struct ec__ur_tframe {
+    uint16_t cp, ep;
+    uint8_t tw;
+    int8_t pf, depth, m; /* m: the next turn to try; -1: the node is not entered yet */
+} ec__ur_tframe;
+typedef struct ec__ur_rframe {
+    ec_bcube s;
+    int8_t prev, depth, m;
+} ec__ur_rframe;
+typedef struct ec__ur_search {
+    int kind, stage, rc;
+    int64_t nodes;
+    int len, red, solve;
+    int limit, depth, maxk, best, out, nested; /* nested: a joint's leaf is in its <U,R> solve */
+    int tn, rn; /* frames on the <U,R> stack t and the 18-turn stack r */
+    ec_bcube root;
+    ec__ur_tframe t[EC__UR_STACK];
+    ec__ur_rframe r[EC__UR_STACK];
+} ec__ur_search;
+int ec__ur_search_distance(ec__ur_search *q, const ec_bcube *s, int limit, int64_t nodes);
+int ec__ur_search_reduce(ec__ur_search *q, const ec_bcube *s, int64_t nodes);
+int ec__ur_search_joint(ec__ur_search *q, const ec_bcube *s, int slack, int64_t nodes);
+int ec__ur_search_run(ec__ur_search *q, int64_t *slice);
 int ec__ur_distance(const ec_bcube *s, int limit, int64_t *nodes, int *len);
 /* The two <U,R> tables' lower bound of a reduced cube's distance (after ec__ur_init): 0 only
  * when solved; two table reads. */

@@ -13,6 +13,9 @@
  *   arrangement of the 6 free corners (720, 120 reached) x their twists (243)    174,960
  *   the 120 corner arrangements x the 7 free edges' arrangement (5040)           604,800
  *   the corners' twists (243) x the edges' arrangement (5040)                  1,224,720
+ * Every search is a loop over an explicit stack (ec__ur_search, optima.h), so it can stop
+ * after a slice of nodes and go on later with the same result (HuGO!'s plan spreads its block
+ * choice over work units so); the plain functions run one to its end.
  * The reduction (ec__ur_reduce, ec__ur_joint): IDA* with all 18 face turns, bounded by the
  * largest of optima.c's three 2x2x3-block tables and two exact tables of the goal's parts
  * (ec__ur_reduce_bound reads all five):
@@ -267,21 +270,6 @@ static int t_bound(int cp, int tw, int ep)
     return a > c ? a : c;
 }
 
-/* 1: solved within depth; 0: not; -1: out of nodes */
-static int t_dfs(int cp, int tw, int ep, int depth, int pf, int64_t *nodes)
-{
-    if (--*nodes < 0) return -1;
-    int h = t_bound(cp, tw, ep);
-    if (h > depth) return 0;
-    if (!h) return 1;
-    for (int m = 0; m < 6; m++) {
-        if (m / 3 == pf) continue;
-        int r = t_dfs(cpM[cp][m], twM[tw][m], epM[ep][m], depth - 1, m / 3, nodes);
-        if (r) return r;
-    }
-    return 0;
-}
-
 int ec__ur_bound(const ec_bcube *s) { return t_bound(cp_of(s), tw_of(s), ep_of(s)); }
 
 uint32_t ec__ur_key(const ec_bcube *s) { return (uint32_t)cp_of(s) | (uint32_t)tw_of(s) << 10 | (uint32_t)ep_of(s) << 18; }
@@ -292,23 +280,6 @@ int ec__ur_key_turn(uint32_t *key, int m)
     int cp = cpM[k & 1023][m], tw = twM[k >> 10 & 255][m], ep = epM[k >> 18][m];
     *key = (uint32_t)cp | (uint32_t)tw << 10 | (uint32_t)ep << 18;
     return t_bound(cp, tw, ep);
-}
-
-int ec__ur_distance(const ec_bcube *s, int limit, int64_t *nodes, int *len)
-{
-    int rc = ec__ur_init();
-    if (rc) return rc;
-    if (!ec__ur_reduced(s)) return EC_E_GROUP;
-    int cp = cp_of(s), tw = tw_of(s), ep = ep_of(s), d = t_bound(cp, tw, ep);
-    for (; d <= limit; d++) {
-        int r = t_dfs(cp, tw, ep, d, -1, nodes);
-        if (r) {
-            *len = d;
-            return r > 0 ? EC_OK : EC_BOUND;
-        }
-    }
-    *len = d;
-    return EC_BOUND;
 }
 
 /* ------------------------------------------------------------------ the reduction */
@@ -332,77 +303,283 @@ static int r_bound(const ec_bcube *s)
 
 int ec__ur_reduce_bound(const ec_bcube *s) { return r_bound(s); }
 
-/* 1: reduced within depth; 0: not; -1: out of nodes (the three tables' bound is 0 exactly on
- * reduced cubes) */
-static int r_dfs(const ec_bcube *s, int depth, int prev, int64_t *nodes)
+/* ------------------------------------------------------------------ the searches, resumable */
+
+/* Each search is the recursion of an IDA* or a depth-first search written as a loop over an
+ * explicit stack (optima.h, ec__ur_search): a frame whose m is -1 is a node not entered yet;
+ * entering it costs one node of the search's budget and one of the slice, checked first, so
+ * a search stops only between nodes and goes on from there. */
+
+enum { UR_DISTANCE, UR_REDUCE, UR_JOINT };         /* kind */
+enum { ST_T, ST_R, ST_J, ST_DONE };                /* stage: what runs next */
+
+/* the <U,R> IDA* from reduced s: depths from its bound up to limit */
+static void t_begin(ec__ur_search *q, const ec_bcube *s, int limit)
 {
-    if (--*nodes < 0) return -1;
-    int h = r_bound(s);
-    if (h > depth) return 0;
-    if (!h) return 1;
-    for (int m = 0; m < 18; m++) {
-        if (!ec__move_follows(prev, m)) continue;
-        ec_bcube t = *s;
-        ec__bcube_move(&t, m);
-        int r = r_dfs(&t, depth - 1, m, nodes);
-        if (r) return r;
+    q->t[0].cp = (uint16_t)cp_of(s), q->t[0].tw = (uint8_t)tw_of(s), q->t[0].ep = (uint16_t)ep_of(s);
+    q->limit = limit;
+    q->depth = t_bound(q->t[0].cp, q->t[0].tw, q->t[0].ep) - 1;
+    q->tn = 0;
+}
+
+/* EC_OK: solved at q->len = the depth; EC_BOUND: past the limit (q->len = limit + 1, or the
+ * bound when that is already past it) or out of nodes (q->len = the depth); EC_RUNNING */
+static int t_run(ec__ur_search *q, int64_t *slice)
+{
+    for (;;) {
+        if (q->tn == 0) { /* the next depth: the root again */
+            if (++q->depth > q->limit) {
+                q->len = q->depth;
+                return EC_BOUND;
+            }
+            q->t[0].pf = -1, q->t[0].depth = (int8_t)q->depth, q->t[0].m = -1;
+            q->tn = 1;
+        }
+        ec__ur_tframe *f = &q->t[q->tn - 1];
+        if (f->m < 0) {
+            if (*slice <= 0) return EC_RUNNING;
+            --*slice;
+            if (--q->nodes < 0) {
+                q->len = q->depth;
+                return EC_BOUND;
+            }
+            int h = t_bound(f->cp, f->tw, f->ep);
+            if (h > f->depth) {
+                q->tn--;
+                continue;
+            }
+            if (!h) {
+                q->len = q->depth;
+                return EC_OK;
+            }
+            f->m = 0;
+        }
+        int m = f->m;
+        while (m < 6 && m / 3 == f->pf) m++;
+        if (m == 6) {
+            q->tn--;
+            continue;
+        }
+        f->m = (int8_t)(m + 1);
+        if (q->tn == EC__UR_STACK) return EC_E_STATE;
+        ec__ur_tframe *c = f + 1;
+        c->cp = cpM[f->cp][m], c->tw = twM[f->tw][m], c->ep = epM[f->ep][m];
+        c->pf = (int8_t)(m / 3), c->depth = (int8_t)(f->depth - 1), c->m = -1;
+        q->tn++;
     }
-    return 0;
+}
+
+/* a frame of the 18-turn stack: child of f by turn m */
+static int r_push(ec__ur_search *q, int m, int depth)
+{
+    if (q->rn == EC__UR_STACK) return EC_E_STATE;
+    ec__ur_rframe *c = &q->r[q->rn];
+    c->s = q->r[q->rn - 1].s;
+    ec__bcube_move(&c->s, m);
+    c->prev = (int8_t)m, c->depth = (int8_t)depth, c->m = -1;
+    q->rn++;
+    return EC_OK;
+}
+
+/* the least reduction: IDA* with all 18 turns from q->root (q->depth: the depth before the
+ * next; no limit but the budget). EC_OK: q->len turns; EC_BOUND: out of nodes; EC_RUNNING */
+static int r_run(ec__ur_search *q, int64_t *slice)
+{
+    for (;;) {
+        if (q->rn == 0) {
+            q->depth++;
+            q->r[0].s = q->root, q->r[0].prev = -1, q->r[0].depth = (int8_t)q->depth, q->r[0].m = -1;
+            q->rn = 1;
+        }
+        ec__ur_rframe *f = &q->r[q->rn - 1];
+        if (f->m < 0) {
+            if (*slice <= 0) return EC_RUNNING;
+            --*slice;
+            if (--q->nodes < 0) {
+                q->len = q->depth;
+                return EC_BOUND;
+            }
+            int h = r_bound(&f->s);
+            if (h > f->depth) {
+                q->rn--;
+                continue;
+            }
+            if (!h) {
+                q->len = q->depth;
+                return EC_OK;
+            }
+            f->m = 0;
+        }
+        int m = f->m;
+        while (m < 18 && !ec__move_follows(f->prev, m)) m++;
+        if (m == 18) {
+            q->rn--;
+            continue;
+        }
+        f->m = (int8_t)(m + 1);
+        int rc = r_push(q, m, f->depth - 1);
+        if (rc) return rc;
+    }
+}
+
+/* the joint search: every reduction of at most maxk turns (a reduced cube ends it: turns of U
+ * and R after it belong to the solve; frame k of the stack is k turns in), each followed by
+ * its exact <U,R> solve when that could beat the best. EC_OK, EC_BOUND (out of nodes, or no
+ * solve completed), EC_RUNNING */
+static int j_run(ec__ur_search *q, int64_t *slice)
+{
+    for (;;) {
+        if (q->nested) { /* a reduced leaf's solve, below the best so far */
+            int rc = t_run(q, slice);
+            if (rc == EC_RUNNING || rc < 0) return rc;
+            q->nested = 0;
+            int k = q->rn - 1;
+            if (rc == EC_OK) q->best = k + q->len, q->red = k, q->solve = q->len;
+            if (q->nodes <= 0) q->out = 1;
+            q->rn--;
+        }
+        if (q->out || q->rn == 0) return q->out || q->solve < 0 ? EC_BOUND : EC_OK;
+        ec__ur_rframe *f = &q->r[q->rn - 1];
+        int k = q->rn - 1;
+        if (f->m < 0) {
+            if (*slice <= 0) return EC_RUNNING;
+            --*slice;
+            if (q->nodes <= 0) {
+                q->out = 1;
+                continue;
+            }
+            --q->nodes;
+            int h = r_bound(&f->s);
+            if (!h) { /* reduced (r_bound is 0 exactly there) */
+                t_begin(q, &f->s, q->best - k - 1);
+                q->nested = 1;
+                continue;
+            }
+            if (k + h > q->maxk || k + h >= q->best) {
+                q->rn--;
+                continue;
+            }
+            f->m = 0;
+        }
+        int m = f->m;
+        while (m < 18 && !ec__move_follows(f->prev, m)) m++;
+        if (m == 18) {
+            q->rn--;
+            continue;
+        }
+        f->m = (int8_t)(m + 1);
+        int rc = r_push(q, m, 0);
+        if (rc) return rc;
+    }
+}
+
+static int search_init(ec__ur_search *q, int kind, const ec_bcube *s, int64_t nodes)
+{
+    int rc = ec__ur_init();
+    if (rc) return rc;
+    q->kind = kind;
+    q->nodes = nodes;
+    q->root = *s;
+    q->rn = q->tn = q->nested = q->out = 0;
+    q->len = q->red = q->solve = 0;
+    q->rc = EC_RUNNING;
+    return EC_OK;
+}
+
+int ec__ur_search_distance(ec__ur_search *q, const ec_bcube *s, int limit, int64_t nodes)
+{
+    int rc = search_init(q, UR_DISTANCE, s, nodes);
+    if (rc) return rc;
+    if (!ec__ur_reduced(s)) return EC_E_GROUP;
+    t_begin(q, s, limit);
+    q->stage = ST_T;
+    return EC_OK;
+}
+
+static int reduce_init(ec__ur_search *q, int kind, const ec_bcube *s, int64_t nodes)
+{
+    int rc = search_init(q, kind, s, nodes);
+    if (rc) return rc;
+    q->depth = r_bound(s) - 1;
+    q->stage = ST_R;
+    return EC_OK;
+}
+
+int ec__ur_search_reduce(ec__ur_search *q, const ec_bcube *s, int64_t nodes) { return reduce_init(q, UR_REDUCE, s, nodes); }
+
+int ec__ur_search_joint(ec__ur_search *q, const ec_bcube *s, int slack, int64_t nodes)
+{
+    int rc = reduce_init(q, UR_JOINT, s, nodes);
+    q->maxk = slack; /* + the least reduction, once known */
+    return rc;
+}
+
+int ec__ur_search_run(ec__ur_search *q, int64_t *slice)
+{
+    int rc;
+    switch (q->stage) {
+    case ST_T:
+        rc = t_run(q, slice);
+        break;
+    case ST_R:
+        rc = r_run(q, slice);
+        if (rc == EC_RUNNING) return rc;
+        if (q->kind == UR_REDUCE || rc < 0) break;
+        if (rc == EC_BOUND) { /* the reduction alone, out of nodes */
+            q->red = q->len, q->solve = -1;
+            break;
+        }
+        q->maxk += q->len, q->best = 1 << 20, q->red = q->len, q->solve = -1;
+        q->r[0].s = q->root, q->r[0].prev = -1, q->r[0].depth = 0, q->r[0].m = -1;
+        q->rn = 1;
+        q->stage = ST_J;
+        /* fall through */
+    case ST_J:
+        rc = j_run(q, slice);
+        break;
+    default:
+        return q->rc;
+    }
+    if (rc == EC_RUNNING) return EC_RUNNING;
+    q->stage = ST_DONE;
+    return q->rc = rc;
+}
+
+/* one search run to its end */
+static int run_whole(ec__ur_search *q, int64_t *nodes)
+{
+    int64_t slice = INT64_MAX;
+    int rc = ec__ur_search_run(q, &slice);
+    *nodes = q->nodes;
+    return rc;
+}
+
+int ec__ur_distance(const ec_bcube *s, int limit, int64_t *nodes, int *len)
+{
+    ec__ur_search q;
+    int rc = ec__ur_search_distance(&q, s, limit, *nodes);
+    if (rc) return rc;
+    rc = run_whole(&q, nodes);
+    if (rc >= 0) *len = q.len;
+    return rc;
 }
 
 int ec__ur_reduce(const ec_bcube *s, int64_t *nodes, int *len)
 {
-    int rc = ec__ur_init();
+    ec__ur_search q;
+    int rc = ec__ur_search_reduce(&q, s, *nodes);
     if (rc) return rc;
-    for (int d = r_bound(s);; d++) {
-        int r = r_dfs(s, d, -1, nodes);
-        if (r) {
-            *len = d;
-            return r > 0 ? EC_OK : EC_BOUND;
-        }
-    }
-}
-
-typedef struct joint {
-    int64_t *nodes;
-    int maxk, best, red, solve, out;
-} joint;
-
-/* every reduction of at most maxk turns (a reduced cube ends it: turns of U and R after it
- * belong to the solve), each followed by its exact <U,R> solve when that could beat the best */
-static void j_dfs(joint *j, const ec_bcube *s, int k, int prev)
-{
-    if (*j->nodes <= 0) {
-        j->out = 1;
-        return;
-    }
-    --*j->nodes;
-    int h = r_bound(s);
-    if (!h) {
-        int t, rc = ec__ur_distance(s, j->best - k - 1, j->nodes, &t);
-        if (rc == EC_OK) j->best = k + t, j->red = k, j->solve = t;
-        if (*j->nodes <= 0) j->out = 1;
-        return;
-    }
-    if (k + h > j->maxk || k + h >= j->best) return;
-    for (int m = 0; m < 18 && !j->out; m++) {
-        if (!ec__move_follows(prev, m)) continue;
-        ec_bcube t = *s;
-        ec__bcube_move(&t, m);
-        j_dfs(j, &t, k + 1, m);
-    }
+    rc = run_whole(&q, nodes);
+    if (rc >= 0) *len = q.len;
+    return rc;
 }
 
 int ec__ur_joint(const ec_bcube *s, int slack, int64_t *nodes, int *red, int *solve)
 {
-    int r, rc = ec__ur_reduce(s, nodes, &r);
-    if (rc < 0) return rc;
-    if (rc == EC_BOUND) {
-        *red = r, *solve = -1;
-        return EC_BOUND;
-    }
-    joint j = {nodes, r + slack, 1 << 20, r, -1, 0};
-    j_dfs(&j, s, 0, -1);
-    *red = j.red, *solve = j.solve;
-    return j.out || j.solve < 0 ? EC_BOUND : EC_OK;
+    ec__ur_search q;
+    int rc = ec__ur_search_joint(&q, s, slack, *nodes);
+    if (rc) return rc;
+    rc = run_whole(&q, nodes);
+    if (rc >= 0) *red = q.red, *solve = q.solve;
+    return rc;
 }

@@ -105,8 +105,9 @@ int ec_solver_step(ec_solver *h, int work)
         if (h->epoch_left == 0) return EC_EPOCH;
         if (work > h->epoch_left) work = (int)h->epoch_left;
     }
+    h->uncounted = 0;
     int rc = h->impl->step(h, h->state, work);
-    if (rc == EC_RUNNING && h->islands > 1 && (h->epoch_left -= work) == 0) {
+    if (rc == EC_RUNNING && h->islands > 1 && (h->epoch_left -= work - h->uncounted) == 0) {
         h->epochs++;
         return EC_EPOCH;
     }

@@ -19,7 +19,9 @@
  *
  * Contract for an implementation:
  *   create(h, &state): allocate its state from h->start, h->seed and ec__param(h, key);
- *   step(h, state, work): do up to `work` units; call ec__emit() once per generation;
+ *   step(h, state, work): do up to `work` units; call ec__emit() once per unit (a unit is
+ *     a generation; a unit that is not, as HuGO!'s block choice, repeats its record's gen and
+ *     is added to h->uncounted when the solver has islands);
  *     when solved, call ec__add_phase() for each phase's moves (in order) and return
  *     ec__finish(h), which verifies; when the budget is spent, return EC_GAVE_UP;
  *     else return EC_RUNNING;
@@ -184,6 +186,10 @@ struct ec_solver {
     int island, islands;
     uint32_t run_seed;
     int64_t epoch, epoch_left, epochs;
+    /* units of the step under way that do not count toward the epoch (0 at each step's start):
+     * a solver whose units are not all generations (HuGO!'s block choice) adds its others, so
+     * an epoch is the same generations whatever else its units did */
+    int uncounted;
     int migrants;
 };
 

@@ -31,6 +31,7 @@
 #include "core/packed.h"
 #include "core/util.h"
 #include "evocube.h"
+#include "search/optima.h"
 
 #define HG_LOCS 12
 #define HG_BLOCK_CE 6 /* corner-edge pairs of a block set (2 corners, 5 edges) */
@@ -372,6 +373,29 @@ int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red,
  * another negative error. */
 int hg_plan_block(const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block, int slack,
                   int64_t nodes, uint8_t *genes, int *n);
+/* hg_plan_block's choice in slices (a run's phase-1 end, so that no step waits for all of it):
+ * the candidates in hg_plan_block's order, each costed by one resumable search (q). Set up by
+ * hg_choice_start; hg_choice_run enters at most *slice search nodes (optima.h: the slice) and
+ * returns EC_RUNNING when they are spent, EC_OK at the end (the location hg_plan_block returns
+ * in pick, its genes and turns in genes, n), or hg_plan_block's error (EC_E_STATE: no block).
+ * The result does not depend on the slices. done of total: candidates costed or
+ * skipped so far (progress). About 2 KB. */
+typedef struct hg_choice {
+    int loc, r;  /* the next candidate: location, kept index (-1: the population's best) */
+    int busy, k; /* 1: the search of the candidate before it (k turns, genes g) is under way */
+    uint8_t g[HG_MAXLEN];
+    ec__ur_search q;
+    int pick, cost, n; /* the least so far (pick -1: none): its location, cost, turns, genes */
+    uint8_t genes[HG_MAXLEN];
+    int done, total;
+    int64_t spent; /* search nodes taken from the candidates' budgets so far */
+} hg_choice;
+void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1);
+int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block,
+                  int slack, int64_t nodes, int64_t *slice);
+/* Search nodes of one work unit of the choice (hugo.c): its costliest step is at most this
+ * many nodes plus the setup of its candidates (a byte-cube turn per gene and a view each). */
+#define HG_CHOICE_UNIT 65536
 void hg_plan_reset(hg_plan *pl, int64_t nodes, int cap);
 /* Phase 3 in loc's frame: *v = s seen with loc's free faces at U and R, unview[m] = the move
  * of s's frame that move m of v's frame is (EC_OK or an error). */
@@ -435,6 +459,13 @@ typedef struct hg_solver {
     int64_t plan_nodes;
     hg_plan pl;
     hg_plan *pl1; /* plan, phase 1: each location's kept blocks (HG_LOCS of them) */
+    int choosing; /* plan: phase 1's generations are over and its block is being chosen (choice) */
+    hg_choice choice;
+    /* the choice's cost of the block it took, less its turns (hg_plan_cost there: phase 2's
+     * plan_opt from that cube, known without searching again), at location opt_loc, from
+     * opt_at (opt_loc -1: none) */
+    int opt_loc, opt_cost;
+    ec_bcube opt_at;
     uint8_t unview[18]; /* plan, phases 2-3: the move each of the block frame's moves is */
     ec_progress rec;
     int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */

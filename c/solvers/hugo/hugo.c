@@ -10,7 +10,8 @@
  *     location this island works (own) generations1 generations, resuming its population;
  *     after the last, the best kept block over the store is taken (block_before: a usable
  *     block, fitness, then with blockTie=1 one already in its two-generator group, then the
- *     lower location), or another round follows;
+ *     lower location; plan: plan.c's choice, in units of its own, choose_unit), or another
+ *     round follows;
  *   2 "two-generator": one population, fitness = weight x (the block's 16 pairs + 1 for being
  *     in the two free faces' group) - steps, goal 17; rounds of generations2 until the goal
  *     holds at a round's end;
@@ -27,8 +28,11 @@
  * sequence of segments (phase 1: a location's share of a round; after: a round) of `left`
  * generations; end_segment decides what follows one.
  * Invariants:
- *  - one unit of work is one generation of the population at work, and emits exactly one
- *    progress record; a record's moves are the finished phases' moves then the current best
+ *  - one unit of work is one generation of the population at work, or (plan) at most
+ *    HG_CHOICE_UNIT search nodes of phase 1's block choice, and emits exactly one progress
+ *    record (a choice's: the last generation's, named "2x2x3 block choice k/N"); the choice's
+ *    units are not generations (h->uncounted: an epoch counts generations, the one that ended
+ *    phase 1 when the choice ends); a record's moves are the finished phases' moves then the current best
  *    prefix, in the input's frame (plan's block frame mapped back through unview);
  *  - at[ph + 1] is at[ph] after mv[ph]; mv[ph] is a goal-reaching prefix kept beside the
  *    population, never lost to selection (hg_pop.hof; with plan or candidates2 the one
@@ -277,7 +281,8 @@ static int start_phase(hg_solver *s, int ph)
             s->task.score = hg_plan_rscore;
             hg_plan_reset(&s->pl, s->plan_nodes, HG_PLAN_KEEP);
             int red, solve;
-            s->plan_opt = hg_plan_cost(x, s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
+            if (s->opt_loc == s->chosen && !memcmp(&s->opt_at, x, sizeof *x)) s->plan_opt = s->opt_cost; /* the same search */
+            else s->plan_opt = hg_plan_cost(x, s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
             if (s->plan_opt < 0) return s->plan_opt;
         } else {
             task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
@@ -346,6 +351,49 @@ static int block_before(const hg_solver *s, int a, int b)
     return s->block_tie && block_twogen(s, a) && !block_twogen(s, b);
 }
 
+/* phase 1's block is s->chosen's kept one: with cands, candidates2's blocks are noted first;
+ * then phase 2 (EC_RUNNING or EC_DONE) */
+static int block_taken(hg_solver *s, int cands)
+{
+    /* candidates2: the best blocks of up to max_cand locations, in block_before's order (the
+     * first is `best`, the block phase 2 starts from) */
+    if (cands) s->ncand = s->ci = 0;
+    for (int taken = 0; cands && s->max_cand > 1 && s->ncand < s->max_cand; s->ncand++) {
+        int b = -1;
+        for (int loc = 0; loc < HG_LOCS; loc++)
+            if (!(taken >> loc & 1) && block_before(s, loc, b)) b = loc;
+        if (b < 0) break;
+        taken |= 1 << b;
+        set_phase_moves(s, 0, s->store[b]->hof, s->store[b]->hof_n);
+        s->cand[s->ncand].loc = b;
+        s->cand[s->ncand].n1 = s->nmv[0];
+        memcpy(s->cand[s->ncand].mv1, s->mv[0], (size_t)s->nmv[0]);
+    }
+    set_phase_moves(s, 0, s->store[s->chosen]->hof, s->store[s->chosen]->hof_n);
+    for (int loc = 0; loc < HG_LOCS; loc++) {
+        hg_pop_free(s->store[loc]);
+        s->store[loc] = NULL;
+    }
+    return start_phase(s, 1);
+}
+
+/* plan: one unit of phase 1's block choice, at most HG_CHOICE_UNIT search nodes (plan.c);
+ * at its end the block taken as above: EC_RUNNING, EC_DONE or an error */
+static int choose_unit(hg_solver *s)
+{
+    int64_t slice = HG_CHOICE_UNIT;
+    int rc = hg_choice_run(&s->choice, &s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, &slice);
+    if (rc) return rc; /* EC_RUNNING, or an error */
+    int b = s->choice.pick;
+    s->choosing = 0;
+    s->chosen = b;
+    s->opt_loc = b, s->opt_cost = s->choice.cost - s->choice.n, s->opt_at = s->at[0];
+    for (int i = 0; i < s->choice.n; i++) ec__bcube_move(&s->opt_at, hg_gene_move[s->choice.genes[i]]);
+    memcpy(s->store[b]->hof, s->choice.genes, (size_t)s->choice.n); /* the block phase 2 starts from */
+    s->store[b]->hof_n = s->choice.n;
+    return block_taken(s, 1);
+}
+
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
 static int end_segment(hg_solver *s)
 {
@@ -378,34 +426,14 @@ static int end_segment(hg_solver *s)
                 return EC_RUNNING;
             }
             s->chosen = best;
-            if (s->plan) { /* plan.c: the block of least joint cost, among all the kept ones */
-                int n, b = hg_plan_block(&s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, s->mv[0], &n);
-                if (b < 0) return b;
-                s->chosen = b;
-                memcpy(s->store[b]->hof, s->mv[0], (size_t)n); /* the block phase 2 starts from */
-                s->store[b]->hof_n = n;
+            if (s->plan) { /* plan.c: the block of least joint cost, among all the kept ones, in units of its own */
+                hg_choice_start(&s->choice, s->store, s->pl1);
+                s->choosing = 1;
+                return EC_RUNNING;
             }
-            /* candidates2: the best blocks of up to max_cand locations, in block_before's order (the
-             * first is `best`, the block phase 2 starts from) */
-            s->ncand = s->ci = 0;
-            for (int taken = 0; s->max_cand > 1 && s->ncand < s->max_cand; s->ncand++) {
-                int b = -1;
-                for (int loc = 0; loc < HG_LOCS; loc++)
-                    if (!(taken >> loc & 1) && block_before(s, loc, b)) b = loc;
-                if (b < 0) break;
-                taken |= 1 << b;
-                set_phase_moves(s, 0, s->store[b]->hof, s->store[b]->hof_n);
-                s->cand[s->ncand].loc = b;
-                s->cand[s->ncand].n1 = s->nmv[0];
-                memcpy(s->cand[s->ncand].mv1, s->mv[0], (size_t)s->nmv[0]);
-            }
+            return block_taken(s, 1);
         }
-        set_phase_moves(s, 0, s->store[s->chosen]->hof, s->store[s->chosen]->hof_n);
-        for (int loc = 0; loc < HG_LOCS; loc++) {
-            hg_pop_free(s->store[loc]);
-            s->store[loc] = NULL;
-        }
-        return start_phase(s, 1);
+        return block_taken(s, 0);
     }
     if (s->plan && s->pop->hof_n >= 0 && s->round < s->plan_rounds && hg_plan_far(s->phase == 1 ? &s->pl : NULL, s->pop, s->plan_opt + s->plan_slack)) {
         if (renew(s, &s->pop, &s->cf, &s->task)) return EC_E_NOMEM; /* plan: another round from a new population */
@@ -463,11 +491,29 @@ static void emit(ec_solver *h, hg_solver *s, const hg_pop *p, const hg_genstats 
     ec__emit(h, r);
 }
 
+/* a unit of the block choice's record: the last generation's, saying how far the choice is */
+static void emit_choice(ec_solver *h, hg_solver *s)
+{
+    ec_progress *r = &s->rec;
+    r->phase = 0;
+    snprintf(r->phase_name, sizeof r->phase_name, "%s choice %d/%d", phase_names[0], s->choice.done, s->choice.total);
+    s->named = 0;
+    ec__emit(h, r);
+}
+
 static int hugo_step(ec_solver *h, void *state, int work)
 {
     hg_solver *s = state;
     if (s->phase == 3) return finish(h, s);
     for (int w = 0; w < work; w++) {
+        if (s->choosing) { /* not a generation: the one that ended phase 1 counts when the choice ends */
+            int rc = choose_unit(s);
+            if (rc == EC_RUNNING && s->choosing) h->uncounted++;
+            if (rc >= 0) emit_choice(h, s);
+            if (rc == EC_DONE) return finish(h, s);
+            if (rc != EC_RUNNING) return rc;
+            continue;
+        }
         if (s->total >= s->max_gens) return EC_GAVE_UP;
         hg_pop *p = s->phase == 0 ? s->store[s->loc] : s->pop;
         const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
@@ -480,6 +526,7 @@ static int hugo_step(ec_solver *h, void *state, int work)
         emit(h, s, p, &gs);
         if (--s->left > 0) continue;
         int rc = end_segment(s);
+        if (s->choosing) h->uncounted++;
         if (rc == EC_DONE) return finish(h, s);
         if (rc != EC_RUNNING) return rc;
     }
@@ -531,6 +578,7 @@ static int hugo_create(ec_solver *h, void **state)
     s->plan_nodes = (int64_t)ec__param(h, "planNodes");
     s->plan_rounds = (int)ec__param(h, "planRounds");
     s->own = (1 << HG_LOCS) - 1;
+    s->opt_loc = -1;
     if (h->islands > 1 && ec__param(h, "splitBlocks")) { /* island i: the locations i, i+K, ... (mod 12) */
         int k = h->islands < HG_LOCS ? h->islands : HG_LOCS;
         s->own = 0;

@@ -7,13 +7,16 @@
  *    prefix, after the final operator) costs its turns + the least exact reduction + exact
  *    <U,R> solve over the reductions at most `slack` turns longer than the shortest
  *    (ec__ur_joint, in the location's frame). The block of least cost is taken (ties: the
- *    shorter block, then the lower location), not the shortest block.
+ *    shorter block, then the lower location), not the shortest block. hg_choice does it in
+ *    slices of search nodes (a run's units, hugo.c), each candidate's search resumable
+ *    (ec__ur_search_run); hg_plan_block is the same choice in one call.
  *  - During phase 2, every goal-reaching individual of every generation (its goal prefix after
  *    the final operator, and the cube there) costs its turns + the exact <U,R> solve after it;
  *    the least is kept (ties: the first seen) and ends the phase instead of the GA's kept best
  *    (the shortest). A direct-mapped cache of 4096 (cube, turns) keys skips repeats; the
  *    solve is searched only below the best cost so far, so most look-ups end at the bound.
- * Costs: one ec__ur_joint per location with a block (a node budget each, param planNodes);
+ * Costs: one joint search per candidate block (a node budget each, param planNodes), in
+ * slices of at most HG_CHOICE_UNIT nodes per unit;
  * in phase 2 a byte-cube rotation (through facelets) and a bounded <U,R> search per new goal-
  * reaching individual. Deterministic: no random numbers, budgets in nodes.
  */
@@ -45,38 +48,64 @@ int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red,
     return *solve < 0 ? HG_PLAN_FAR + *red : *red + *solve;
 }
 
-/* the joint cost of block genes g (n turns, after the final operator) at loc from start */
-static int block_cost(const ec_bcube *start, int loc, const uint8_t *g, int n, int slack, int64_t nodes)
+void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1)
 {
-    ec_bcube x = *start;
-    int red, solve;
-    for (int i = 0; i < n; i++) ec__bcube_move(&x, hg_gene_move[g[i]]);
-    int c = hg_plan_cost(&x, loc, slack, nodes, &red, &solve);
-    return c < 0 ? c : c + n;
+    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0, c->spent = 0;
+    for (int loc = 0; loc < HG_LOCS; loc++)
+        if (store[loc] && store[loc]->hof_n >= 0) c->total += 1 + (pl1 ? pl1[loc].nkept : 0);
+}
+
+int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block,
+                  int slack, int64_t nodes, int64_t *slice)
+{
+    for (;;) {
+        if (!c->busy) { /* the next candidate: set up its search */
+            if (c->loc == HG_LOCS) return c->pick < 0 ? EC_E_STATE : EC_OK;
+            const hg_pop *q = store[c->loc];
+            if (!q || q->hof_n < 0 || c->r >= (pl1 ? pl1[c->loc].nkept : 0)) {
+                c->loc++, c->r = -1;
+                continue;
+            }
+            int r = c->r++;
+            c->k = r < 0 ? q->hof_n : pl1[c->loc].kept[r].n;
+            memcpy(c->g, r < 0 ? q->hof : pl1[c->loc].kept[r].genes, (size_t)c->k);
+            c->k = hg_optimize_full(c->g, c->k);
+            if (max_block && c->k > max_block) {
+                c->done++;
+                continue;
+            }
+            ec_bcube x = *start, v;
+            for (int i = 0; i < c->k; i++) ec__bcube_move(&x, hg_gene_move[c->g[i]]);
+            int rc = view(&x, c->loc, &v);
+            if (!rc) rc = ec__ur_search_joint(&c->q, &v, slack, nodes);
+            if (rc < 0) return rc;
+            c->busy = 1;
+        }
+        int64_t before = c->q.nodes;
+        int rc = ec__ur_search_run(&c->q, slice);
+        c->spent += before - c->q.nodes;
+        if (rc == EC_RUNNING || rc < 0) return rc;
+        c->busy = 0;
+        c->done++;
+        int cost = c->k + (c->q.solve < 0 ? HG_PLAN_FAR + c->q.red : c->q.red + c->q.solve); /* as hg_plan_cost */
+        if (c->pick < 0 || cost < c->cost || (cost == c->cost && c->k < c->n)) {
+            c->pick = c->loc, c->cost = cost, c->n = c->k;
+            memcpy(c->genes, c->g, (size_t)c->k);
+        }
+    }
 }
 
 int hg_plan_block(const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block, int slack,
                   int64_t nodes, uint8_t *genes, int *n)
 {
-    int pick = -1, pick_cost = 0;
-    for (int loc = 0; loc < HG_LOCS; loc++) {
-        const hg_pop *q = store[loc];
-        if (!q || q->hof_n < 0) continue;
-        for (int r = -1; r < (pl1 ? pl1[loc].nkept : 0); r++) {
-            uint8_t g[HG_MAXLEN];
-            int k = r < 0 ? q->hof_n : pl1[loc].kept[r].n;
-            memcpy(g, r < 0 ? q->hof : pl1[loc].kept[r].genes, (size_t)k);
-            k = hg_optimize_full(g, k);
-            if (max_block && k > max_block) continue;
-            int c = block_cost(start, loc, g, k, slack, nodes);
-            if (c < 0) return c;
-            if (pick < 0 || c < pick_cost || (c == pick_cost && k < *n)) {
-                pick = loc, pick_cost = c, *n = k;
-                memcpy(genes, g, (size_t)k);
-            }
-        }
-    }
-    return pick < 0 ? EC_E_STATE : pick;
+    hg_choice c;
+    int64_t slice = INT64_MAX;
+    hg_choice_start(&c, store, pl1);
+    int rc = hg_choice_run(&c, start, store, pl1, max_block, slack, nodes, &slice);
+    if (rc < 0) return rc;
+    *n = c.n;
+    memcpy(genes, c.genes, (size_t)c.n);
+    return c.pick;
 }
 
 int hg_plan_score(const ec_bcube *s) { return HG_PLAN_FAR - ec__ur_bound(s); }

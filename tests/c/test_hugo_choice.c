@@ -1,0 +1,199 @@
+/* test_hugo_choice.c - every step of HuGO!'s plan is bounded, whatever planSlack and planNodes
+ * (c/solvers/hugo/plan.c hg_choice, c/search/twogen_optima.c's resumable searches):
+ *  - the resumable searches: the joint search (reduction + <U,R> solve, slack 0..3), the
+ *    least reduction and the <U,R> distance, each run in slices of 1, 7 and 1000 nodes, give
+ *    what one whole run gives (status, lengths, the budget left), with budgets that run out
+ *    mid-search and budgets that do not; no call enters more nodes than its slice;
+ *  - the solver: on a 6-move scramble, phase 1 then its block choice with planSlack 0 and 3 and
+ *    planNodes 1000 and 1e9 (the params' extremes), stepped one unit a step: no step takes
+ *    more than HG_CHOICE_UNIT search nodes from the candidates' budgets, the choice runs in
+ *    more than one unit when its nodes are more than a unit's, and its records say how far
+ *    it is ("2x2x3 block choice k/N", k rising to N) while repeating the last generation's;
+ *  - the same run stepped 1 and 1000 units a step gives the same records (every field) and
+ *    the same result. */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/cube.h"
+#include "core/packed.h"
+#include "search/optima.h"
+#include "solver/solver.h"
+#include "solvers/hugo/hg.h"
+
+static char msg[256];
+static uint64_t rs = 0x2545f4914f6cdd1dull;
+static int rnd(int n)
+{
+    rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
+    return (int)(rs % (uint64_t)n);
+}
+
+/* a reduced cube (n random U and R turns) then `any` random face turns */
+static ec_bcube test_cube(int n, int any)
+{
+    ec_bcube s;
+    for (int i = 0; i < 8; i++) s.c[i] = (uint8_t)(i * 3);
+    for (int i = 0; i < 12; i++) s.e[i] = (uint8_t)(i * 2);
+    for (int i = 0; i < n; i++) ec__bcube_move(&s, rnd(6));
+    for (int i = 0; i < any; i++) ec__bcube_move(&s, rnd(18));
+    return s;
+}
+
+enum { DIST, RED, JOINT };
+
+static int setup(ec__ur_search *q, int kind, const ec_bcube *s, int arg, int64_t nodes)
+{
+    return kind == DIST ? ec__ur_search_distance(q, s, arg, nodes)
+         : kind == RED  ? ec__ur_search_reduce(q, s, nodes)
+                        : ec__ur_search_joint(q, s, arg, nodes);
+}
+
+static void resumable_searches(void)
+{
+    int cases = 0, sliced = 0, ran_out = 0;
+    for (int k = 0; k < 90; k++) {
+        int kind = k % 3;
+        ec_bcube s = kind == DIST ? test_cube(30, 0) : test_cube(20, 3 + rnd(4));
+        int arg = kind == DIST ? 40 : rnd(4);
+        int64_t budgets[3] = {(int64_t)1 << 40, 1 + rnd(3000), 50 + rnd(200000)};
+        for (int b = 0; b < 3; b++) {
+            ec__ur_search whole, part;
+            int64_t all = INT64_MAX;
+            REQUIRE_RC(setup(&whole, kind, &s, arg, budgets[b]), EC_OK);
+            int want = ec__ur_search_run(&whole, &all);
+            CHECK(want == EC_OK || want == EC_BOUND, "case %d: status %d", k, want);
+            ran_out += want == EC_BOUND;
+            static const int64_t slices[3] = {1, 7, 1000};
+            for (int si = 0; si < 3; si++) {
+                REQUIRE_RC(setup(&part, kind, &s, arg, budgets[b]), EC_OK);
+                int rc, calls = 0, over = 0;
+                do {
+                    int64_t slice = slices[si], before = part.nodes;
+                    rc = ec__ur_search_run(&part, &slice);
+                    over |= slice < 0 || before - part.nodes > slices[si];
+                    calls++;
+                } while (rc == EC_RUNNING && calls < 100000000);
+                CHECK(!over, "case %d, slice %lld: a call entered more nodes than its slice", k, (long long)slices[si]);
+                CHECK(rc == want && part.nodes == whole.nodes && part.len == whole.len &&
+                          (kind != JOINT || (part.red == whole.red && part.solve == whole.solve)),
+                      "case %d kind %d, budget %lld, slice %lld: %d len %d red %d solve %d nodes %lld, whole: %d %d %d %d %lld",
+                      k, kind, (long long)budgets[b], (long long)slices[si], rc, part.len, part.red, part.solve,
+                      (long long)part.nodes, want, whole.len, whole.red, whole.solve, (long long)whole.nodes);
+                sliced += calls > 1;
+            }
+            cases++;
+        }
+    }
+    printf("resumable searches: %d cases, %d runs sliced, %d out of nodes\n", cases, sliced, ran_out);
+    CHECK(sliced >= cases, "runs that took more than one slice: %d", sliced);
+    CHECK(ran_out >= 10, "searches whose budget ran out: %d", ran_out);
+}
+
+/* ------------------------------------------------------------------ the solver */
+
+typedef struct trace {
+    int rc, records, choice_records, choice_units, done_rising, repeats_ok;
+    int64_t max_step_nodes, choice_nodes;
+    uint64_t hash; /* of every record, every field */
+    char result[4096];
+} trace;
+
+/* a hash of what a record says: its fields, moves and quantiles (its phase name unless bare) */
+static uint64_t mix(uint64_t h, const ec_progress *r, int bare)
+{
+    int64_t v[] = {r->gen, r->phase, (int64_t)(r->best * 1e6), (int64_t)(r->mean * 1e6), r->best_length,
+                   (int64_t)(r->diversity * 1e9), r->evaluations, r->restarts, r->found, r->n_moves, r->n_pop_fit};
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++) h = (h ^ (uint64_t)v[i]) * 1099511628211ull;
+    for (int i = 0; i < r->n_moves && i < EC_PROGRESS_MOVES; i++) h = (h ^ r->moves[i]) * 1099511628211ull;
+    for (int i = 0; i < r->n_pop_fit && i < EC_PROGRESS_QUANTILES; i++) h = (h ^ (uint64_t)r->pop_fit[i]) * 1099511628211ull;
+    for (const char *c = bare ? "" : r->phase_name; *c; c++) h = (h ^ (uint8_t)*c) * 1099511628211ull;
+    return h;
+}
+
+/* a 6-move scramble: blocks at many locations within phase 1's 3 rounds, so the choice has
+ * 16 candidates, about a million search nodes at planSlack=3, planNodes=1e9 */
+static const char *const SCRAMBLE = "U F R2 B' D L'";
+
+static void run(const char *params, int work, trace *t)
+{
+    memset(t, 0, sizeof *t);
+    t->hash = 1469598103934665603ull;
+    t->done_rising = t->repeats_ok = 1;
+    char f[EC_FACELETS_SIZE];
+    REQUIRE_RC(ec_facelets_apply(NULL, SCRAMBLE, f, sizeof f, msg, sizeof msg), EC_OK);
+    ec_solver *h = NULL;
+    REQUIRE_RC(ec_solver_new("hugo", f, 1, params, &h, msg, sizeof msg), EC_OK);
+    hg_solver *s = h->state;
+    ec_progress last = {0};
+    int prev_done = -1;
+    do {
+        int choosing = s->choosing;
+        int64_t before = s->choice.spent;
+        t->rc = ec_solver_step(h, work);
+        if (choosing || s->choosing) {
+            int64_t step = s->choice.spent - before;
+            if (step > t->max_step_nodes) t->max_step_nodes = step;
+            t->choice_nodes = s->choice.spent;
+        }
+        ec_progress rec[64];
+        int n;
+        do {
+            ec_solver_progress(h, rec, 64, &n);
+            for (int i = 0; i < n; i++) {
+                t->records++;
+                t->hash = mix(t->hash, &rec[i], 0);
+                int done, total;
+                char c;
+                if (sscanf(rec[i].phase_name, "2x2x3 block choice %d/%d%c", &done, &total, &c) == 2) {
+                    t->choice_records++;
+                    t->done_rising &= done >= prev_done && done <= total;
+                    prev_done = done;
+                    t->repeats_ok &= mix(0, &rec[i], 1) == mix(0, &last, 1);
+                } else {
+                    last = rec[i];
+                }
+            }
+        } while (n > 0);
+    } while (t->rc == EC_RUNNING);
+    t->choice_units = t->choice_records;
+    ec_solver_result_json(h, t->result, sizeof t->result);
+    ec_solver_free(h);
+}
+
+static void bounded_steps(void)
+{
+    static const char *const extremes[4] = {"planSlack=0,planNodes=1000", "planSlack=0,planNodes=1e9",
+                                            "planSlack=3,planNodes=1000", "planSlack=3,planNodes=1e9"};
+    int multi = 0;
+    for (int e = 0; e < 4; e++) {
+        char params[256];
+        /* phase 1 and the choice, then a few generations of phase 2 (the run gives up there) */
+        snprintf(params, sizeof params,
+                 "plan=1,generations1=100,minRounds1=3,pairWeight1=3,length=26,maxGenerations=3700,%s", extremes[e]);
+        trace one, many;
+        run(params, 1, &one);
+        run(params, 1000, &many);
+        printf("%s: %d records, %d of the choice, its nodes %lld, the most in a step %lld\n", extremes[e], one.records,
+               one.choice_records, (long long)one.choice_nodes, (long long)one.max_step_nodes);
+        CHECK(one.choice_records >= 1, "%s: the choice ran (records saying so)", extremes[e]);
+        CHECK(one.max_step_nodes <= HG_CHOICE_UNIT, "%s: a step took %lld search nodes, more than %d", extremes[e],
+              (long long)one.max_step_nodes, HG_CHOICE_UNIT);
+        CHECK(one.choice_nodes <= HG_CHOICE_UNIT || one.choice_records > 1,
+              "%s: %lld nodes in %d unit(s)", extremes[e], (long long)one.choice_nodes, one.choice_records);
+        multi += one.choice_records > 1;
+        CHECK(one.done_rising && one.repeats_ok, "%s: the choice's records: k of N rising, the last generation's otherwise",
+              extremes[e]);
+        CHECK(one.rc == many.rc && one.records == many.records && one.hash == many.hash && !strcmp(one.result, many.result),
+              "%s: stepped 1 and 1000 units a step: %d %d records, %s / %s", extremes[e], one.records, many.records,
+              one.result, many.result);
+    }
+    CHECK(multi >= 1, "a choice of more than one unit among the extremes: %d", multi);
+}
+
+int main(void)
+{
+    RUN(resumable_searches);
+    RUN(bounded_steps);
+    DONE();
+}
