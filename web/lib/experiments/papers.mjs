@@ -73,8 +73,9 @@ export const HUGO_INTEGRITY = [
 // HuGO! Table 7 (Borschbach & Grelle 2009, Section 4.4, Fig. 9): the six scrambles as
 // transcribed, CubeExplorer's optimum, the humans' best and average, HuGO!'s turns, and its
 // phase turns and generations as printed (phase-1 generations: once per round of 12 locations).
-// #206's transcription has a 17-move solution (the paper's optimum: 18), so at least that one
-// is not the paper's state.
+// Two transcriptions are not the paper's states: #187's optimum is 18 (the paper's: 16) and
+// #206's 17 (the paper's: 18), by evocube's optimal solver and cube48opt alike; the other four
+// optima agree (docs/BENCHMARKS.md, hugo: the optimal column).
 export const TABLE7 = [
   { id: '#187', scramble: "B F2 D2 L B2 D' L B R2 U' B' F' L B2 L' R B' U2 F B' R D R' D' F' L D' U' L'", opt: 16, best: 44, avg: 44, turns: 38, gens: 1277400, p: [9, 8, 21], g: [2400, 175000, 1100000] },
   { id: '#188', scramble: "D' L R D' U R F D2 R L' F2 B2 L' U' F2 D U B U B' L2 F U R U2 L' B2 U F' D'", opt: 17, best: 55, avg: 55, turns: 31, gens: 255800, p: [10, 4, 17], g: [800, 5000, 250000] },
