@@ -63,7 +63,8 @@ test('the modules are what they say: threads param in both, shared memory only i
   expect(p(two)).toEqual(p(one));
   expect(two.raw().wasmMemory.buffer).toBeInstanceOf(SharedArrayBuffer);
   expect(one.raw().HEAPU8.buffer).not.toBeInstanceOf(SharedArrayBuffer);
-  expect(two.raw().PThread.unusedWorkers.length + two.raw().PThread.runningWorkers.length).toBe(1);
+  expect(two.threadWorkers().length).toBe(1);
+  expect(one.threadWorkers()).toEqual([]);
 });
 
 test('seeded scrambles of 8 to 12 moves: the same solution on 1, 2 and 3 threads, in both modules and natively', () => {

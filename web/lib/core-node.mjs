@@ -51,7 +51,7 @@ export function loadOptimalCoreNode({ threads = 1 } = {}) {
     locateFile: (p, prefix) => (p.endsWith('.worker.js') ? join(dir, p.replace(/\.js$/, '.cjs')) : prefix + p),
   }).then((core) => {
     // the pool's worker_threads (parked between steps) must not keep the process alive
-    for (const w of [...core.M.PThread.unusedWorkers, ...core.M.PThread.runningWorkers]) w.unref();
+    for (const w of core.threadWorkers()) w.unref();
     return core;
   });
 }
