@@ -97,8 +97,9 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   expect(await text(page, 'optimal-threads')).toBe('one search thread: this page is not cross-origin isolated yet (reload once)');
   const threadWorkers = () => page.workers().filter((w) => w.url().endsWith('/optimal-mt.worker.js')).length;
   expect(threadWorkers()).toBe(0);
-  // a reload: the service worker controls the page (isolated), the table is found again in
-  // storage and searched on all cores
+  // a reload once the service worker is active: it controls the page (isolated), the table
+  // is found again in storage and searched on all cores
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.reload();
   await waitReady(page, 90000);
   const cores = await page.evaluate(() => (self.crossOriginIsolated ? navigator.hardwareConcurrency : -1));
@@ -109,6 +110,8 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   expect(await text(page, 'optimal-threads')).toBe(n > 1 ? `${n} search threads on one shared table` : 'one search thread: this device reports one core');
   const len12t = await solve(page, quick, twelve);
   expect(await lineIs(page, optimalText(12, len12t))).toMatch(/^optimal: 12 /);
+  // the live worker's threads (the previous result's worker, ended, closes with its own)
+  for (let k = 0; k < 50 && threadWorkers() !== n - 1; k++) await page.waitForTimeout(100);
   if (n > 1) expect(threadWorkers()).toBe(n - 1);
   // a stored table with one byte changed: refused (checksum), deleted, said; never used
   for (const how of ['flip', 'cut']) {

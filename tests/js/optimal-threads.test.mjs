@@ -46,15 +46,14 @@ const native = (facelets, threads) => {
 };
 
 test("the page's thread count and its words: threads only when isolated with shared memory and more than one core", () => {
-  const iso = { isolated: true, shared: true, serviceWorker: true, controlled: true };
+  const iso = { isolated: true, shared: true, serviceWorker: true };
   expect(searchThreads({ ...iso, cores: 4 })).toEqual({ threads: 4, text: '4 search threads on one shared table' });
   expect(searchThreads({ ...iso, cores: 64 }).threads).toBe(MAX_PAGE_THREADS);
   expect(searchThreads({ ...iso, cores: 1 })).toEqual({ threads: 1, text: 'one search thread: this device reports one core' });
   expect(searchThreads({ ...iso, cores: undefined }).threads).toBe(1);
-  expect(searchThreads({ ...iso, isolated: false, controlled: false, cores: 4 })).toEqual({ threads: 1, text: 'one search thread: this page is not cross-origin isolated yet (reload once)' });
+  expect(searchThreads({ ...iso, isolated: false, shared: false, cores: 4 })).toEqual({ threads: 1, text: 'one search thread: this page is not cross-origin isolated yet (reload once)' });
   expect(searchThreads({ cores: 4 }).text).toBe('one search thread: this browser gives the page no service worker, so no cross-origin isolation and no shared memory');
   expect(searchThreads({ ...iso, shared: false, cores: 4 }).text).toBe('one search thread: this browser has no shared memory (SharedArrayBuffer)');
-  expect(searchThreads({ ...iso, isolated: false, cores: 4 }).text).toBe('one search thread: this page is not cross-origin isolated');
 });
 
 test('the modules are what they say: threads param in both, shared memory only in the threaded one', () => {

@@ -21,7 +21,6 @@ const browserThreads = () => searchThreads({
   shared: typeof SharedArrayBuffer === 'function',
   cores: navigator.hardwareConcurrency,
   serviceWorker: 'serviceWorker' in navigator,
-  controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
 });
 
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
