@@ -63,7 +63,8 @@ function urlRefPlugin(site) {
           let name = null;
           if (!existsSync(target) || statSync(target).isDirectory()) continue; // a folder or a URL the page builds itself
           if (/\.mjs$/.test(target)) name = await site.worker(target);
-          else if (!/\.js$/.test(target)) name = site.asset(target);
+          // an Emscripten module's threads' classic script (gen/*.worker.js) is copied as it is
+          else if (!/\.js$/.test(target) || /\/gen\/[^/]+\.worker\.js$/.test(posix(target))) name = site.asset(target);
           if (!name) continue; // a classic script named this way (the dev site's sw.js) is left alone
           out += src.slice(last, m.index) + `new URL(${JSON.stringify(`${up}${name}`)}, import.meta.url)`;
           last = m.index + m[0].length;

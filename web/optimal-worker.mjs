@@ -1,14 +1,18 @@
 // optimal-worker.mjs - the module Web Worker of the optimal search (started on demand by
 // web/page/optimal/optimal.lazy.mjs, never in the first load): it loads the optimal module
-// (web/gen/optimal.*), holds its one table, and runs one request at a time, in order.
+// (web/gen/optimal.*), or with `threads` > 1 in the requests (the page's choice,
+// web/lib/optimal/threads.mjs: cross-origin isolated, more than one core) the threaded one
+// (web/gen/optimal-mt.*: its Emscripten pool of threads - 1 Workers, nested in this one,
+// started with it, on shared memory), holds its one table, and runs one request at a time,
+// in order. The first request's `threads` chooses the module for the worker's life.
 //
 // Page -> worker: {id, type: 'table', level, build} (make the table of `level` held: already
 //   held, else the stored one (checked: a refused file is deleted and said), else, when
 //   `build`, built here and stored; all under the Web Lock of its level, so a second tab
 //   waits and then finds the stored table); {id, type: 'import', level, file} (a stored
 //   form from a File, e.g. the CLI's cache file: checked, held, stored); {id, type: 'solve',
-//   facelets | cube} (the `optimal` solver on the held table; cube: a facelet string or a
-//   scramble); {id, type: 'sizes', deviceMemory}
+//   facelets | cube} (the `optimal` solver on the held table, on `threads` threads;
+//   cube: a facelet string or a scramble); {id, type: 'sizes', deviceMemory}
 //   (the levels' bytes, those stored, the one suggested for the device: {levels, stored,
 //   suggested}).
 // Worker -> page: {id, type: 'progress', share, elapsedMs} while a table is built;
@@ -34,7 +38,22 @@ const channel = new MessageChannel();
 const waiting = [];
 channel.port1.onmessage = () => { const f = waiting.shift(); if (f) f(); };
 const yieldNow = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(0); });
-const ready = createOptimalCore(createOptimal);
+// The threaded module's files, named so the site's bundler carries them (the glue as its own
+// module: its threads import it by this URL; the threads' classic script; the wasm).
+const MT_GLUE = new URL('./gen/optimal-mt.mjs', import.meta.url);
+const MT_THREAD_JS = new URL('./gen/optimal-mt.worker.js', import.meta.url);
+const MT_WASM = new URL('./gen/optimal-mt.wasm', import.meta.url);
+async function loadCore(threads) {
+  if (!(threads > 1)) return createOptimalCore(createOptimal);
+  const { default: factory } = await import(MT_GLUE.href);
+  return createOptimalCore(factory, {
+    optimalThreads: threads,
+    mainScriptUrlOrBlob: MT_GLUE.href,
+    locateFile: (p, prefix) => (p.endsWith('.worker.js') ? MT_THREAD_JS.href : p.endsWith('.wasm') ? MT_WASM.href : prefix + p),
+  });
+}
+let ready = null;
+let threads = 1;
 let queue = Promise.resolve();
 
 const withLock = (level, f) => (navigator.locks ? navigator.locks.request(tableLock(level), f) : f());
@@ -90,7 +109,7 @@ const cubeFacelets = (core, cube) => (/^[URFDLB]{54}$/.test(cube) ? cube : core.
 async function solve(core, { facelets: given, cube }) {
   const facelets = given ?? cubeFacelets(core, cube);
   // stepped, a million nodes a slice (tens of ms), yielding between slices
-  const run = core.createSolver('optimal', facelets);
+  const run = core.createSolver('optimal', facelets, 1, `threads=${threads}`);
   let status, result;
   try {
     do {
@@ -124,6 +143,10 @@ async function sizes(core, { deviceMemory }) {
 const HANDLERS = { table, import: importFile, solve, sizes };
 
 self.onmessage = ({ data }) => {
+  if (!ready) {
+    threads = Number.isInteger(data.threads) && data.threads > 1 ? data.threads : 1;
+    ready = loadCore(threads);
+  }
   queue = queue.then(async () => {
     try {
       const core = await ready;

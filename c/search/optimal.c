@@ -4,8 +4,10 @@
  * optimal_coords.c and optimal_hc.c, once per process). The stored form is optimal_store.c's,
  * the IDA* and the distance call optimal_search.c's; both use this file's tables through
  * optimal_tables.h, and this file calls neither.
- * The corner table is built by ec_optimal_table_begin (1.1 s of CPU natively: forward
- * breadth-first passes); conjugation is ec__sym_conj's (symmetry.h), the corner table's
+ * The corner table (1.1 s of CPU natively: forward breadth-first passes) is built in slices
+ * of classes: by build_step within its budget (so no call of the stepped build runs long: a
+ * Web Worker ends promptly when terminated between calls), or at once by the first pass/work
+ * call of a threaded build; conjugation is ec__sym_conj's (symmetry.h), the corner table's
  * classes are symmetry.h's cpermSym (the same conjugation).
  */
 #include "search/optimal_tables.h"
@@ -39,41 +41,75 @@ int ec__opt_init(void)
 
 /* ---------------------------------------------------------------- the corner table */
 
-static int build_corner(uint8_t *t)
+/* The corner table's breadth-first build in slices of classes (ec_optimal_table_begin starts
+ * it; build_step runs it in its budget, the pass/work calls finish it first): depth d sets
+ * the entries at d + 1 from those at d, class by class, in the same order however it is
+ * sliced, so the same bytes. One class is 2187 entries. */
+static struct {
+    int pending;           /* 1: not complete yet */
+    int d, next;           /* the depth and the next class of its pass */
+    int64_t total, added;  /* entries set; set in this pass */
+} corner_build;
+
+static void corner_start(uint8_t *t)
 {
     memset(t, 0xff, (size_t)((N_CORNER_ENTRIES + 1) / 2));
     set_nib(t, corner_index(0, 0), 0);
-    int64_t total = 1;
-    for (int d = 0; total < N_CORNER_ENTRIES; d++) {
-        int64_t added = 0;
-        for (int c = 0; c < N_PERM_SYM; c++) {
-            int cp = ec__cpermRep[c];
-            for (int tw = 0; tw < N_TWIST; tw++) {
-                int64_t i = (int64_t)c * N_TWIST + tw;
-                if (nib(t, i) != d) continue;
-                for (int m = 0; m < N_MOVES; m++) {
-                    int cp2 = ec__opt_cpMove[cp * N_MOVES + m], tw2 = ec__twistMove[tw * N_MOVES + m];
-                    int y = ec__cpermSym[cp2], c2 = y >> 4;
-                    int t2 = ec__opt_twC[tw2 * N_SYM + (y & 15)];
-                    int64_t j = (int64_t)c2 * N_TWIST + t2;
-                    if (nib(t, j) != UNSET) continue;
-                    set_nib(t, j, d + 1);
-                    added++;
-                    for (int u = 1; u < N_SYM; u++)
-                        if (ec__cpermStab[c2] >> u & 1) {
-                            int64_t k = (int64_t)c2 * N_TWIST + ec__opt_twC[t2 * N_SYM + u];
-                            if (nib(t, k) == UNSET) {
-                                set_nib(t, k, d + 1);
-                                added++;
-                            }
+    corner_build.pending = 1;
+    corner_build.d = 0;
+    corner_build.next = 0;
+    corner_build.total = 1;
+    corner_build.added = 0;
+}
+
+/* up to `classes` classes of the corner build: EC_OK (EC_OK and !pending once complete), EC_E_INTERNAL */
+static int corner_run(uint8_t *t, int64_t classes)
+{
+    while (corner_build.pending && classes > 0) {
+        int d = corner_build.d;
+        int c = corner_build.next++;
+        classes--;
+        int cp = ec__cpermRep[c];
+        for (int tw = 0; tw < N_TWIST; tw++) {
+            int64_t i = (int64_t)c * N_TWIST + tw;
+            if (nib(t, i) != d) continue;
+            for (int m = 0; m < N_MOVES; m++) {
+                int cp2 = ec__opt_cpMove[cp * N_MOVES + m], tw2 = ec__twistMove[tw * N_MOVES + m];
+                int y = ec__cpermSym[cp2], c2 = y >> 4;
+                int t2 = ec__opt_twC[tw2 * N_SYM + (y & 15)];
+                int64_t j = (int64_t)c2 * N_TWIST + t2;
+                if (nib(t, j) != UNSET) continue;
+                set_nib(t, j, d + 1);
+                corner_build.added++;
+                for (int u = 1; u < N_SYM; u++)
+                    if (ec__cpermStab[c2] >> u & 1) {
+                        int64_t k = (int64_t)c2 * N_TWIST + ec__opt_twC[t2 * N_SYM + u];
+                        if (nib(t, k) == UNSET) {
+                            set_nib(t, k, d + 1);
+                            corner_build.added++;
                         }
-                }
+                    }
             }
         }
-        if (!added) return EC_E_INTERNAL;
-        total += added;
+        if (corner_build.next < N_PERM_SYM) continue;
+        /* the pass is over */
+        if (!corner_build.added) return EC_E_INTERNAL;
+        corner_build.total += corner_build.added;
+        corner_build.added = 0;
+        corner_build.next = 0;
+        corner_build.d++;
+        if (corner_build.total >= N_CORNER_ENTRIES) corner_build.pending = 0;
     }
     return EC_OK;
+}
+
+/* the corner build finished at once (the pass/work calls: native tools, threads) */
+static int corner_finish(void)
+{
+    if (!corner_build.pending) return EC_OK;
+    int rc = corner_run(ec__opt_T.corner, INT64_MAX);
+    if (rc) ec_optimal_table_free();
+    return rc;
 }
 
 /* ---------------------------------------------------------------- the big tables' build */
@@ -111,6 +147,7 @@ int ec_optimal_table_free(void)
     }
     free(ec__opt_T.corner);
     ec__opt_T.corner = NULL;
+    corner_build.pending = 0;
     ec__opt_T.level = -1;
     ec__opt_T.complete = 0;
     return EC_OK;
@@ -191,11 +228,7 @@ int ec_optimal_table_begin(int level)
 {
     int rc = ec__opt_alloc_level(level);
     if (rc) return rc;
-    rc = build_corner(ec__opt_T.corner);
-    if (rc) {
-        ec_optimal_table_free();
-        return rc;
-    }
+    corner_start(ec__opt_T.corner);
     start_table(0);
     return EC_OK;
 }
@@ -298,6 +331,8 @@ uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *cons
 int ec_optimal_table_pass(int *depth, int *classes, int *split)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
+    int rc = corner_finish();
+    if (rc) return rc;
     if (depth) *depth = ec__opt_T.depth + 1;
     if (classes) *classes = (int)classes_of(ec__opt_T.tb);
     if (split) *split = !ec__opt_T.forward;
@@ -308,6 +343,7 @@ int ec_optimal_table_work(int c0, int c1)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner || ec__opt_T.complete) return EC_E_STATE;
     if (c0 < 0 || c1 > classes_of(ec__opt_T.tb) || c0 > c1) return EC_E_RANGE;
+    if (corner_build.pending) return EC_E_STATE; /* ec_optimal_table_pass finishes it first */
     int tb = ec__opt_T.tb, d = ec__opt_T.depth;
     uint32_t *list = malloc(sizeof *list * (size_t)block_of(tb));
     if (!list) return EC_E_NOMEM;
@@ -324,6 +360,8 @@ int ec_optimal_table_pass_end(void)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
     if (ec__opt_T.complete) return EC_DONE;
+    int rc = corner_finish();
+    if (rc) return rc;
     ec__opt_T.set += ec__opt_T.pass_new;
     int64_t added = ec__opt_T.pass_new, unset = ec__opt_T.entries[ec__opt_T.tb] - ec__opt_T.set;
     ec__opt_T.pass_new = 0;
@@ -351,6 +389,14 @@ int ec_optimal_table_build_step(int work)
     if (ec__opt_T.complete) return EC_DONE;
     if (work < 1) return EC_E_RANGE;
     int64_t entries = (int64_t)work * 1024;
+    if (corner_build.pending) { /* the corner table first, in the same budget */
+        int rc = corner_run(ec__opt_T.corner, (entries + N_TWIST - 1) / N_TWIST);
+        if (rc) {
+            ec_optimal_table_free();
+            return rc;
+        }
+        return EC_RUNNING;
+    }
     while (entries > 0) {
         int nc = (int)classes_of(ec__opt_T.tb);
         int64_t per = block_of(ec__opt_T.tb);

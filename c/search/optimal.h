@@ -121,4 +121,41 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
  * the budget ran out first (call again to go on). */
 int ec__opt_search_run(opt_search *s, int64_t end);
 
+/* One depth split over workers (optimal_split.c): the 243 canonical two-move prefixes, taken
+ * in order from a shared counter by any number of workers (threads, or one caller), each
+ * prefix's tree searched by the worker that took it. Deterministic: the depth's solution is
+ * the one of the lowest prefix index that has one (every lower prefix is searched to its end,
+ * a higher one is abandoned once a lower one has a solution), which is the first solution in
+ * canonical move order, the one a single search from the root finds. The shared fields are
+ * read and written with atomic builtins; each prefix's solution slot is written only by the
+ * worker that searched it and read after every worker has left the depth. State: ~6 KB. */
+#define OPT_PREFIXES 243
+typedef struct opt_split {
+    ec_cube cube;
+    int depth;         /* moves in all, prefix included (>= 2) */
+    int nprefix;       /* OPT_PREFIXES */
+    uint8_t prefix[OPT_PREFIXES][2];
+    int next;          /* atomic: the next prefix index to take */
+    int best;          /* atomic: the lowest prefix index with a solution (nprefix: none yet) */
+    int rc;            /* atomic: the first error of a worker (0: none) */
+    int64_t nodes;     /* atomic: the nodes of every worker in this depth */
+    uint8_t sol[OPT_PREFIXES][OPT_MAX_DEPTH]; /* a prefix's solution (valid for `best`) */
+} opt_split;
+typedef struct opt_split_worker {
+    opt_search s;
+    int cur;           /* the prefix being searched (-1: none) */
+} opt_split_worker;
+/* Start depth `depth` (2..OPT_MAX_DEPTH) of cube c: EC_OK, EC_E_RANGE. Workers must be
+ * reset with ec__opt_split_worker_reset before their first run of the depth. */
+int ec__opt_split_begin(opt_split *sp, const ec_cube *c, int depth);
+void ec__opt_split_worker_reset(opt_split_worker *w);
+/* Run worker w on sp until the depth's nodes (every worker's) reach `end`: 1 when this
+ * worker has nothing more to do in this depth (it is over for it), 0 when the budget ran out
+ * first (call again). A worker that returned 1 may be run again (it returns 1 at once). The
+ * depth is over when every worker has returned 1: then sp->rc (an error), and sp->best <
+ * sp->nprefix says a solution was found: ec__opt_split_solution. */
+int ec__opt_split_run(opt_split *sp, opt_split_worker *w, int64_t end);
+/* The depth's solution (sp->depth moves) into moves: 1, or 0 when none was found. */
+int ec__opt_split_solution(const opt_split *sp, uint8_t *moves);
+
 #endif

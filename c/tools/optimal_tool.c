@@ -218,66 +218,22 @@ int ec_tool_optimal_table(int level, int threads, int quiet, int *built, char *m
 
 /* ---------------------------------------------------------------- threaded search */
 
+/* each thread runs one split worker (opt_split, optimal.h) through the depth */
 typedef struct solve_share {
-    const ec_cube *cube;
-    int depth;
-    uint8_t prefix[243][2];
-    int nprefix, next, found, rc, capped;
-    uint8_t moves[OPT_MAX_DEPTH];
-    int64_t nodes, running, cap; /* nodes of finished workers; all workers' so far; the cap (0: none) */
-    pthread_mutex_t lock;
+    opt_split sp;
+    opt_split_worker *w;
+    int64_t cap; /* nodes allowed in this depth (INT64_MAX: no cap) */
 } solve_share;
+
+typedef struct solve_arg {
+    solve_share *sh;
+    int who;
+} solve_arg;
 
 static void *solve_worker(void *arg)
 {
-    solve_share *sh = arg;
-    opt_search *s = malloc(sizeof *s);
-    if (!s) {
-        pthread_mutex_lock(&sh->lock);
-        sh->rc = EC_E_NOMEM;
-        pthread_mutex_unlock(&sh->lock);
-        return NULL;
-    }
-    s->nodes = 0;
-    for (;;) {
-        pthread_mutex_lock(&sh->lock);
-        int i = sh->next++, stop = sh->found || sh->rc || sh->capped;
-        pthread_mutex_unlock(&sh->lock);
-        if (stop || i >= sh->nprefix) break;
-        int rc = ec__opt_search_init(s, sh->cube, sh->prefix[i], 2, sh->depth - 2);
-        if (rc) {
-            pthread_mutex_lock(&sh->lock);
-            sh->rc = rc;
-            pthread_mutex_unlock(&sh->lock);
-            break;
-        }
-        /* in slices, so a solution found by another thread stops this one soon */
-        int64_t before = s->nodes;
-        for (;;) {
-            int over = ec__opt_search_run(s, s->nodes + 4000000);
-            int64_t all = __atomic_add_fetch(&sh->running, s->nodes - before, __ATOMIC_RELAXED);
-            before = s->nodes;
-            if (over || __atomic_load_n(&sh->found, __ATOMIC_RELAXED)) break;
-            if (sh->cap > 0 && all >= sh->cap) {
-                __atomic_store_n(&sh->capped, 1, __ATOMIC_RELAXED);
-                break;
-            }
-        }
-        if (__atomic_load_n(&sh->capped, __ATOMIC_RELAXED)) break;
-        if (s->found) {
-            pthread_mutex_lock(&sh->lock);
-            if (!sh->found) {
-                sh->found = 1;
-                memcpy(sh->moves, s->prefix, 2);
-                memcpy(sh->moves + 2, s->path, (size_t)(sh->depth - 2));
-            }
-            pthread_mutex_unlock(&sh->lock);
-        }
-    }
-    pthread_mutex_lock(&sh->lock);
-    sh->nodes += s->nodes;
-    pthread_mutex_unlock(&sh->lock);
-    free(s);
+    solve_arg *a = arg;
+    ec__opt_split_run(&a->sh->sp, &a->sh->w[a->who], a->sh->cap);
     return NULL;
 }
 
@@ -300,55 +256,62 @@ int ec_tool_optimal_solve(const ec_cube *c, int threads, int64_t max_nodes, int 
     }
     if (rc != EC_BOUND) return rc;
     solve_share *sh = calloc(1, sizeof *sh);
-    if (!sh) return EC_E_NOMEM;
-    sh->cube = c;
-    sh->cap = max_nodes > 0 ? max_nodes : 0;
-    pthread_mutex_init(&sh->lock, NULL);
-    for (int a = 0; a < 18; a++)
-        for (int b = 0; b < 18; b++)
-            if (ec__move_follows(a, b)) {
-                sh->prefix[sh->nprefix][0] = (uint8_t)a;
-                sh->prefix[sh->nprefix][1] = (uint8_t)b;
-                sh->nprefix++;
-            }
+    opt_split_worker *w = malloc(sizeof *w * (size_t)threads);
+    if (!sh || !w) {
+        free(sh);
+        free(w);
+        return EC_E_NOMEM;
+    }
+    sh->w = w;
+    int found = 0;
+    int64_t spent = 0;
     rc = EC_OK;
     for (d = d < 3 ? 3 : d;; d++) {
         if (d > 20) {
             rc = EC_E_INTERNAL;
             break;
         }
-        sh->depth = d;
-        sh->next = 0;
+        ec__opt_split_begin(&sh->sp, c, d);
+        sh->cap = max_nodes > 0 ? max_nodes - spent : INT64_MAX;
+        solve_arg args[MAX_THREADS];
         pthread_t th[MAX_THREADS];
         int started = 0;
-        for (int i = 0; i < threads - 1; i++)
-            if (!pthread_create(&th[i], NULL, solve_worker, sh)) started++;
+        for (int i = 0; i < threads; i++) {
+            ec__opt_split_worker_reset(&w[i]);
+            args[i] = (solve_arg){sh, i};
+        }
+        for (int i = 1; i < threads; i++)
+            if (!pthread_create(&th[i], NULL, solve_worker, &args[i])) started++;
             else break;
-        solve_worker(sh);
-        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-        if (sh->rc) {
-            rc = sh->rc;
+        /* this thread is worker 0; when the cap stops the workers, a held prefix is unsearched */
+        solve_worker(&args[0]);
+        for (int i = 1; i <= started; i++) pthread_join(th[i], NULL);
+        spent += sh->sp.nodes;
+        int capped = 0;
+        for (int i = 0; i <= started; i++) capped |= w[i].cur >= 0;
+        if (sh->sp.rc) {
+            rc = sh->sp.rc;
             break;
         }
-        if (sh->found) break;
-        if (sh->capped) {
+        if (capped) {
             rc = EC_BOUND;
             break;
         }
+        if ((found = ec__opt_split_solution(&sh->sp, mv))) break;
     }
-    *nodes = sh->nodes;
+    *nodes = spent;
     if (rc == EC_BOUND) *len = d; /* every shorter depth was searched completely */
-    if (!rc) {
+    if (!rc && found) {
         if (cap < d) rc = EC_E_BUFFER;
         else {
-            memcpy(moves, sh->moves, (size_t)d);
+            memcpy(moves, mv, (size_t)d);
             *len = d;
             ec_cube t = *c;
             ec_cube_moves(&t, moves, d);
             if (!ec_cube_is_solved(&t)) rc = EC_E_INTERNAL; /* verified before it is reported */
         }
     }
-    pthread_mutex_destroy(&sh->lock);
+    free(w);
     free(sh);
     return rc;
 }

@@ -11,9 +11,10 @@
  * Threads: the build's backward passes are split over `threads` POSIX threads in chunks of
  * classes taken from a shared counter (forward passes, small, run on the calling thread);
  * the same bytes whatever the thread count. The search splits each depth's tree by its
- * first two moves (243 canonical prefixes), taken from a shared counter; every prefix of a
- * depth is searched unless one finds a solution (then the depth, searched up to it, is the
- * optimum: every shorter depth was exhausted first). Threads live only inside these calls.
+ * first two moves (243 canonical prefixes, opt_split in optimal.h), taken from a shared
+ * counter: the depth's solution is the lowest prefix's that has one (every lower prefix
+ * searched to its end), so the result is the same whatever the thread count and timing, and
+ * the same as the solver's. Threads live only inside these calls.
  */
 #ifndef EC_OPTIMAL_TOOL_H
 #define EC_OPTIMAL_TOOL_H

@@ -12,14 +12,22 @@
 // wasm heap beside it), and the ratio of the medians. --max-nodes caps evocube's search per
 // state (a capped state counts as unfinished with its proven bound; the ratios then use the
 // finished states only and say so). Both sides' lengths must agree on every state both
-// finish. Figures go to docs/BENCHMARKS.md, section "## optimal".
+// finish. Beside them (unless --no-wasm), evocube's wasm modules under Node on the same
+// states, alternating with the others: the one-thread module and the threaded one on
+// --threads threads (web/gen/optimal-mt.*: worker_threads on one shared table), each with the
+// level's table read from the cache file (built there by evocube_native when missing), each
+// capped by --max-nodes too (its `budget` param): their ns a node (wall time x threads /
+// nodes) and the speed-up of N threads over one (nodes a second, and time on the states
+// both finish). Figures go to docs/BENCHMARKS.md, section "## optimal".
 import os from 'node:os';
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCoreNode } from '../../web/lib/core-node.mjs';
+import { spawnSync } from 'node:child_process';
+import { loadCoreNode, loadOptimalCoreNode } from '../../web/lib/core-node.mjs';
+import { cachePath, importFile } from '../cli/optimal-table.mjs';
 import { mean, median } from '../../web/lib/stats.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -67,6 +75,8 @@ export default async function optimal(args) {
     states.push({ scramble, facelets: core.apply(scramble) });
   }
   if (usePeer) globalThis.navigator = { hardwareConcurrency: threads };
+  const useWasm = !args.includes('--no-wasm');
+  const wasm = useWasm ? [await loadOptimalCoreNode(), await loadOptimalCoreNode({ threads })] : [];
 
   for (const [level, k] of sizes) {
     const evo = startNative(level, threads, maxNodes);
@@ -82,6 +92,14 @@ export default async function optimal(args) {
       peer.buildSeconds = (performance.now() - t0) / 1000;
       console.log(`cube48opt${k}: ${(Number(peer.get_table_size()) / 1e6).toFixed(1)} MB, table built in ${peer.buildSeconds.toFixed(1)} s (rc ${rc}, load ${load()})`);
     }
+    if (useWasm) {
+      // the level's table from the cache file (the native tool builds it there when missing)
+      const path = cachePath(level);
+      const r = spawnSync(join(NATIVE, 'evocube_native'), ['optimal-table', '--level', String(level), '--threads', String(threads)], { encoding: 'utf8' });
+      if (r.status !== 0 || !path) throw new Error(`evocube_native optimal-table --level ${level} failed: ${r.stderr}`);
+      for (const w of wasm) importFile(w, path);
+    }
+    const W = wasm.map(() => []);
     const E = [];
     const P = [];
     let peerRss = process.memoryUsage().rss;
@@ -105,23 +123,44 @@ export default async function optimal(args) {
         peerRss = Math.max(peerRss, process.memoryUsage().rss);
         P.push(p);
       }
+      const ws = wasm.map((w, j) => {
+        const t = j ? threads : 1;
+        const t0 = performance.now();
+        const { status, result } = w.run({ solver: 'optimal', facelets: st.facelets, params: `threads=${t}${maxNodes ? `,budget=${maxNodes}` : ''}` });
+        const x = { length: status === 'solved' ? result.length : null, nodes: result.evaluations, seconds: (performance.now() - t0) / 1000, threads: t };
+        if (x.length !== null && !w.verify(st.facelets, result.solution).solved) throw new Error(`evocube wasm's solution of state ${i + 1} does not solve it`);
+        if (x.length !== null && e.length !== null && x.length !== e.length) throw new Error(`state ${i + 1}: evocube native ${e.length}, wasm (${t} threads) ${x.length}`);
+        W[j].push(x);
+        return x;
+      });
       const agree = p && e.length !== null && p.length !== null ? (p.length === e.length ? '' : '  LENGTHS DIFFER') : '';
       console.log(`state ${i + 1}: evocube ${e.length ?? `>=${e.bound}`} in ${e.seconds.toFixed(2)} s (${e.nodes} nodes)` +
+        ws.map((x) => `; wasm ${x.threads}t ${x.length ?? 'capped'} in ${x.seconds.toFixed(2)} s (${x.nodes} nodes)`).join('') +
         (p ? `; cube48opt ${p.length} in ${p.seconds.toFixed(2)} s (${p.nodes} nodes)` : '') + agree);
       if (agree) throw new Error(`state ${i + 1}: evocube ${e.length}, cube48opt ${p.length}`);
     }
     evo.end();
     const tail = await evo.next();
     const fin = E.map((e, i) => [e, P[i]]).filter(([e]) => e.length !== null);
-    const row = (name, xs, build, mem) => {
+    const row = (name, xs, build, mem, t = threads) => {
       const secs = xs.map((x) => x.seconds);
       const nodes = xs.map((x) => x.nodes);
-      const nsNode = (mean(secs) * threads * 1e9) / mean(nodes);
+      const nsNode = (mean(secs) * t * 1e9) / mean(nodes);
       console.log(`${name.padEnd(22)} build ${build.toFixed(1).padStart(6)} s  median ${median(secs).toFixed(2).padStart(7)} s  mean ${mean(secs).toFixed(2).padStart(7)} s  nodes ${mean(nodes).toExponential(2)}  ${nsNode.toFixed(1)} ns/node  peak ${mem}`);
       return median(secs);
     };
     console.log(`\nsize pair level ${level} / cube48opt${k}: ${fin.length} of ${E.length} states finished by evocube${maxNodes ? ` (cap ${maxNodes} nodes)` : ''}; load ${load()}`);
     const me = row(`evocube level ${level}`, fin.map(([e]) => e), head.buildSeconds, `${(tail.peakRssKb / 1024).toFixed(0)} MB RSS`);
+    if (useWasm) {
+      // every state, capped or not (the same states, the same cap): time, nodes and ns/node
+      row('evocube wasm 1 thread', W[0], 0, '(all states, table imported)', 1);
+      row(`evocube wasm ${threads} threads`, W[1], 0, '(all states, table imported)', threads);
+      const rate = (xs) => xs.reduce((a, x) => a + x.nodes, 0) / xs.reduce((a, x) => a + x.seconds, 0);
+      const both = W[0].map((x, i) => [x, W[1][i]]).filter(([a, b]) => a.length !== null && b.length !== null);
+      const perState = both.map(([a, b]) => a.seconds / b.seconds);
+      console.log(`wasm ${threads} threads over 1: ${(rate(W[1]) / rate(W[0])).toFixed(2)}x the nodes a second` +
+        (perState.length ? `; time on the ${perState.length} states both finish: median ${median(perState).toFixed(2)}x (min ${Math.min(...perState).toFixed(2)}, max ${Math.max(...perState).toFixed(2)})` : ''));
+    }
     if (peer) {
       const pm = row(`cube48opt${k}`, fin.map(([, p]) => p), peer.buildSeconds, `${(peerRss / 1048576).toFixed(0)} MB RSS of this process, wasm heap ${(peer.HEAPU8.length / 1048576).toFixed(0)} MB`);
       const all = row(`cube48opt${k} (all ${P.length})`, P, peer.buildSeconds, '');

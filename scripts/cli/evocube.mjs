@@ -10,7 +10,7 @@ import { solveJson } from '../../web/lib/experiments/plan.mjs';
 import { cubeOf, showHidden } from '../../web/lib/cube-text.mjs';
 import { runBatch, BATCH_FLAGS } from './batch.mjs';
 import { runReport } from './report.mjs';
-import { UsageError, checkArgs, value, parseOptions, islandsOption } from './options.mjs';
+import { UsageError, checkArgs, value, parseOptions, islandsOption, searchThreadsOption } from './options.mjs';
 import { ensureTable } from './optimal-table.mjs';
 
 const USAGE = `usage:
@@ -18,14 +18,16 @@ const USAGE = `usage:
   evocube validate <facelets>                      "ok", or exit 2 with the specific fault
   evocube scramble (--random-state | --moves N) [--seed N]
   evocube solve --solver NAME (--scramble "<alg>" | --facelets F) [--seed N]
-                [--param key=value ...] [--islands K] [--progress] [--json]
-                (--islands K: K islands on K worker threads, for a solver whose entry in
+                [--param key=value ...] [--islands K] [--threads N] [--progress] [--json]
+                (--threads N: the optimal search's threads on its one table, default the
+                machine's cores; the same solution for any N;
+                --islands K: K islands on K worker threads, for a solver whose entry in
                 \`evocube solvers\` says "islands": true; a solved run of a solver that
                 evolves parts, e.g. macros, also prints them, "parts" in --json)
   evocube verify (--scramble "<alg>" | --facelets F) --solution "<alg>"
   evocube batch --solver NAME[,NAME...] (--random-state N [--seed-from S] | --file F | -)
                 [--seeds a..b|a,b,...|cube] [--param key=value ...] [--sweep key=v1,v2,...]
-                [--jobs K] [--islands K] [--shard i/n]
+                [--jobs K] [--islands K] [--threads N] [--shard i/n]
                 [--out FILE] [--no-time] [--last-record] [--progress | --no-progress]
                 one JSON line per solve (the solve --json object, no parts, with id, cube_index, cube),
                 in a fixed order; --out resumes from the file's finished lines; summary on
@@ -134,13 +136,18 @@ async function main(argv) {
       console.log(r.solved ? 'solved' : `not solved: ${r.message}`);
       return r.solved ? 0 : 1;
     }
-    case 'solve':
-      return solveCommand(await coreForSolvers(core, rest), rest);
+    case 'solve': {
+      const args = await withSearchThreads(rest);
+      return solveCommand(await coreForSolvers(core, args), args);
+    }
     case 'batch': {
       // a bare "-" (not an option's value) is the cube input on stdin
-      const args = rest.flatMap((a, i) => (a === '-' && (i === 0 || !rest[i - 1].startsWith('--') || BATCH_FLAGS.includes(rest[i - 1].slice(2))) ? ['--file', '-'] : [a]));
-      const opts = parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
-      return runBatch(await coreForSolvers(core, args), opts);
+      const given = await withSearchThreads(rest);
+      const args = given.flatMap((a, i) => (a === '-' && (i === 0 || !given[i - 1].startsWith('--') || BATCH_FLAGS.includes(given[i - 1].slice(2))) ? ['--file', '-'] : [a]));
+      const parse = () => parseOptions(args, ['solver', 'file', 'random-state', 'seed-from', 'seeds', 'sweep', 'param', 'jobs', 'islands', 'shard', 'out'], BATCH_FLAGS, ['solver']);
+      parse(); // bad options are refused before a table is loaded
+      const c = await coreForSolvers(core, args);
+      return runBatch(c, parse()); // with the threads param coreForSolvers may add
     }
     case 'solvers': {
       console.log(JSON.stringify(core.solvers(), null, 2));
@@ -149,6 +156,18 @@ async function main(argv) {
     default:
       throw new UsageError(`unknown command "${String(cmd).slice(0, 40)}"; run evocube --help`);
   }
+}
+
+// --threads N (solve, batch): taken out of args and kept for coreForSolvers, which loads the
+// optimal module made for N threads and gives its solvers `threads=N` (unless --param sets
+// it). Only a solver with a `threads` param takes it: for another it is refused by name.
+let searchThreads = null;
+async function withSearchThreads(args) {
+  const at = args.indexOf('--threads');
+  if (at < 0) return args;
+  if (args.indexOf('--threads', at + 1) >= 0) throw new UsageError('option --threads is given twice');
+  searchThreads = searchThreadsOption(args[at + 1]);
+  return [...args.slice(0, at), ...args.slice(at + 2)];
 }
 
 // The core that has every solver named by --solver in args: the main module, else the
@@ -161,10 +180,19 @@ async function coreForSolvers(core, args) {
   const at = args.indexOf('--solver');
   const names = at >= 0 && typeof args[at + 1] === 'string' ? args[at + 1].split(',') : [];
   const listed = (c) => new Set(c.solvers().map((x) => x.name));
-  if (names.every((n) => listed(core).has(n))) return core;
-  const opt = await loadOptimalCoreNode();
-  if (!names.every((n) => listed(opt).has(n))) return core;
+  if (names.every((n) => listed(core).has(n))) {
+    if (searchThreads !== null) throw new UsageError(`--threads is for the optimal search's solvers (${names.join(', ')} ${names.length > 1 ? 'have' : 'has'} no threads param)`);
+    return core;
+  }
   const params = args.flatMap((a, i) => (a === '--param' ? String(args[i + 1] ?? '').split(',') : []));
+  // the threads: --threads, else a threads= param, else the machine's cores
+  const threadsParam = params.map((p) => /^threads=(\d+)$/.exec(p.trim())).find(Boolean);
+  const threads = searchThreads ?? (threadsParam ? searchThreadsOption(threadsParam[1]) : searchThreadsOption(undefined));
+  const opt = await loadOptimalCoreNode({ threads });
+  if (!names.every((n) => listed(opt).has(n))) return core;
+  const threaded = opt.solvers().filter((x) => names.includes(x.name)).every((x) => x.params.some((p) => p.key === 'threads'));
+  if (searchThreads !== null && !threaded) throw new UsageError(`--threads is for the optimal search's solvers (not every one of ${names.join(', ')} has a threads param)`);
+  if (threaded && !threadsParam) args.push('--param', `threads=${threads}`);
   const given = params.map((p) => /^table=(\d+)$/.exec(p.trim())).find(Boolean);
   const defaults = opt.solvers().filter((x) => names.includes(x.name)).flatMap((x) => x.params).find((p) => p.key === 'table');
   const level = given ? Number(given[1]) : defaults ? defaults.default : 0;

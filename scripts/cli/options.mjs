@@ -121,6 +121,17 @@ export function jobsOption(opts, cores, islands = 1, host = { ...machine(), core
   return jobs;
 }
 
+// --threads N of the optimal search (its search threads on the one shared table): 1 to
+// MAX_SEARCH_THREADS; default the machine's cores (at most MAX_SEARCH_THREADS)
+export const MAX_SEARCH_THREADS = 64;
+export function searchThreadsOption(text, cores = machine().cores) {
+  if (text === undefined) return Math.max(1, Math.min(cores, MAX_SEARCH_THREADS));
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > MAX_SEARCH_THREADS) {
+    throw new UsageError(`--threads must be a whole number from 1 to ${MAX_SEARCH_THREADS} (got "${String(text).slice(0, 20)}")`);
+  }
+  return Number(text);
+}
+
 // "i/n" with 1 <= i <= n -> {i, n}
 export function parseShard(text) {
   const m = /^(\d{1,6})\/(\d{1,6})$/.exec(String(text));

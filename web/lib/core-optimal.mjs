@@ -92,6 +92,13 @@ export class OptimalCore extends EvocubeCore {
     if (rc < 0) this._fail(rc);
   }
 
+  // The threaded module's pool of thread Workers (Node: worker_threads), parked or running;
+  // [] for the one-thread module.
+  threadWorkers() {
+    const P = this.M.PThread;
+    return P ? [...P.unusedWorkers, ...P.runningWorkers] : [];
+  }
+
   tableFree() {
     this._needTable();
     this.M._ec_optimal_table_free();

@@ -19,7 +19,13 @@
  *     length searched completely: D while depth D runs, the optimum once found), mean = D,
  *     bestLength = -1 until found (then the optimum), evaluations = search nodes so far,
  *     found = 1 once the solution is found, bestMoves the solution then.
- * State: one opt_search (~1 KB).
+ * Threads (param `threads`, pool.h): with more than one, each depth from 2 on is split by its
+ * first two moves over the pool's threads (opt_split, optimal.h); a step runs them for its
+ * node budget and returns with them parked, so progress records and cancelling work as with
+ * one. The solution is the same whatever the thread count and timing (the first in canonical
+ * move order at the optimal depth, as the one-thread search's); a build without threads (the
+ * one-thread wasm module) runs the split on the caller alone.
+ * State: one opt_search (~45 KB), and with threads an opt_split and one worker each.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +33,7 @@
 
 #include "search/optimal.h"
 #include "solver/solver.h"
+#include "solvers/optimal/pool.h"
 
 typedef struct opt_state {
     opt_search s;
@@ -35,12 +42,24 @@ typedef struct opt_state {
     int64_t budget; /* search nodes allowed; 0: no limit */
     int level;
     int64_t gen;
+    int threads;       /* participants asked for (1: the plain search) */
+    int nw;            /* workers of the split (0: not split yet) */
+    int split;         /* 1: the current depth runs split */
+    int64_t base;      /* nodes of the depths before the current one */
+    int64_t end;       /* the current step's node target (the split's count) */
+    int found;
+    uint8_t moves[OPT_MAX_DEPTH];
+    opt_split *sp;
+    opt_split_worker *w;
+    int over[EC_OPT_POOL_MAX];
 } opt_state;
 
 static const ec_param_def params[] = {
     {"table", 0, 0, EC_OPTIMAL_LEVELS - 1, 1,
      "the table's level when the process holds none yet: 0 = 73.5 MB, 1 = 246 MB, 2 = 419 MB (larger: faster searches)"},
     {"budget", 0, 0, 1e15, 1, "search nodes allowed before giving up (0: no limit)"},
+    {"threads", 1, 1, EC_OPT_POOL_MAX, 1,
+     "search threads on the one table (a module or build without threads runs one; the same solution for any count)"},
 };
 
 static int opt_create(ec_solver *h, void **state)
@@ -49,9 +68,13 @@ static int opt_create(ec_solver *h, void **state)
     if (!st) return EC_E_NOMEM;
     st->level = (int)ec__param(h, "table");
     st->budget = (int64_t)ec__param(h, "budget");
+    st->threads = (int)ec__param(h, "threads");
     *state = st;
     return EC_OK;
 }
+
+/* search nodes so far, all depths and threads */
+static int64_t nodes_of(const opt_state *st) { return st->split ? st->base + st->sp->nodes : st->s.nodes; }
 
 static void emit(ec_solver *h, opt_state *st)
 {
@@ -73,25 +96,57 @@ static void emit(ec_solver *h, opt_state *st)
         snprintf(rec.phase_name, sizeof rec.phase_name, "depth %d", st->depth);
         rec.best = st->depth;
         rec.mean = st->depth;
-        rec.best_length = st->s.found ? st->depth : -1;
-        rec.found = st->s.found;
-        if (st->s.found) {
+        rec.best_length = st->found ? st->depth : -1;
+        rec.found = st->found;
+        if (st->found) {
             rec.n_moves = st->depth;
-            memcpy(rec.moves, st->s.path, (size_t)st->depth);
+            memcpy(rec.moves, st->moves, (size_t)st->depth);
         }
     }
-    rec.evaluations = st->s.nodes;
+    rec.evaluations = nodes_of(st);
     ec__emit(h, &rec);
 }
 
-static int start_search(ec_solver *h, opt_state *st)
+/* depth d of the search: split over the threads from depth 2 on when more than one is asked
+ * for, else the plain search (its node count goes on from the last depth's) */
+static int begin_depth(ec_solver *h, opt_state *st, int d)
 {
-    int d = ec__opt_bound(&h->start);
-    if (d < 0) return d;
-    st->searching = 1;
+    if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
+    st->base = nodes_of(st);
     st->depth = d;
-    st->s.nodes = 0;
-    return ec__opt_search_init(&st->s, &h->start, NULL, 0, d);
+    st->split = st->threads > 1 && d >= 2;
+    if (!st->split) {
+        st->s.nodes = st->base;
+        return ec__opt_search_init(&st->s, &h->start, NULL, 0, d);
+    }
+    if (!st->sp) {
+        st->sp = malloc(sizeof *st->sp);
+        st->w = malloc(sizeof *st->w * (size_t)st->threads);
+        if (!st->sp || !st->w) return EC_E_NOMEM;
+    }
+    int rc = ec__opt_split_begin(st->sp, &h->start, d);
+    for (int i = 0; i < st->threads; i++) ec__opt_split_worker_reset(&st->w[i]);
+    for (int i = 0; i < EC_OPT_POOL_MAX; i++) st->over[i] = 0;
+    return rc;
+}
+
+static void split_job(void *arg, int who)
+{
+    opt_state *st = arg;
+    st->over[who] = ec__opt_split_run(st->sp, &st->w[who], st->end);
+}
+
+/* the split depth until its nodes reach end: 1 when it is over */
+static int run_split(opt_state *st, int64_t end)
+{
+    st->end = end;
+    int n = ec__opt_pool_run(split_job, st, st->nw ? st->nw : st->threads);
+    /* the first run fixes the workers (the pool never shrinks): a worker holding a prefix
+     * is run at every later step */
+    if (!st->nw) st->nw = n;
+    for (int i = 0; i < st->nw; i++)
+        if (!st->over[i]) return 0;
+    return 1;
 }
 
 static int opt_step(ec_solver *h, void *state, int work)
@@ -108,29 +163,47 @@ static int opt_step(ec_solver *h, void *state, int work)
                 emit(h, st);
                 continue;
             }
-            int rc = start_search(h, st);
+            int d = ec__opt_bound(&h->start);
+            if (d < 0) return d;
+            st->searching = 1;
+            int rc = begin_depth(h, st, d);
             if (rc) return rc;
         }
-        int64_t end = st->s.nodes + 1000000;
+        int64_t end = nodes_of(st) + 1000000;
         if (st->budget > 0 && end > st->budget) end = st->budget;
-        int over = ec__opt_search_run(&st->s, end);
-        if (over && !st->s.found) {
-            if (st->depth >= 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
-            int rc = ec__opt_search_init(&st->s, &h->start, NULL, 0, ++st->depth);
+        int over;
+        if (st->split) {
+            over = run_split(st, end - st->base);
+            if (over && st->sp->rc) return st->sp->rc;
+            if (over) st->found = ec__opt_split_solution(st->sp, st->moves);
+        } else {
+            over = ec__opt_search_run(&st->s, end);
+            if (over && st->s.found) {
+                st->found = 1;
+                memcpy(st->moves, st->s.path, (size_t)st->depth);
+            }
+        }
+        if (over && !st->found) {
+            int rc = begin_depth(h, st, st->depth + 1);
             if (rc) return rc;
         }
         emit(h, st);
-        if (st->s.found) {
-            int rc = ec__add_phase(h, "optimal", st->s.path, st->depth, st->gen);
+        if (st->found) {
+            int rc = ec__add_phase(h, "optimal", st->moves, st->depth, st->gen);
             return rc ? rc : ec__finish(h);
         }
-        if (st->budget > 0 && st->s.nodes >= st->budget) return EC_GAVE_UP;
+        if (st->budget > 0 && nodes_of(st) >= st->budget) return EC_GAVE_UP;
     }
     return EC_RUNNING;
 }
 
-static void opt_destroy(void *state) { free(state); }
-
+static void opt_destroy(void *state)
+{
+    opt_state *st = state;
+    free(st->sp);
+    free(st->w);
+    free(st);
+}
 static const char *const opt_phases[] = {"optimal"};
 static const char *const opt_goals[] = {"shortest solution: every shorter length searched"};
 _Static_assert(EC_COUNT(opt_goals) == EC_COUNT(opt_phases), "one goal per phase");

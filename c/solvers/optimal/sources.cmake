@@ -1,6 +1,7 @@
-# the optimal family's sources: native builds and the optimal search's own wasm module only
+# the optimal family's sources: native builds and the optimal search's own wasm modules only
 # (EC_WITH_OPTIMAL, set by CMakeLists.txt; solvers.def lists the solver under the same name).
-list(APPEND EC_OPTIMAL_SOURCES c/solvers/optimal/optimal.c)
+# pool.c has threads under EC_OPTIMAL_THREADS (native builds, the threaded wasm module).
+list(APPEND EC_OPTIMAL_SOURCES c/solvers/optimal/optimal.c c/solvers/optimal/pool.c)
 if(EC_WITH_OPTIMAL)
-  list(APPEND EC_SOURCES c/solvers/optimal/optimal.c)
+  list(APPEND EC_SOURCES c/solvers/optimal/optimal.c c/solvers/optimal/pool.c)
 endif()

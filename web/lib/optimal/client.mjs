@@ -7,11 +7,14 @@
 // url: the worker's script, named by the on-demand module that makes the client (its
 // `new URL('../../optimal-worker.mjs', import.meta.url)`: the site's bundler rewrites it to
 // the built worker relative to that module's own folder).
+// threads: the search threads the worker's module is made for (threads.mjs; 1: the
+// one-thread module), sent with every request (the worker loads its module on the first).
 import { storedTables } from './stored.mjs';
 
 export class OptimalClient {
-  constructor(url) {
+  constructor(url, { threads = 1 } = {}) {
     this.url = url;
+    this.threads = threads;
     this.worker = null;
     this.seq = 0;
     this.waiting = new Map();
@@ -33,7 +36,7 @@ export class OptimalClient {
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, onEvent });
-      this.worker.postMessage({ id, ...msg });
+      this.worker.postMessage({ id, threads: this.threads, ...msg });
     });
   }
 

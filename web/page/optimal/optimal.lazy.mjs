@@ -6,8 +6,10 @@
 // "Build the table" (a progress bar, the share done, an ETA and the memory it takes; Cancel),
 // and "Load a table file" (a stored table, e.g. the CLI's cache file, checked before it is
 // used). A quota refusal or out-of-memory says so and offers the next smaller size. The search
-// runs on one thread, said beside the line. What the browser cannot keep (no origin private
-// file system: IndexedDB; no storage at all: not stored; no Web Locks) is said in the line.
+// runs on the device's cores when the page is cross-origin isolated (the threaded module), else
+// on one thread; the line below the controls says which and why (web/lib/optimal/threads.mjs).
+// What the browser cannot keep (no origin private file system: IndexedDB; no storage at all:
+// not stored; no Web Locks) is said in the line.
 // Costs: the page looks for a stored table itself (web/lib/optimal/stored.mjs: a directory
 // listing); the worker and the optimal module (about 300 kB) load only when a table is stored
 // or the controls are opened. Cancel and a new result terminate the worker (freed at once; a
@@ -16,13 +18,23 @@ import { el, clear } from '../common/dom.mjs';
 import { etaText, optimalText } from '../../lib/run/numbers.mjs';
 import { OptimalClient } from '../../lib/optimal/client.mjs';
 import { storageLimits, storedTables } from '../../lib/optimal/stored.mjs';
+import { searchThreads } from '../../lib/optimal/threads.mjs';
+
+// what this browser allows the search (read once: isolation does not change without a reload)
+const browserThreads = () => searchThreads({
+  isolated: globalThis.crossOriginIsolated === true,
+  shared: typeof SharedArrayBuffer === 'function',
+  cores: navigator.hardwareConcurrency,
+  serviceWorker: 'serviceWorker' in navigator,
+});
 
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
 
 export class OptimalView {
   constructor(root, { notify }) {
     Object.assign(this, { root, notify });
-    this.client = new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url));
+    this.threads = browserThreads();
+    this.client = new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url), { threads: this.threads.threads });
     this.sizes = null;
     this.level = null;
     this.target = null;
@@ -40,9 +52,10 @@ export class OptimalView {
     clear(this.root).hidden = true;
   }
 
+  // children, then the search's threads (and why only one)
   render(...children) {
     clear(this.root).hidden = false;
-    this.root.append(...children);
+    this.root.append(...children, el('p', { class: 'optimal-threads', dataset: { testid: 'optimal-threads' } }, this.threads.text));
   }
 
   line(text) { return el('p', { class: 'optimal-line', dataset: { testid: 'optimal-line' } }, text); }
@@ -70,7 +83,7 @@ export class OptimalView {
   onNote(ev) { if (ev.type === 'note') this.notify(ev.text, 'warn'); }
 
   async solve(target) {
-    this.render(this.line('optimal: searching… (one search thread)'), this.cancelButton());
+    this.render(this.line('optimal: searching…'), this.cancelButton());
     const r = await this.request({ type: 'solve', facelets: target.facelets });
     if (this.target !== target) return;
     this.render(el('p', { class: 'optimal-line', dataset: { testid: 'optimal-line' }, title: `an optimal solution: ${r.solution}` }, optimalText(r.length, target.length)));
