@@ -9,9 +9,9 @@
 #   errors   scripts/c-error-coverage.mjs: every `return EC_E_*` of c/ reached by a C suite
 #            (clang source-based coverage, build/coverage) or listed with its reason in
 #            tests/coverage/unreachable-errors.json
-#   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast): each
-#            applied to a scratch copy must make one of the ctest suites it names (or each
-#            solver's first golden run, golden-first) fail
+#   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast, on two
+#            scratch copies at once): each applied to a scratch copy must make one of the
+#            ctest suites it names (or each solver's first golden run, golden-first) fail
 #   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
 #            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
 #            registered solver's first golden run through the sanitized CLI, which must equal
@@ -84,13 +84,15 @@ node scripts/c-error-coverage.mjs | tee "$log/errors"
 end "$(sed -n 's/^c-error-coverage: \([0-9]* of [0-9]* error returns reached, [0-9]* listed as unreachable, [0-9]* listed as untested\).*/\1/p' "$log/errors" | tail -1)"
 
 # the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
-# applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make
-# one of its ctest suites fail; `npm run mutants` runs the whole gallery (wasm and web too).
+# applied in turn to a scratch copy, each must make one of its ctest suites fail; two scratch
+# copies at once (--shards 2: build/mutants/src and src-1, incremental builds, half the mutants
+# each, one core each, so one mutant's single-threaded rebuild and test overlap another's);
+# `npm run mutants` runs the whole gallery (wasm and web too).
 # --no-baseline: the unmutated run of each named suite is the ctest stage above, on the same
 # sources (this script stops there if one fails), and the golden runs are the jest stage's
 # golden.test.mjs, so the mutants stage does not run them a second time
 begin mutants "mutants (the gallery's native-only C mutants, scripts/mutants.mjs --fast)"
-node scripts/mutants.mjs --fast --no-baseline | tee "$log/mutants"
+node scripts/mutants.mjs --fast --no-baseline --shards 2 | tee "$log/mutants"
 end "$(sed -n 's/^mutants: \([0-9]* of [0-9]*\) killed.*/\1 native-only mutants killed/p' "$log/mutants" | tail -1), each by a ctest suite or a first golden run"
 
 begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
