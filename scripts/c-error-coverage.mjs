@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// c-error-coverage.mjs - `node scripts/c-error-coverage.mjs [--no-build] [--list]`: which error
+// c-error-coverage.mjs - `node scripts/c-error-coverage.mjs [--no-build | --build-only] [--list]`: which error
 // returns of the C core the ctest suites reach. Builds the native core and suites with
 // clang's source-based coverage (-fprofile-instr-generate -fcoverage-mapping, CMake option
 // EC_COVERAGE, build/coverage, Release), runs every ctest suite once (each writes a raw
@@ -23,6 +23,8 @@
 // site), then "N of M error returns reached", and exits 1 when an unreached site is not on
 // the list (or on a stale entry), 0 otherwise. EC_COVERAGE_TESTS=REGEX runs only the suites
 // it matches (ctest -R), to see what one suite reaches; the report is then partial.
+// --build-only brings build/coverage up to date and stops (scripts/test.sh builds it in the
+// background during the ctest stage, then runs this with --no-build).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,9 +38,10 @@ const SKIP = /^c\/tools\/(native_cli|bench_\w+|fuzz_\w+)\.c$/;
 const jobs = String(Math.max(1, Math.min(2, Number(process.env.EC_COVERAGE_JOBS) || 2)));
 
 const args = process.argv.slice(2);
-const opt = { build: true, list: false };
+const opt = { build: true, list: false, buildOnly: false };
 for (const a of args) {
   if (a === '--no-build') opt.build = false;
+  else if (a === '--build-only') opt.buildOnly = true;
   else if (a === '--list') opt.list = true;
   else { console.error(`c-error-coverage: unknown option ${a}`); process.exit(2); }
 }
@@ -135,6 +138,11 @@ function countAt(segs, line, col) {
 }
 
 function main() {
+  if (opt.buildOnly) {
+    build();
+    console.log(`c-error-coverage: build/coverage built; ${secs()} s`);
+    return 0;
+  }
   const all = sites();
   if (opt.build) build();
   const byFile = segments(profile());

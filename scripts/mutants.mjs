@@ -18,12 +18,18 @@
 // ctest stage has just run them on the same sources).
 // Exit 0 only when every selected mutant was killed; 1 when any survived or anything failed.
 //
+// --shards N (1..4; scripts/test.sh gives 2): the selected mutants dealt round-robin to N
+// child runs of this script at once, each on a scratch copy of its own (build/mutants/src,
+// then src-1, src-2, ...: each copy is synced, built and baselined as above, its builds on one
+// core), so the single-threaded rebuild and test of one mutant overlaps another's; every
+// mutant still runs once, and the summary line counts them all. A first run builds each copy
+// once (later runs are incremental).
 // Test specs in the gallery: "ctest:NAME" (a tests/c suite, run directly), "golden" (the
 // golden runs through the native CLI), "golden-first" (each solver's first golden run only:
 // a 6-move scramble, default params, about 2 s), "jest:PATH" or "jest:PATH::NAME-PATTERN" (a
 // Jest file, optionally only the tests whose name matches). --fast selects the mutants whose
 // tests are all native and quick: ctest suites and golden-first (scripts/test.sh runs those).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,19 +38,30 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // EC_MUTANT_GALLERY names another gallery file (tests/js/mutants.test.mjs checks the runner's
 // refusals with small ones)
 const GALLERY = process.env.EC_MUTANT_GALLERY ? path.resolve(process.env.EC_MUTANT_GALLERY) : path.join(ROOT, 'tests/mutants/gallery.json');
-const SCRATCH = path.join(ROOT, 'build/mutants/src');
 const TEST_LIMIT_S = { ctest: 120, golden: 300, jest: 420 };
-const jobs = String(Math.max(1, Math.min(2, Number(process.env.EC_MUTANT_JOBS) || 2)));
 
 const args = process.argv.slice(2);
-const opt = { fast: false, list: false, baseline: true, ids: [] };
-for (const a of args) {
+// --shard K (internal: a child of --shards) picks the scratch copy and writes its results as
+// JSON to the --results file
+const opt = { fast: false, list: false, baseline: true, ids: [], shards: 1, shard: 0, results: null };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
   if (a === '--fast') opt.fast = true;
   else if (a === '--list') opt.list = true;
   else if (a === '--no-baseline') opt.baseline = false;
-  else if (a.startsWith('-')) { console.error(`mutants: unknown option ${a}`); process.exit(2); }
+  else if (a === '--shards' || a === '--shard' || a === '--results') {
+    const v = args[++i];
+    if (a === '--results') opt.results = v;
+    else if (!/^\d+$/.test(v ?? '') || (a === '--shards' ? v < 1 || v > 4 : v > 3)) {
+      console.error(`mutants: ${a} needs a number (${a === '--shards' ? '1..4' : '0..3'}), not ${v ?? 'nothing'}`);
+      process.exit(2);
+    } else opt[a.slice(2)] = Number(v);
+  } else if (a.startsWith('-')) { console.error(`mutants: unknown option ${a}`); process.exit(2); }
   else opt.ids.push(a);
 }
+const SCRATCH = path.join(ROOT, opt.shard ? `build/mutants/src-${opt.shard}` : 'build/mutants/src');
+// a shard's builds take one core (the shards share the machine's)
+const jobs = opt.results != null ? '1' : String(Math.max(1, Math.min(2, Number(process.env.EC_MUTANT_JOBS) || 2)));
 
 const secs = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
 
@@ -193,10 +210,11 @@ function main() {
     for (const m of chosen) console.log(`${m.id.padEnd(34)} ${m.file.padEnd(30)} ${m.tests.join(' ')}\n${' '.repeat(35)}${m.breaks}`);
     return 0;
   }
+  if (opt.shards > 1 && chosen.length > 1) return shards(chosen, all.length);
   const T0 = performance.now();
   fs.mkdirSync(SCRATCH, { recursive: true });
   const written = sync();
-  console.log(`mutants: ${chosen.length} of ${all.length} in the gallery; scratch copy build/mutants/src (${written} files updated)`);
+  console.log(`mutants: ${chosen.length} of ${all.length} in the gallery; scratch copy ${path.relative(ROOT, SCRATCH)} (${written} files updated)`);
 
   // every mutant's text must be found exactly once before anything runs
   const stale = [];
@@ -263,6 +281,11 @@ function main() {
     results.push(res);
     console.log(`${res.verdict.padEnd(8)} ${m.id.padEnd(34)} ${res.s.padStart(6)} s  ${res.note.slice(0, 200)}`);
   }
+  if (opt.results) fs.writeFileSync(opt.results, JSON.stringify(results));
+  return summary(results, T0);
+}
+
+function summary(results, T0) {
   const killed = results.filter((r) => r.verdict === 'killed').length;
   const survived = results.filter((r) => r.verdict === 'SURVIVED').map((r) => r.id);
   const errors = results.filter((r) => r.verdict === 'ERROR').map((r) => r.id);
@@ -270,8 +293,61 @@ function main() {
   return survived.length || errors.length ? 1 : 0;
 }
 
+// --shards N: the chosen mutants dealt round-robin to N children (this script with --shard K
+// and their ids), run at once; their lines are passed on as they come (each prefixed [K]), and
+// the summary counts every child's results. A child that fails before writing its results
+// (a stale gallery, an unmutated copy that does not build or fails its baseline) fails the run.
+async function shards(chosen, galleryCount) {
+  const T0 = performance.now();
+  const n = Math.min(opt.shards, chosen.length);
+  console.log(`mutants: ${chosen.length} of ${galleryCount} in the gallery, on ${n} scratch copies at once (build/mutants/src${n > 1 ? `, src-1${n > 2 ? ` .. src-${n - 1}` : ''}` : ''})`);
+  fs.mkdirSync(path.join(ROOT, 'build/mutants'), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(ROOT, 'build/mutants/results-'));
+  try {
+    const runs = [];
+    for (let k = 0; k < n; k++) {
+      const ids = chosen.filter((_, i) => i % n === k).map((m) => m.id);
+      const file = path.join(tmp, `${k}.json`);
+      const argv = [fileURLToPath(import.meta.url), '--shard', String(k), '--results', file, ...(opt.baseline ? [] : ['--no-baseline']), ...ids];
+      runs.push(new Promise((resolve) => {
+        const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        const pass = (stream, to) => {
+          let rest = '';
+          stream.setEncoding('utf8');
+          stream.on('data', (d) => {
+            const lines = (rest + d).split('\n');
+            rest = lines.pop();
+            for (const l of lines) to.write(`[${k}] ${l}\n`);
+          });
+          stream.on('end', () => { if (rest) to.write(`[${k}] ${rest}\n`); });
+        };
+        pass(child.stdout, process.stdout);
+        pass(child.stderr, process.stderr);
+        child.on('close', (code, signal) => resolve({ k, code, signal, file }));
+      }));
+    }
+    const done = await Promise.all(runs);
+    const results = [];
+    const failed = [];
+    for (const d of done) {
+      if (!fs.existsSync(d.file)) failed.push(`scratch copy ${d.k} ended (exit ${d.code ?? d.signal}) before its mutants ran`);
+      else results.push(...JSON.parse(fs.readFileSync(d.file, 'utf8')));
+    }
+    const want = new Set(chosen.map((m) => m.id));
+    for (const r of results) want.delete(r.id);
+    if (want.size && !failed.length) failed.push(`no result for ${[...want].join(', ')}`);
+    if (failed.length) {
+      console.error(`mutants: ${failed.join('; ')}`);
+      return 1;
+    }
+    return summary(results, T0);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 try {
-  process.exitCode = main();
+  process.exitCode = await main();
 } catch (e) {
   console.error(`mutants: ${e.message}`);
   process.exitCode = 1;

@@ -9,9 +9,9 @@
 #   errors   scripts/c-error-coverage.mjs: every `return EC_E_*` of c/ reached by a C suite
 #            (clang source-based coverage, build/coverage) or listed with its reason in
 #            tests/coverage/unreachable-errors.json
-#   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast): each
-#            applied to a scratch copy must make one of the ctest suites it names (or each
-#            solver's first golden run, golden-first) fail
+#   mutants  the mutation gallery's native-only C mutants (scripts/mutants.mjs --fast, on two
+#            scratch copies at once): each applied to a scratch copy must make one of the
+#            ctest suites it names (or each solver's first golden run, golden-first) fail
 #   asan     the C code again under ASan+UBSan (clang, build/asan): every `unit` suite, the
 #            `slow` suites named in EC_ASAN_SLOW (those quick under the sanitizers), and every
 #            registered solver's first golden run through the sanitized CLI, which must equal
@@ -36,6 +36,7 @@ t0=0
 stage=
 finish() {
   local rc=$?
+  bg_stop
   rm -rf "$log"
   [ "$rc" -ne 0 ] && [ -n "$stage" ] && summary+=("$(printf '%-7s FAILED (exit %s) after %s s' "$stage" "$rc" "$(secs)")")
   if [ ${#summary[@]} -gt 0 ]; then
@@ -51,6 +52,27 @@ end() {
   summary+=("$(printf '%-7s %s in %s s' "$stage" "$1" "$(secs)")")
   echo "-- ${summary[-1]}"
   stage=
+}
+# The builds the later stages need (build/coverage, build/asan, build/fuzz) start in the
+# background a stage or two before theirs, at nice 10, so they use the idle time of the
+# stage running meanwhile (ctest's tail, where the optimal suites wait on their table fixture
+# or one long suite runs alone) instead of starting from nothing in their own stage; their
+# stage waits for them (a failed build prints its output and fails the stage). None runs
+# during the Jest stage.
+# bg NAME COMMAND: start it (its own process group); bg_wait NAME: its end; bg_stop: end any
+# still running (the script stops early)
+declare -A bg_pid=()
+bg() { setsid -w nice -n 10 bash -c "$2" >"$log/bg-$1" 2>&1 & bg_pid[$1]=$!; }
+bg_wait() {
+  local rc=0
+  wait "${bg_pid[$1]}" || rc=$?
+  unset "bg_pid[$1]"
+  if [ "$rc" -ne 0 ]; then cat "$log/bg-$1"; echo "test.sh: the $1 build failed (exit $rc)"; return "$rc"; fi
+}
+bg_stop() {
+  local p
+  for p in "${bg_pid[@]}"; do kill -- "-$p" 2>/dev/null || true; done
+  for p in "${bg_pid[@]}"; do wait "$p" 2>/dev/null || true; done
 }
 # ctest_count FILE: "N suites passed" from ctest's own last lines
 ctest_count() { sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1 suites passed/p' "$1" | tail -1; }
@@ -72,6 +94,7 @@ begin layers "layers (scripts/check-layers.mjs)"
 node scripts/check-layers.mjs | tee "$log/layers"
 end "$(sed -n 's/^check-layers: \(js\|code\|includes\|links\): /\1: /p' "$log/layers" | paste -sd';' | sed 's/;/; /g'); $(sed -n 's/^check-layers: ok (\(.*\))/\1/p' "$log/layers")"
 
+bg coverage "node scripts/c-error-coverage.mjs --build-only"
 begin ctest "ctest (native, labels unit and slow)"
 ctest --test-dir build/native --output-on-failure --no-tests=error -j "$jobs" | tee "$log/ctest"
 end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L unit | sed -n 's/Total Tests: //p') unit, $(ctest --test-dir build/native -N -L slow | sed -n 's/Total Tests: //p') slow); $(ctest_slowest "$log/ctest" 3)"
@@ -80,24 +103,26 @@ end "$(ctest_count "$log/ctest") natively ($(ctest --test-dir build/native -N -L
 # source-based coverage in build/coverage, every suite once): each `return EC_E_*` must be
 # reached by a test or listed, with its reason, in tests/coverage/unreachable-errors.json
 begin errors "error returns reached by the C suites (scripts/c-error-coverage.mjs, clang coverage)"
-node scripts/c-error-coverage.mjs | tee "$log/errors"
+bg asan "{ [ -f build/asan/CMakeCache.txt ] || CC=clang cmake -S . -B build/asan -DEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; } && cmake --build build/asan -j $jobs"
+bg_wait coverage
+node scripts/c-error-coverage.mjs --no-build | tee "$log/errors"
 end "$(sed -n 's/^c-error-coverage: \([0-9]* of [0-9]* error returns reached, [0-9]* listed as unreachable, [0-9]* listed as untested\).*/\1/p' "$log/errors" | tail -1)"
 
 # the mutation gallery's fast part: every native-only C mutant (tests/mutants/gallery.json)
-# applied in turn to a scratch copy (build/mutants/src, incremental builds), each must make
-# one of its ctest suites fail; `npm run mutants` runs the whole gallery (wasm and web too).
+# applied in turn to a scratch copy, each must make one of its ctest suites fail; two scratch
+# copies at once (--shards 2: build/mutants/src and src-1, incremental builds, half the mutants
+# each, one core each, so one mutant's single-threaded rebuild and test overlap another's);
+# `npm run mutants` runs the whole gallery (wasm and web too).
 # --no-baseline: the unmutated run of each named suite is the ctest stage above, on the same
 # sources (this script stops there if one fails), and the golden runs are the jest stage's
 # golden.test.mjs, so the mutants stage does not run them a second time
 begin mutants "mutants (the gallery's native-only C mutants, scripts/mutants.mjs --fast)"
-node scripts/mutants.mjs --fast --no-baseline | tee "$log/mutants"
+bg fuzz "bash scripts/fuzz.sh --build"
+node scripts/mutants.mjs --fast --no-baseline --shards 2 | tee "$log/mutants"
 end "$(sed -n 's/^mutants: \([0-9]* of [0-9]*\) killed.*/\1 native-only mutants killed/p' "$log/mutants" | tail -1), each by a ctest suite or a first golden run"
 
 begin asan "ctest under AddressSanitizer and UndefinedBehaviorSanitizer (clang)"
-if [ ! -f build/asan/CMakeCache.txt ]; then
-  CC=clang cmake -S . -B build/asan -DEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
-fi
-cmake --build build/asan -j "$jobs" >/dev/null
+bg_wait asan # configured and built in the background since the errors stage began
 export ASAN_OPTIONS=detect_leaks=1
 # one ctest call (so -j uses both cores): every `unit` suite, and the slow ones named above
 unit=$(ctest --test-dir build/asan -N -L unit | sed -n 's/^ *Test *#[0-9]*: //p' | paste -sd'|')
@@ -110,7 +135,7 @@ end "$(ctest_count "$log/asan") ($(ctest_slowest "$log/asan" 2)) ($(echo "$unit"
 # the three targets side by side (built first, then fuzzed at once: the stage takes one target's
 # time on two cores instead of three); each one's output is printed whole when it ends
 begin fuzz "fuzz each target for ${EC_FUZZ_SECONDS:-30} s at once (libFuzzer, ASan, UBSan)"
-bash scripts/fuzz.sh --build
+bg_wait fuzz # built in the background since the mutants stage began (scripts/fuzz.sh --build)
 pids=()
 for t in notation facelets link; do
   EC_FUZZ_BUILT=1 bash scripts/fuzz.sh "$t" "${EC_FUZZ_SECONDS:-30}" >"$log/fuzz-$t" 2>&1 &

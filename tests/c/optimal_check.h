@@ -1,13 +1,18 @@
 /*
  * optimal_check.h - what the optimal search's suites share: a seeded xorshift64 draw (each
  * suite keeps its own state, so its cases stay the same whatever another suite draws), an
- * optimum checked by applying its solution, and two known positions' optima checked.
+ * optimum checked by applying its solution, two known positions' optima checked, the build
+ * through pass/work/pass_end in two ranges a backward pass (in turn or on two threads), and the level-0 table read from the
+ * file the ctest fixture `optimal_table` (tests/c/optimal_table.c) writes once a run.
  * Header only, static functions.
  */
 #ifndef EC_OPTIMAL_CHECK_H
 #define EC_OPTIMAL_CHECK_H
 
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "core/cube.h"
@@ -46,6 +51,89 @@ static inline void check_patterns(void)
         int d = optimum(&c);
         CHECK(d == want[i], "%s: %d, want %d", alg[i], d, want[i]);
     }
+}
+
+/* one range of a split pass, on a thread of its own (build_passes' BUILD_THREADS) */
+typedef struct build_range {
+    int c0, c1, rc;
+} build_range;
+static void *build_range_run(void *arg)
+{
+    build_range *r = arg;
+    r->rc = ec_optimal_table_work(r->c0, r->c1);
+    return NULL;
+}
+
+enum { BUILD_FORWARD, BUILD_REVERSE, BUILD_THREADS };
+
+/* Build the table of `level` through pass/work/pass_end, each backward pass that may be split
+ * in two ranges (the first even-sized): BUILD_FORWARD the first range then the second,
+ * BUILD_REVERSE the second first, BUILD_THREADS both at once (the first on a second thread,
+ * as evocube.h allows for a split pass: the build's wall time nearly halves on two cores),
+ * and check it complete: the number of passes (-1 when a call failed, the failure printed). */
+static inline int build_passes(int level, int mode)
+{
+    int rc = ec_optimal_table_begin(level), passes = 0;
+    CHECK_RC(rc, EC_OK);
+    if (rc) return -1;
+    for (;;) {
+        int depth, classes, split;
+        rc = ec_optimal_table_pass(&depth, &classes, &split);
+        if (rc != EC_RUNNING) break;
+        int mid = split ? (classes / 4) * 2 : classes;
+        pthread_t th;
+        build_range first = {0, mid, EC_OK};
+        if (mode == BUILD_THREADS && mid > 0 && mid < classes && !pthread_create(&th, NULL, build_range_run, &first)) {
+            CHECK_RC(ec_optimal_table_work(mid, classes), EC_OK);
+            CHECK(pthread_join(th, NULL) == 0, "pass %d: join failed", passes);
+            CHECK_RC(first.rc, EC_OK);
+        } else {
+            int r0 = mode == BUILD_REVERSE ? mid : 0, r1 = mode == BUILD_REVERSE ? classes : mid;
+            int s0 = mode == BUILD_REVERSE ? 0 : mid, s1 = mode == BUILD_REVERSE ? mid : classes;
+            if (r0 < r1) CHECK_RC(ec_optimal_table_work(r0, r1), EC_OK);
+            if (s0 < s1) CHECK_RC(ec_optimal_table_work(s0, s1), EC_OK);
+        }
+        passes++;
+        rc = ec_optimal_table_pass_end();
+        if (rc != EC_RUNNING) break;
+    }
+    CHECK_RC(rc, EC_DONE);
+    double share;
+    int held;
+    ec_optimal_table_progress(&share, &held);
+    CHECK(share == 1 && held == level, "level %d: share %g, held %d", level, share, held);
+    return rc == EC_DONE ? passes : -1;
+}
+
+/* The level-0 table from the file `path` (the stored form, ec_optimal_table_export), written by
+ * the ctest fixture optimal_table once a run (CMakeLists.txt passes its path to the optimal
+ * suites): the import checks the magic, format, level, sizes, build id and checksum, so a
+ * corrupted, truncated or stale file fails the suite here with the import's message. Returns
+ * 0 when path is NULL (the suite run by hand or by scripts/mutants.mjs: it builds the table
+ * itself), 1 when the table is held; stops the suite when the file cannot be read or is
+ * refused. Cost: one read of 73.5 MB and the import's checksum pass, well under a second. */
+static inline int import_level0(const char *path)
+{
+    if (!path) return 0;
+    FILE *f = fopen(path, "rb");
+    CHECK(f != NULL, "the table fixture %s cannot be opened (ctest's optimal_table writes it)", path);
+    if (!f) exit(1);
+    int64_t want = 0;
+    ec_optimal_table_bytes(0, NULL, &want);
+    uint8_t *buf = malloc((size_t)want + 1);
+    REQUIRE_RC(buf != NULL, 1);
+    int64_t n = (int64_t)fread(buf, 1, (size_t)want + 1, f);
+    fclose(f);
+    char msg[200] = "";
+    int rc = ec_optimal_table_import(buf, n, msg, sizeof msg);
+    free(buf);
+    CHECK(rc == EC_OK, "the table fixture %s (%lld bytes): %s", path, (long long)n, msg);
+    REQUIRE_RC(rc, EC_OK);
+    double share;
+    int held;
+    ec_optimal_table_progress(&share, &held);
+    CHECK(share == 1 && held == 0, "the imported table: share %g, level %d", share, held);
+    return 1;
 }
 
 #endif

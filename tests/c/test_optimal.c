@@ -1,7 +1,9 @@
 /* test_optimal.c - the optimal search (search/optimal.h) on the smallest table (level 0):
  *  - the build: its checksum is the same for every slicing of the work (whole passes through
  *    pass/work/pass_end, two ranges per backward pass, against the `optimal` solver building
- *    the table in its steps, build_step's slices, when the process holds none);
+ *    the table in its steps, build_step's slices, when the process holds none); the whole
+ *    passes' table is the ctest fixture's (tests/c/optimal_table.c, its file given as
+ *    argv[1], imported), or built here when no file is given;
  *  - every cube within 5 face turns: breadth-first search from solved over byte cubes finds
  *    1, 18, 243, 3240, 43239, 574908 cubes at depths 0..5 (621,649 in all, the published HTM
  *    counts); each has ec_optimal_distance equal to its BFS depth, its solution solves it,
@@ -55,33 +57,18 @@ static uint64_t rs = 88172645463325252ull;
 static int rnd(int n) { return xs_draw(&rs, n); }
 
 static uint64_t whole_sum;
+static const char *fixture; /* the level-0 table's file (argv[1]), or NULL: built here */
 
+/* the table: imported from the fixture file ctest's optimal_table wrote (its build through
+ * whole passes, each backward pass in two ranges done second range first, 12..14 passes,
+ * checked there), or, with no file, that build here; whole_sum is its checksum */
 static void build(void)
 {
-    int rc = ec_optimal_table_begin(0), passes = 0;
-    CHECK_RC(rc, EC_OK);
-    for (;;) {
-        int depth, classes, split;
-        rc = ec_optimal_table_pass(&depth, &classes, &split);
-        if (rc != EC_RUNNING) break;
-        if (split) {
-            int mid = (classes / 2) & ~1;
-            CHECK_RC(ec_optimal_table_work(mid, classes), EC_OK);
-            CHECK_RC(ec_optimal_table_work(0, mid), EC_OK);
-        } else {
-            CHECK_RC(ec_optimal_table_work(0, classes), EC_OK);
-        }
-        passes++;
-        rc = ec_optimal_table_pass_end();
-        if (rc != EC_RUNNING) break;
+    if (!import_level0(fixture)) {
+        int passes = build_passes(0, BUILD_REVERSE);
+        CHECK(passes >= 12 && passes <= 14, "%d passes", passes);
     }
-    CHECK_RC(rc, EC_DONE);
-    CHECK(passes >= 12 && passes <= 14, "%d passes", passes);
     CHECK_RC(ec_optimal_table_checksum(&whole_sum), EC_OK);
-    double share;
-    int level;
-    ec_optimal_table_progress(&share, &level);
-    CHECK(share == 1 && level == 0, "share %g level %d", share, level);
 }
 
 static void errors(void)
@@ -406,8 +393,9 @@ static void solver_run(void)
     CHECK_RC(ec_optimal_distance(&c, -1, &len, mv, 3), EC_E_BUFFER);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    fixture = argc > 1 ? argv[1] : NULL;
     RUN(errors);
     RUN(build);
     RUN(within5);

@@ -1,4 +1,5 @@
-/* test_optimal_deep.c - the optimal search on longer scrambles (slow; level 0 table):
+/* test_optimal_deep.c - the optimal search on longer scrambles (slow; the level 0 table, from
+ * the ctest fixture's file given as argv[1], tests/c/optimal_table.c, or built here without one):
  *  - 200 scrambles of 11..15 random turns (seeded): the optimum is at most the scramble's
  *    length and at most the two-phase search's length (ec_distance), its solution solves the
  *    cube, and a solve of the same cube conjugated by a whole-cube rotation and of its inverse
@@ -17,8 +18,13 @@
 static uint64_t rs = 0x9e3779b97f4a7c15ull;
 static int rnd(int n) { return xs_draw(&rs, n); }
 
+static const char *fixture; /* the level-0 table's file (argv[1]), or NULL: built here */
+
+/* the table: imported from the fixture file ctest's optimal_table wrote, or, with no file,
+ * built here in build_step slices */
 static void build(void)
 {
+    if (import_level0(fixture)) return;
     REQUIRE_RC(ec_optimal_table_begin(0), EC_OK);
     int rc;
     while ((rc = ec_optimal_table_build_step(5000)) == EC_RUNNING) {
@@ -61,8 +67,9 @@ static void scrambles(void)
     CHECK(worse > 0, "the two-phase search was never longer (the comparison cannot have failed)");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    fixture = argc > 1 ? argv[1] : NULL;
     RUN(build);
     RUN(patterns);
     RUN(scrambles);

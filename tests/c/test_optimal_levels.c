@@ -1,8 +1,11 @@
 /* test_optimal_levels.c - the optimal search's larger tables against the smallest (slow):
  *  - 40 scrambles of 8..13 random turns (seeded) solved on level 0 (the table test_optimal
- *    checks against breadth-first distances and an independent search): their optimum and
- *    the table's bound are kept;
- *  - level 1 (the hc table, reduced by 48 symmetries, optimal_hc.c) built in ranges split as ec_optimal_table_pass says: each scramble has the
+ *    checks against breadth-first distances and an independent search; the ctest fixture's
+ *    file given as argv[1], tests/c/optimal_table.c, or built here without one): their
+ *    optimum and the table's bound are kept;
+ *  - level 1 (the hc table, reduced by 48 symmetries, optimal_hc.c) built through
+ *    pass/work/pass_end, a split backward pass's two ranges on two threads at once
+ *    (optimal_check.h): each scramble has the
  *    same optimum, its solution solves it, its bound is at least level 0's (the level adds a
  *    table) and at most the optimum; the inverse cube has the same optimum;
  *  - the patterns "checkerboard" (6) and "six spots" (8), published HTM optima. */
@@ -22,28 +25,11 @@ static int rnd(int n) { return xs_draw(&rs, n); }
 static ec_cube cubes[N];
 static int len0[N], bound0[N];
 
-/* the build through pass/work/pass_end, a backward pass in two ranges (the first even-sized) */
-static void build(int level)
-{
-    REQUIRE_RC(ec_optimal_table_begin(level), EC_OK);
-    int depth, classes, split, rc;
-    while ((rc = ec_optimal_table_pass(&depth, &classes, &split)) == EC_RUNNING) {
-        int mid = split ? (classes / 4) * 2 : classes;
-        REQUIRE_RC(ec_optimal_table_work(0, mid), EC_OK);
-        if (mid < classes) REQUIRE_RC(ec_optimal_table_work(mid, classes), EC_OK);
-        rc = ec_optimal_table_pass_end();
-        if (rc == EC_DONE) break;
-        REQUIRE_RC(rc, EC_RUNNING);
-    }
-    double share;
-    int held;
-    ec_optimal_table_progress(&share, &held);
-    CHECK(share == 1 && held == level, "level %d: share %g, held %d", level, share, held);
-}
+static const char *fixture; /* the level-0 table's file (argv[1]), or NULL: built here */
 
 static void level0(void)
 {
-    build(0);
+    REQUIRE_RC(import_level0(fixture) || build_passes(0, BUILD_FORWARD) >= 0, 1);
     for (int i = 0; i < N; i++) {
         int n = 8 + i % 6;
         uint8_t mv[16];
@@ -61,7 +47,7 @@ static void level0(void)
 
 static void level1(void)
 {
-    build(1);
+    REQUIRE_RC(build_passes(1, BUILD_THREADS) >= 0, 1);
     int stronger = 0;
     for (int i = 0; i < N; i++) {
         int b = ec__opt_bound(&cubes[i]), d = optimum(&cubes[i]);
@@ -78,8 +64,9 @@ static void level1(void)
     check_patterns();
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    fixture = argc > 1 ? argv[1] : NULL;
     RUN(level0);
     RUN(level1);
     ec_optimal_table_free();
