@@ -129,7 +129,7 @@ function generationsOnly(solver, records) {
       out.push(r);
       continue;
     }
-    if (but(r) !== but(prev) || !/ choice \d+\/\d+$/.test(r.phaseName)) throw new Error(`${solver}: record of generation ${r.gen} again: ${JSON.stringify(r).slice(0, 300)}`);
+    if (but(r) !== but(prev) || !/ (choice|exact tables) \d+\/\d+$/.test(r.phaseName)) throw new Error(`${solver}: record of generation ${r.gen} again: ${JSON.stringify(r).slice(0, 300)}`);
   }
   return out;
 }
