@@ -402,7 +402,7 @@ int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LO
  * scanned or a neighbour looked up each), when a run's choice finds them unbuilt: the units
  * before the choice's first, counted in hg_choice.tables and recorded as "2x2x3 block exact
  * tables k/N" (k of the 9 parts built). */
-#define HG_TABLE_UNIT 1048576
+#define HG_TABLE_UNIT 262144
 void hg_plan_reset(hg_plan *pl, int64_t nodes, int cap);
 /* Phase 3 in loc's frame: *v = s seen with loc's free faces at U and R, unview[m] = the move
  * of s's frame that move m of v's frame is (EC_OK or an error). */
