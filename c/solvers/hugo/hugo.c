@@ -29,8 +29,10 @@
  * generations; end_segment decides what follows one.
  * Invariants:
  *  - one unit of work is one generation of the population at work, or (plan) at most
- *    HG_CHOICE_UNIT search nodes of phase 1's block choice, and emits exactly one progress
- *    record (a choice's: the last generation's, named "2x2x3 block choice k/N"); the choice's
+ *    HG_CHOICE_UNIT search nodes of phase 1's block choice, or before them, while the
+ *    module's exact tables are unbuilt, at most HG_TABLE_UNIT of their build's work, and emits
+ *    exactly one progress record (a choice's: the last generation's, named "2x2x3 block choice
+ *    k/N", or "2x2x3 block exact tables k/N" while building); the choice's
  *    units are not generations (h->uncounted: an epoch counts generations, the one that ended
  *    phase 1 when the choice ends); a record's moves are the finished phases' moves then the current best
  *    prefix, in the input's frame (plan's block frame mapped back through unview);
