@@ -387,9 +387,10 @@ static int choose_unit(hg_solver *s)
     int total;
     s->choice.tables_unit = ec__ur_build_done(&total) < total;
     if (s->choice.tables_unit) { /* the exact tables first (twogen_optima.c), a unit of work a step */
-        int64_t work = HG_TABLE_UNIT;
+        const int64_t unit = HG_TABLE_UNIT;
+        int64_t work = unit;
         int rc = ec__ur_build(&work);
-        s->choice.tables += HG_TABLE_UNIT - work;
+        s->choice.tables += unit - work;
         return rc == EC_OK ? EC_RUNNING : rc;
     }
     int64_t slice = HG_CHOICE_UNIT;
