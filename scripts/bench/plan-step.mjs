@@ -4,7 +4,8 @@
 // end, timing every step (performance.now() around SolverRun.step(1)): the longest through
 // phase 1's end and its block choice (until the first record of phase 2), and the longest
 // after it. Three param cases: the
-// defaults, planSlack=3, and planSlack=3,planNodes=1e9 (the range's top). --base DIR: a
+// defaults, planSlack=3, and planSlack=3,planNodes=1e9 (the range's top); the first runs in
+// each build's fresh module, so its steps include the exact tables' one-time build. --base DIR: a
 // second build's web/gen folder (evocube.mjs and evocube.wasm, e.g. a copy of main's) run
 // on the same cases first, in the same process, for a before/after table. Prints a markdown
 // section for docs/BENCHMARKS.md (## plan-step): per case and build the longest step, the
