@@ -24,7 +24,8 @@
 // its shape (partsShape below): the rest of the result is pinned as before, and any other
 // solver with `parts` fails. And HuGO!'s block choice (plan=1) runs in work units of its own,
 // each with a record that repeats the last generation's but for its phaseName ("2x2x3 block
-// choice 5/108"); those are left out after that check (generationsOnly below), so the stream
+// choice 5/108", or "2x2x3 block exact tables 3/9" while its first units build the exact
+// tables); those are left out after that check (generationsOnly below), so the stream
 // of generations is pinned as before.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -119,7 +120,7 @@ function partsShape(solver, result) {
 
 // The records of generations: a record with the previous one's generation is a unit that is
 // not one (HuGO!'s block choice), which must equal that record but for its phaseName, a
-// choice's "... choice k/N"; it is left out.
+// choice's "... choice k/N" or "... exact tables k/N"; it is left out.
 function generationsOnly(solver, records) {
   const out = [];
   const but = (r) => JSON.stringify({ ...r, phaseName: '' });
@@ -129,7 +130,7 @@ function generationsOnly(solver, records) {
       out.push(r);
       continue;
     }
-    if (but(r) !== but(prev) || !/ choice \d+\/\d+$/.test(r.phaseName)) throw new Error(`${solver}: record of generation ${r.gen} again: ${JSON.stringify(r).slice(0, 300)}`);
+    if (but(r) !== but(prev) || !/ (choice|exact tables) \d+\/\d+$/.test(r.phaseName)) throw new Error(`${solver}: record of generation ${r.gen} again: ${JSON.stringify(r).slice(0, 300)}`);
   }
   return out;
 }

@@ -15,30 +15,58 @@ static long bytes_built;
 
 /* A byte table of distances, all 255 but the sources; breadth-first from them. next(i, m)
  * gives entry i's neighbour by move m (moves 0..nm-1; closed under inverses, so the table
- * holds each entry's distance to the nearest source). */
-uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t))
+ * holds each entry's distance to the nearest source). Resumable (optima.h, ec__bfs): a level
+ * is one scan of the table, entries marked depth + 1 in it are expanded only by the next
+ * scan, so where a slice stops changes nothing. */
+int ec__bfs_start(ec__bfs *b, uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t))
 {
-    uint8_t *d = malloc(size);
-    if (!d) return NULL;
+    b->d = malloc(size);
+    if (!b->d) return EC_E_NOMEM;
     bytes_built += (long)size;
-    uint32_t left = size;
-    for (uint32_t i = 0; i < size; i++) {
-        d[i] = is_source(i) ? 0 : 255;
-        if (!d[i]) left--;
+    b->size = size, b->nm = nm, b->next = next, b->is_source = is_source;
+    b->i = b->found = 0, b->depth = -1, b->left = size; /* depth -1: the sources are being marked */
+    return EC_OK;
+}
+
+int ec__bfs_run(ec__bfs *b, int64_t *slice)
+{
+    uint8_t *d = b->d;
+    while (b->depth < 0) { /* marking the sources: one unit of work an entry */
+        if (*slice <= 0) return EC_RUNNING;
+        uint32_t end = b->size - b->i < (uint64_t)*slice ? b->size : b->i + (uint32_t)*slice;
+        *slice -= end - b->i;
+        for (; b->i < end; b->i++) {
+            d[b->i] = b->is_source(b->i) ? 0 : 255;
+            if (!d[b->i]) b->left--;
+        }
+        if (b->i == b->size) b->depth = 0, b->i = 0;
     }
-    for (int depth = 0; left && depth < 254; depth++) {
-        uint32_t found = 0;
-        for (uint32_t i = 0; i < size; i++) {
-            if (d[i] != depth) continue;
-            for (int m = 0; m < nm; m++) {
-                uint32_t j = next(i, m);
-                if (d[j] == 255) d[j] = (uint8_t)(depth + 1), found++;
+    while (b->left && b->depth < 254) {
+        for (; b->i < b->size; b->i++) { /* an entry costs 1, and nm more when expanded */
+            if (*slice < 1 + b->nm) return EC_RUNNING;
+            --*slice;
+            if (d[b->i] != b->depth) continue;
+            *slice -= b->nm;
+            for (int m = 0; m < b->nm; m++) {
+                uint32_t j = b->next(b->i, m);
+                if (d[j] == 255) d[j] = (uint8_t)(b->depth + 1), b->found++;
             }
         }
-        if (!found) break; /* the rest is unreachable (e.g. odd parity) */
-        left -= found;
+        if (!b->found) break; /* the rest is unreachable (e.g. odd parity) */
+        b->left -= b->found;
+        b->found = 0, b->i = 0, b->depth++;
     }
-    return d;
+    b->left = 0;
+    return EC_OK;
+}
+
+uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t))
+{
+    ec__bfs b;
+    int64_t slice = INT64_MAX;
+    if (ec__bfs_start(&b, size, nm, next, is_source)) return NULL;
+    ec__bfs_run(&b, &slice);
+    return b.d;
 }
 
 void ec__optima_drop(uint8_t **d, uint32_t size)
@@ -133,7 +161,12 @@ static void turned_facelets(const ec_cube *c, const uint8_t rot[2], char f[EC_FA
         if (rot[k] != 255) ec__apply_code(f, rot[k]);
 }
 
-static int block_init(void)
+/* the block tables in slices (optima.h, ec__block_build): the move tables, then each table's
+ * breadth-first search (bb: the one under way, table bt; -1: none) */
+static ec__bfs bb;
+static int bt = -1;
+
+int ec__block_build(int64_t *slice)
 {
     if (block_ready) return EC_OK;
     for (int m = 0; m < 18; m++) {
@@ -152,8 +185,12 @@ static int block_init(void)
         }
         cur_tab = &ptabs[t];
         ptab_goal = pindex(cur_tab, v);
-        ptabs[t].d = ec__optima_bfs(ptabs[t].size, 18, ptab_next, ptab_source);
-        if (!ptabs[t].d) return EC_E_NOMEM;
+        if (bt != t) {
+            if (ec__bfs_start(&bb, ptabs[t].size, 18, ptab_next, ptab_source)) return EC_E_NOMEM;
+            bt = t;
+        }
+        if (ec__bfs_run(&bb, slice) == EC_RUNNING) return EC_RUNNING;
+        ptabs[t].d = bb.d, bt = -1;
     }
     /* each location's rotation: the first of the 24 (x/z part, then y part) that carries its
      * two free faces onto U and R */
@@ -176,6 +213,19 @@ static int block_init(void)
     }
     block_ready = 1;
     return EC_OK;
+}
+
+static int block_init(void)
+{
+    int64_t slice = INT64_MAX;
+    return ec__block_build(&slice);
+}
+
+int ec__block_tables_done(void)
+{
+    int n = 0;
+    for (int t = 0; t < 3; t++) n += ptabs[t].d != NULL;
+    return n;
 }
 
 typedef struct bsrch {

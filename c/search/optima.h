@@ -55,12 +55,33 @@
  * unreached entries 255. NULL: out of memory. Counted in ec_optima_bytes. */
 typedef uint32_t (*ec__next_fn)(uint32_t i, int m);
 uint8_t *ec__optima_bfs(uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t));
+/* The same search resumable, so that a build never takes more than a slice of work at once:
+ * ec__bfs_start allocates the table (EC_OK, or EC_E_NOMEM with nothing kept), ec__bfs_run
+ * does at most *slice units of work (counted off *slice; marking an entry a source or
+ * scanning it 1, expanding it nm more; *slice must be at least nm + 1 for it to go on) and
+ * returns EC_RUNNING when the slice is spent first, else EC_OK with the table in b->d. The
+ * table is the same however the work is sliced. */
+typedef struct ec__bfs {
+    uint8_t *d;
+    uint32_t size, i, left, found; /* i: the next entry of this scan */
+    int nm, depth;                 /* depth: the scan's level; -1 while marking the sources */
+    ec__next_fn next;
+    int (*is_source)(uint32_t);
+} ec__bfs;
+int ec__bfs_start(ec__bfs *b, uint32_t size, int nm, ec__next_fn next, int (*is_source)(uint32_t));
+int ec__bfs_run(ec__bfs *b, int64_t *slice);
 /* Frees a table of `size` bytes that ec__optima_bfs built (nothing when *d is NULL), uncounts
  * it from ec_optima_bytes and sets *d to NULL. */
 void ec__optima_drop(uint8_t **d, uint32_t size);
 /* c seen in location loc's frame: rotated so its free faces are U and R, colours renamed
  * (the block is then DLF DBL DF DL DB FL BL). EC_OK or an error (tables out of memory). */
 int ec__block_view(const ec_cube *c, int loc, ec_cube *out);
+/* The block tables built in slices of work as ec__bfs_run counts it (plus a fixed setup of
+ * 18 moves' piece tables per call until done): EC_RUNNING (call again), EC_OK (built; every
+ * other function here then finds them), EC_E_NOMEM (the table being started is not kept;
+ * the ones before it are). ec__block_tables_done: how many of the three are built. */
+int ec__block_build(int64_t *slice);
+int ec__block_tables_done(void);
 /* The block tables' lower bound for location 0's 7 piece values v (slot * 3 + twist for the
  * corners DLF DBL, slot * 2 + flip for the edges DF DL DB FL BL): 0 when the block is home. */
 int ec__block_bound(const uint8_t *v);
@@ -77,6 +98,15 @@ int ec__block_bound(const uint8_t *v);
  *   EC_BOUND when the budget ran out (then *red and *solve are the best found, or the
  *   reduction alone with *solve = -1 when none was completed). */
 int ec__ur_init(void);
+/* ec__ur_init in slices, so that no caller's step does all of it (HuGO!'s plan builds them
+ * so): at most *slice units of work (counted off *slice: ec__bfs_run's units, the setup of
+ * the move tables 50,000, the first call's), then EC_RUNNING, or EC_OK when every table is
+ * built, or an error (EC_E_NOMEM: as ec__ur_init, none of the five <U,R> tables kept).
+ * Module-wide: any caller's call goes on from where the last one stopped; the tables are the
+ * same however the work is sliced. ec__ur_build_done: the parts built so far (the setup, the
+ * 3 block tables, the 5 <U,R> tables), *total the 9 of them. */
+int ec__ur_build(int64_t *slice);
+int ec__ur_build_done(int *total);
 int ec__ur_reduced(const ec_bcube *s);
 /* The same three searches, resumable (what the three functions above run to their end): a
  * search set up by ec__ur_search_distance, _reduce or _joint (EC_OK, or the error the plain

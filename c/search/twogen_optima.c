@@ -24,9 +24,11 @@
  *   the block's edges in the block's slots"                                            1,622,016
  * Move tables for these coordinates: about 170 KB. With the block tables (697 KB, optima.c)
  * ec_optima_bytes reads 4,363,776 after ec__ur_init, which builds them all on first use
- * (idempotent, not thread-safe on the first call; out of memory, it keeps none of the five
- * <U,R> tables): about 0.4 s of CPU natively on a loaded 2-core machine (throwaway clock()
- * driver). Measured on 300 random <U,R> cubes (mean
+ * (idempotent, not thread-safe until built; out of memory, it keeps none of the five <U,R>
+ * tables): about 0.4 s of CPU natively on a loaded 2-core machine (throwaway clock()
+ * driver), about 108 million units of ec__bfs_run's work. ec__ur_build does the same build
+ * in slices of that work (module-wide state: the stage and the search under way), so a
+ * caller's step never does all of it (HuGO!'s plan: 2.3 s in wasm whole). Measured on 300 random <U,R> cubes (mean
  * distance 15.79, the largest 18): the bound averages 12.4; an exact solve takes about 1,100
  * nodes, 0.02 ms; the least reduction + solve of a cube 8 random turns from a reduced one
  * (slack 1) about 6,800 nodes, 0.7 ms. The bounds cost about 17 ns (<U,R>) and 52 ns
@@ -53,7 +55,7 @@ static int16_t c120[NCP];
 static uint16_t c120inv[120];
 static uint8_t *dC, *dE, *dT, *dRA, *dRB;
 static int binom[13][6], comb_home;
-static int ready;
+static int ready, setup; /* ready: all built; setup: the move tables and c120 */
 
 /* ------------------------------------------------------------------ coordinates */
 
@@ -146,9 +148,10 @@ static int ra_source(uint32_t i)
 static uint32_t rb_next(uint32_t i, int m) { return (uint32_t)flipM[i / NCOMB][m] * NCOMB + combM[i % NCOMB][m]; }
 static int rb_source(uint32_t i) { return i == (uint32_t)comb_home; }
 
-int ec__ur_init(void)
+/* the move tables and the 120 arrangements: a fixed amount of work (about 50,000 byte-cube
+ * turns), done whole */
+static int ur_setup(void)
 {
-    if (ready) return EC_OK;
     ec__packed_init();
     memset(lc, -1, sizeof lc);
     memset(le, -1, sizeof le);
@@ -228,26 +231,67 @@ int ec__ur_init(void)
             combM[r][m] = (uint16_t)comb_of(&x);
         }
     comb_home = comb_of(&id);
-    ec_cube solved, seen;
-    ec_cube_solved(&solved);
-    int rc = ec__block_view(&solved, 0, &seen); /* builds optima.c's block tables (the reduction's bound) */
-    if (rc) return rc;
-    /* all five or none: a failed allocation frees the ones built before it, so the tables are
-     * either complete (ready) or absent, and a later call builds them all */
-    dC = ec__optima_bfs(NCP * NTW, 6, c_next, zero_source);
-    if (dC) dE = ec__optima_bfs(120 * NEP, 6, e_next, zero_source);
-    if (dE) dT = ec__optima_bfs(NTW * NEP, 6, t_next, zero_source);
-    if (dT) dRA = ec__optima_bfs(40320, 18, ra_next, ra_source);
-    if (dRA) dRB = ec__optima_bfs(NFLIP * NCOMB, 18, rb_next, rb_source);
-    if (!dC || !dE || !dT || !dRA || !dRB) {
-        ec__optima_drop(&dC, NCP * NTW);
-        ec__optima_drop(&dE, 120 * NEP);
-        ec__optima_drop(&dT, NTW * NEP);
-        ec__optima_drop(&dRA, 40320);
-        return EC_E_NOMEM;
+    setup = 1;
+    return EC_OK;
+}
+
+/* The build in slices (optima.h, ec__ur_build): stage 0 the setup, 1 optima.c's block tables
+ * (the reduction's bound), 2..6 the five tables below, each one breadth-first search (ub, the
+ * one under way; its table is kept only when all five are built). */
+#define UR_STAGES 7
+static ec__bfs ub;
+static int stage, ub_busy;
+static uint8_t **const ur_tab[5] = {&dC, &dE, &dT, &dRA, &dRB};
+static const uint32_t ur_size[5] = {NCP * NTW, 120 * NEP, NTW * NEP, 40320, NFLIP * NCOMB};
+static const uint8_t ur_nm[5] = {6, 6, 6, 18, 18};
+static ec__next_fn const ur_next[5] = {c_next, e_next, t_next, ra_next, rb_next};
+static int (*const ur_source[5])(uint32_t) = {zero_source, zero_source, zero_source, ra_source, rb_source};
+
+int ec__ur_build(int64_t *slice)
+{
+    if (ready) return EC_OK;
+    if (stage == 0) {
+        int rc = setup ? EC_OK : ur_setup();
+        if (rc) return rc;
+        *slice -= 50000;
+        stage = 1;
+    }
+    if (stage == 1) {
+        int rc = ec__block_build(slice);
+        if (rc) return rc; /* EC_RUNNING, or the block tables out of memory */
+        stage = 2;
+    }
+    for (; stage < UR_STAGES; stage++) {
+        int t = stage - 2;
+        if (!ub_busy) {
+            if (*slice <= 0) return EC_RUNNING;
+            if (ec__bfs_start(&ub, ur_size[t], ur_nm[t], ur_next[t], ur_source[t])) {
+                /* all five or none: the ones built before it are freed, and a later build
+                 * starts again from the first */
+                for (int k = 0; k < t; k++) ec__optima_drop(ur_tab[k], ur_size[k]);
+                stage = 2;
+                return EC_E_NOMEM;
+            }
+            ub_busy = 1;
+        }
+        if (ec__bfs_run(&ub, slice) == EC_RUNNING) return EC_RUNNING;
+        *ur_tab[t] = ub.d, ub_busy = 0;
     }
     ready = 1;
     return EC_OK;
+}
+
+int ec__ur_build_done(int *total)
+{
+    if (total) *total = UR_STAGES + 2;
+    if (ready) return UR_STAGES + 2;
+    return (stage > 0) + ec__block_tables_done() + (stage > 2 ? stage - 2 : 0);
+}
+
+int ec__ur_init(void)
+{
+    int64_t slice = INT64_MAX;
+    return ec__ur_build(&slice);
 }
 
 int ec__ur_reduced(const ec_bcube *s)

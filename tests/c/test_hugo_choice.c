@@ -10,7 +10,11 @@
  *    more than one unit when its nodes are more than a unit's, and its records say how far
  *    it is ("2x2x3 block choice k/N", k rising to N) while repeating the last generation's;
  *  - the same run stepped 1 and 1000 units a step gives the same records (every field) and
- *    the same result. */
+ *    the same result;
+ *  - first, in this process whose exact tables start unbuilt: the choice's first units build
+ *    them (twogen_optima.c ec__ur_build), no step doing more than HG_TABLE_UNIT of the build's
+ *    work, in more than one unit, recorded as "2x2x3 block exact tables k/N" (k rising to N);
+ *    the same run with the tables built gives the same result and records but the build's. */
 #include <stdint.h>
 #include <string.h>
 
@@ -94,7 +98,9 @@ static void resumable_searches(void)
 
 typedef struct trace {
     int rc, records, choice_records, choice_units, done_rising, repeats_ok;
-    int64_t max_step_nodes, choice_nodes;
+    int table_records, tables_rising, tables_last, gen_records;
+    int64_t max_step_nodes, choice_nodes, max_step_tables, tables;
+    uint64_t gen_hash; /* of the records but the table build's */
     uint64_t hash; /* of every record, every field */
     char result[4096];
 } trace;
@@ -119,7 +125,8 @@ static void run(const char *params, int work, trace *t)
 {
     memset(t, 0, sizeof *t);
     t->hash = 1469598103934665603ull;
-    t->done_rising = t->repeats_ok = 1;
+    t->done_rising = t->repeats_ok = t->tables_rising = 1;
+    t->gen_hash = t->hash;
     char f[EC_FACELETS_SIZE];
     REQUIRE_RC(ec_facelets_apply(NULL, SCRAMBLE, f, sizeof f, msg, sizeof msg), EC_OK);
     ec_solver *h = NULL;
@@ -129,12 +136,14 @@ static void run(const char *params, int work, trace *t)
     int prev_done = -1;
     do {
         int choosing = s->choosing;
-        int64_t before = s->choice.spent;
+        int64_t before = s->choice.spent, before_tables = s->choice.tables;
         t->rc = ec_solver_step(h, work);
         if (choosing || s->choosing) {
-            int64_t step = s->choice.spent - before;
+            int64_t step = s->choice.spent - before, tables = s->choice.tables - before_tables;
             if (step > t->max_step_nodes) t->max_step_nodes = step;
+            if (tables > t->max_step_tables) t->max_step_tables = tables;
             t->choice_nodes = s->choice.spent;
+            t->tables = s->choice.tables;
         }
         ec_progress rec[64];
         int n;
@@ -145,6 +154,15 @@ static void run(const char *params, int work, trace *t)
                 t->hash = mix(t->hash, &rec[i], 0);
                 int done, total;
                 char c;
+                if (sscanf(rec[i].phase_name, "2x2x3 block exact tables %d/%d%c", &done, &total, &c) == 2) {
+                    t->table_records++;
+                    t->tables_rising &= done >= t->tables_last && done <= total;
+                    t->tables_last = done;
+                    t->repeats_ok &= mix(0, &rec[i], 1) == mix(0, &last, 1);
+                    continue;
+                }
+                t->gen_records++;
+                t->gen_hash = mix(t->gen_hash, &rec[i], 0);
                 if (sscanf(rec[i].phase_name, "2x2x3 block choice %d/%d%c", &done, &total, &c) == 2) {
                     t->choice_records++;
                     t->done_rising &= done >= prev_done && done <= total;
@@ -159,6 +177,37 @@ static void run(const char *params, int work, trace *t)
     t->choice_units = t->choice_records;
     ec_solver_result_json(h, t->result, sizeof t->result);
     ec_solver_free(h);
+}
+
+/* the exact tables unbuilt (this test's first run): the choice's first units build them, no
+ * step doing more than HG_TABLE_UNIT of the build's work; the same run again, with the tables
+ * built, gives the same result and the same records but the build's */
+static void table_build(void)
+{
+    int built, total;
+    built = ec__ur_build_done(&total);
+    CHECK(built == 0, "the tables are unbuilt at the start (%d of %d)", built, total);
+    if (built) return;
+    const char *params = "plan=1,generations1=100,minRounds1=3,pairWeight1=3,length=26,maxGenerations=3700,planNodes=1000";
+    trace first, again;
+    run(params, 1, &first);
+    built = ec__ur_build_done(&total);
+    run(params, 1, &again);
+    printf("table build: %d units, work %lld, the most in a step %lld (unit %d); %d/%d parts built\n", first.table_records,
+           (long long)first.tables, (long long)first.max_step_tables, HG_TABLE_UNIT, built, total);
+    CHECK(built == total && total == 9, "the tables built: %d of %d", built, total);
+    CHECK(first.max_step_tables <= HG_TABLE_UNIT, "a step did %lld of the build's work, more than %d",
+          (long long)first.max_step_tables, HG_TABLE_UNIT);
+    CHECK(first.table_records >= 2 && first.tables > HG_TABLE_UNIT, "the build in %d units, work %lld",
+          first.table_records, (long long)first.tables);
+    CHECK(first.tables_rising && first.tables_last == total, "the build's records: k of N rising to N (the last %d)",
+          first.tables_last);
+    CHECK(first.repeats_ok, "the build's records repeat the last generation's");
+    CHECK(again.table_records == 0 && again.tables == 0, "built tables: no build units (%d)", again.table_records);
+    CHECK(first.rc == again.rc && !strcmp(first.result, again.result) && first.gen_records == again.gen_records &&
+              first.gen_hash == again.gen_hash,
+          "the run with the tables unbuilt and built: %s / %s, %d / %d records", first.result, again.result,
+          first.gen_records, again.gen_records);
 }
 
 static void bounded_steps(void)
@@ -193,6 +242,7 @@ static void bounded_steps(void)
 
 int main(void)
 {
+    RUN(table_build); /* first: it needs the tables unbuilt */
     RUN(resumable_searches);
     RUN(bounded_steps);
     DONE();

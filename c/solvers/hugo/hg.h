@@ -388,7 +388,9 @@ typedef struct hg_choice {
     int pick, cost, n; /* the least so far (pick -1: none): its location, cost, turns, genes */
     uint8_t genes[HG_MAXLEN];
     int done, total;
-    int64_t spent; /* search nodes taken from the candidates' budgets so far */
+    int64_t spent;   /* search nodes taken from the candidates' budgets so far */
+    int64_t tables;  /* work of the exact tables' build (ec__ur_build's units) in this run's units */
+    int tables_unit; /* 1: the last unit built tables (hugo.c: they are built before the choice) */
 } hg_choice;
 void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1);
 int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block,
@@ -396,6 +398,11 @@ int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LO
 /* Search nodes of one work unit of the choice (hugo.c): its costliest step is at most this
  * many nodes plus the setup of its candidates (a byte-cube turn per gene and a view each). */
 #define HG_CHOICE_UNIT 65536
+/* Work of one unit of the exact tables' build (ec__ur_build's units, optima.h: about an entry
+ * scanned or a neighbour looked up each), when a run's choice finds them unbuilt: the units
+ * before the choice's first, counted in hg_choice.tables and recorded as "2x2x3 block exact
+ * tables k/N" (k of the 9 parts built). */
+#define HG_TABLE_UNIT 262144
 void hg_plan_reset(hg_plan *pl, int64_t nodes, int cap);
 /* Phase 3 in loc's frame: *v = s seen with loc's free faces at U and R, unview[m] = the move
  * of s's frame that move m of v's frame is (EC_OK or an error). */

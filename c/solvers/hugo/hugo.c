@@ -29,8 +29,10 @@
  * generations; end_segment decides what follows one.
  * Invariants:
  *  - one unit of work is one generation of the population at work, or (plan) at most
- *    HG_CHOICE_UNIT search nodes of phase 1's block choice, and emits exactly one progress
- *    record (a choice's: the last generation's, named "2x2x3 block choice k/N"); the choice's
+ *    HG_CHOICE_UNIT search nodes of phase 1's block choice, or before them, while the
+ *    module's exact tables are unbuilt, at most HG_TABLE_UNIT of their build's work, and emits
+ *    exactly one progress record (a choice's: the last generation's, named "2x2x3 block choice
+ *    k/N", or "2x2x3 block exact tables k/N" while building); the choice's
  *    units are not generations (h->uncounted: an epoch counts generations, the one that ended
  *    phase 1 when the choice ends); a record's moves are the finished phases' moves then the current best
  *    prefix, in the input's frame (plan's block frame mapped back through unview);
@@ -54,6 +56,7 @@
 
 #include "core/cube.h"
 #include "core/util.h"
+#include "search/optima.h"
 #include "solvers/hugo/hg.h"
 #include "solver/solver.h"
 
@@ -381,6 +384,15 @@ static int block_taken(hg_solver *s, int cands)
  * at its end the block taken as above: EC_RUNNING, EC_DONE or an error */
 static int choose_unit(hg_solver *s)
 {
+    int total;
+    s->choice.tables_unit = ec__ur_build_done(&total) < total;
+    if (s->choice.tables_unit) { /* the exact tables first (twogen_optima.c), a unit of work a step */
+        const int64_t unit = HG_TABLE_UNIT;
+        int64_t work = unit;
+        int rc = ec__ur_build(&work);
+        s->choice.tables += unit - work;
+        return rc == EC_OK ? EC_RUNNING : rc;
+    }
     int64_t slice = HG_CHOICE_UNIT;
     int rc = hg_choice_run(&s->choice, &s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, &slice);
     if (rc) return rc; /* EC_RUNNING, or an error */
@@ -496,7 +508,11 @@ static void emit_choice(ec_solver *h, hg_solver *s)
 {
     ec_progress *r = &s->rec;
     r->phase = 0;
-    snprintf(r->phase_name, sizeof r->phase_name, "%s choice %d/%d", phase_names[0], s->choice.done, s->choice.total);
+    int built, total;
+    if ((built = ec__ur_build_done(&total)), s->choice.tables_unit)
+        snprintf(r->phase_name, sizeof r->phase_name, "%s exact tables %d/%d", phase_names[0], built, total);
+    else
+        snprintf(r->phase_name, sizeof r->phase_name, "%s choice %d/%d", phase_names[0], s->choice.done, s->choice.total);
     s->named = 0;
     ec__emit(h, r);
 }

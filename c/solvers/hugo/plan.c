@@ -50,7 +50,7 @@ int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red,
 
 void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1)
 {
-    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0, c->spent = 0;
+    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0, c->spent = c->tables = 0, c->tables_unit = 0;
     for (int loc = 0; loc < HG_LOCS; loc++)
         if (store[loc] && store[loc]->hof_n >= 0) c->total += 1 + (pl1 ? pl1[loc].nkept : 0);
 }
