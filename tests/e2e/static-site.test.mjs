@@ -141,8 +141,10 @@ test('load, solve, offline reload and solve, share link offline; a second deploy
   await waitReady(page);
   expect(await pageEntry(page)).toBe(entry(first));
   await page.waitForSelector(tid('notice-update'), { timeout: 30000 });
+  // a new document (the page's own address updates are same-document navigations, which
+  // waitForNavigation would take for the reload)
   await Promise.all([
-    page.waitForNavigation({ timeout: 30000 }),
+    page.waitForEvent('domcontentloaded', { timeout: 30000 }),
     page.click(`${tid('notice-update')} ${tid('notice-action')}`),
   ]);
   await waitReady(page);
