@@ -366,6 +366,20 @@ static void t_begin(ec__ur_search *q, const ec_bcube *s, int limit)
     q->tn = 0;
 }
 
+/* a node's entry in the two IDA* loops below: EC_RUNNING when the slice is spent, EC_BOUND
+ * when the search's budget is (q->len: the depth it reached), else EC_OK with the node counted
+ * off both */
+static int ur_enter(ec__ur_search *q, int64_t *slice)
+{
+    if (*slice <= 0) return EC_RUNNING;
+    --*slice;
+    if (--q->nodes < 0) {
+        q->len = q->depth;
+        return EC_BOUND;
+    }
+    return EC_OK;
+}
+
 /* EC_OK: solved at q->len = the depth; EC_BOUND: past the limit (q->len = limit + 1, or the
  * bound when that is already past it) or out of nodes (q->len = the depth); EC_RUNNING */
 static int t_run(ec__ur_search *q, int64_t *slice)
@@ -381,12 +395,8 @@ static int t_run(ec__ur_search *q, int64_t *slice)
         }
         ec__ur_tframe *f = &q->t[q->tn - 1];
         if (f->m < 0) {
-            if (*slice <= 0) return EC_RUNNING;
-            --*slice;
-            if (--q->nodes < 0) {
-                q->len = q->depth;
-                return EC_BOUND;
-            }
+            int rc = ur_enter(q, slice);
+            if (rc) return rc;
             int h = t_bound(f->cp, f->tw, f->ep);
             if (h > f->depth) {
                 q->tn--;
@@ -437,12 +447,8 @@ static int r_run(ec__ur_search *q, int64_t *slice)
         }
         ec__ur_rframe *f = &q->r[q->rn - 1];
         if (f->m < 0) {
-            if (*slice <= 0) return EC_RUNNING;
-            --*slice;
-            if (--q->nodes < 0) {
-                q->len = q->depth;
-                return EC_BOUND;
-            }
+            int rc = ur_enter(q, slice);
+            if (rc) return rc;
             int h = r_bound(&f->s);
             if (h > f->depth) {
                 q->rn--;
