@@ -1,16 +1,18 @@
 // plan-step.mjs - `npm run bench -- plan-step [--base DIR] [--cases a|b|c]`
-// The longest single step of HuGO!'s plan in wasm under Node: a run of preset=short on the
-// random state of seed 1 (seed 1), stepped one work unit at a time as the worker does, to its
-// end, timing every step (performance.now() around SolverRun.step(1)): the longest through
-// phase 1's end and its block choice (until the first record of phase 2), and the longest
-// after it. Three param cases: the
-// defaults, planSlack=3, and planSlack=3,planNodes=1e9 (the range's top); the first runs in
-// each build's fresh module, so its steps include the exact tables' one-time build. --base DIR: a
-// second build's web/gen folder (evocube.mjs and evocube.wasm, e.g. a copy of main's) run
-// on the same cases first, in the same process, for a before/after table. Prints a markdown
-// section for docs/BENCHMARKS.md (## plan-step): per case and build the longest step, the
-// steps and the generations to phase 2, and whether both builds took the same block (the
-// moves of phase 2's first record) and gave the same solution.
+// The longest single step of HuGO!'s plan in wasm under Node: a run stepped one work unit at
+// a time as the worker does, to its end, timing the run's opening (createSolver) and every step
+// (performance.now() around SolverRun.step(1)): the longest through phase 1's end and its
+// block choice (until the first record of phase 2), and the longest after it. The cases
+// (preset=short, seed 1, the random state of seed 1 unless a case names its scramble after
+// "@"): a cube whose 2x2x3 block is solved at the start (phase 2 entered as the run opens),
+// run first in each build's fresh module so that its opening or steps include the exact
+// tables' one-time build; the defaults; planSlack=3; planSlack=3,planNodes=1e9 (the range's
+// top); and that with firstBlock=1 (phase 2's exact optimum searched where no choice costed
+// the block). --base DIR: a second build's web/gen folder (evocube.mjs and evocube.wasm, e.g.
+// a copy of an earlier build's) run on the same cases first, in the same process, for a
+// before/after table. Prints a markdown section for docs/BENCHMARKS.md (## plan-step): per
+// case and build the longest step, the steps and the generations to phase 2, and whether both
+// builds took the same block (the moves of phase 2's first record) and gave the same solution.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +20,13 @@ import { loadCoreNode } from '../../web/lib/core-node.mjs';
 import { createCore } from '../../web/lib/core.mjs';
 import { STATUS } from '../../web/lib/protocol.mjs';
 
-const CASES = ['preset=short', 'preset=short,planSlack=3', 'preset=short,planSlack=3,planNodes=1e9'];
+const CASES = [
+  "preset=short,planSlack=3,planNodes=1e9@F R U R' U' F'",
+  'preset=short',
+  'preset=short,planSlack=3',
+  'preset=short,planSlack=3,planNodes=1e9',
+  'preset=short,planSlack=3,planNodes=1e9,firstBlock=1',
+];
 
 async function loadFrom(dir) {
   globalThis.__dirname = dir;
@@ -26,9 +34,12 @@ async function loadFrom(dir) {
   return createCore(factory, { wasmBinary: readFileSync(join(dir, 'evocube.wasm')) });
 }
 
-function measure(core, params) {
-  const run = core.createSolver('hugo', core.apply(core.randomStateScramble(1)), 1, params);
-  let longest = 0, after = 0, steps = 0, gen = 0, block = null, status, solution;
+function measure(core, spec) {
+  const [params, scramble] = spec.split('@');
+  const cube = core.apply(scramble || core.randomStateScramble(1)); // (its first two-phase solve builds that solver's tables)
+  const t0 = performance.now();
+  const run = core.createSolver('hugo', cube, 1, params);
+  let longest = performance.now() - t0, after = 0, steps = 0, gen = 0, block = null, status, solution;
   try {
     do {
       const t0 = performance.now();
@@ -57,8 +68,8 @@ export default async function planStep(args) {
   if (o.base) builds.push({ name: 'base', core: await loadFrom(resolve(o.base)) });
   builds.push({ name: 'this', core: await loadCoreNode() });
   const rows = [];
-  // the exact tables are built once per module, on first use (the first plan run's block
-  // choice): the first case of each build runs with them unbuilt, so its steps include the build
+  // the exact tables are built once per module, on first use: the first case of each build runs
+  // with them unbuilt, so its opening or steps include the build
   for (const [ci, params] of cases.entries()) {
     const res = builds.map((b) => ({ b: b.name, ...measure(b.core, params) }));
     const label = ci === 0 ? `${params} (tables unbuilt)` : params;
@@ -73,13 +84,13 @@ export default async function planStep(args) {
   say('## plan-step');
   say();
   say(`Command: \`npm run bench -- plan-step${args.length ? ' ' + args.join(' ') : ''}\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC).`);
-  say('HuGO! preset=short, random state of seed 1, seed 1, wasm in Node, one work unit a step, from the start');
-  say('to the end of the run; wall time of the longest step through phase 1 and its block choice (to the first');
-  say('record of phase 2), and of the longest after it (phases 2 and 3); steps and generations to phase 2.');
-  say('The exact tables are built once per module on first use: the first case runs with them unbuilt (its');
-  say('steps include their build), the others with them built.');
+  say('HuGO!, seed 1, the random state of seed 1 (or the scramble after "@"), wasm in Node, one work unit a step,');
+  say('from the run\'s opening to its end; wall time of the longest step (or the opening) through phase 1 and its');
+  say('block choice (to the first record of phase 2), and of the longest after it (phases 2 and 3); steps and');
+  say('generations to phase 2. The exact tables are built once per module on first use: the first case runs');
+  say('with them unbuilt (its opening or steps include their build), the others with them built.');
   say();
-  say('| params | build | longest step to phase 2, s | longest step after, s | steps to phase 2 | generations of phase 1 | block and solution |');
+  say('| case | build | longest step (or opening) to phase 2, s | longest step after, s | steps to phase 2 | generations of phase 1 | block and solution |');
   say('|---|---|---|---|---|---|---|');
   for (const r of rows) say(r);
 }

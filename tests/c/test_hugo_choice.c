@@ -1,5 +1,6 @@
 /* test_hugo_choice.c - every step of HuGO!'s plan is bounded, whatever planSlack and planNodes
- * (c/solvers/hugo/plan.c hg_choice, c/search/twogen_optima.c's resumable searches):
+ * (c/solvers/hugo/plan.c hg_choice, hugo.c's units that are not generations,
+ * c/search/twogen_optima.c's resumable searches):
  *  - the resumable searches: the joint search (reduction + <U,R> solve, slack 0..3), the
  *    least reduction and the <U,R> distance, each run in slices of 1, 7 and 1000 nodes, give
  *    what one whole run gives (status, lengths, the budget left), with budgets that run out
@@ -9,12 +10,17 @@
  *    more than HG_CHOICE_UNIT search nodes from the candidates' budgets, the choice runs in
  *    more than one unit when its nodes are more than a unit's, and its records say how far
  *    it is ("2x2x3 block choice k/N", k rising to N) while repeating the last generation's;
- *  - the same run stepped 1 and 1000 units a step gives the same records (every field) and
+ *  - phase 2's exact optimum when no choice costed its block (firstBlock=1, a block solved at
+ *    the start): its search takes at most HG_CHOICE_UNIT nodes a step, in more than one unit
+ *    when it needs more, and gives hg_plan_cost's value;
+ *  - the same runs stepped 1 and 1000 units a step give the same records (every field) and
  *    the same result;
- *  - first, in this process whose exact tables start unbuilt: the choice's first units build
- *    them (twogen_optima.c ec__ur_build), no step doing more than HG_TABLE_UNIT of the build's
- *    work, in more than one unit, recorded as "2x2x3 block exact tables k/N" (k rising to N);
- *    the same run with the tables built gives the same result and records but the build's. */
+ *  - first, in this process whose exact tables start unbuilt, with a cube whose block is
+ *    solved at the start (phase 2 is entered at once): opening the run builds nothing; its
+ *    first units build them (twogen_optima.c ec__ur_build), no step doing more than
+ *    HG_TABLE_UNIT of the build's work, in more than one unit, recorded as "2x2x3 block exact
+ *    tables k/N" (k rising to N) at generation 0 with no individual; the same run with the
+ *    tables built gives the same result and records but the build's. */
 #include <stdint.h>
 #include <string.h>
 
@@ -98,8 +104,9 @@ static void resumable_searches(void)
 
 typedef struct trace {
     int rc, records, choice_records, choice_units, done_rising, repeats_ok;
-    int table_records, tables_rising, tables_last, gen_records;
-    int64_t max_step_nodes, choice_nodes, max_step_tables, tables;
+    int table_records, tables_rising, tables_last, gen_records, built_at_open;
+    int64_t max_step_nodes, choice_nodes, max_step_tables, tables, max_step_cost, cost_nodes;
+    int plan_opt, cost_want; /* phase 2's exact optimum, and hg_plan_cost's of its start (-1: not entered) */
     uint64_t gen_hash; /* of the records but the table build's */
     uint64_t hash; /* of every record, every field */
     char result[4096];
@@ -121,30 +128,44 @@ static uint64_t mix(uint64_t h, const ec_progress *r, int bare)
  * 16 candidates, about a million search nodes at planSlack=3, planNodes=1e9 */
 static const char *const SCRAMBLE = "U F R2 B' D L'";
 
-static void run(const char *params, int work, trace *t)
+/* a cube whose 2x2x3 blocks are solved (the last layer's edges flipped, so not in any block's
+ * two-generator group): HuGO! enters phase 2 when the run opens */
+static const char *const BLOCK_SOLVED = "F R U R' U' F'";
+
+static void run_cube(const char *scramble, const char *params, int work, trace *t)
 {
     memset(t, 0, sizeof *t);
     t->hash = 1469598103934665603ull;
     t->done_rising = t->repeats_ok = t->tables_rising = 1;
     t->gen_hash = t->hash;
+    t->plan_opt = t->cost_want = -1;
     char f[EC_FACELETS_SIZE];
-    REQUIRE_RC(ec_facelets_apply(NULL, SCRAMBLE, f, sizeof f, msg, sizeof msg), EC_OK);
+    REQUIRE_RC(ec_facelets_apply(NULL, scramble, f, sizeof f, msg, sizeof msg), EC_OK);
     ec_solver *h = NULL;
+    int parts;
     REQUIRE_RC(ec_solver_new("hugo", f, 1, params, &h, msg, sizeof msg), EC_OK);
+    t->built_at_open = ec__ur_build_done(&parts);
     hg_solver *s = h->state;
     ec_progress last = {0};
     int prev_done = -1;
     do {
         int choosing = s->choosing;
-        int64_t before = s->choice.spent, before_tables = s->choice.tables;
+        int64_t before = s->choice.spent, before_tables = s->tables, before_cost = s->cost_spent;
+        if (s->phase == 1 && t->cost_want < 0 && !s->prep) { /* phase 2 entered: its exact optimum, whole */
+            int red, solve;
+            t->plan_opt = s->plan_opt;
+            t->cost_want = hg_plan_cost(&s->at[1], s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
+        }
         t->rc = ec_solver_step(h, work);
         if (choosing || s->choosing) {
-            int64_t step = s->choice.spent - before, tables = s->choice.tables - before_tables;
+            int64_t step = s->choice.spent - before;
             if (step > t->max_step_nodes) t->max_step_nodes = step;
-            if (tables > t->max_step_tables) t->max_step_tables = tables;
             t->choice_nodes = s->choice.spent;
-            t->tables = s->choice.tables;
         }
+        if (s->tables - before_tables > t->max_step_tables) t->max_step_tables = s->tables - before_tables;
+        if (s->cost_spent - before_cost > t->max_step_cost) t->max_step_cost = s->cost_spent - before_cost;
+        t->tables = s->tables;
+        t->cost_nodes = s->cost_spent;
         ec_progress rec[64];
         int n;
         do {
@@ -154,11 +175,13 @@ static void run(const char *params, int work, trace *t)
                 t->hash = mix(t->hash, &rec[i], 0);
                 int done, total;
                 char c;
+                /* a unit before the first generation: generation 0, no individual */
+                const int before_gen = rec[i].gen == 0 && rec[i].best_length == -1 && rec[i].n_moves == 0 && last.gen == 0;
                 if (sscanf(rec[i].phase_name, "2x2x3 block exact tables %d/%d%c", &done, &total, &c) == 2) {
                     t->table_records++;
                     t->tables_rising &= done >= t->tables_last && done <= total;
                     t->tables_last = done;
-                    t->repeats_ok &= mix(0, &rec[i], 1) == mix(0, &last, 1);
+                    t->repeats_ok &= before_gen;
                     continue;
                 }
                 t->gen_records++;
@@ -167,7 +190,7 @@ static void run(const char *params, int work, trace *t)
                     t->choice_records++;
                     t->done_rising &= done >= prev_done && done <= total;
                     prev_done = done;
-                    t->repeats_ok &= mix(0, &rec[i], 1) == mix(0, &last, 1);
+                    t->repeats_ok &= before_gen || mix(0, &rec[i], 1) == mix(0, &last, 1);
                 } else {
                     last = rec[i];
                 }
@@ -179,22 +202,26 @@ static void run(const char *params, int work, trace *t)
     ec_solver_free(h);
 }
 
-/* the exact tables unbuilt (this test's first run): the choice's first units build them, no
- * step doing more than HG_TABLE_UNIT of the build's work; the same run again, with the tables
- * built, gives the same result and the same records but the build's */
+static void run(const char *params, int work, trace *t) { run_cube(SCRAMBLE, params, work, t); }
+
+/* the exact tables unbuilt (this test's first run), a block solved at the start: opening the
+ * run builds nothing, its first units build them, no step doing more than HG_TABLE_UNIT of
+ * the build's work; the same run again, with the tables built, gives the same result and the
+ * same records but the build's */
 static void table_build(void)
 {
     int built, total;
     built = ec__ur_build_done(&total);
     CHECK(built == 0, "the tables are unbuilt at the start (%d of %d)", built, total);
     if (built) return;
-    const char *params = "plan=1,generations1=100,minRounds1=3,pairWeight1=3,length=26,maxGenerations=3700,planNodes=1000";
+    const char *params = "plan=1,generations2=100,length=26,maxGenerations=300,planNodes=1000";
     trace first, again;
-    run(params, 1, &first);
+    run_cube(BLOCK_SOLVED, params, 1, &first);
     built = ec__ur_build_done(&total);
-    run(params, 1, &again);
+    run_cube(BLOCK_SOLVED, params, 1, &again);
     printf("table build: %d units, work %lld, the most in a step %lld (unit %d); %d/%d parts built\n", first.table_records,
            (long long)first.tables, (long long)first.max_step_tables, HG_TABLE_UNIT, built, total);
+    CHECK(first.built_at_open == 0, "opening the run built %d parts of the tables", first.built_at_open);
     CHECK(built == total && total == 9, "the tables built: %d of %d", built, total);
     CHECK(first.max_step_tables <= HG_TABLE_UNIT, "a step did %lld of the build's work, more than %d",
           (long long)first.max_step_tables, HG_TABLE_UNIT);
@@ -202,12 +229,47 @@ static void table_build(void)
           first.table_records, (long long)first.tables);
     CHECK(first.tables_rising && first.tables_last == total, "the build's records: k of N rising to N (the last %d)",
           first.tables_last);
-    CHECK(first.repeats_ok, "the build's records repeat the last generation's");
+    CHECK(first.repeats_ok, "the build's records: generation 0, no individual");
     CHECK(again.table_records == 0 && again.tables == 0, "built tables: no build units (%d)", again.table_records);
+    CHECK(first.plan_opt >= 0 && first.plan_opt == first.cost_want, "phase 2's exact optimum %d, hg_plan_cost's %d",
+          first.plan_opt, first.cost_want);
     CHECK(first.rc == again.rc && !strcmp(first.result, again.result) && first.gen_records == again.gen_records &&
               first.gen_hash == again.gen_hash,
           "the run with the tables unbuilt and built: %s / %s, %d / %d records", first.result, again.result,
           first.gen_records, again.gen_records);
+}
+
+/* phase 2's exact optimum where no choice costed the block (firstBlock=1; a block solved at
+ * the start), at the params' extremes: at most HG_CHOICE_UNIT nodes a step, in more than one
+ * unit when it takes more, the same value as one whole search, the same run at 1 and 1000
+ * units a step */
+static void bounded_cost(void)
+{
+    static const char *const cases[][2] = {
+        {"U F R2 B' D L' F2", "plan=1,firstBlock=1,generations1=100,pairWeight1=3,length=26,maxGenerations=1400,planSlack=3,planNodes=1e9"},
+        {"U F R2 B' D L' F2", "plan=1,firstBlock=1,generations1=100,pairWeight1=3,length=26,maxGenerations=1400,planSlack=0,planNodes=1000"},
+        {"F R U R' U' F'", "plan=1,generations2=100,length=26,maxGenerations=300,planSlack=3,planNodes=1e9"},
+    };
+    int multi = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        trace one, many;
+        run_cube(cases[k][0], cases[k][1], 1, &one);
+        run_cube(cases[k][0], cases[k][1], 1000, &many);
+        printf("%s / %s: cost search %lld nodes, the most in a step %lld; optimum %d (whole: %d)\n", cases[k][0], cases[k][1],
+               (long long)one.cost_nodes, (long long)one.max_step_cost, one.plan_opt, one.cost_want);
+        CHECK(one.cost_want >= 0 && one.plan_opt == one.cost_want, "case %zu: phase 2 entered with optimum %d, whole search %d",
+              k, one.plan_opt, one.cost_want);
+        CHECK(one.max_step_cost <= HG_CHOICE_UNIT, "case %zu: a step took %lld nodes of the cost search, more than %d", k,
+              (long long)one.max_step_cost, HG_CHOICE_UNIT);
+        CHECK(one.cost_nodes <= HG_CHOICE_UNIT || one.choice_records > 1, "case %zu: %lld nodes in %d unit(s)", k,
+              (long long)one.cost_nodes, one.choice_records);
+        CHECK(one.repeats_ok && one.done_rising, "case %zu: the wait's records repeat the last generation's", k);
+        multi += one.cost_nodes > HG_CHOICE_UNIT;
+        CHECK(one.rc == many.rc && one.records == many.records && one.hash == many.hash && !strcmp(one.result, many.result),
+              "case %zu: stepped 1 and 1000 units a step: %d %d records, %s / %s", k, one.records, many.records, one.result,
+              many.result);
+    }
+    CHECK(multi >= 1, "a cost search of more than one unit among the cases: %d", multi);
 }
 
 static void bounded_steps(void)
@@ -245,5 +307,6 @@ int main(void)
     RUN(table_build); /* first: it needs the tables unbuilt */
     RUN(resumable_searches);
     RUN(bounded_steps);
+    RUN(bounded_cost);
     DONE();
 }

@@ -103,6 +103,17 @@ describe('Buckets', () => {
     expect(b.list.filter((q) => q.seg === 0).map((q) => q.n / 120)).toEqual(new Array(20).fill(2));
   });
 
+  test("units before the first generation (generation 0, no individual: HuGO!'s exact tables) count, but open no phase, round or bucket", () => {
+    const plain = new Buckets(400), after = new Buckets(400);
+    const recs = hugoLike(3, 50, 50);
+    for (let k = 1; k <= 9; k++) after.add({ gen: 0, phase: 0, phaseName: `2x2x3 block exact tables ${k}/9`, best: 0, mean: 0, bestLength: -1 });
+    for (const r of recs) plain.add(r), after.add(r);
+    expect(after.records).toBe(plain.records + 9);
+    expect(after.list).toEqual(plain.list);
+    expect(after.phases).toEqual(plain.phases);
+    expect(after.list.filter((x) => x.seg === 0).length).toBe(3); // the three rounds, not one bucket
+  });
+
   test('records without an individual (bestLength < 0) count but do not plot', () => {
     const b = new Buckets();
     b.add({ gen: 1, phase: 0, phaseName: 'search', best: 0, mean: 0, bestLength: -1 });

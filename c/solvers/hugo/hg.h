@@ -366,6 +366,13 @@ typedef struct hg_plan {
  * slack turns longer than the shortest (*red, *solve); HG_PLAN_FAR + *red when the budget ran
  * out before a solve; a negative error. */
 int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red, int *solve);
+/* hg_plan_cost in slices (a phase's start, hugo.c, so that no step waits for all of it):
+ * hg_cost_start sets up q (EC_OK, or hg_plan_cost's error); hg_cost_run enters at most *slice
+ * search nodes (counting them off *slice) and returns EC_RUNNING when they are spent with the
+ * search unfinished, else EC_OK with hg_plan_cost's value in *cost (q->red and q->solve its
+ * parts), or hg_plan_cost's error. */
+int hg_cost_start(ec__ur_search *q, const ec_bcube *s, int loc, int slack, int64_t nodes);
+int hg_cost_run(ec__ur_search *q, int64_t *slice, int *cost);
 /* Phase 1's end: of every location's blocks (store[loc]'s best goal-reaching prefix, and the
  * ones pl1[loc] kept; at most max_block turns unless 0), the one from start with the least
  * turns + hg_plan_cost; ties: the shorter block, then the lower location, then the first
@@ -389,8 +396,6 @@ typedef struct hg_choice {
     uint8_t genes[HG_MAXLEN];
     int done, total;
     int64_t spent;   /* search nodes taken from the candidates' budgets so far */
-    int64_t tables;  /* work of the exact tables' build (ec__ur_build's units) in this run's units */
-    int tables_unit; /* 1: the last unit built tables (hugo.c: they are built before the choice) */
 } hg_choice;
 void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1);
 int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LOCS], const hg_plan *pl1, int max_block,
@@ -399,10 +404,11 @@ int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LO
  * many nodes plus the setup of its candidates (a byte-cube turn per gene and a view each). */
 #define HG_CHOICE_UNIT 65536
 /* Work of one unit of the exact tables' build (ec__ur_build's units, optima.h: about an entry
- * scanned or a neighbour looked up each), when a run's choice finds them unbuilt: the units
- * before the choice's first, counted in hg_choice.tables and recorded as "2x2x3 block exact
- * tables k/N" (k of the 9 parts built). */
+ * scanned or a neighbour looked up each), when a plan run finds them unbuilt: the run's first
+ * units, before phase 1's first generation, counted in hg_solver.tables and recorded as
+ * "2x2x3 block exact tables k/N" (k of the 9 parts built) at generation 0. */
 #define HG_TABLE_UNIT 262144
+enum { HG_PREP_NONE, HG_PREP_TABLES, HG_PREP_COST };
 void hg_plan_reset(hg_plan *pl, int64_t nodes, int cap);
 /* Phase 3 in loc's frame: *v = s seen with loc's free faces at U and R, unview[m] = the move
  * of s's frame that move m of v's frame is (EC_OK or an error). */
@@ -473,6 +479,14 @@ typedef struct hg_solver {
      * opt_at (opt_loc -1: none) */
     int opt_loc, opt_cost;
     ec_bcube opt_at;
+    /* plan: units of work before a generation that are not generations (hugo.c prep_unit):
+     * HG_PREP_TABLES, the exact tables at the run's start (their work so far in `tables`);
+     * HG_PREP_COST, phase 2's start waiting for its exact optimum (the search `cost`, its first
+     * slice run where the phase starts). owed: the generation unit that began the wait was
+     * left uncounted, so the unit that ends it counts (an epoch counts generations). */
+    int prep, owed;
+    ec__ur_search cost;
+    int64_t tables, cost_spent; /* the build's work and the cost searches' nodes, in this run's units */
     uint8_t unview[18]; /* plan, phases 2-3: the move each of the block frame's moves is */
     ec_progress rec;
     int named; /* what rec.phase_name says: 1 + location in phase 1, 1 + HG_LOCS + phase after (0: nothing yet) */

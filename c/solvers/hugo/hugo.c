@@ -237,7 +237,23 @@ static int finish(ec_solver *h, hg_solver *s)
     return ec__finish(h);
 }
 
-/* enter phase ph (skipping it when its goal holds); returns EC_RUNNING or EC_DONE */
+static int enter_phase(hg_solver *s);
+
+/* plan: one slice of phase 2's exact optimum search (s->cost): EC_OK when it is over
+ * (s->plan_opt set, the wait over), EC_RUNNING, or an error */
+static int cost_unit(hg_solver *s)
+{
+    int64_t cost_slice = HG_CHOICE_UNIT, before = s->cost.nodes;
+    int rc = hg_cost_run(&s->cost, &cost_slice, &s->plan_opt);
+    s->cost_spent += before - s->cost.nodes;
+    if (rc) return rc; /* EC_RUNNING, or an error */
+    s->prep = HG_PREP_NONE;
+    return EC_OK;
+}
+
+/* enter phase ph (skipping it when its goal holds); returns EC_RUNNING or EC_DONE. Phase 2
+ * with the plan needs its exact optimum first: the choice's when it costed this block, else a
+ * search whose first slice runs here and the rest in the step's next units (s->prep). */
 static int start_phase(hg_solver *s, int ph)
 {
     s->phase = ph;
@@ -267,30 +283,20 @@ static int start_phase(hg_solver *s, int ph)
         s->left = budget(s->g1, s->grow[0], 1);
         return EC_RUNNING;
     }
-    int f1, f2;
-    hg_loc_faces(s->chosen, &f1, &f2);
     if (ph == 1) {
         if (hg_twogen(x, s->chosen)) {
             s->nmv[1] = 0;
             s->at[2] = *x;
             return phase2_done(s);
         }
-        const hg_pairset *ps = hg_block_pairs(s->chosen);
-        if (s->plan) { /* in the block's frame, scored by the reduction bound (plan.c) */
-            ec_bcube v;
-            int rc = hg_plan_frame(x, s->chosen, &v, s->unview);
+        if (s->plan && s->opt_loc == s->chosen && !memcmp(&s->opt_at, x, sizeof *x)) {
+            s->plan_opt = s->opt_cost; /* the choice's search */
+        } else if (s->plan) {
+            int rc = hg_cost_start(&s->cost, x, s->chosen, s->plan_slack, s->plan_nodes);
             if (rc) return rc;
-            task_init(&s->task, s->weight[1], &v, ps, -1, HG_PLAN_FAR, -1, -1);
-            s->task.score = hg_plan_rscore;
-            hg_plan_reset(&s->pl, s->plan_nodes, HG_PLAN_KEEP);
-            int red, solve;
-            if (s->opt_loc == s->chosen && !memcmp(&s->opt_at, x, sizeof *x)) s->plan_opt = s->opt_cost; /* the same search */
-            else s->plan_opt = hg_plan_cost(x, s->chosen, s->plan_slack, s->plan_nodes, &red, &solve);
-            if (s->plan_opt < 0) return s->plan_opt;
-        } else {
-            task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
+            s->prep = HG_PREP_COST;
+            if ((rc = cost_unit(s)) != EC_OK) return rc;
         }
-        s->left = budget(s->g2, s->grow[1], 1);
     } else if (ph == 2) {
         ec_cube c;
         ec__bcube_to_cube(x, &c);
@@ -299,7 +305,33 @@ static int start_phase(hg_solver *s, int ph)
             s->at[3] = *x;
             return EC_DONE;
         }
-        if (s->plan) { /* in the block's frame, scored by the <U,R> distance bound (plan.c) */
+    }
+    return enter_phase(s);
+}
+
+/* phase 2 or 3's population and task (s->phase; with the plan, s->plan_opt of phase 2 known) */
+static int enter_phase(hg_solver *s)
+{
+    const int ph = s->phase;
+    const ec_bcube *x = &s->at[ph];
+    int f1, f2;
+    hg_loc_faces(s->chosen, &f1, &f2);
+    if (ph == 1) {
+        const hg_pairset *ps = hg_block_pairs(s->chosen);
+        if (s->plan) { /* in the block's frame, scored by the reduction bound (plan.c) */
+            ec_bcube v;
+            int rc = hg_plan_frame(x, s->chosen, &v, s->unview);
+            if (rc) return rc;
+            task_init(&s->task, s->weight[1], &v, ps, -1, HG_PLAN_FAR, -1, -1);
+            s->task.score = hg_plan_rscore;
+            hg_plan_reset(&s->pl, s->plan_nodes, HG_PLAN_KEEP);
+        } else {
+            task_init(&s->task, s->weight[1], x, ps, s->chosen, ps->max + 1, -1, -1);
+        }
+        s->left = budget(s->g2, s->grow[1], 1);
+    } else {
+        if (s->plan) { /* in the block's frame, scored by the <U,R> distance bound (plan.c); the
+                        * exact solve's search is bounded by the <U,R> group's, whatever planNodes */
             ec_bcube v;
             int rc = hg_plan_frame(x, s->chosen, &v, s->unview);
             if (rc) return rc;
@@ -384,15 +416,6 @@ static int block_taken(hg_solver *s, int cands)
  * at its end the block taken as above: EC_RUNNING, EC_DONE or an error */
 static int choose_unit(hg_solver *s)
 {
-    int total;
-    s->choice.tables_unit = ec__ur_build_done(&total) < total;
-    if (s->choice.tables_unit) { /* the exact tables first (twogen_optima.c), a unit of work a step */
-        const int64_t unit = HG_TABLE_UNIT;
-        int64_t work = unit;
-        int rc = ec__ur_build(&work);
-        s->choice.tables += unit - work;
-        return rc == EC_OK ? EC_RUNNING : rc;
-    }
     int64_t slice = HG_CHOICE_UNIT;
     int rc = hg_choice_run(&s->choice, &s->at[0], s->store, s->pl1, s->max_block, s->plan_slack, s->plan_nodes, &slice);
     if (rc) return rc; /* EC_RUNNING, or an error */
@@ -404,6 +427,24 @@ static int choose_unit(hg_solver *s)
     memcpy(s->store[b]->hof, s->choice.genes, (size_t)s->choice.n); /* the block phase 2 starts from */
     s->store[b]->hof_n = s->choice.n;
     return block_taken(s, 1);
+}
+
+/* plan: one unit of what must precede a generation (s->prep): a slice of the exact tables'
+ * build (the run's start: then phase 1 is entered), or of phase 2's exact optimum search
+ * (then phase 2 is). EC_RUNNING, EC_DONE or an error. */
+static int prep_unit(hg_solver *s)
+{
+    if (s->prep == HG_PREP_TABLES) {
+        const int64_t unit = HG_TABLE_UNIT;
+        int64_t work = unit;
+        int rc = ec__ur_build(&work);
+        s->tables += unit - work;
+        if (rc != EC_OK) return rc;
+        s->prep = HG_PREP_NONE;
+        return start_phase(s, 0);
+    }
+    int rc = cost_unit(s);
+    return rc == EC_OK ? enter_phase(s) : rc;
 }
 
 /* the end of a segment (a location's share of a round, or a round): EC_RUNNING or EC_DONE */
@@ -474,7 +515,7 @@ static int end_segment(hg_solver *s)
     return phase2_done(s);
 }
 
-static void emit(ec_solver *h, hg_solver *s, const hg_pop *p, const hg_genstats *gs)
+static int emit(ec_solver *h, hg_solver *s, const hg_pop *p, const hg_genstats *gs)
 {
     ec_progress *r = &s->rec;
     r->gen = s->total;
@@ -500,21 +541,29 @@ static void emit(ec_solver *h, hg_solver *s, const hg_pop *p, const hg_genstats 
     }
     r->n_moves = n;
     r->best_length = n;
-    ec__emit(h, r);
+    return ec__emit(h, r);
 }
 
-/* a unit of the block choice's record: the last generation's, saying how far the choice is */
-static void emit_choice(ec_solver *h, hg_solver *s)
+/* a unit that is not a generation (the block choice, or what must precede one: kind, s->prep
+ * at its start): the last generation's record, its name saying what the unit did; before the
+ * first generation, a record of generation 0 with no individual (best_length -1) */
+static int emit_unit(ec_solver *h, hg_solver *s, int kind)
 {
     ec_progress *r = &s->rec;
-    r->phase = 0;
+    if (s->total == 0) {
+        r->phase = 0;
+        r->best_length = -1;
+    }
     int built, total;
-    if ((built = ec__ur_build_done(&total)), s->choice.tables_unit)
+    built = ec__ur_build_done(&total);
+    if (kind == HG_PREP_TABLES)
         snprintf(r->phase_name, sizeof r->phase_name, "%s exact tables %d/%d", phase_names[0], built, total);
-    else
+    else if (kind == HG_PREP_COST && r->phase == 0)
+        snprintf(r->phase_name, sizeof r->phase_name, "%s choice 1/1", phase_names[0]);
+    else if (kind == HG_PREP_NONE)
         snprintf(r->phase_name, sizeof r->phase_name, "%s choice %d/%d", phase_names[0], s->choice.done, s->choice.total);
     s->named = 0;
-    ec__emit(h, r);
+    return ec__emit(h, r);
 }
 
 static int hugo_step(ec_solver *h, void *state, int work)
@@ -522,27 +571,30 @@ static int hugo_step(ec_solver *h, void *state, int work)
     hg_solver *s = state;
     if (s->phase == 3) return finish(h, s);
     for (int w = 0; w < work; w++) {
-        if (s->choosing) { /* not a generation: the one that ended phase 1 counts when the choice ends */
-            int rc = choose_unit(s);
-            if (rc == EC_RUNNING && s->choosing) h->uncounted++;
-            if (rc >= 0) emit_choice(h, s);
-            if (rc == EC_DONE) return finish(h, s);
-            if (rc != EC_RUNNING) return rc;
-            continue;
+        int rc, counted;
+        if (s->prep || s->choosing) { /* not a generation: uncounted, but for the one ending a wait a generation began */
+            const int kind = s->prep;
+            rc = kind ? prep_unit(s) : choose_unit(s);
+            counted = kind ? s->owed && !s->prep : !s->choosing;
+            if (rc >= 0 && emit_unit(h, s, kind)) return EC_E_NOMEM;
+        } else {
+            if (s->total >= s->max_gens) return EC_GAVE_UP;
+            hg_pop *p = s->phase == 0 ? s->store[s->loc] : s->pop;
+            const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
+            hg_genstats gs;
+            hg_pop_generation(p, &s->cf, t, &s->rng, &gs);
+            if (s->plan && s->phase < 2) hg_plan_observe(s->phase ? &s->pl : &s->pl1[s->loc], p, t);
+            s->total++;
+            s->evals += p->n;
+            s->pgens[s->phase]++;
+            if (emit(h, s, p, &gs)) return EC_E_NOMEM;
+            if (--s->left > 0) continue;
+            rc = end_segment(s);
+            counted = !s->choosing;
         }
-        if (s->total >= s->max_gens) return EC_GAVE_UP;
-        hg_pop *p = s->phase == 0 ? s->store[s->loc] : s->pop;
-        const hg_task *t = s->phase == 0 ? &s->task1[s->loc] : &s->task;
-        hg_genstats gs;
-        hg_pop_generation(p, &s->cf, t, &s->rng, &gs);
-        if (s->plan && s->phase < 2) hg_plan_observe(s->phase ? &s->pl : &s->pl1[s->loc], p, t);
-        s->total++;
-        s->evals += p->n;
-        s->pgens[s->phase]++;
-        emit(h, s, p, &gs);
-        if (--s->left > 0) continue;
-        int rc = end_segment(s);
-        if (s->choosing) h->uncounted++;
+        if (counted && s->prep) s->owed = 1; /* the unit that ends the wait counts instead */
+        else if (counted) s->owed = 0;
+        if (!counted || s->prep) h->uncounted++;
         if (rc == EC_DONE) return finish(h, s);
         if (rc != EC_RUNNING) return rc;
     }
@@ -602,7 +654,9 @@ static int hugo_create(ec_solver *h, void **state)
     }
     ec_rng_seed(&s->rng, h->seed);
     ec__bcube_from_cube(&h->start, &s->at[0]);
-    int rc = start_phase(s, 0);
+    int total, rc = EC_RUNNING;
+    if (s->plan && ec__ur_build_done(&total) < total) s->prep = HG_PREP_TABLES; /* the exact tables in the first units */
+    else rc = start_phase(s, 0);
     if (rc == EC_DONE) {
         s->phase = 3; /* every goal already holds: the first step finishes */
         rc = EC_RUNNING;

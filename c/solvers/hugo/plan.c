@@ -38,19 +38,35 @@ static int view(const ec_bcube *s, int loc, ec_bcube *out)
     return EC_OK;
 }
 
-int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red, int *solve)
+int hg_cost_start(ec__ur_search *q, const ec_bcube *s, int loc, int slack, int64_t nodes)
 {
     ec_bcube v;
     int rc = view(s, loc, &v);
+    return rc ? rc : ec__ur_search_joint(q, &v, slack, nodes);
+}
+
+int hg_cost_run(ec__ur_search *q, int64_t *slice, int *cost)
+{
+    int rc = ec__ur_search_run(q, slice);
+    if (rc == EC_RUNNING || rc < 0) return rc;
+    *cost = q->solve < 0 ? HG_PLAN_FAR + q->red : q->red + q->solve;
+    return EC_OK;
+}
+
+int hg_plan_cost(const ec_bcube *s, int loc, int slack, int64_t nodes, int *red, int *solve)
+{
+    ec__ur_search q;
+    int64_t slice = INT64_MAX;
+    int cost, rc = hg_cost_start(&q, s, loc, slack, nodes);
+    if (!rc) rc = hg_cost_run(&q, &slice, &cost);
     if (rc) return rc;
-    rc = ec__ur_joint(&v, slack, &nodes, red, solve);
-    if (rc < 0) return rc;
-    return *solve < 0 ? HG_PLAN_FAR + *red : *red + *solve;
+    *red = q.red, *solve = q.solve;
+    return cost;
 }
 
 void hg_choice_start(hg_choice *c, hg_pop *const store[HG_LOCS], const hg_plan *pl1)
 {
-    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0, c->spent = c->tables = 0, c->tables_unit = 0;
+    c->loc = 0, c->r = -1, c->busy = 0, c->pick = -1, c->cost = c->n = 0, c->done = c->total = 0, c->spent = 0;
     for (int loc = 0; loc < HG_LOCS; loc++)
         if (store[loc] && store[loc]->hof_n >= 0) c->total += 1 + (pl1 ? pl1[loc].nkept : 0);
 }
@@ -74,20 +90,19 @@ int hg_choice_run(hg_choice *c, const ec_bcube *start, hg_pop *const store[HG_LO
                 c->done++;
                 continue;
             }
-            ec_bcube x = *start, v;
+            ec_bcube x = *start;
             for (int i = 0; i < c->k; i++) ec__bcube_move(&x, hg_gene_move[c->g[i]]);
-            int rc = view(&x, c->loc, &v);
-            if (!rc) rc = ec__ur_search_joint(&c->q, &v, slack, nodes);
+            int rc = hg_cost_start(&c->q, &x, c->loc, slack, nodes);
             if (rc < 0) return rc;
             c->busy = 1;
         }
         int64_t before = c->q.nodes;
-        int rc = ec__ur_search_run(&c->q, slice);
+        int cost, rc = hg_cost_run(&c->q, slice, &cost);
         c->spent += before - c->q.nodes;
-        if (rc == EC_RUNNING || rc < 0) return rc;
+        if (rc) return rc; /* EC_RUNNING, or an error */
         c->busy = 0;
         c->done++;
-        int cost = c->k + (c->q.solve < 0 ? HG_PLAN_FAR + c->q.red : c->q.red + c->q.solve); /* as hg_plan_cost */
+        cost += c->k;
         if (c->pick < 0 || cost < c->cost || (cost == c->cost && c->k < c->n)) {
             c->pick = c->loc, c->cost = cost, c->n = c->k;
             memcpy(c->genes, c->g, (size_t)c->k);

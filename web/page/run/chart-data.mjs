@@ -72,6 +72,9 @@ export class Buckets {
 
   add(r) {
     this.records++;
+    // generation 0 with no individual: a unit before the first generation (HuGO!'s exact
+    // tables); no point, and its name is no phase's or round's
+    if (r.gen === 0 && r.bestLength < 0) return;
     const name = String(r.phaseName || `phase ${r.phase + 1}`).slice(0, 40);
     let s = this.segs[this.segs.length - 1];
     if (!s || s.phase !== r.phase) {
