@@ -163,6 +163,22 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   expect(env.errors).toEqual([]);
 }, 600000);
 
+// the optimal search's thread Workers a page starts from now on (the threaded module's)
+const threadsStarted = (page) => {
+  const urls = [];
+  page.on('worker', (w) => { if (w.url().endsWith('/optimal-mt.worker.js')) urls.push(w.url()); });
+  return urls;
+};
+// the search ran on the device's cores as the Result panel's does: the threaded module with a
+// Worker for each thread but the optimal worker's own, when the page is isolated (it is: the
+// service worker controls it since the first test) and has more than one core
+async function onCores(page, started) {
+  const cores = await page.evaluate(() => (self.crossOriginIsolated ? navigator.hardwareConcurrency : -1));
+  expect(cores).toBeGreaterThan(0);
+  const n = Math.min(8, cores);
+  expect(started.length).toBe(n > 1 ? n - 1 : 0);
+}
+
 // the Experiments view's optimum and excess columns: a small experiment of scrambles (their
 // optima known to the search in Node), the table stored by the test above
 test('the Experiments view shows each solve\'s optimum and its excess', async () => {
@@ -173,8 +189,10 @@ test('the Experiments view shows each solve\'s optimum and its excess', async ()
   await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
   await page.click(tid('exp-run'));
   await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.done().length === 2, null, { timeout: 180000 });
+  const started = threadsStarted(page);
   await page.click(tid('exp-optima-go'));
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="exp-optima"] td[data-col="optimal"]')].every((td) => td.textContent !== '–'), null, { timeout: 120000 });
+  await onCores(page, started);
   const rows = await page.$$eval(`${tid('exp-optima')} tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   const recs = await page.evaluate(() => window.evocubeExperiment.done());
   expect(rows.length).toBe(2);
@@ -199,8 +217,10 @@ test('the race board\'s yardstick row gives the race cube\'s optimum', async () 
     const box = tid(`race-pick-${n}`);
     if (names.includes(n)) await page.check(box); else await page.uncheck(box);
   }
+  const started = threadsStarted(page);
   await page.click(tid('race-start'));
   await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[data-testid="race-optimal"]')?.textContent || ''), null, { timeout: 180000 });
+  await onCores(page, started);
   expect(await text(page, 'race-optimal')).toBe(String(optimumOf(scramble)));
   const lengths = await page.$$eval(`${tid('race-length')} .race-val`, (c) => c.map((x) => Number(x.textContent)));
   for (const l of lengths) expect(l).toBeGreaterThanOrEqual(optimumOf(scramble));

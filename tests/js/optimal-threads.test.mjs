@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadOptimalCoreNode } from '../../web/lib/core-node.mjs';
 import { STATUS } from '../../web/lib/protocol.mjs';
 import { cachePath, importFile } from '../../scripts/cli/optimal-table.mjs';
-import { searchThreads, MAX_PAGE_THREADS } from '../../web/lib/optimal/threads.mjs';
+import { hereThreads, searchThreads, MAX_PAGE_THREADS } from '../../web/lib/optimal/threads.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const CACHE = join(ROOT, 'build', 'cache');
@@ -54,6 +54,18 @@ test("the page's thread count and its words: threads only when isolated with sha
   expect(searchThreads({ ...iso, isolated: false, shared: false, cores: 4 })).toEqual({ threads: 1, text: 'one search thread: this page is not cross-origin isolated yet (reload once)' });
   expect(searchThreads({ cores: 4 }).text).toBe('one search thread: this browser gives the page no service worker, so no cross-origin isolation and no shared memory');
   expect(searchThreads({ ...iso, shared: false, cores: 4 }).text).toBe('one search thread: this browser has no shared memory (SharedArrayBuffer)');
+});
+
+test('hereThreads reads the context it is given (isolation, SharedArrayBuffer, cores, service worker), as every searching part of the page does', () => {
+  const sab = function SharedArrayBuffer() {};
+  const ctx = (o) => ({ crossOriginIsolated: true, SharedArrayBuffer: sab, navigator: { hardwareConcurrency: 2, serviceWorker: {} }, ...o });
+  expect(hereThreads(ctx({}))).toEqual({ threads: 2, text: '2 search threads on one shared table' });
+  expect(hereThreads(ctx({ crossOriginIsolated: false }))).toEqual(searchThreads({ isolated: false, shared: true, cores: 2, serviceWorker: true }));
+  expect(hereThreads(ctx({ SharedArrayBuffer: undefined })).threads).toBe(1);
+  expect(hereThreads(ctx({ crossOriginIsolated: false, navigator: { hardwareConcurrency: 2 } })).text).toMatch(/no service worker/);
+  expect(hereThreads(ctx({ navigator: undefined })).threads).toBe(1);
+  // Node here: not isolated, so one thread, whatever its cores
+  expect(hereThreads().threads).toBe(1);
 });
 
 test('the modules are what they say: threads param in both, shared memory only in the threaded one', () => {

@@ -5,7 +5,9 @@
 // controls isolated (COOP/COEP on its responses), so the first visit, before it controls
 // the page, runs one thread until a reload. And more than one core.
 // Interface: searchThreads({isolated, shared, cores, serviceWorker}) ->
-// {threads, text}; MAX_PAGE_THREADS.
+// {threads, text}; hereThreads(g = globalThis): the same for what this context reports (its
+// isolation, SharedArrayBuffer, navigator's cores and service worker: fixed until a reload),
+// for every part of the page that starts an optimal search; MAX_PAGE_THREADS.
 
 // the most threads a page starts (each is a Web Worker on the one table)
 export const MAX_PAGE_THREADS = 8;
@@ -23,3 +25,10 @@ export function searchThreads({ isolated = false, shared = false, cores = 1, ser
   if (n < 2) return { threads: 1, text: 'one search thread: this device reports one core' };
   return { threads: n, text: `${n} search threads on one shared table` };
 }
+
+export const hereThreads = (g = globalThis) => searchThreads({
+  isolated: g.crossOriginIsolated === true,
+  shared: typeof g.SharedArrayBuffer === 'function',
+  cores: g.navigator?.hardwareConcurrency,
+  serviceWorker: !!g.navigator && 'serviceWorker' in g.navigator,
+});

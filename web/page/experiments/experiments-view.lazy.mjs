@@ -19,6 +19,7 @@ import { SolverClient } from '../../lib/client.mjs';
 import { getActive, setActive } from './active.mjs';
 import { ExperimentResults, exportData, exportName } from './experiments-results.mjs';
 import { OptimalClient } from '../../lib/optimal/client.mjs';
+import { hereThreads } from '../../lib/optimal/threads.mjs';
 import { parseSeedList, summarize } from '../../lib/experiments/plan.mjs';
 import { resolveDefinition, experimentQuery } from '../../lib/experiments/definition.mjs';
 import { ExperimentStore, idbBackend, memoryBackend } from '../../lib/experiments/store.mjs';
@@ -127,7 +128,7 @@ class ExperimentsView {
     this.bar = el('progress', { max: '1', value: '0', dataset: { testid: 'exp-progress' } });
     this.progressText = el('span', { class: 'hint', dataset: { testid: 'exp-progress-text' } });
     this.message = el('p', { class: 'hint', role: 'status', dataset: { testid: 'exp-message' } });
-    this.results = new ExperimentResults(() => this.done(), { optimal: new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url)) });
+    this.results = new ExperimentResults(() => this.done(), { optimal: new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url), { threads: hereThreads().threads }) });
     this.saved = el('ul', { class: 'exp-saved', dataset: { testid: 'exp-saved' } });
     R.append(
       el('div', { class: 'exp-head' }, el('h2', { id: 'h-experiments' }, 'Experiments'),

@@ -18,22 +18,14 @@ import { el, clear } from '../common/dom.mjs';
 import { etaText, optimalText } from '../../lib/run/numbers.mjs';
 import { OptimalClient } from '../../lib/optimal/client.mjs';
 import { storageLimits, storedTables } from '../../lib/optimal/stored.mjs';
-import { searchThreads } from '../../lib/optimal/threads.mjs';
-
-// what this browser allows the search (read once: isolation does not change without a reload)
-const browserThreads = () => searchThreads({
-  isolated: globalThis.crossOriginIsolated === true,
-  shared: typeof SharedArrayBuffer === 'function',
-  cores: navigator.hardwareConcurrency,
-  serviceWorker: 'serviceWorker' in navigator,
-});
+import { hereThreads } from '../../lib/optimal/threads.mjs';
 
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
 
 export class OptimalView {
   constructor(root, { notify }) {
     Object.assign(this, { root, notify });
-    this.threads = browserThreads();
+    this.threads = hereThreads();
     this.client = new OptimalClient(new URL('../../optimal-worker.mjs', import.meta.url), { threads: this.threads.threads });
     this.sizes = null;
     this.level = null;
