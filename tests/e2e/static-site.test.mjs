@@ -5,15 +5,17 @@
 // share link offline; then "deploy" a second build to the same address: the page keeps
 // running the first build from its cache and offers the new version, and its Reload button
 // switches to the second build. Also: the page fetches nothing that the first-load list
-// (and so the size budget of tests/js/site-size.test.mjs) leaves out.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// (and so the size budget of tests/js/site-size.test.mjs) leaves out; the site works from a
+// sub-folder; and the bundle's threaded optimal module runs once the page is isolated.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, tid, pickSolver, waitStatus, waitReady } from './helpers.mjs';
-import { buildSite, isOnDemand } from '../../scripts/build-site.mjs';
+import { buildSite, isOnDemand, REPO } from '../../scripts/build-site.mjs';
 import { startServer, startPlainServer } from '../../scripts/serve.mjs';
 import { loadCoreNode } from '../../web/lib/core-node.mjs';
 
@@ -221,6 +223,49 @@ test('the site works from a sub-folder (as on GitHub Pages): its service worker\
   }
   expect(errors).toEqual([]);
 }, 60000);
+
+// The bundle's optimal search on threads: the built site's threaded module (its worker script
+// and pthread workers under hashed names) run in the browser. A fresh origin: the first visit
+// is not isolated; once the service worker controls the page (COOP/COEP on what it serves)
+// the page is, and the search of a 12-move scramble on the stored level-0 table (the file the
+// native tool builds, build/cache, built here when missing) runs on the threaded module's
+// workers and finds 12, as one thread does.
+test('the built site\'s optimal search runs on its threaded module once the service worker isolates the page', async () => {
+  const cache = join(REPO, 'build', 'cache');
+  const table = join(cache, 'evocube', 'optimal-0.tbl');
+  if (!existsSync(table)) {
+    const r = spawnSync(join(REPO, 'build', 'native', 'evocube_native'), ['optimal-table', '--level', '0', '--threads', '2'], { env: { ...process.env, XDG_CACHE_HOME: cache }, encoding: 'utf8', timeout: 590000 });
+    if (r.status !== 0) throw new Error(`evocube_native optimal-table failed: ${r.stderr || r.error}`);
+  }
+  const own = await plainServer({ root: first.outdir });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const threads = [];
+  page.on('worker', (w) => { if (/\/assets\/optimal-mt\.worker-[\w]+\.js$/.test(w.url())) threads.push(w.url()); });
+  const twelve = "R U F D' L2 B R' U2 F' L D B2";
+  try {
+    await page.goto(`${own.url}?scramble=${encodeURIComponent(twelve)}`);
+    await waitReady(page);
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    await page.reload();
+    await waitReady(page);
+    const cores = await page.evaluate(() => (self.crossOriginIsolated ? navigator.hardwareConcurrency : -1));
+    expect(cores).toBeGreaterThan(0);
+    await solve(page, twelve);
+    await page.click(`${tid('optimal-offer')} summary`);
+    await page.waitForSelector(tid('optimal-build'), { timeout: 60000 });
+    await page.setInputFiles(tid('optimal-file'), table);
+    await page.waitForFunction((sel) => /^optimal: 12 \(this solution (is optimal|\+\d+)\)$/.test(document.querySelector(sel)?.textContent || ''), tid('optimal-line'), { timeout: 180000 });
+    const n = Math.min(8, cores);
+    expect(await page.textContent(tid('optimal-threads'))).toBe(n > 1 ? `${n} search threads on one shared table` : 'one search thread: this device reports one core');
+    expect(threads.length).toBe(n > 1 ? n - 1 : 0);
+  } finally {
+    await page.close();
+    await own.close();
+  }
+  expect(errors).toEqual([]);
+}, 600000);
 
 describe('scripts/serve.mjs on the built site', () => {
   let s;
