@@ -11,6 +11,7 @@
  *             (ga_inline.h: small helpers of these three files);
  *   plan.c    the opt-in joint choice of block and reduction by exact distances (param plan);
  *   hugo.c    the three-phase workflow behind the stepped solver API (its state: hg_solver);
+ *   descriptor.c the solver's descriptor: params, presets, phase goals, optima;
  *   islands.c the island hooks: migrants out of and into the population at work.
  * What the paper leaves open, the readings taken and the deviations: docs/hugo.md.
  *
@@ -41,6 +42,12 @@
 /* Build every table of the family (the core's packed-cube tables, the pair sets, the
  * two-generator tables) once (hugo.c; idempotent, not thread-safe on the first call). */
 void hg_init(void);
+/* The stepped API's three functions and the phases' names (hugo.c), which the descriptor
+ * (descriptor.c) names. */
+int hg_create(ec_solver *h, void **state);
+int hg_step(ec_solver *h, void *state, int work);
+void hg_destroy(void *state);
+extern const char *const hg_phase_names[3];
 /* pairs.c's and twogen.c's parts of hg_init (twogen's needs pairs'). */
 void hg__pairs_init(void);
 
