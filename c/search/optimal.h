@@ -64,7 +64,7 @@
 
 #define OPT_MAX_DEPTH 24
 #define OPT_AXES 3
-#define OPT_TABLES 3 /* big tables: fs, esep, hc */
+#define OPT_TABLES 4 /* big tables: fs, esep, hc, h48 */
 /* slots of a node's exact big-table distances: fs per axis, esep per axis, hc */
 #define OPT_HX (2 * OPT_AXES + 1)
 #define OPT_HC (2 * OPT_AXES)
@@ -82,6 +82,9 @@ typedef struct opt_child {
     uint32_t hy;
     uint8_t hx[OPT_AXES]; /* exact fs-table distances */
     uint8_t par, m, pruned;
+    uint8_t ts, hb;       /* tetrad separation, eopar (the h48 table) */
+    int64_t hidx[2];      /* h48-table entries of the cube and of its inverse */
+    ec_cube inv;          /* the inverse cube (levels with the h48 table) */
 } opt_child;
 
 typedef struct opt_search {
@@ -103,6 +106,9 @@ typedef struct opt_search {
     uint8_t nch[OPT_MAX_DEPTH + 1];
     uint16_t cp[OPT_MAX_DEPTH + 1];
     uint8_t par[OPT_MAX_DEPTH + 1];
+    uint8_t ts[OPT_MAX_DEPTH + 1], hb[OPT_MAX_DEPTH + 1]; /* tetrad separation, eopar */
+    ec_cube inv[OPT_MAX_DEPTH + 1]; /* the inverse cube at each level (the h48 table) */
+    int h48base;            /* the h48 table's base value */
     int64_t nodes;          /* children generated so far (all passes) */
     int found;              /* 1: path[0..depth-1] after the prefix solves the cube */
     int done;               /* 1: this pass (found or exhausted) is over */
@@ -112,6 +118,9 @@ typedef struct opt_search {
 int ec__opt_ready(void);
 /* The bound of cube c (0 when solved; EC_E_STATE without a table). */
 int ec__opt_bound(const ec_cube *c);
+/* The h48 table's 2-bit entry of cube c (0: at most the base, 1, 2: base + 1, + 2, 3: at
+ * least base + 3), *base its base: EC_E_STATE without a complete table holding one. */
+int ec__opt_h48_entry(const ec_cube *c, int *base);
 /* Start a pass: the cube c after prefix[0..np-1], searching exactly `depth` more moves
  * (the first not following prefix's last on the same face / out of order). EC_E_STATE
  * without a table, EC_E_RANGE for depths out of 0..OPT_MAX_DEPTH - np. */
