@@ -116,7 +116,7 @@ static int corner_finish(void)
 
 const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2};
 const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0},
-                                                                  {0, 0, 0, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}};
+                                                                  {1, 0, 0, 1}, {1, 0, 1, 1}, {1, 1, 1, 1}};
 const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2};
 
 static int64_t classes_of(int t) { return t == 3 ? ec__opt_nCocsepSym : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }

@@ -27,8 +27,23 @@
  *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
  *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
  *               alone are the same under any rotation, so one probe a node.
+ *   h48 table   (optimal_h48.c) the corners' orientation and tetrad separation (cocsep: twist x
+ *               which 4 slots hold the tetrad URF ULB DLF DRB, 153,090; 3,393 classes under
+ *               all 48 symmetries) x esep (conjugated by the class's symmetry) x h bits of
+ *               edge orientation (h = 0, or 2: the orientation parities of the E- and M-slice
+ *               edges, the only ones face turns move within this coset space); index
+ *               ((class * 34650 + esep') << h) | bits'; 117.6 M entries x 2^h. 2 bits an entry
+ *               with a base b (the table's first 8 bytes hold b and h): 0 = at most b, 1 = b + 1,
+ *               2 = b + 2, 3 = at least b + 3. Absolute, so probed for the cube AND its inverse
+ *               (the same optimum; the inverse's coordinates computed from its cubies per
+ *               child); each probe preceded by the cocsep distance (exact, 153 KB, the cheap
+ *               first probe, and the bound when the entry is 0). Built exactly in 4-bit
+ *               entries (a scratch buffer twice the table's size), then packed with the b that
+ *               maximises the summed bound.
  * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
- * tables, 418.7 MB. The fs and esep tables are read for the cube seen along each of its three
+ * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
+ * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB. Larger tables prune more; a level's number is not
+ * its size order (the levels 0-2 came first), so callers choose by ec_optimal_table_bytes. The fs and esep tables are read for the cube seen along each of its three
  * axes (the cube conjugated by whole-cube rotations: the same distance), so three probes of
  * each a node; the hc table once. A node's children's corner and fs entries are prefetched
  * together and read; the hc (then esep) entries only of the children those do not prune,
@@ -43,15 +58,17 @@
  * "EVOCUBE-OPTIMAL\0", format version, level, the corner and big tables' byte counts, a
  * 64-bit build id of the coordinates' definitions, a 64-bit checksum of the bytes after the
  * header; the hc table's byte count at offset 72), then the corner table, then the big tables
- * the level has, in order fs, esep, hc. Import checks every field and the checksum.
+ * the level has, in order fs, esep, hc, h48 (whose size the level fixes; the build id of a
+ * level with it covers its coordinates too). Import checks every field and the checksum.
  *
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
- * child: the corner probe, the fs table on each axis, then the hc table, then the esep table on
- * each axis, stopping at the first bound over the moves left. Each probe's exact distance is
- * followed along the path (mod 3), which needs a coordinate that moves act on: the inverse
- * cube's coset (moves multiply it on the left) is not one, so no table is probed for the
- * inverse. It searches one depth at a time from a fixed prefix of moves, so callers
+ * child: the corner probe, the fs table on each axis, the cocsep distances of the cube and its
+ * inverse, then the hc table, then the h48 table for the cube and its inverse, then the esep
+ * table on each axis, stopping at the first bound over the moves left. The mod-3 tables' exact
+ * distances are followed along the path, which needs a coordinate that moves act on: the
+ * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
+ * absolute entries are probed for the inverse. It searches one depth at a time from a fixed prefix of moves, so callers
  * can split a depth's tree over threads (the prefixes), or step it in node budgets.
  * State: ~35 KB (each level's children), no allocation. Cost: docs/BENCHMARKS.md.
  */

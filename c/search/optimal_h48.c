@@ -30,8 +30,11 @@
  * class, whose block is a whole number of bytes), then packed into 2 bits with a base b
  * chosen from the distance histogram: 0 = at most b (the probe falls back on cocsepDist),
  * 1, 2 = b + 1, b + 2, 3 = at least b + 3. The packed table's first 8 bytes hold b and h.
- * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC, 6.7 MB; the rest < 1 MB); the
- * build's scratch buffer is twice the packed table.
+ *   h48C    the search's one read for both: h48C[esep * 48 + j] = esep' | t << 16 with eopar' =
+ *           t ^ h48L[j][eopar] (the symmetry's map of the slices is linear on the parities;
+ *           checked for every entry at init).
+ * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC and h48C, 6.7 MB each; the rest
+ * < 1 MB); the build's scratch buffer is twice the packed table.
  */
 #include "search/optimal_tables.h"
 
@@ -47,7 +50,13 @@ int ec__opt_nCocsepSym;
 uint8_t *ec__opt_cocsepDist;
 uint8_t *ec__opt_eoparFlip;
 uint8_t *ec__opt_eoparC;
+uint32_t *ec__opt_h48C;
+uint8_t ec__opt_h48L[N_SYM48][4];
 static const uint8_t in_tetrad[8] = {1, 0, 1, 0, 0, 1, 0, 1}; /* URF ULB DLF DRB */
+/* per-node coordinates of whole cubes (the inverse's, in the search) by table: the colex rank
+ * of a 4-of-8 slot mask, the UD-slice coordinate of a 12-bit mask of the E-edges' slots */
+uint8_t ec__opt_rank8[256];
+uint16_t ec__opt_sliceOfMask[4096];
 
 static int binom(int n, int k)
 {
@@ -59,10 +68,19 @@ static int binom(int n, int k)
 
 int ec__opt_get_tsep(const ec_cube *c)
 {
-    int r = 0, k = 0;
-    for (int i = 0; i < 8; i++)
-        if (in_tetrad[c->cp[i]]) r += binom(i, ++k);
-    return r;
+    int mask = 0;
+    for (int i = 0; i < 8; i++) mask |= in_tetrad[c->cp[i]] << i;
+    return ec__opt_rank8[mask];
+}
+int ec__opt_h48_esep(const ec_cube *c)
+{
+    int emask = 0, mmask = 0, j = 0;
+    for (int i = 0; i < 12; i++) {
+        int p = c->ep[i];
+        if (p >= 8) emask |= 1 << i;
+        else mmask |= (p & 1) << j++;
+    }
+    return ec__opt_sliceOfMask[emask] * 70 + ec__opt_rank8[mmask];
 }
 static void set_tsep(ec_cube *c, int r)
 {
@@ -115,8 +133,22 @@ int ec__opt_h48_init(void)
     if (!ec__opt_cocsepDist) ec__opt_cocsepDist = malloc(N_COCSEP);
     if (!ec__opt_eoparFlip) ec__opt_eoparFlip = malloc((size_t)N_ESEP * N_MOVES);
     if (!ec__opt_eoparC) ec__opt_eoparC = malloc((size_t)N_ESEP * 4 * N_SYM48);
-    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_eoparFlip || !ec__opt_eoparC) return EC_E_NOMEM;
+    if (!ec__opt_h48C) ec__opt_h48C = malloc(sizeof *ec__opt_h48C * N_ESEP * N_SYM48);
+    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C) return EC_E_NOMEM;
     ec_cube c, d;
+    for (int mask = 0; mask < 256; mask++) {
+        int r = 0, k = 0;
+        for (int i = 0; i < 8; i++)
+            if (mask >> i & 1) r += binom(i, ++k);
+        ec__opt_rank8[mask] = (uint8_t)r;
+    }
+    for (int sl = 0; sl < N_SLICE; sl++) {
+        ec_cube_solved(&c);
+        ec__set_slice(&c, sl);
+        int emask = 0;
+        for (int i = 0; i < 12; i++) emask |= (c.ep[i] >= 8) << i;
+        ec__opt_sliceOfMask[emask] = (uint16_t)sl;
+    }
     for (int r = 0; r < N_TSEP; r++) {
         ec_cube_solved(&c);
         set_tsep(&c, r);
@@ -182,6 +214,19 @@ int ec__opt_h48_init(void)
             }
         }
     }
+    /* the search's one-read form: eopar' = L_j(eopar) ^ a term of esep (h48C: esep' | term
+     * << 16), L_j linear (the symmetry's map of the slices), checked for every entry */
+    for (int j = 0; j < N_SYM48; j++)
+        for (int b = 0; b < 4; b++) ec__opt_h48L[j][b] = (uint8_t)(ec__opt_eoparC[b * N_SYM48 + j] ^ ec__opt_eoparC[j]);
+    for (int j = 0; j < N_SYM48; j++)
+        if (ec__opt_h48L[j][3] != (ec__opt_h48L[j][1] ^ ec__opt_h48L[j][2])) return EC_E_INTERNAL;
+    for (int v = 0; v < N_ESEP; v++)
+        for (int j = 0; j < N_SYM48; j++) {
+            int t = ec__opt_eoparC[(v * 4) * N_SYM48 + j];
+            for (int b = 1; b < 4; b++)
+                if (ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j] != (t ^ ec__opt_h48L[j][b])) return EC_E_INTERNAL;
+            ec__opt_h48C[v * N_SYM48 + j] = (uint32_t)ec__opt_esepC48[v * N_SYM48 + j] | (uint32_t)t << 16;
+        }
     /* the tables against the cubie model on random cubes: moves and conjugates */
     for (uint32_t seed = 1; seed <= 200; seed++) {
         ec_cube x, y;
@@ -190,6 +235,7 @@ int ec__opt_h48_init(void)
         for (int m = 0; m < N_MOVES; m++) {
             ec_cube_multiply(&x, ec__move_cube(m), &y);
             if (ec__opt_get_eopar(&y) != (eb ^ ec__opt_eoparFlip[es * N_MOVES + m])) return EC_E_INTERNAL;
+            if (ec__opt_h48_esep(&y) != ec__opt_get_esep(&y)) return EC_E_INTERNAL;
         }
         for (int j = 0; j < N_SYM48; j++) {
             ec__opt_conj48(&x, j, &y);

@@ -57,8 +57,9 @@ static inline int64_t h48_index(int raw, int e, int b)
 {
     uint32_t y = ec__opt_cocsepSym[raw];
     int j = (int)(y & 63), h = ec__opt_T.h48;
-    int64_t i = ((int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e * N_SYM48 + j]) << h;
-    return h ? i | ec__opt_eoparC[(e * 4 + b) * N_SYM48 + j] : i;
+    uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
+    int64_t i = ((int64_t)(y >> 6) * N_ESEP + (x & 0xffff)) << h;
+    return h ? i | ((x >> 16) ^ ec__opt_h48L[j][b]) : i;
 }
 /* its 2-bit value: 0 (at most the base), 1, 2 (base + 1, + 2), 3 (at least base + 3) */
 static inline int h48_v(int64_t i) { return e2(ec__opt_T.big[3] + 8, i); }
@@ -237,7 +238,7 @@ static void expand(opt_search *s, int k)
                 ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
                 int rawi = cocsep_raw(&c->inv);
                 over = ec__opt_cocsepDist[rawi] > left;
-                c->hidx[1] = h48_index(rawi, ec__opt_get_esep(&c->inv), ec__opt_get_eopar(&c->inv));
+                c->hidx[1] = h48_index(rawi, ec__opt_h48_esep(&c->inv), ec__opt_get_eopar(&c->inv));
                 __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[1] >> 2));
             }
         }

@@ -78,6 +78,8 @@ extern int ec__opt_nCocsepSym;
 extern uint8_t *ec__opt_cocsepDist; /* [twist * 70 + tsep]: exact distance */
 extern uint8_t *ec__opt_eoparFlip;  /* [esep * 18 + m]: eopar's change */
 extern uint8_t *ec__opt_eoparC;     /* [(esep * 4 + eopar) * 48 + j] */
+extern uint32_t *ec__opt_h48C;      /* [esep * 48 + j]: esep' | (eopar' of eopar 0) << 16 */
+extern uint8_t ec__opt_h48L[N_SYM48][4]; /* eopar' = h48C's term ^ h48L[j][eopar] */
 /* the h48 table's bits of eopar per level (-1: the level has no h48 table) */
 extern const int ec__opt_level_h48[EC_OPTIMAL_LEVELS];
 extern uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
@@ -127,6 +129,8 @@ void ec__opt_set_esep(ec_cube *c, int v);
 /* the h48 table's small tables (optimal_h48.c; idempotent): EC_OK, EC_E_NOMEM, EC_E_INTERNAL */
 int ec__opt_h48_init(void);
 int ec__opt_get_tsep(const ec_cube *c);
+/* esep of a whole cube by table (the same value as ec__opt_get_esep, faster) */
+int ec__opt_h48_esep(const ec_cube *c);
 int ec__opt_get_eopar(const ec_cube *c);
 /* the h48 table's build on its 4-bit scratch table t with h eopar bits: the solved entry;
  * class c's forward and backward pass at depth d (list: room for 34650 << h values); the
