@@ -101,6 +101,9 @@ typedef struct opt_child {
     uint8_t par, m, pruned;
     uint8_t ts, hb;       /* tetrad separation, eopar (the h48 table) */
     int64_t hidx[2];      /* h48-table entries of the cube and of its inverse */
+    uint32_t hraw[2], hy48[2]; /* their cocsep (raw) and its class << 6 | symmetry */
+    uint16_t hie;         /* the inverse's esep and eopar */
+    uint8_t hib;
     ec_cube inv;          /* the inverse cube (levels with the h48 table) */
 } opt_child;
 

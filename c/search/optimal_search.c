@@ -232,14 +232,16 @@ static void expand(opt_search *s, int k)
         if (!over && ec__opt_T.has[3]) { /* the cocsep distances first, then the h48 entries fetched */
             int raw = c->tw[0] * N_TSEP + c->ts;
             over = ec__opt_cocsepDist[raw] > left;
-            if (!over) {
-                c->hidx[0] = h48_index(raw, c->he, c->hb);
-                __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[0] >> 2));
+            if (!over) { /* the class reads fetched now, read in the passes below */
+                c->hraw[0] = (uint32_t)raw;
+                __builtin_prefetch(ec__opt_cocsepSym + raw);
                 ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
                 int rawi = cocsep_raw(&c->inv);
                 over = ec__opt_cocsepDist[rawi] > left;
-                c->hidx[1] = h48_index(rawi, ec__opt_h48_esep(&c->inv), ec__opt_get_eopar(&c->inv));
-                __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[1] >> 2));
+                c->hraw[1] = (uint32_t)rawi;
+                __builtin_prefetch(ec__opt_cocsepSym + rawi);
+                c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
+                c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
             }
         }
         c->pruned = (uint8_t)over;
@@ -255,6 +257,30 @@ static void expand(opt_search *s, int k)
             c->cc[a] = ec__opt_ccMove[s->cc[k][a] * N_MOVES + ma];
             c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
             __builtin_prefetch(ec__opt_T.big[1] + (c->idx[OPT_AXES + a] >> 2));
+        }
+    }
+    if (!ec__opt_T.has[3]) return;
+    /* the h48 entries of the children left, cube and inverse: a chain of three reads (class,
+     * conjugated esep and eopar, entry), each fetched for every child before it is read */
+    const int h = ec__opt_T.h48;
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        c->hy48[0] = ec__opt_cocsepSym[c->hraw[0]];
+        c->hy48[1] = ec__opt_cocsepSym[c->hraw[1]];
+        __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
+        __builtin_prefetch(ec__opt_h48C + c->hie * N_SYM48 + (c->hy48[1] & 63));
+    }
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        for (int q = 0; q < 2; q++) {
+            uint32_t y = c->hy48[q];
+            int j = (int)(y & 63), e = q ? c->hie : c->he, b = q ? c->hib : c->hb;
+            uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
+            int64_t ix = ((int64_t)(y >> 6) * N_ESEP + (x & 0xffff)) << h;
+            c->hidx[q] = h ? ix | ((x >> 16) ^ ec__opt_h48L[j][b]) : ix;
+            __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[q] >> 2));
         }
     }
 }

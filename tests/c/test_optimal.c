@@ -69,13 +69,21 @@ static void errors(void)
     int64_t m2;
     CHECK_RC(ec_optimal_table_bytes(2, &m2, NULL), EC_OK);
     CHECK(m2 == m1 + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 2: %lld bytes", (long long)m2);
+    /* levels 3, 4, 5: levels 0, 1, 2 + the h48 table (3,393 cocsep classes x esep, 2^0 or
+     * 2^2 eopar values, 2 bits an entry, 8 bytes of base and h) */
+    int64_t m3, m4, m5;
+    CHECK_RC(ec_optimal_table_bytes(3, &m3, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(4, &m4, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(5, &m5, NULL), EC_OK);
+    CHECK(m3 == mem + (3393LL * 34650 + 3) / 4 + 8 && m4 == m1 + 3393LL * 34650 + 8 && m5 == m2 + 3393LL * 34650 + 8,
+          "levels 3-5: %lld %lld %lld bytes", (long long)m3, (long long)m4, (long long)m5);
     char msg[200];
     CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
     ec_solver *h = NULL;
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F", f, sizeof f, NULL, 0);
     /* no table: the solver builds one in its first steps (checked in solver_run) */
-    CHECK_RC(ec_solver_new("optimal", f, 1, "table=3", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK_RC(ec_solver_new("optimal", f, 1, "table=6", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
 }
 
 /* the solver with no table held builds it in its steps (build_step: slices of whole classes,
