@@ -70,7 +70,7 @@
  * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
  * absolute entries are probed for the inverse. It searches one depth at a time from a fixed prefix of moves, so callers
  * can split a depth's tree over threads (the prefixes), or step it in node budgets.
- * State: ~35 KB (each level's children), no allocation. Cost: docs/BENCHMARKS.md.
+ * State: ~92 KB (each level's children, with their inverse cubes), no allocation. Cost: docs/BENCHMARKS.md.
  */
 #ifndef EC_OPTIMAL_H
 #define EC_OPTIMAL_H

@@ -407,9 +407,10 @@ int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *mov
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
     if (!ec__opt_T.complete) return EC_E_STATE;
-    opt_search s;
+    opt_search s; /* one on the stack (~92 KB): the root's bound from the same state */
     s.nodes = 0;
-    int d = ec__opt_bound(c);
+    if ((rc = ec__opt_search_init(&s, c, NULL, 0, 0))) return rc;
+    int d = bound_level(&s, 0);
     for (;; d++) {
         if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
         if ((rc = ec__opt_search_init(&s, c, NULL, 0, d))) return rc;

@@ -104,6 +104,12 @@ static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize
     return (int)level;
 }
 
+/* the h48 table's own header (its base and h; 0 when the level has none): 1 when valid */
+static int h48_head_ok(int level, const uint8_t *h48)
+{
+    return ec__opt_level_h48[level] < 0 || (h48[1] == ec__opt_level_h48[level] && h48[0] >= 1 && h48[0] <= 14 && !h48[2]);
+}
+
 int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
 {
     if (!buf) return EC_E_NULL;
@@ -119,6 +125,7 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     }
     uint64_t h = ec__opt_parts_sum(level, buf + HEADER_BYTES, big, bytes);
     if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
+    if (!h48_head_ok(level, big[3])) return table_fail(msg, msgsize, "the stored table's h48 base or bits are not this level's");
     if ((rc = ec__opt_alloc_level(level))) return rc;
     memcpy(ec__opt_T.corner, buf + HEADER_BYTES, (size_t)cb);
     for (int t = 0; t < OPT_TABLES; t++)
@@ -192,6 +199,10 @@ int ec_optimal_table_import_end(char *msg, int msgsize)
     if (h != I.sum) {
         ec_optimal_table_free();
         return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
+    }
+    if (!h48_head_ok(ec__opt_T.level, ec__opt_T.big[3])) {
+        ec_optimal_table_free();
+        return table_fail(msg, msgsize, "the stored table's h48 base or bits are not this level's");
     }
     ec__opt_T.sum = h;
     ec__opt_T.tb = ec__opt_T.has[3] ? 3 : ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;

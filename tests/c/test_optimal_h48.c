@@ -18,7 +18,8 @@
  *    least level 0's (the level adds a table) and at most the optimum, and above it on some;
  *    every fourth's inverse has the same optimum;
  *  - the stored form: export/import keeps the checksum; a changed byte of the h48 table (its
- *    base, an entry) is refused with EC_E_TABLE, and the table held before stays. */
+ *    base, an entry) is refused with EC_E_TABLE, and the table held before stays; so is a
+ *    base out of range or another h with a checksum made to match (refused by name). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@
 #include "optimal_check.h"
 #include "core/cube.h"
 #include "search/optimal.h"
+#include "search/optimal_tables.h"
 
 #define N 36
 
@@ -172,6 +174,25 @@ static void stored(void)
         CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_E_TABLE);
         CHECK(strstr(msg, "checksum") != NULL, "byte %lld changed: %s", (long long)at[i], msg);
         buf[at[i]] ^= 0x10;
+    }
+    /* another h (or a base out of range) with the checksum made to match: refused by name */
+    const uint8_t base0 = buf[h48], h0 = buf[h48 + 1];
+    CHECK(base0 >= 1 && base0 <= 14 && h0 == 0, "level 3's h48 base %d, h %d", base0, h0);
+    for (int k = 0; k < 2; k++) {
+        buf[h48] = k ? base0 : 15; /* a base out of range, then h = 2 on level 3 (h = 0) */
+        buf[h48 + 1] = k ? 2 : h0;
+        int64_t cb = (6053616 + 1) / 2, fb = mem0 - cb;
+        const uint8_t *big[OPT_TABLES] = {buf + 80 + cb, NULL, NULL, buf + h48};
+        const int64_t bytes[OPT_TABLES] = {fb, 0, 0, st - h48};
+        uint64_t h = ec__opt_parts_sum(3, buf + 80, big, bytes), old = 0;
+        for (int b = 0; b < 8; b++) old |= (uint64_t)buf[64 + b] << (8 * b);
+        for (int b = 0; b < 8; b++) buf[64 + b] = (uint8_t)(h >> (8 * b));
+        msg[0] = 0;
+        CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_E_TABLE);
+        CHECK(strstr(msg, "h48") != NULL, "h48 header byte %d changed: %s", k, msg);
+        for (int b = 0; b < 8; b++) buf[64 + b] = (uint8_t)(old >> (8 * b));
+        buf[h48] = base0;
+        buf[h48 + 1] = h0;
     }
     CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
     CHECK(sum == sum3, "checksum after refused imports %016llx", (unsigned long long)sum);

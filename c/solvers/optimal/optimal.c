@@ -25,7 +25,7 @@
  * one. The solution is the same whatever the thread count and timing (the first in canonical
  * move order at the optimal depth, as the one-thread search's); a build without threads (the
  * one-thread wasm module) runs the split on the caller alone.
- * State: one opt_search (~45 KB), and with threads an opt_split and one worker each.
+ * State: one opt_search (~92 KB), and with threads an opt_split and one worker each.
  */
 #include <stdio.h>
 #include <stdlib.h>
