@@ -104,6 +104,7 @@ typedef struct opt_child {
     uint32_t hraw[2], hy48[2]; /* their cocsep (raw) and its class << 6 | symmetry */
     uint16_t hie;         /* the inverse's esep and eopar */
     uint8_t hib;
+    uint8_t hhc;          /* the exact hc-table distance (read by expand with the h48 table) */
     ec_cube inv;          /* the inverse cube (levels with the h48 table) */
 } opt_child;
 

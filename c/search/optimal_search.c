@@ -232,16 +232,9 @@ static void expand(opt_search *s, int k)
         if (!over && ec__opt_T.has[3]) { /* the cocsep distances first, then the h48 entries fetched */
             int raw = c->tw[0] * N_TSEP + c->ts;
             over = ec__opt_cocsepDist[raw] > left;
-            if (!over) { /* the class reads fetched now, read in the passes below */
+            if (!over) { /* the class read fetched now, read in the passes below */
                 c->hraw[0] = (uint32_t)raw;
                 __builtin_prefetch(ec__opt_cocsepSym + raw);
-                ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
-                int rawi = cocsep_raw(&c->inv);
-                over = ec__opt_cocsepDist[rawi] > left;
-                c->hraw[1] = (uint32_t)rawi;
-                __builtin_prefetch(ec__opt_cocsepSym + rawi);
-                c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
-                c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
             }
         }
         c->pruned = (uint8_t)over;
@@ -260,6 +253,31 @@ static void expand(opt_search *s, int k)
         }
     }
     if (!ec__opt_T.has[3]) return;
+    /* the children left: the hc entry read here (prunes most), then the inverse cube and its
+     * cocsep distance, only for those it leaves */
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        if (ec__opt_T.has[2]) {
+            int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+            c->hhc = (uint8_t)h;
+            if (h > left) {
+                c->pruned = 1;
+                continue;
+            }
+        }
+        int m = c->m;
+        ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
+        int rawi = cocsep_raw(&c->inv);
+        c->hraw[1] = (uint32_t)rawi;
+        if (ec__opt_cocsepDist[rawi] > left) {
+            c->pruned = 1;
+            continue;
+        }
+        __builtin_prefetch(ec__opt_cocsepSym + rawi);
+        c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
+        c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
+    }
     /* the h48 entries of the children left, cube and inverse: a chain of three reads (class,
      * conjugated esep and eopar, entry), each fetched for every child before it is read */
     const int h = ec__opt_T.h48;
@@ -345,8 +363,8 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         int over = 0;
         for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
         hx[OPT_HC] = 0;
-        if (ec__opt_T.has[2]) {
-            int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+        if (ec__opt_T.has[2]) { /* read by expand at the levels with the h48 table */
+            int h = ec__opt_T.has[3] ? c->hhc : from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
             hx[OPT_HC] = (uint8_t)h;
             if (h > left) continue;
         }
