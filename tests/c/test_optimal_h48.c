@@ -53,6 +53,9 @@ static void scramble(ec_cube *c, int n)
 static void level0(void)
 {
     REQUIRE_RC(import_level0(fixture) || build_passes(0, BUILD_FORWARD) >= 0, 1);
+    ec_cube solved;
+    ec_cube_solved(&solved);
+    CHECK_RC(ec__opt_h48_entry(&solved, NULL), EC_E_STATE); /* level 0 holds no h48 table */
     for (int i = 0; i < N; i++) {
         int n = 6 + i % 9;
         scramble(&cubes[i], n);
