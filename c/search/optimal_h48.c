@@ -33,8 +33,9 @@
  *   h48C    the search's one read for both: h48C[esep * 48 + j] = esep' | t << 16 with eopar' =
  *           t ^ h48L[j][eopar] (the symmetry's map of the slices is linear on the parities;
  *           checked for every entry at init).
- * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC and h48C, 6.7 MB each; the rest
- * < 1 MB); the build's scratch buffer is twice the packed table.
+ * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC, h48C and the build's transposed
+ * eoparT, 6.7 MB each, esepT 3.3 MB; the rest < 1 MB); the build's scratch buffer is twice
+ * the packed table.
  */
 #include "search/optimal_tables.h"
 
@@ -51,6 +52,11 @@ uint8_t *ec__opt_cocsepDist;
 uint8_t *ec__opt_eoparFlip;
 uint8_t *ec__opt_eoparC;
 uint32_t *ec__opt_h48C;
+/* the build's conjugates, one symmetry's row together (69 KB, 139 KB: a pass over one class's
+ * moves reads one row each, from the cache): esepT[j * 34650 + esep], eoparT[j * 138600 +
+ * esep * 4 + eopar] */
+static uint16_t *esepT;
+static uint8_t *eoparT;
 uint8_t ec__opt_h48L[N_SYM48][4];
 static const uint8_t in_tetrad[8] = {1, 0, 1, 0, 0, 1, 0, 1}; /* URF ULB DLF DRB */
 /* per-node coordinates of whole cubes (the inverse's, in the search) by table: the colex rank
@@ -134,7 +140,9 @@ int ec__opt_h48_init(void)
     if (!ec__opt_eoparFlip) ec__opt_eoparFlip = malloc((size_t)N_ESEP * N_MOVES);
     if (!ec__opt_eoparC) ec__opt_eoparC = malloc((size_t)N_ESEP * 4 * N_SYM48);
     if (!ec__opt_h48C) ec__opt_h48C = malloc(sizeof *ec__opt_h48C * N_ESEP * N_SYM48);
-    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C) return EC_E_NOMEM;
+    if (!esepT) esepT = malloc(sizeof *esepT * N_ESEP * N_SYM48);
+    if (!eoparT) eoparT = malloc((size_t)N_ESEP * 4 * N_SYM48);
+    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C || !esepT || !eoparT) return EC_E_NOMEM;
     ec_cube c, d;
     for (int mask = 0; mask < 256; mask++) {
         int r = 0, k = 0;
@@ -227,6 +235,11 @@ int ec__opt_h48_init(void)
                 if (ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j] != (t ^ ec__opt_h48L[j][b])) return EC_E_INTERNAL;
             ec__opt_h48C[v * N_SYM48 + j] = (uint32_t)ec__opt_esepC48[v * N_SYM48 + j] | (uint32_t)t << 16;
         }
+    for (int v = 0; v < N_ESEP; v++)
+        for (int j = 0; j < N_SYM48; j++) {
+            esepT[j * N_ESEP + v] = ec__opt_esepC48[v * N_SYM48 + j];
+            for (int b = 0; b < 4; b++) eoparT[(j * N_ESEP + v) * 4 + b] = ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j];
+        }
     /* the tables against the cubie model on random cubes: moves and conjugates */
     for (uint32_t seed = 1; seed <= 200; seed++) {
         ec_cube x, y;
@@ -269,7 +282,7 @@ static int64_t h48_set(uint8_t *t, int h, int cls, int e, int b, int v)
     uint64_t st = cocsepStab[cls];
     for (int u = 1; st >> u; u++)
         if (st >> u & 1) {
-            int64_t k = (base + ec__opt_esepC48[e * N_SYM48 + u]) << h | (h ? ec__opt_eoparC[(e * 4 + b) * N_SYM48 + u] : 0);
+            int64_t k = (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0);
             if (nib(t, k) == UNSET) {
                 set_nib(t, k, v);
                 n++;
@@ -302,8 +315,8 @@ static int collect_h48(const uint8_t *t, int h, int c, int v, uint32_t *list)
 static inline int64_t h48_next(int h, uint32_t y, int e, int b, int m)
 {
     int j = (int)(y & 63), e2 = ec__opt_esepMove[e * N_MOVES + m];
-    int64_t i = ((int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e2 * N_SYM48 + j]) << h;
-    if (h) i |= ec__opt_eoparC[(e2 * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])) * N_SYM48 + j];
+    int64_t i = ((int64_t)(y >> 6) * N_ESEP + esepT[j * N_ESEP + e2]) << h;
+    if (h) i |= eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])];
     return i;
 }
 
@@ -317,8 +330,8 @@ int64_t ec__opt_h48_forward(uint8_t *t, int h, int c, int d, uint32_t *list)
         for (int k = 0; k < nl; k++) {
             int e = (int)(list[k] >> h), b = (int)(list[k] & ((1u << h) - 1));
             int e2 = ec__opt_esepMove[e * N_MOVES + m];
-            int b2 = h ? ec__opt_eoparC[(e2 * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])) * N_SYM48 + j] : 0;
-            n += h48_set(t, h, c2, ec__opt_esepC48[e2 * N_SYM48 + j], b2, d + 1);
+            int b2 = h ? eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])] : 0;
+            n += h48_set(t, h, c2, esepT[j * N_ESEP + e2], b2, d + 1);
         }
     }
     return n;
