@@ -401,7 +401,8 @@ int ec_optimal_table_pass_end(void)
         ec__opt_T.sum = ec__opt_parts_sum(ec__opt_T.level, ec__opt_T.corner, (const uint8_t *const *)ec__opt_T.big, ec__opt_T.bytes);
         return EC_DONE;
     }
-    if (!added || ec__opt_T.depth > 20) return EC_E_INTERNAL;
+    /* the h48 table's scratch entries hold depths up to 14 (15 = unset): a next pass would set depth + 1 */
+    if (!added || ec__opt_T.depth > (ec__opt_T.tb == 3 ? 13 : 20)) return EC_E_INTERNAL;
     /* forward costs ~18 writes per entry of the new layer, backward up to 18 reads per unset entry */
     ec__opt_T.forward = added * 6 < unset;
     return EC_RUNNING;
