@@ -366,8 +366,9 @@ int ec_optimal_table_work(int c0, int c1)
     uint32_t *list = malloc(sizeof *list * (size_t)block_of(tb));
     if (!list) return EC_E_NOMEM;
     int64_t n = 0;
+    uint8_t *scr = ec__opt_T.scratch;
     for (int c = c0; c < c1; c++)
-        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(ec__opt_T.scratch, ec__opt_T.h48, c, d, list) : ec__opt_h48_backward(ec__opt_T.scratch, ec__opt_T.h48, c, d, list);
+        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(scr, ec__opt_T.h48, c, d, list) : ec__opt_h48_backward(scr, ec__opt_T.h48, c, d, list);
         else if (tb == 2) n += ec__opt_T.forward ? ec__opt_hc_forward(ec__opt_T.big[2], c, d, (uint16_t *)list) : ec__opt_hc_backward(ec__opt_T.big[2], c, d, (uint16_t *)list);
         else n += ec__opt_T.forward ? forward_class(tb, c, d, list) : backward_class(tb, c, d, list);
     free(list);

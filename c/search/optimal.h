@@ -31,7 +31,8 @@
  *               which 4 slots hold the tetrad URF ULB DLF DRB, 153,090; 3,393 classes under
  *               all 48 symmetries) x esep (conjugated by the class's symmetry) x h bits of
  *               edge orientation (h = 0, or 2: the orientation parities of the E- and M-slice
- *               edges, the only ones face turns move within this coset space); index
+ *               edges, the only orientation facts that face turns carry within this coset
+ *               space); index
  *               ((class * 34650 + esep') << h) | bits'; 117.6 M entries x 2^h. 2 bits an entry
  *               with a base b (the table's first 8 bytes hold b and h): 0 = at most b, 1 = b + 1,
  *               2 = b + 2, 3 = at least b + 3. Absolute, so probed for the cube AND its inverse
@@ -43,12 +44,13 @@
  * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
  * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
  * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB. Larger tables prune more; a level's number is not
- * its size order (the levels 0-2 came first), so callers choose by ec_optimal_table_bytes. The fs and esep tables are read for the cube seen along each of its three
- * axes (the cube conjugated by whole-cube rotations: the same distance), so three probes of
- * each a node; the hc table once. A node's children's corner and fs entries are prefetched
- * together and read; the hc (then esep) entries only of the children those do not prune,
- * prefetched together and read as the run reaches them (hc first: one probe, prunes most).
- * Both tables are built by breadth-first search over their index (a class's entries
+ * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read
+ * for the cube seen along each of its three axes (the cube conjugated by whole-cube rotations:
+ * the same distance), so three probes of each a node; the hc table once, the h48 table twice.
+ * A node's children's corner and fs entries are prefetched together and read; the hc (then
+ * h48, then esep) entries only of the children those do not prune, prefetched together and
+ * read as the run reaches them (hc first: one probe, prunes most).
+ * The tables are built by breadth-first search over their index (a class's entries
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
  * pass may be split into ranges of classes done at the same time (ec_optimal_table_work):
@@ -63,8 +65,9 @@
  *
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
- * child: the corner probe, the fs table on each axis, the cocsep distances of the cube and its
- * inverse, then the hc table, then the h48 table for the cube and its inverse, then the esep
+ * child: the corner probe, the fs table on each axis, the cube's cocsep distance, then the hc
+ * table, then the inverse's cocsep distance, then the h48 table for the cube and its inverse
+ * (three dependent reads each, fetched for all of a node's children in turn), then the esep
  * table on each axis, stopping at the first bound over the moves left. The mod-3 tables' exact
  * distances are followed along the path, which needs a coordinate that moves act on: the
  * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
