@@ -542,9 +542,10 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * built here in slices, or imported from bytes an earlier build exported, never by a search:
  * a search without a complete table returns EC_E_STATE.
  *
- * Levels (EC_OPTIMAL_LEVELS): 0 = 73.5 MB, 1 = 246 MB, 2 = 419 MB (each adds a table that
- * prunes more; c/search/optimal.h lists them); ec_optimal_table_bytes gives the exact bytes
- * in memory and stored.
+ * Levels (EC_OPTIMAL_LEVELS): 0 = 73.5 MB, 1 = 246 MB, 2 = 419 MB, 3 = 103 MB, 4 = 364 MB,
+ * 5 = 536 MB (a larger table prunes more; 3, 4, 5 add the h48 table to 0, 1, 2;
+ * c/search/optimal.h lists them); ec_optimal_table_bytes gives the exact bytes in memory and
+ * stored.
  *
  * Build: ec_optimal_table_begin(level) allocates (EC_E_NOMEM; it frees any table held
  * before), then either ec_optimal_table_build_step(work) until it returns EC_DONE (one
@@ -572,7 +573,7 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * ec_optimal_table_import_end, which checks that all came and the checksum; a refusal at any
  * step (EC_E_TABLE with msg) leaves no table held. EC_E_STATE for a chunk or end without begin.
  */
-#define EC_OPTIMAL_LEVELS 3
+#define EC_OPTIMAL_LEVELS 6
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored);
 int ec_optimal_table_begin(int level);
 int ec_optimal_table_build_step(int work);

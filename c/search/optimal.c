@@ -114,23 +114,29 @@ static int corner_finish(void)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2};
-const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0}, {1, 0, 1}, {1, 1, 1}};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2};
+const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0},
+                                                                  {1, 0, 0, 1}, {1, 0, 1, 1}, {1, 1, 1, 1}};
+const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2};
 
-static int64_t classes_of(int t) { return t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
-static int64_t block_of_x(int t, int xs) { return t == 2 ? N_ESEP : (int64_t)(t ? N_BLOCK_B : N_TWIST) * xs; }
-static int64_t block_of(int t) { return block_of_x(t, ec__opt_T.xs); }
+static int64_t classes_of(int t) { return t == 3 ? ec__opt_nCocsepSym : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
+static int64_t block_of_x(int t, int xs, int h)
+{
+    return t == 3 ? (int64_t)N_ESEP << h : t == 2 ? N_ESEP : (int64_t)(t ? N_BLOCK_B : N_TWIST) * xs;
+}
+static int64_t block_of(int t) { return block_of_x(t, ec__opt_T.xs, ec__opt_T.h48); }
 
 int64_t ec__opt_table_bytes_of(int level, int t)
 {
     if (!ec__opt_level_has[level][t]) return 0;
-    return (classes_of(t) * block_of_x(t, ec__opt_level_xs[level]) + 3) / 4;
+    int64_t n = classes_of(t) * block_of_x(t, ec__opt_level_xs[level], ec__opt_level_h48[level]);
+    return (n + 3) / 4 + (t == 3 ? 8 : 0);
 }
 
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int rc = ec__opt_init();
+    int rc = ec__opt_level_h48[level] >= 0 ? ec__opt_h48_init() : ec__opt_init();
     if (rc) return rc;
     int64_t b = (N_CORNER_ENTRIES + 1) / 2;
     for (int t = 0; t < OPT_TABLES; t++) b += ec__opt_table_bytes_of(level, t);
@@ -147,6 +153,8 @@ int ec_optimal_table_free(void)
     }
     free(ec__opt_T.corner);
     ec__opt_T.corner = NULL;
+    free(ec__opt_T.scratch);
+    ec__opt_T.scratch = NULL;
     corner_build.pending = 0;
     ec__opt_T.level = -1;
     ec__opt_T.complete = 0;
@@ -156,17 +164,18 @@ int ec_optimal_table_free(void)
 int ec__opt_alloc_level(int level)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int rc = ec__opt_init();
+    int rc = ec__opt_level_h48[level] >= 0 ? ec__opt_h48_init() : ec__opt_init();
     if (rc) return rc;
     ec_optimal_table_free();
     ec__opt_T.xs = ec__opt_level_xs[level];
+    ec__opt_T.h48 = ec__opt_level_h48[level];
     memcpy(ec__opt_T.has, ec__opt_level_has[level], sizeof ec__opt_T.has);
     ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
     ec__opt_T.corner = malloc((size_t)ec__opt_T.corner_bytes);
     int ok = ec__opt_T.corner != NULL;
     for (int t = 0; t < OPT_TABLES; t++) {
         ec__opt_T.entries[t] = ec__opt_T.has[t] ? classes_of(t) * block_of(t) : 0;
-        ec__opt_T.bytes[t] = (ec__opt_T.entries[t] + 3) / 4;
+        ec__opt_T.bytes[t] = (ec__opt_T.entries[t] + 3) / 4 + (t == 3 ? 8 : 0);
         if (ec__opt_T.has[t] && ok) ok = (ec__opt_T.big[t] = malloc((size_t)ec__opt_T.bytes[t])) != NULL;
     }
     if (!ok) {
@@ -203,11 +212,18 @@ static int64_t set_big(int t, int cls, int tw, int cc, int x, int v)
     return n;
 }
 
-static void start_table(int t)
+static int start_table(int t)
 {
     memset(ec__opt_T.big[t], 0xff, (size_t)ec__opt_T.bytes[t]);
     ec__opt_T.tb = t;
-    if (t == 2) {
+    if (t == 3) { /* exact distances in a 4-bit scratch table first (packed at the end) */
+        ec__opt_T.scratch = malloc((size_t)(ec__opt_T.entries[3] / 2));
+        if (!ec__opt_T.scratch) {
+            ec_optimal_table_free();
+            return EC_E_NOMEM;
+        }
+        ec__opt_T.set = ec__opt_h48_start(ec__opt_T.scratch, ec__opt_T.h48);
+    } else if (t == 2) {
         ec__opt_T.set = ec__opt_hc_start(ec__opt_T.big[2]);
     } else if (t == 0) {
         uint32_t y = ec__opt_fsSym[SLICE_SOLVED * N_FLIP];
@@ -222,6 +238,7 @@ static void start_table(int t)
     ec__opt_T.forward = 1;
     ec__opt_T.next = 0;
     ec__opt_T.pass_new = 0;
+    return EC_OK;
 }
 
 int ec_optimal_table_begin(int level)
@@ -229,8 +246,9 @@ int ec_optimal_table_begin(int level)
     int rc = ec__opt_alloc_level(level);
     if (rc) return rc;
     corner_start(ec__opt_T.corner);
-    start_table(0);
-    return EC_OK;
+    int t = 0;
+    while (!ec__opt_T.has[t]) t++;
+    return start_table(t);
 }
 
 /* A block's entries at value v, as (twist, ccomb, x) triples packed in 32 bits. */
@@ -348,8 +366,10 @@ int ec_optimal_table_work(int c0, int c1)
     uint32_t *list = malloc(sizeof *list * (size_t)block_of(tb));
     if (!list) return EC_E_NOMEM;
     int64_t n = 0;
+    uint8_t *scr = ec__opt_T.scratch;
     for (int c = c0; c < c1; c++)
-        if (tb == 2) n += ec__opt_T.forward ? ec__opt_hc_forward(ec__opt_T.big[2], c, d, (uint16_t *)list) : ec__opt_hc_backward(ec__opt_T.big[2], c, d, (uint16_t *)list);
+        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(scr, ec__opt_T.h48, c, d, list) : ec__opt_h48_backward(scr, ec__opt_T.h48, c, d, list);
+        else if (tb == 2) n += ec__opt_T.forward ? ec__opt_hc_forward(ec__opt_T.big[2], c, d, (uint16_t *)list) : ec__opt_hc_backward(ec__opt_T.big[2], c, d, (uint16_t *)list);
         else n += ec__opt_T.forward ? forward_class(tb, c, d, list) : backward_class(tb, c, d, list);
     free(list);
     __atomic_fetch_add(&ec__opt_T.pass_new, n, __ATOMIC_RELAXED);
@@ -368,16 +388,22 @@ int ec_optimal_table_pass_end(void)
     ec__opt_T.next = 0;
     ec__opt_T.depth++;
     if (!unset) {
+        if (ec__opt_T.tb == 3) { /* the exact distances packed into the 2-bit entries */
+            ec__opt_h48_pack(ec__opt_T.scratch, ec__opt_T.h48, ec__opt_T.big[3]);
+            free(ec__opt_T.scratch);
+            ec__opt_T.scratch = NULL;
+        }
         for (int t = ec__opt_T.tb + 1; t < OPT_TABLES; t++)
             if (ec__opt_T.has[t]) {
-                start_table(t);
-                return EC_RUNNING;
+                rc = start_table(t);
+                return rc ? rc : EC_RUNNING;
             }
         ec__opt_T.complete = 1;
         ec__opt_T.sum = ec__opt_parts_sum(ec__opt_T.level, ec__opt_T.corner, (const uint8_t *const *)ec__opt_T.big, ec__opt_T.bytes);
         return EC_DONE;
     }
-    if (!added || ec__opt_T.depth > 20) return EC_E_INTERNAL;
+    /* the h48 table's scratch entries hold depths up to 14 (15 = unset): a next pass would set depth + 1 */
+    if (!added || ec__opt_T.depth > (ec__opt_T.tb == 3 ? 13 : 20)) return EC_E_INTERNAL;
     /* forward costs ~18 writes per entry of the new layer, backward up to 18 reads per unset entry */
     ec__opt_T.forward = added * 6 < unset;
     return EC_RUNNING;

@@ -27,13 +27,30 @@
  *   corner table corner-permutation classes (2768 under the same 16 symmetries, symmetry.h)
  *               x twist (2187): 6,053,616 entries, 4 bits (3.0 MB), depths 0..11; corners
  *               alone are the same under any rotation, so one probe a node.
+ *   h48 table   (optimal_h48.c) the corners' orientation and tetrad separation (cocsep: twist x
+ *               which 4 slots hold the tetrad URF ULB DLF DRB, 153,090; 3,393 classes under
+ *               all 48 symmetries) x esep (conjugated by the class's symmetry) x h bits of
+ *               edge orientation (h = 0, or 2: the orientation parities of the E- and M-slice
+ *               edges, the only orientation facts that face turns carry within this coset
+ *               space); index
+ *               ((class * 34650 + esep') << h) | bits'; 117.6 M entries x 2^h. 2 bits an entry
+ *               with a base b (the table's first 8 bytes hold b and h): 0 = at most b, 1 = b + 1,
+ *               2 = b + 2, 3 = at least b + 3. Absolute, so probed for the cube AND its inverse
+ *               (the same optimum; the inverse's coordinates computed from its cubies per
+ *               child); each probe preceded by the cocsep distance (exact, 153 KB, the cheap
+ *               first probe, and the bound when the entry is 0). Built exactly in 4-bit
+ *               entries (a scratch buffer twice the table's size), then packed with the b that
+ *               maximises the summed bound.
  * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
- * tables, 418.7 MB. The fs and esep tables are read for the cube seen along each of its three
- * axes (the cube conjugated by whole-cube rotations: the same distance), so three probes of
- * each a node; the hc table once. A node's children's corner and fs entries are prefetched
- * together and read; the hc (then esep) entries only of the children those do not prune,
- * prefetched together and read as the run reaches them (hc first: one probe, prunes most).
- * Both tables are built by breadth-first search over their index (a class's entries
+ * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
+ * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB. Larger tables prune more; a level's number is not
+ * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read
+ * for the cube seen along each of its three axes (the cube conjugated by whole-cube rotations:
+ * the same distance), so three probes of each a node; the hc table once, the h48 table twice.
+ * A node's children's corner and fs entries are prefetched together and read; the hc (then
+ * h48, then esep) entries only of the children those do not prune, prefetched together and
+ * read as the run reaches them (hc first: one probe, prunes most).
+ * The tables are built by breadth-first search over their index (a class's entries
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
  * pass may be split into ranges of classes done at the same time (ec_optimal_table_work):
@@ -43,17 +60,20 @@
  * "EVOCUBE-OPTIMAL\0", format version, level, the corner and big tables' byte counts, a
  * 64-bit build id of the coordinates' definitions, a 64-bit checksum of the bytes after the
  * header; the hc table's byte count at offset 72), then the corner table, then the big tables
- * the level has, in order fs, esep, hc. Import checks every field and the checksum.
+ * the level has, in order fs, esep, hc, h48 (whose size the level fixes; the build id of a
+ * level with it covers its coordinates too). Import checks every field and the checksum.
  *
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
- * child: the corner probe, the fs table on each axis, then the hc table, then the esep table on
- * each axis, stopping at the first bound over the moves left. Each probe's exact distance is
- * followed along the path (mod 3), which needs a coordinate that moves act on: the inverse
- * cube's coset (moves multiply it on the left) is not one, so no table is probed for the
- * inverse. It searches one depth at a time from a fixed prefix of moves, so callers
+ * child: the corner probe, the fs table on each axis, the cube's cocsep distance, then the hc
+ * table, then the inverse's cocsep distance, then the h48 table for the cube and its inverse
+ * (three dependent reads each, fetched for all of a node's children in turn), then the esep
+ * table on each axis, stopping at the first bound over the moves left. The mod-3 tables' exact
+ * distances are followed along the path, which needs a coordinate that moves act on: the
+ * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
+ * absolute entries are probed for the inverse. It searches one depth at a time from a fixed prefix of moves, so callers
  * can split a depth's tree over threads (the prefixes), or step it in node budgets.
- * State: ~35 KB (each level's children), no allocation. Cost: docs/BENCHMARKS.md.
+ * State: ~92 KB (each level's children, with their inverse cubes), no allocation. Cost: docs/BENCHMARKS.md.
  */
 #ifndef EC_OPTIMAL_H
 #define EC_OPTIMAL_H
@@ -64,7 +84,7 @@
 
 #define OPT_MAX_DEPTH 24
 #define OPT_AXES 3
-#define OPT_TABLES 3 /* big tables: fs, esep, hc */
+#define OPT_TABLES 4 /* big tables: fs, esep, hc, h48 */
 /* slots of a node's exact big-table distances: fs per axis, esep per axis, hc */
 #define OPT_HX (2 * OPT_AXES + 1)
 #define OPT_HC (2 * OPT_AXES)
@@ -82,6 +102,13 @@ typedef struct opt_child {
     uint32_t hy;
     uint8_t hx[OPT_AXES]; /* exact fs-table distances */
     uint8_t par, m, pruned;
+    uint8_t ts, hb;       /* tetrad separation, eopar (the h48 table) */
+    int64_t hidx[2];      /* h48-table entries of the cube and of its inverse */
+    uint32_t hraw[2], hy48[2]; /* their cocsep (raw) and its class << 6 | symmetry */
+    uint16_t hie;         /* the inverse's esep and eopar */
+    uint8_t hib;
+    uint8_t hhc;          /* the exact hc-table distance (read by expand with the h48 table) */
+    ec_cube inv;          /* the inverse cube (levels with the h48 table) */
 } opt_child;
 
 typedef struct opt_search {
@@ -103,6 +130,9 @@ typedef struct opt_search {
     uint8_t nch[OPT_MAX_DEPTH + 1];
     uint16_t cp[OPT_MAX_DEPTH + 1];
     uint8_t par[OPT_MAX_DEPTH + 1];
+    uint8_t ts[OPT_MAX_DEPTH + 1], hb[OPT_MAX_DEPTH + 1]; /* tetrad separation, eopar */
+    ec_cube inv[OPT_MAX_DEPTH + 1]; /* the inverse cube at each level (the h48 table) */
+    int h48base;            /* the h48 table's base value */
     int64_t nodes;          /* children generated so far (all passes) */
     int found;              /* 1: path[0..depth-1] after the prefix solves the cube */
     int done;               /* 1: this pass (found or exhausted) is over */
@@ -112,6 +142,9 @@ typedef struct opt_search {
 int ec__opt_ready(void);
 /* The bound of cube c (0 when solved; EC_E_STATE without a table). */
 int ec__opt_bound(const ec_cube *c);
+/* The h48 table's 2-bit entry of cube c (0: at most the base, 1, 2: base + 1, + 2, 3: at
+ * least base + 3), *base its base: EC_E_STATE without a complete table holding one. */
+int ec__opt_h48_entry(const ec_cube *c, int *base);
 /* Start a pass: the cube c after prefix[0..np-1], searching exactly `depth` more moves
  * (the first not following prefix's last on the same face / out of order). EC_E_STATE
  * without a table, EC_E_RANGE for depths out of 0..OPT_MAX_DEPTH - np. */

@@ -52,6 +52,25 @@ static inline uint32_t hc_move(uint32_t y, int m)
 }
 static inline int64_t hc_index(uint32_t y, int e) { return (int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e * N_SYM48 + (y & 63)]; }
 
+/* the h48 table's entry of a cube with cocsep raw, esep e and eopar b */
+static inline int64_t h48_index(int raw, int e, int b)
+{
+    uint32_t y = ec__opt_cocsepSym[raw];
+    int j = (int)(y & 63), h = ec__opt_T.h48;
+    uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
+    int64_t i = ((int64_t)(y >> 6) * N_ESEP + (x & 0xffff)) << h;
+    return h ? i | ((x >> 16) ^ ec__opt_h48L[j][b]) : i;
+}
+/* its 2-bit value: 0 (at most the base), 1, 2 (base + 1, + 2), 3 (at least base + 3) */
+static inline int h48_v(int64_t i) { return e2(ec__opt_T.big[3] + 8, i); }
+static inline int cocsep_raw(const ec_cube *c) { return ec__get_twist(c) * N_TSEP + ec__opt_get_tsep(c); }
+/* the h48 bound of a whole cube: its entry's, or the cocsep distance for entries 0 */
+static int h48_bound(const ec_cube *c)
+{
+    int raw = cocsep_raw(c), v = h48_v(h48_index(raw, ec__opt_get_esep(c), ec__opt_get_eopar(c)));
+    return v ? ec__opt_T.big[3][0] + v : ec__opt_cocsepDist[raw];
+}
+
 /* The exact distance of a big-table entry from its value mod 3: a walk over the raw
  * coordinates of the axis view v, each step to a neighbour one closer (value - 1 mod 3;
  * a neighbour is at most one farther or closer, so that one is one closer), until the solved
@@ -119,6 +138,10 @@ static int set_level(opt_search *s, int k, const ec_cube *c)
     int h = ec__opt_T.has[2] ? exact_walk(2, c, s->par[k]) : 0;
     if (h < 0) ok = 0;
     s->hx[k][OPT_HC] = (uint8_t)(h < 0 ? 0 : h);
+    /* the h48 table: the cube's coordinates and its inverse (probed whole) */
+    s->ts[k] = (uint8_t)ec__opt_get_tsep(c);
+    s->hb[k] = (uint8_t)ec__opt_get_eopar(c);
+    ec_cube_inverse(c, &s->inv[k]);
     return ok ? 0 : -1;
 }
 
@@ -127,6 +150,13 @@ static int bound_level(const opt_search *s, int k)
     int h = nib(ec__opt_T.corner, corner_index(s->cp[k], s->tw[k][0]));
     for (int i = 0; i < OPT_HX; i++)
         if (s->hx[k][i] > h) h = s->hx[k][i];
+    if (ec__opt_T.has[3]) {
+        ec_cube c;
+        ec_cube_inverse(&s->inv[k], &c);
+        int a = h48_bound(&c), b = h48_bound(&s->inv[k]);
+        if (a > h) h = a;
+        if (b > h) h = b;
+    }
     return h;
 }
 
@@ -136,6 +166,13 @@ int ec__opt_bound(const ec_cube *c)
     opt_search s;
     if (set_level(&s, 0, c)) return EC_E_INTERNAL;
     return bound_level(&s, 0);
+}
+
+int ec__opt_h48_entry(const ec_cube *c, int *base)
+{
+    if (!ec__opt_T.complete || !ec__opt_T.has[3]) return EC_E_STATE;
+    if (base) *base = ec__opt_T.big[3][0];
+    return h48_v(h48_index(cocsep_raw(c), ec__opt_get_esep(c), ec__opt_get_eopar(c)));
 }
 
 /* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
@@ -158,17 +195,24 @@ static void expand(opt_search *s, int k)
         c->cp = ec__opt_cpMove[s->cp[k] * N_MOVES + m];
         c->cidx = corner_index(c->cp, ec__twistMove[s->tw[k][0] * N_MOVES + ec__opt_axisMove[0][m]]);
         __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
-        for (int a = 0; a < OPT_AXES; a++) {
-            int ma = ec__opt_axisMove[a][m];
-            c->fs[a] = fs_move(s->fs[k][a], ma);
-            c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
-            c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
-            __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
-        }
+        if (ec__opt_T.has[0])
+            for (int a = 0; a < OPT_AXES; a++) {
+                int ma = ec__opt_axisMove[a][m];
+                c->fs[a] = fs_move(s->fs[k][a], ma);
+                c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
+                c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
+                __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
+            }
+        else
+            c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m];
+        if (ec__opt_T.has[2] || ec__opt_T.has[3]) c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
         if (ec__opt_T.has[2]) { /* the hc coordinates now; their conjugated esep fetched early */
             c->hy = hc_move(s->hy[k], m);
-            c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
             __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
+        }
+        if (ec__opt_T.has[3]) {
+            c->ts = ec__opt_tsepMove[s->ts[k] * N_MOVES + m];
+            c->hb = (uint8_t)(s->hb[k] ^ ec__opt_eoparFlip[s->he[k] * N_MOVES + m]);
         }
     }
     s->nch[k] = (uint8_t)n;
@@ -176,14 +220,25 @@ static void expand(opt_search *s, int k)
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         int over = nib(ec__opt_T.corner, c->cidx) > left;
-        for (int a = 0; a < OPT_AXES; a++) {
-            int h = from_mod3(s->hx[k][a], e2(ec__opt_T.big[0], c->idx[a]));
-            c->hx[a] = (uint8_t)h;
-            over |= h > left;
+        if (ec__opt_T.has[0])
+            for (int a = 0; a < OPT_AXES; a++) {
+                int h = from_mod3(s->hx[k][a], e2(ec__opt_T.big[0], c->idx[a]));
+                c->hx[a] = (uint8_t)h;
+                over |= h > left;
+            }
+        else
+            c->hx[0] = c->hx[1] = c->hx[2] = 0;
+        int m = c->m;
+        if (!over && ec__opt_T.has[3]) { /* the cocsep distances first, then the h48 entries fetched */
+            int raw = c->tw[0] * N_TSEP + c->ts;
+            over = ec__opt_cocsepDist[raw] > left;
+            if (!over) { /* the class read fetched now, read in the passes below */
+                c->hraw[0] = (uint32_t)raw;
+                __builtin_prefetch(ec__opt_cocsepSym + raw);
+            }
         }
         c->pruned = (uint8_t)over;
         if (over) continue;
-        int m = c->m;
         if (ec__opt_T.has[2]) {
             c->idx[OPT_HC] = hc_index(c->hy, c->he);
             __builtin_prefetch(ec__opt_T.big[2] + (c->idx[OPT_HC] >> 2));
@@ -195,6 +250,55 @@ static void expand(opt_search *s, int k)
             c->cc[a] = ec__opt_ccMove[s->cc[k][a] * N_MOVES + ma];
             c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
             __builtin_prefetch(ec__opt_T.big[1] + (c->idx[OPT_AXES + a] >> 2));
+        }
+    }
+    if (!ec__opt_T.has[3]) return;
+    /* the children left: the hc entry read here (prunes most), then the inverse cube and its
+     * cocsep distance, only for those it leaves */
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        if (ec__opt_T.has[2]) {
+            int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+            c->hhc = (uint8_t)h;
+            if (h > left) {
+                c->pruned = 1;
+                continue;
+            }
+        }
+        int m = c->m;
+        ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
+        int rawi = cocsep_raw(&c->inv);
+        c->hraw[1] = (uint32_t)rawi;
+        if (ec__opt_cocsepDist[rawi] > left) {
+            c->pruned = 1;
+            continue;
+        }
+        __builtin_prefetch(ec__opt_cocsepSym + rawi);
+        c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
+        c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
+    }
+    /* the h48 entries of the children left, cube and inverse: a chain of three reads (class,
+     * conjugated esep and eopar, entry), each fetched for every child before it is read */
+    const int h = ec__opt_T.h48;
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        c->hy48[0] = ec__opt_cocsepSym[c->hraw[0]];
+        c->hy48[1] = ec__opt_cocsepSym[c->hraw[1]];
+        __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
+        __builtin_prefetch(ec__opt_h48C + c->hie * N_SYM48 + (c->hy48[1] & 63));
+    }
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        for (int q = 0; q < 2; q++) {
+            uint32_t y = c->hy48[q];
+            int j = (int)(y & 63), e = q ? c->hie : c->he, b = q ? c->hib : c->hb;
+            uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
+            int64_t ix = ((int64_t)(y >> 6) * N_ESEP + (x & 0xffff)) << h;
+            c->hidx[q] = h ? ix | ((x >> 16) ^ ec__opt_h48L[j][b]) : ix;
+            __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[q] >> 2));
         }
     }
 }
@@ -214,6 +318,7 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
     }
     s->nprefix = np;
     s->depth = depth;
+    s->h48base = ec__opt_T.has[3] ? ec__opt_T.big[3][0] : 0;
     if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
     s->k = 0;
     if (bound_level(s, 0) > depth) s->done = 1;
@@ -258,10 +363,16 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         int over = 0;
         for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
         hx[OPT_HC] = 0;
-        if (ec__opt_T.has[2]) {
-            int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+        if (ec__opt_T.has[2]) { /* read by expand at the levels with the h48 table */
+            int h = ec__opt_T.has[3] ? c->hhc : from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
             hx[OPT_HC] = (uint8_t)h;
             if (h > left) continue;
+        }
+        if (ec__opt_T.has[3]) { /* absolute entries: 0 says nothing beyond the cocsep probe */
+            int v = h48_v(c->hidx[0]);
+            if (v && s->h48base + v > left) continue;
+            v = h48_v(c->hidx[1]);
+            if (v && s->h48base + v > left) continue;
         }
         for (int p = OPT_AXES; p < 2 * OPT_AXES; p++) {
             hx[p] = 0;
@@ -291,6 +402,11 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         }
         s->hy[k1] = c->hy;
         s->he[k1] = c->he;
+        if (ec__opt_T.has[3]) {
+            s->ts[k1] = c->ts;
+            s->hb[k1] = c->hb;
+            s->inv[k1] = c->inv;
+        }
         for (int p = 0; p < OPT_HX; p++) s->hx[k1][p] = hx[p];
         k = k1;
         expand(s, k);
@@ -309,9 +425,10 @@ int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *mov
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
     if (!ec__opt_T.complete) return EC_E_STATE;
-    opt_search s;
+    opt_search s; /* one on the stack (~92 KB): the root's bound from the same state */
     s.nodes = 0;
-    int d = ec__opt_bound(c);
+    if ((rc = ec__opt_search_init(&s, c, NULL, 0, 0))) return rc;
+    int d = bound_level(&s, 0);
     for (;; d++) {
         if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
         if ((rc = ec__opt_search_init(&s, c, NULL, 0, d))) return rc;

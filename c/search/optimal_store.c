@@ -16,14 +16,20 @@
 
 #include <string.h>
 
-/* the build id: the coordinates' definitions as numbers (a change of any changes the id) */
-static uint64_t build_id(void)
+/* the build id: the coordinates' definitions as numbers (a change of any changes the id);
+ * a level with the h48 table chains its coordinates' too (the other levels' ids do not
+ * depend on them) */
+static uint64_t build_id(int level)
 {
     uint64_t v[] = {OPT_FORMAT, N_FS_SYM, N_TWIST, N_PERM_SYM, N_SLICE, N_FLIP, SLICE_SOLVED, ec__opt_fsRep[1], ec__opt_fsRep[N_FS_SYM - 1],
                     ec__opt_twC[1234 * N_SYM + 13], ec__cpermRep[N_PERM_SYM - 1], ec__opt_axisMove[1][0], ec__opt_axisMove[2][3],
                     (uint64_t)ec__opt_nEsepSym, ec__opt_esepRep[ec__opt_nEsepSym - 1], ec__opt_ccC[33 * N_SYM + 9], ec__opt_esepMove[12345 * N_MOVES + 7],
                     (uint64_t)ec__opt_nHcSym, ec__opt_hcSym[777777], ec__opt_hpOf[31415], ec__opt_esepC48[23456 * N_SYM48 + 41], ec__opt_sym48Move[37][11]};
-    return ec__opt_checksum((const uint8_t *)v, (int64_t)sizeof v, 0x62756c6431ull);
+    uint64_t id = ec__opt_checksum((const uint8_t *)v, (int64_t)sizeof v, 0x62756c6431ull);
+    if (ec__opt_level_h48[level] < 0) return id;
+    uint64_t w[] = {N_TSEP, (uint64_t)ec__opt_nCocsepSym, ec__opt_cocsepSym[123456], ec__opt_cocsepMove[3000 * N_MOVES + 5], ec__opt_tsepMove[69 * N_MOVES + 4],
+                    ec__opt_eoparC[(31415 * 4 + 3) * N_SYM48 + 29], ec__opt_eoparFlip[27182 * N_MOVES + 2], ec__opt_cocsepDist[99999]};
+    return ec__opt_checksum((const uint8_t *)w, (int64_t)sizeof w, id);
 }
 
 static const char magic[16] = "EVOCUBE-OPTIMAL";
@@ -54,7 +60,7 @@ int ec_optimal_table_export(uint8_t *buf, int64_t size)
     put64(buf + 40, (uint64_t)ec__opt_T.bytes[0]);
     put64(buf + 48, (uint64_t)ec__opt_T.bytes[1]);
     put64(buf + 72, (uint64_t)ec__opt_T.bytes[2]);
-    put64(buf + 56, build_id());
+    put64(buf + 56, build_id(ec__opt_T.level));
     put64(buf + 64, ec__opt_T.sum);
     uint8_t *p = buf + HEADER_BYTES;
     memcpy(p, ec__opt_T.corner, (size_t)ec__opt_T.corner_bytes);
@@ -92,10 +98,16 @@ static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize
     if ((int64_t)get64(buf + 32) != cb || (int64_t)get64(buf + 40) != ec__opt_table_bytes_of((int)level, 0) ||
         (int64_t)get64(buf + 48) != ec__opt_table_bytes_of((int)level, 1) || (int64_t)get64(buf + 72) != ec__opt_table_bytes_of((int)level, 2))
         return table_fail(msg, msgsize, "the stored table's sizes are not this build's");
-    if (get64(buf + 56) != build_id()) return table_fail(msg, msgsize, "the stored table was written by another build");
+    if (get64(buf + 56) != build_id((int)level)) return table_fail(msg, msgsize, "the stored table was written by another build");
     if (size < stored) return table_fail(msg, msgsize, "the stored table is truncated");
     if (size > stored) return table_fail(msg, msgsize, "the stored table has bytes after its end");
     return (int)level;
+}
+
+/* the h48 table's own header (its base and h; 0 when the level has none): 1 when valid */
+static int h48_head_ok(int level, const uint8_t *h48)
+{
+    return ec__opt_level_h48[level] < 0 || (h48[1] == ec__opt_level_h48[level] && h48[0] >= 1 && h48[0] <= 14 && !h48[2]);
 }
 
 int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
@@ -113,12 +125,13 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     }
     uint64_t h = ec__opt_parts_sum(level, buf + HEADER_BYTES, big, bytes);
     if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
+    if (!h48_head_ok(level, big[3])) return table_fail(msg, msgsize, "the stored table's h48 base or bits are not this level's");
     if ((rc = ec__opt_alloc_level(level))) return rc;
     memcpy(ec__opt_T.corner, buf + HEADER_BYTES, (size_t)cb);
     for (int t = 0; t < OPT_TABLES; t++)
         if (bytes[t]) memcpy(ec__opt_T.big[t], big[t], (size_t)bytes[t]);
     ec__opt_T.sum = h;
-    ec__opt_T.tb = ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;
+    ec__opt_T.tb = ec__opt_T.has[3] ? 3 : ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;
     ec__opt_T.set = ec__opt_T.entries[ec__opt_T.tb];
     ec__opt_T.complete = 1;
     return EC_OK;
@@ -187,8 +200,12 @@ int ec_optimal_table_import_end(char *msg, int msgsize)
         ec_optimal_table_free();
         return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
     }
+    if (!h48_head_ok(ec__opt_T.level, ec__opt_T.big[3])) {
+        ec_optimal_table_free();
+        return table_fail(msg, msgsize, "the stored table's h48 base or bits are not this level's");
+    }
     ec__opt_T.sum = h;
-    ec__opt_T.tb = ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;
+    ec__opt_T.tb = ec__opt_T.has[3] ? 3 : ec__opt_T.has[2] ? 2 : ec__opt_T.has[1] ? 1 : 0;
     ec__opt_T.set = ec__opt_T.entries[ec__opt_T.tb];
     ec__opt_T.complete = 1;
     return EC_OK;

@@ -34,6 +34,9 @@
 #define N_HC_SYM_MAX 20000
 #define N_SYM48 48
 #define UNSET 15
+#define N_TSEP 70
+#define N_COCSEP (N_TWIST * N_TSEP)
+#define N_COCSEP_SYM_MAX 3600
 #define OPT_FORMAT 4
 #define HEADER_BYTES 80
 
@@ -67,10 +70,23 @@ extern uint32_t *ec__opt_hcSym;  /* [twist * 420 + hp]: class << 6 | j */
 extern uint32_t *ec__opt_hcMove; /* [class * 18 + m] */
 extern int ec__opt_nHcSym;
 extern uint16_t *ec__opt_esepC48; /* [esep * 48 + j] */
+/* the h48 table's coordinates (optimal_h48.c's header says what each holds) */
+extern uint8_t ec__opt_tsepMove[N_TSEP * N_MOVES];
+extern uint32_t *ec__opt_cocsepSym;                          /* [twist * 70 + tsep]: class << 6 | j */
+extern uint32_t ec__opt_cocsepMove[N_COCSEP_SYM_MAX * N_MOVES]; /* [class * 18 + m] */
+extern int ec__opt_nCocsepSym;
+extern uint8_t *ec__opt_cocsepDist; /* [twist * 70 + tsep]: exact distance */
+extern uint8_t *ec__opt_eoparFlip;  /* [esep * 18 + m]: eopar's change */
+extern uint8_t *ec__opt_eoparC;     /* [(esep * 4 + eopar) * 48 + j] */
+extern uint32_t *ec__opt_h48C;      /* [esep * 48 + j]: esep' | (eopar' of eopar 0) << 16 */
+extern uint8_t ec__opt_h48L[N_SYM48][4]; /* eopar' = h48C's term ^ h48L[j][eopar] */
+/* the h48 table's bits of eopar per level (-1: the level has no h48 table) */
+extern const int ec__opt_level_h48[EC_OPTIMAL_LEVELS];
 extern uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
 
 /* The process-wide table: big[0] the FlipUDSlice table, big[1] the esep one, big[2] the hc
- * one; has[t]: the level holds table t (big[t] NULL otherwise). */
+ * one, big[3] the h48 one (8 bytes: base, h; then the 2-bit entries); has[t]: the level holds
+ * table t (big[t] NULL otherwise). */
 typedef struct opt_tables {
     int level;       /* -1: none */
     int xs;          /* corner-permutation parities per entry of the fs and esep tables */
@@ -79,6 +95,8 @@ typedef struct opt_tables {
     uint8_t *corner; /* N_CORNER_ENTRIES nibbles */
     uint8_t *big[OPT_TABLES];
     int64_t entries[OPT_TABLES], bytes[OPT_TABLES], corner_bytes;
+    int h48;         /* the h48 table's eopar bits (-1: none) */
+    uint8_t *scratch; /* the h48 table's exact 4-bit distances during its build */
     /* build */
     int tb;          /* the big table being built */
     int depth;       /* the pass sets entries at depth + 1 from those at depth */
@@ -108,6 +126,19 @@ int64_t ec__opt_hc_set(uint8_t *b, int cls, int e, int v);
 int64_t ec__opt_hc_forward(uint8_t *b, int c, int d, uint16_t *list);
 int64_t ec__opt_hc_backward(uint8_t *b, int c, int d, uint16_t *list);
 void ec__opt_set_esep(ec_cube *c, int v);
+/* the h48 table's small tables (optimal_h48.c; idempotent): EC_OK, EC_E_NOMEM, EC_E_INTERNAL */
+int ec__opt_h48_init(void);
+int ec__opt_get_tsep(const ec_cube *c);
+/* esep of a whole cube by table (the same value as ec__opt_get_esep, faster) */
+int ec__opt_h48_esep(const ec_cube *c);
+int ec__opt_get_eopar(const ec_cube *c);
+/* the h48 table's build on its 4-bit scratch table t with h eopar bits: the solved entry;
+ * class c's forward and backward pass at depth d (list: room for 34650 << h values); the
+ * packing into the 2-bit stored entries (out: 8 + entries / 4 bytes) */
+int64_t ec__opt_h48_start(uint8_t *t, int h);
+int64_t ec__opt_h48_forward(uint8_t *t, int h, int c, int d, uint32_t *list);
+int64_t ec__opt_h48_backward(uint8_t *t, int h, int c, int d, uint32_t *list);
+void ec__opt_h48_pack(const uint8_t *t, int h, uint8_t *out);
 /* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */
 int ec__opt_alloc_level(int level);
 /* The 64-bit checksum of n bytes at p, chained from h. */

@@ -1,9 +1,11 @@
 // optimal.mjs - `npm run bench -- optimal [--n 20] [--sizes 1:3,2:4] [--threads 2]
-// [--max-nodes N] [--no-peer]`: evocube's optimal solver (native: build/native/bench_optimal,
+// [--max-nodes N] [--no-peer] [--moves K | --states "alg;alg"]`: evocube's optimal solver (native: build/native/bench_optimal,
 // its table built fresh and timed, each state's search split over the threads) beside
 // cube48opt (cubeopt-wasm, ../shared/peers/cubeopt-wasm, a benchmark peer loaded from outside
 // the project when present, under Node on worker threads) on the same random states
-// (evocube's random-state scrambles, seeds 1..n), the same thread count, at table sizes
+// (evocube's random-state scrambles, seeds 1..n; --moves K: K random canonical face turns
+// instead, seeded 1..n, easy states for a quick comparison; --states: the given algorithms),
+// the same thread count, at table sizes
 // paired as evocubeLevel:cube48optK (default 1:3,2:4: level 1, 246 MB, beside cube48opt3,
 // 243 MB, and level 2, 419 MB, beside cube48opt4, 486 MB). The two alternate state by state (evocube, then the
 // peer, on each state) so load changes hit both. Reported per side: table build seconds,
@@ -56,6 +58,22 @@ function startNative(level, threads, maxNodes) {
   };
 }
 
+// k random face turns (seeded xorshift32), canonical: no face twice in a row, of two opposite
+// faces only U before D, R before L, F before B
+function turns(seed, k) {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  const next = (m) => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x % m; };
+  const out = [];
+  let prev = -1;
+  while (out.length < k) {
+    const f = next(6);
+    if (prev >= 0 && (f === prev || f === prev + 3)) continue;
+    out.push(`${'URFDLB'[f]}${['', '2', "'"][next(3)]}`);
+    prev = f;
+  }
+  return out.join(' ');
+}
+
 export default async function optimal(args) {
   const n = Number(opt(args, '--n', '20'));
   const threads = Number(opt(args, '--threads', '2'));
@@ -66,14 +84,23 @@ export default async function optimal(args) {
   const core = await loadCoreNode();
   const M = core.raw();
   const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
-  console.log(`optimal benchmark: ${n} random states, ${threads} threads, node ${process.version}, ${os.cpus()[0].model} x${os.cpus().length}, load ${load()}`);
+  const kind = opt(args, '--states', '') ? 'given states' : Number(opt(args, '--moves', '0')) ? `scrambles of ${opt(args, '--moves', '0')} random turns` : 'random states';
+  console.log(`optimal benchmark: ${opt(args, '--states', '') ? opt(args, '--states', '').split(';').filter((x) => x.trim()).length : n} ${kind}, ${threads} threads, node ${process.version}, ${os.cpus()[0].model} x${os.cpus().length}, load ${load()}`);
   if (!usePeer) console.log('cube48opt: skipped (no ../shared/peers/cubeopt-wasm, or --no-peer)');
   const states = [];
-  for (let s = 1; s <= n; s++) {
-    if (M._ec_scramble_random_state_text(s, core.out, 1 << 20) !== 0) throw new Error(`random-state scramble ${s} failed`);
-    const scramble = core._outText();
+  const moves = Number(opt(args, '--moves', '0'));
+  const given = opt(args, '--states', '');
+  if (!Number.isInteger(moves) || moves < 0 || moves > 40) throw new Error(`--moves ${moves}: a whole number of turns from 0 to 40`);
+  for (let s = 1; s <= (given ? 0 : n); s++) {
+    let scramble;
+    if (moves) scramble = turns(s, moves);
+    else {
+      if (M._ec_scramble_random_state_text(s, core.out, 1 << 20) !== 0) throw new Error(`random-state scramble ${s} failed`);
+      scramble = core._outText();
+    }
     states.push({ scramble, facelets: core.apply(scramble) });
   }
+  for (const scramble of given ? given.split(';').map((x) => x.trim()).filter(Boolean) : []) states.push({ scramble, facelets: core.apply(scramble) });
   if (usePeer) globalThis.navigator = { hardwareConcurrency: threads };
   const useWasm = !args.includes('--no-wasm');
   const wasm = useWasm ? [await loadOptimalCoreNode(), await loadOptimalCoreNode({ threads })] : [];

@@ -3,7 +3,8 @@
  * suite keeps its own state, so its cases stay the same whatever another suite draws), an
  * optimum checked by applying its solution, two known positions' optima checked, the build
  * through pass/work/pass_end in two ranges a backward pass (in turn or on two threads), and the level-0 table read from the
- * file the ctest fixture `optimal_table` (tests/c/optimal_table.c) writes once a run.
+ * file the ctest fixture `optimal_table` (tests/c/optimal_table.c) writes once a run, and the
+ * breadth-first enumeration of every cube within 5 face turns (within5_each).
  * Header only, static functions.
  */
 #ifndef EC_OPTIMAL_CHECK_H
@@ -14,8 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "check.h"
 #include "core/cube.h"
+#include "core/packed.h"
 #include "search/optimal.h"
 
 /* a number in 0..n-1 from the state *s (xorshift64; *s must not be 0) */
@@ -134,6 +138,82 @@ static inline int import_level0(const char *path)
     ec_optimal_table_progress(&share, &held);
     CHECK(share == 1 && held == 0, "the imported table: share %g, level %d", share, held);
     return 1;
+}
+
+/* ---- every cube within 5 face turns: breadth-first search from solved over byte cubes,
+ * a hash set of 2^21 (12 MB, 30% full at depth 5) */
+#define W5_HCAP (1u << 21)
+static inline uint64_t w5_key(const ec_bcube *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 8; i++) h = (h ^ s->c[i]) * 1099511628211ull;
+    for (int i = 0; i < 12; i++) h = (h ^ s->e[i]) * 1099511628211ull;
+    return h;
+}
+/* 1 when s was new (added), 0 when present, -1 when the set is full */
+static inline int w5_put(ec_bcube *hs, uint8_t *hd, const ec_bcube *s)
+{
+    for (uint64_t i = w5_key(s) & (W5_HCAP - 1), n = 0; n < W5_HCAP; i = (i + 1) & (W5_HCAP - 1), n++) {
+        if (!hd[i]) {
+            hs[i] = *s, hd[i] = 1;
+            return 1;
+        }
+        if (!memcmp(&hs[i], s, sizeof *s)) return 0;
+    }
+    return -1;
+}
+/* visit(cube, depth, arg) for every cube within 5 turns, depth by depth, checking the
+ * published counts 1, 18, 243, 3240, 43239, 574908: the number visited (621,649), or -1 (out
+ * of memory, the set full; printed) */
+static inline long within5_each(void (*visit)(const ec_cube *, int, void *), void *arg)
+{
+    ec__packed_init();
+    ec_bcube *hs = calloc(W5_HCAP, sizeof *hs);
+    uint8_t *hd = calloc(W5_HCAP, 1);
+    ec_bcube *layer = malloc(sizeof *layer * 700000), *next = malloc(sizeof *next * 700000);
+    long total = -1;
+    if (!hs || !hd || !layer || !next) {
+        CHECK(0, "out of memory");
+        goto out;
+    }
+    ec_cube c;
+    ec_cube_solved(&c);
+    ec__bcube_from_cube(&c, &layer[0]);
+    w5_put(hs, hd, &layer[0]);
+    static const long want[6] = {1, 18, 243, 3240, 43239, 574908};
+    int n = 1;
+    total = 0;
+    for (int d = 0; d <= 5; d++) {
+        CHECK(n == want[d], "depth %d: %d cubes, want %ld", d, n, want[d]);
+        total += n;
+        for (int i = 0; i < n; i++) {
+            ec__bcube_to_cube(&layer[i], &c);
+            visit(&c, d, arg);
+        }
+        if (d == 5) break;
+        int nn = 0;
+        for (int i = 0; i < n; i++)
+            for (int m = 0; m < 18; m++) {
+                ec_bcube s = layer[i];
+                ec__bcube_move(&s, m);
+                int r = w5_put(hs, hd, &s);
+                if (r < 0) {
+                    CHECK(0, "hash set full");
+                    total = -1;
+                    goto out;
+                }
+                if (r) next[nn++] = s;
+            }
+        ec_bcube *t = layer;
+        layer = next, next = t;
+        n = nn;
+    }
+out:
+    free(layer);
+    free(next);
+    free(hs);
+    free(hd);
+    return total;
 }
 
 #endif

@@ -26,32 +26,8 @@
 #include "check.h"
 #include "optimal_check.h"
 #include "core/cube.h"
-#include "core/packed.h"
 #include "search/optimal.h"
 #include "search/tables.h"
-
-#define HCAP (1u << 21)
-static ec_bcube *hs;
-static uint8_t *hd; /* depth + 1; 0: empty */
-
-static uint64_t hkey(const ec_bcube *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < 8; i++) h = (h ^ s->c[i]) * 1099511628211ull;
-    for (int i = 0; i < 12; i++) h = (h ^ s->e[i]) * 1099511628211ull;
-    return h;
-}
-static int hput(const ec_bcube *s, int d)
-{
-    for (uint64_t i = hkey(s) & (HCAP - 1), n = 0; n < HCAP; i = (i + 1) & (HCAP - 1), n++) {
-        if (!hd[i]) {
-            hs[i] = *s, hd[i] = (uint8_t)(d + 1);
-            return 1;
-        }
-        if (!memcmp(&hs[i], s, sizeof *s)) return 0;
-    }
-    return -1;
-}
 
 static uint64_t rs = 88172645463325252ull;
 static int rnd(int n) { return xs_draw(&rs, n); }
@@ -93,13 +69,21 @@ static void errors(void)
     int64_t m2;
     CHECK_RC(ec_optimal_table_bytes(2, &m2, NULL), EC_OK);
     CHECK(m2 == m1 + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 2: %lld bytes", (long long)m2);
+    /* levels 3, 4, 5: levels 0, 1, 2 + the h48 table (3,393 cocsep classes x esep, 2^0 or
+     * 2^2 eopar values, 2 bits an entry, 8 bytes of base and h) */
+    int64_t m3, m4, m5;
+    CHECK_RC(ec_optimal_table_bytes(3, &m3, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(4, &m4, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(5, &m5, NULL), EC_OK);
+    CHECK(m3 == mem + (3393LL * 34650 + 3) / 4 + 8 && m4 == m1 + 3393LL * 34650 + 8 && m5 == m2 + 3393LL * 34650 + 8,
+          "levels 3-5: %lld %lld %lld bytes", (long long)m3, (long long)m4, (long long)m5);
     char msg[200];
     CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
     ec_solver *h = NULL;
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F", f, sizeof f, NULL, 0);
     /* no table: the solver builds one in its first steps (checked in solver_run) */
-    CHECK_RC(ec_solver_new("optimal", f, 1, "table=3", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+    CHECK_RC(ec_solver_new("optimal", f, 1, "table=6", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
 }
 
 /* the solver with no table held builds it in its steps (build_step: slices of whole classes,
@@ -136,63 +120,33 @@ static void steps_match(void)
     ec_solver_free(h);
 }
 
-static void within5(void)
+/* each cube within 5 turns: its optimum is its depth, the solution solves it, the bound is at most it */
+typedef struct w5_count {
+    int bad, badbound;
+} w5_count;
+static void within5_visit(const ec_cube *c, int d, void *arg)
 {
-    ec__packed_init();
-    hs = malloc(sizeof *hs * HCAP);
-    hd = calloc(HCAP, 1);
-    ec_bcube *layer = malloc(sizeof *layer * 700000), *next = malloc(sizeof *next * 700000);
-    if (!hs || !hd || !layer || !next) {
-        CHECK(0, "out of memory");
+    w5_count *w = arg;
+    int len = -1;
+    uint8_t mv[24];
+    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
+    if (rc != EC_OK || len != d) {
+        if (w->bad++ < 5) CHECK(0, "depth %d: rc %d length %d", d, rc, len);
         return;
     }
-    ec_cube c;
-    ec_cube_solved(&c);
-    ec__bcube_from_cube(&c, &layer[0]);
-    hput(&layer[0], 0);
-    long want[6] = {1, 18, 243, 3240, 43239, 574908}, total = 0;
-    int n = 1, bad = 0, badbound = 0;
-    for (int d = 0; d <= 5; d++) {
-        CHECK(n == want[d], "depth %d: %d cubes, want %ld", d, n, want[d]);
-        total += n;
-        for (int i = 0; i < n; i++) {
-            ec__bcube_to_cube(&layer[i], &c);
-            int len = -1;
-            uint8_t mv[24];
-            int rc = ec_optimal_distance(&c, -1, &len, mv, 24);
-            if (rc != EC_OK || len != d) {
-                if (bad++ < 5) CHECK(0, "depth %d cube %d: rc %d length %d", d, i, rc, len);
-                continue;
-            }
-            ec_cube t = c;
-            ec_cube_moves(&t, mv, len);
-            if (!ec_cube_is_solved(&t) && bad++ < 5) CHECK(0, "depth %d cube %d: solution does not solve", d, i);
-            if (ec__opt_bound(&c) > d) badbound++;
-        }
-        if (d == 5) break;
-        int nn = 0;
-        for (int i = 0; i < n; i++)
-            for (int m = 0; m < 18; m++) {
-                ec_bcube s = layer[i];
-                ec__bcube_move(&s, m);
-                int r = hput(&s, d + 1);
-                if (r < 0) {
-                    CHECK(0, "hash set full");
-                    return;
-                }
-                if (r) next[nn++] = s;
-            }
-        ec_bcube *t = layer;
-        layer = next, next = t;
-        n = nn;
-    }
+    ec_cube t = *c;
+    ec_cube_moves(&t, mv, len);
+    if (!ec_cube_is_solved(&t) && w->bad++ < 5) CHECK(0, "depth %d: solution does not solve", d);
+    if (ec__opt_bound(c) > d) w->badbound++;
+}
+
+static void within5(void)
+{
+    w5_count w = {0, 0};
+    long total = within5_each(within5_visit, &w);
     CHECK(total == 621649, "%ld cubes within 5 turns", total);
-    CHECK(bad == 0, "%d cubes with a wrong optimum", bad);
-    CHECK(badbound == 0, "%d cubes whose bound exceeds their distance", badbound);
-    free(layer);
-    free(next);
-    free(hs);
-    free(hd);
+    CHECK(w.bad == 0, "%d cubes with a wrong optimum", w.bad);
+    CHECK(w.badbound == 0, "%d cubes whose bound exceeds their distance", w.badbound);
 }
 
 /* ---- the independent search: cubie turns, phase-1 bounds of three views */

@@ -149,4 +149,7 @@ test('the browser store: too little quota is refused before anything is written;
   // a quarter of the device's memory: 0.5 GB -> level 0 (73.5 MB), 1 GB -> level 1 (246.1 MB of 250)
   expect(core.tableBytes(1).memory).toBeLessThan(250e6);
   expect([0.25, 0.5, 1, 8, undefined].map((gb) => levelFor(core, gb, 2))).toEqual([0, 0, 1, 1, 1]);
+  // every level: the largest table within the budget, whatever its number (3, 4, 5 add the h48
+  // table to 0, 1, 2: 102.9, 363.7, 536.3 MB)
+  expect([0.25, 0.5, 1, 2, 4].map((gb) => levelFor(core, gb, 6))).toEqual([0, 3, 1, 2, 5]);
 });

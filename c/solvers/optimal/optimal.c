@@ -25,7 +25,7 @@
  * one. The solution is the same whatever the thread count and timing (the first in canonical
  * move order at the optimal depth, as the one-thread search's); a build without threads (the
  * one-thread wasm module) runs the split on the caller alone.
- * State: one opt_search (~45 KB), and with threads an opt_split and one worker each.
+ * State: one opt_search (~92 KB), and with threads an opt_split and one worker each.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +56,8 @@ typedef struct opt_state {
 
 static const ec_param_def params[] = {
     {"table", 0, 0, EC_OPTIMAL_LEVELS - 1, 1,
-     "the table's level when the process holds none yet: 0 = 73.5 MB, 1 = 246 MB, 2 = 419 MB (larger: faster searches)"},
+     "the table's level when the process holds none yet: 0 = 73.5 MB, 3 = 103 MB, 1 = 246 MB, 4 = 364 MB, 2 = 419 MB, "
+     "5 = 536 MB (larger: faster searches; 3, 4, 5 add the h48 table, probed for the cube and its inverse)"},
     {"budget", 0, 0, 1e15, 1, "search nodes allowed before giving up (0: no limit)"},
     {"threads", 1, 1, EC_OPT_POOL_MAX, 1,
      "search threads on the one table (a module or build without threads runs one; the same solution for any count)"},

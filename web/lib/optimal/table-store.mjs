@@ -37,12 +37,17 @@ export class QuotaError extends Error {
 
 const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
 
-// The level a device should build: the largest whose table takes at most a quarter of the
-// device's memory (navigator.deviceMemory, in GB, capped at 8 by browsers; unknown: 4).
+// The level a device should build: the one with the largest table that takes at most a
+// quarter of the device's memory (navigator.deviceMemory, in GB, capped at 8 by browsers;
+// unknown: 4). Levels are not in order of size (c/search/optimal.h: a larger table prunes
+// more), so the sizes decide; level 0 when none fits.
 export function levelFor(core, deviceMemoryGb, levels) {
   const budget = (deviceMemoryGb || 4) * 1e9 / 4;
   let best = 0;
-  for (let l = 0; l < levels; l++) if (core.tableBytes(l).memory <= budget) best = l;
+  for (let l = 0; l < levels; l++) {
+    const m = core.tableBytes(l).memory;
+    if (m <= budget && m > core.tableBytes(best).memory) best = l;
+  }
   return best;
 }
 

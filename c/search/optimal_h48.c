@@ -1,0 +1,381 @@
+/*
+ * optimal_h48.c - the optimal search's h48 table (layout and costs: optimal.h): its
+ * coordinates' small tables, its build's per-class steps, and the packing of its exact
+ * distances into 2-bit entries with a base value.
+ *
+ * Coordinates:
+ *   tsep    which 4 of the 8 corner slots hold the corners of the tetrad {URF, ULB, DLF,
+ *           DRB} (colex rank, 70 values, tsepMove[tsep * 18 + m]). Every symmetry of the
+ *           cube maps the two tetrads to themselves or to each other, so conjugation acts on it.
+ *   cocsep  twist * 70 + tsep: 153,090 values; cocsepSym[cocsep] = class << 6 | j with
+ *           conj_j(cocsep) = the class's representative (its smallest member), j one of the 48
+ *           symmetries (optimal_hc.c's conj48); nCocsepSym classes (3,393), cocsepStab (a
+ *           48-bit mask of the representative's stabiliser), cocsepMove[class * 18 + m] the
+ *           class coordinate of the representative after m. cocsepDist[cocsep]: its exact
+ *           distance (1 byte, the cheap first probe and the fallback of entries 0).
+ *   esep    (optimal.c) which slice each edge slot's edge is from; esepC48 its conjugates.
+ *   eopar   2 bits: the parity of the edge orientations of the E-slice edges (bit 0) and of
+ *           the M-slice edges (bit 1); the S-slice edges' parity is their sum (the total is
+ *           even). A face turn changes them by a mask of esep (eoparFlip[esep * 18 + m]),
+ *           and a symmetry maps (esep, eopar) to the conjugate's (eoparC[(esep * 4 + eopar)
+ *           * 48 + j]); both checked against the cubie model on random cubes at init.
+ * The table: entry ((class * 34650 + esep') << h) | eopar' (h = 0: no eopar, h = 2: both
+ * bits), esep' and eopar' conjugated by the class's symmetry: the distance of the coset of
+ * the cube's corner orientation, tetrad separation, slice separation (and eopar) to the
+ * solved one. All four are functions of the cube that moves act on (a coset space), so a
+ * breadth-first search over the index gives exact distances, and the cube and its inverse
+ * have the same optimum, so the table is probed for both.
+ * Build: breadth-first passes over classes into 4-bit exact distances (a scratch buffer,
+ * block = one class, its stabiliser images set together; backward passes write only their
+ * class, whose block is a whole number of bytes), then packed into 2 bits with a base b
+ * chosen from the distance histogram: 0 = at most b (the probe falls back on cocsepDist),
+ * 1, 2 = b + 1, b + 2, 3 = at least b + 3. The packed table's first 8 bytes hold b and h.
+ *   h48C    the search's one read for both: h48C[esep * 48 + j] = esep' | t << 16 with eopar' =
+ *           t ^ h48L[j][eopar] (the symmetry's map of the slices is linear on the parities;
+ *           checked for every entry at init).
+ * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC, h48C and the build's transposed
+ * eoparT, 6.7 MB each, esepT 3.3 MB; the rest < 1 MB); the build's scratch buffer is twice
+ * the packed table.
+ */
+#include "search/optimal_tables.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint8_t ec__opt_tsepMove[N_TSEP * N_MOVES];
+uint32_t *ec__opt_cocsepSym;
+uint32_t ec__opt_cocsepMove[N_COCSEP_SYM_MAX * N_MOVES];
+static uint32_t cocsepRep[N_COCSEP_SYM_MAX];
+static uint64_t cocsepStab[N_COCSEP_SYM_MAX];
+int ec__opt_nCocsepSym;
+uint8_t *ec__opt_cocsepDist;
+uint8_t *ec__opt_eoparFlip;
+uint8_t *ec__opt_eoparC;
+uint32_t *ec__opt_h48C;
+/* the build's conjugates, one symmetry's row together (69 KB, 139 KB: a pass over one class's
+ * moves reads one row each, from the cache): esepT[j * 34650 + esep], eoparT[j * 138600 +
+ * esep * 4 + eopar] */
+static uint16_t *esepT;
+static uint8_t *eoparT;
+uint8_t ec__opt_h48L[N_SYM48][4];
+static const uint8_t in_tetrad[8] = {1, 0, 1, 0, 0, 1, 0, 1}; /* URF ULB DLF DRB */
+/* per-node coordinates of whole cubes (the inverse's, in the search) by table: the colex rank
+ * of a 4-of-8 slot mask, the UD-slice coordinate of a 12-bit mask of the E-edges' slots */
+uint8_t ec__opt_rank8[256];
+uint16_t ec__opt_sliceOfMask[4096];
+
+static int binom(int n, int k)
+{
+    if (n < k) return 0;
+    int v = 1;
+    for (int j = 0; j < k; j++) v = v * (n - j) / (j + 1);
+    return v;
+}
+
+int ec__opt_get_tsep(const ec_cube *c)
+{
+    int mask = 0;
+    for (int i = 0; i < 8; i++) mask |= in_tetrad[c->cp[i]] << i;
+    return ec__opt_rank8[mask];
+}
+int ec__opt_h48_esep(const ec_cube *c)
+{
+    int emask = 0, mmask = 0, j = 0;
+    for (int i = 0; i < 12; i++) {
+        int p = c->ep[i];
+        if (p >= 8) emask |= 1 << i;
+        else mmask |= (p & 1) << j++;
+    }
+    return ec__opt_sliceOfMask[emask] * 70 + ec__opt_rank8[mmask];
+}
+static void set_tsep(ec_cube *c, int r)
+{
+    static const uint8_t a[4] = {0, 2, 5, 7}, b[4] = {1, 3, 4, 6};
+    int in[8], na = 0, nb = 0;
+    for (int i = 7, k = 4; i >= 0; i--) {
+        in[i] = 0;
+        if (k > 0 && binom(i, k) <= r) {
+            r -= binom(i, k);
+            in[i] = 1;
+            k--;
+        }
+    }
+    for (int i = 0; i < 8; i++) c->cp[i] = in[i] ? a[na++] : b[nb++];
+}
+
+int ec__opt_get_eopar(const ec_cube *c)
+{
+    int e = 0, m = 0;
+    for (int i = 0; i < 12; i++) {
+        int p = c->ep[i];
+        if (p >= 8) e ^= c->eo[i];
+        else if (p & 1) m ^= c->eo[i];
+    }
+    return e | m << 1;
+}
+
+/* a cube with separation esep and eopar b (flips one edge of each slice whose bit is set) */
+static void esep_cube(ec_cube *c, int esep, int b)
+{
+    ec_cube_solved(c);
+    ec__opt_set_esep(c, esep);
+    int want[3] = {b & 1, b >> 1 & 1, (b ^ b >> 1) & 1}; /* E, M, S */
+    for (int i = 0; i < 12; i++) {
+        int p = c->ep[i], sl = p >= 8 ? 0 : (p & 1) ? 1 : 2;
+        if (want[sl]) {
+            c->eo[i] = 1;
+            want[sl] = 0;
+        }
+    }
+}
+
+int ec__opt_h48_init(void)
+{
+    static int ready;
+    if (ready) return EC_OK;
+    int rc = ec__opt_init();
+    if (rc) return rc;
+    if (!ec__opt_cocsepSym) ec__opt_cocsepSym = malloc(sizeof *ec__opt_cocsepSym * N_COCSEP);
+    if (!ec__opt_cocsepDist) ec__opt_cocsepDist = malloc(N_COCSEP);
+    if (!ec__opt_eoparFlip) ec__opt_eoparFlip = malloc((size_t)N_ESEP * N_MOVES);
+    if (!ec__opt_eoparC) ec__opt_eoparC = malloc((size_t)N_ESEP * 4 * N_SYM48);
+    if (!ec__opt_h48C) ec__opt_h48C = malloc(sizeof *ec__opt_h48C * N_ESEP * N_SYM48);
+    if (!esepT) esepT = malloc(sizeof *esepT * N_ESEP * N_SYM48);
+    if (!eoparT) eoparT = malloc((size_t)N_ESEP * 4 * N_SYM48);
+    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C || !esepT || !eoparT) return EC_E_NOMEM;
+    ec_cube c, d;
+    for (int mask = 0; mask < 256; mask++) {
+        int r = 0, k = 0;
+        for (int i = 0; i < 8; i++)
+            if (mask >> i & 1) r += binom(i, ++k);
+        ec__opt_rank8[mask] = (uint8_t)r;
+    }
+    for (int sl = 0; sl < N_SLICE; sl++) {
+        ec_cube_solved(&c);
+        ec__set_slice(&c, sl);
+        int emask = 0;
+        for (int i = 0; i < 12; i++) emask |= (c.ep[i] >= 8) << i;
+        ec__opt_sliceOfMask[emask] = (uint16_t)sl;
+    }
+    for (int r = 0; r < N_TSEP; r++) {
+        ec_cube_solved(&c);
+        set_tsep(&c, r);
+        if (ec__opt_get_tsep(&c) != r) return EC_E_INTERNAL;
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube_multiply(&c, ec__move_cube(m), &d);
+            ec__opt_tsepMove[r * N_MOVES + m] = (uint8_t)ec__opt_get_tsep(&d);
+        }
+    }
+    /* classes of cocsep under the 48 symmetries */
+    for (int r = 0; r < N_COCSEP; r++) ec__opt_cocsepSym[r] = 0xffffffffu;
+    int n = 0;
+    for (int r = 0; r < N_COCSEP; r++) {
+        if (ec__opt_cocsepSym[r] != 0xffffffffu) continue;
+        if (n == N_COCSEP_SYM_MAX) return EC_E_INTERNAL;
+        ec_cube_solved(&c);
+        ec__set_twist(&c, r / N_TSEP);
+        set_tsep(&c, r % N_TSEP);
+        cocsepRep[n] = (uint32_t)r;
+        cocsepStab[n] = 0;
+        for (int j = 0; j < N_SYM48; j++) {
+            ec__opt_conj48(&c, j, &d);
+            int r2 = ec__get_twist(&d) * N_TSEP + ec__opt_get_tsep(&d);
+            if (r2 == r) cocsepStab[n] |= 1ull << j;
+            if (ec__opt_cocsepSym[r2] == 0xffffffffu) ec__opt_cocsepSym[r2] = (uint32_t)n << 6 | ec__opt_sym48Inv[j];
+        }
+        n++;
+    }
+    ec__opt_nCocsepSym = n;
+    for (int k = 0; k < n; k++) {
+        int tw = (int)(cocsepRep[k] / N_TSEP), ts = (int)(cocsepRep[k] % N_TSEP);
+        for (int m = 0; m < N_MOVES; m++)
+            ec__opt_cocsepMove[k * N_MOVES + m] = ec__opt_cocsepSym[ec__twistMove[tw * N_MOVES + m] * N_TSEP + ec__opt_tsepMove[ts * N_MOVES + m]];
+    }
+    /* cocsep's exact distances: breadth-first over the raw coordinate */
+    memset(ec__opt_cocsepDist, 0xff, N_COCSEP);
+    ec_cube_solved(&c);
+    ec__opt_cocsepDist[ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c)] = 0;
+    for (int dd = 0, added = 1; added; dd++) {
+        added = 0;
+        for (int r = 0; r < N_COCSEP; r++) {
+            if (ec__opt_cocsepDist[r] != dd) continue;
+            for (int m = 0; m < N_MOVES; m++) {
+                int r2 = ec__twistMove[(r / N_TSEP) * N_MOVES + m] * N_TSEP + ec__opt_tsepMove[(r % N_TSEP) * N_MOVES + m];
+                if (ec__opt_cocsepDist[r2] == 0xff) ec__opt_cocsepDist[r2] = (uint8_t)(dd + 1), added++;
+            }
+        }
+    }
+    for (int r = 0; r < N_COCSEP; r++)
+        if (ec__opt_cocsepDist[r] == 0xff) return EC_E_INTERNAL;
+    /* eopar's changes by face turns and conjugates */
+    for (int v = 0; v < N_ESEP; v++) {
+        esep_cube(&c, v, 0);
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube_multiply(&c, ec__move_cube(m), &d);
+            ec__opt_eoparFlip[v * N_MOVES + m] = (uint8_t)ec__opt_get_eopar(&d);
+        }
+        for (int b = 0; b < 4; b++) {
+            esep_cube(&c, v, b);
+            for (int j = 0; j < N_SYM48; j++) {
+                ec__opt_conj48(&c, j, &d);
+                ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j] = (uint8_t)ec__opt_get_eopar(&d);
+            }
+        }
+    }
+    /* the search's one-read form: eopar' = L_j(eopar) ^ a term of esep (h48C: esep' | term
+     * << 16), L_j linear (the symmetry's map of the slices), checked for every entry */
+    for (int j = 0; j < N_SYM48; j++)
+        for (int b = 0; b < 4; b++) ec__opt_h48L[j][b] = (uint8_t)(ec__opt_eoparC[b * N_SYM48 + j] ^ ec__opt_eoparC[j]);
+    for (int j = 0; j < N_SYM48; j++)
+        if (ec__opt_h48L[j][3] != (ec__opt_h48L[j][1] ^ ec__opt_h48L[j][2])) return EC_E_INTERNAL;
+    for (int v = 0; v < N_ESEP; v++)
+        for (int j = 0; j < N_SYM48; j++) {
+            int t = ec__opt_eoparC[(v * 4) * N_SYM48 + j];
+            for (int b = 1; b < 4; b++)
+                if (ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j] != (t ^ ec__opt_h48L[j][b])) return EC_E_INTERNAL;
+            ec__opt_h48C[v * N_SYM48 + j] = (uint32_t)ec__opt_esepC48[v * N_SYM48 + j] | (uint32_t)t << 16;
+        }
+    for (int v = 0; v < N_ESEP; v++)
+        for (int j = 0; j < N_SYM48; j++) {
+            esepT[j * N_ESEP + v] = ec__opt_esepC48[v * N_SYM48 + j];
+            for (int b = 0; b < 4; b++) eoparT[(j * N_ESEP + v) * 4 + b] = ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j];
+        }
+    /* the tables against the cubie model on random cubes: moves and conjugates */
+    for (uint32_t seed = 1; seed <= 200; seed++) {
+        ec_cube x, y;
+        if (ec_random_state(seed * 7919u, &x)) return EC_E_INTERNAL;
+        int es = ec__opt_get_esep(&x), eb = ec__opt_get_eopar(&x), raw = ec__get_twist(&x) * N_TSEP + ec__opt_get_tsep(&x);
+        for (int m = 0; m < N_MOVES; m++) {
+            ec_cube_multiply(&x, ec__move_cube(m), &y);
+            if (ec__opt_get_eopar(&y) != (eb ^ ec__opt_eoparFlip[es * N_MOVES + m])) return EC_E_INTERNAL;
+            if (ec__opt_h48_esep(&y) != ec__opt_get_esep(&y)) return EC_E_INTERNAL;
+        }
+        for (int j = 0; j < N_SYM48; j++) {
+            ec__opt_conj48(&x, j, &y);
+            int raw2 = ec__get_twist(&y) * N_TSEP + ec__opt_get_tsep(&y);
+            if (ec__opt_cocsepSym[raw2] >> 6 != ec__opt_cocsepSym[raw] >> 6) return EC_E_INTERNAL;
+            if (ec__opt_eoparC[(es * 4 + eb) * N_SYM48 + j] != ec__opt_get_eopar(&y)) return EC_E_INTERNAL;
+            if (ec__opt_esepC48[es * N_SYM48 + j] != ec__opt_get_esep(&y)) return EC_E_INTERNAL;
+        }
+    }
+    ready = 1;
+    return EC_OK;
+}
+
+/* ---------------------------------------------------------------- the build's steps */
+
+static inline void set_nib(uint8_t *t, int64_t i, int v)
+{
+    int sh = (int)(i & 1) << 2;
+    t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
+}
+
+/* entry (cls, esep e, eopar b) of the scratch table and its stabiliser images, when unset */
+static int64_t h48_set(uint8_t *t, int h, int cls, int e, int b, int v)
+{
+    int64_t base = (int64_t)cls * N_ESEP, n = 0;
+    int64_t i = (base + e) << h | (h ? b : 0);
+    if (nib(t, i) == UNSET) {
+        set_nib(t, i, v);
+        n++;
+    }
+    uint64_t st = cocsepStab[cls];
+    for (int u = 1; st >> u; u++)
+        if (st >> u & 1) {
+            int64_t k = (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0);
+            if (nib(t, k) == UNSET) {
+                set_nib(t, k, v);
+                n++;
+            }
+        }
+    return n;
+}
+
+int64_t ec__opt_h48_start(uint8_t *t, int h)
+{
+    memset(t, 0xff, (size_t)((((int64_t)ec__opt_nCocsepSym * N_ESEP) << h) / 2));
+    ec_cube c;
+    ec_cube_solved(&c);
+    uint32_t y = ec__opt_cocsepSym[ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c)];
+    int e = ec__opt_get_esep(&c), j = (int)(y & 63);
+    return h48_set(t, h, (int)(y >> 6), ec__opt_esepC48[e * N_SYM48 + j], ec__opt_eoparC[(e * 4) * N_SYM48 + j], 0);
+}
+
+/* class c's entries at value v into list (block offsets); their count */
+static int collect_h48(const uint8_t *t, int h, int c, int v, uint32_t *list)
+{
+    int64_t base = ((int64_t)c * N_ESEP) << h, nb = (int64_t)N_ESEP << h;
+    int n = 0;
+    for (int64_t i = 0; i < nb; i++)
+        if (nib(t, base + i) == v) list[n++] = (uint32_t)i;
+    return n;
+}
+
+/* the entry of (esep, eopar) after move m from class c's representative: its index */
+static inline int64_t h48_next(int h, uint32_t y, int e, int b, int m)
+{
+    int j = (int)(y & 63), e2 = ec__opt_esepMove[e * N_MOVES + m];
+    int64_t i = ((int64_t)(y >> 6) * N_ESEP + esepT[j * N_ESEP + e2]) << h;
+    if (h) i |= eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])];
+    return i;
+}
+
+int64_t ec__opt_h48_forward(uint8_t *t, int h, int c, int d, uint32_t *list)
+{
+    int nl = collect_h48(t, h, c, d, list);
+    int64_t n = 0;
+    for (int m = 0; m < N_MOVES && nl; m++) {
+        uint32_t y = ec__opt_cocsepMove[c * N_MOVES + m];
+        int c2 = (int)(y >> 6), j = (int)(y & 63);
+        for (int k = 0; k < nl; k++) {
+            int e = (int)(list[k] >> h), b = (int)(list[k] & ((1u << h) - 1));
+            int e2 = ec__opt_esepMove[e * N_MOVES + m];
+            int b2 = h ? eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])] : 0;
+            n += h48_set(t, h, c2, esepT[j * N_ESEP + e2], b2, d + 1);
+        }
+    }
+    return n;
+}
+
+int64_t ec__opt_h48_backward(uint8_t *t, int h, int c, int d, uint32_t *list)
+{
+    int nl = collect_h48(t, h, c, UNSET, list);
+    int64_t base = ((int64_t)c * N_ESEP) << h, n = 0;
+    for (int m = 0; m < N_MOVES && nl; m++) {
+        uint32_t y = ec__opt_cocsepMove[c * N_MOVES + m];
+        for (int k = 0; k < nl;) {
+            int e = (int)(list[k] >> h), b = (int)(list[k] & ((1u << h) - 1));
+            if (nib(t, h48_next(h, y, e, b, m)) == d) {
+                set_nib(t, base + list[k], d + 1);
+                n++;
+                list[k] = list[--nl];
+            } else {
+                k++;
+            }
+        }
+    }
+    return n;
+}
+
+/* the base: the b that maximises the summed bound over all entries, counting an entry at
+ * most b as its distance - 2 (what the fallback gives, roughly) */
+void ec__opt_h48_pack(const uint8_t *t, int h, uint8_t *out)
+{
+    int64_t n = ((int64_t)ec__opt_nCocsepSym * N_ESEP) << h, hist[16] = {0};
+    for (int64_t i = 0; i < n; i++) hist[nib(t, i)]++;
+    int best = 0;
+    double bestv = -1;
+    for (int b = 0; b < 15; b++) {
+        double v = 0;
+        for (int dd = 0; dd < 15; dd++) v += (double)hist[dd] * (dd <= b ? (dd > 2 ? dd - 2 : 0) : dd < b + 3 ? dd : b + 3);
+        if (v > bestv) bestv = v, best = b;
+    }
+    memset(out, 0, (size_t)(8 + (n + 3) / 4));
+    out[0] = (uint8_t)best;
+    out[1] = (uint8_t)h;
+    uint8_t *p = out + 8;
+    for (int64_t i = 0; i < n; i++) {
+        int dd = nib(t, i), v = dd <= best ? 0 : dd - best > 3 ? 3 : dd - best;
+        p[i >> 2] |= (uint8_t)(v << ((i & 3) << 1));
+    }
+}

@@ -1,0 +1,216 @@
+/* test_optimal_h48.c - the optimal search's h48 table (optimal_h48.c), at its smallest size
+ * (level 3: level 0's tables and the h48 table with no eopar bits, 29.4 MB of 103 MB; ~40 s
+ * of CPU to build):
+ *  - 36 scrambles of 6..14 random turns (seeded) solved on level 0 (the table test_optimal
+ *    checks against breadth-first distances and an independent search; the ctest fixture's
+ *    file given as argv[1], tests/c/optimal_table.c, or built here without one);
+ *  - level 3 built through pass/work/pass_end, a split backward pass's two ranges on two
+ *    threads (the h48 table's backward passes write only their classes' entries, as the
+ *    other tables', whose slicings test_optimal compares);
+ *  - the table's entries are breadth-first distances of its coset space: for 3000 random
+ *    cubes and 3000 cubes a few turns from solved, every face turn changes the coset's
+ *    distance by at most one, so the 2-bit entries (0 = at most base, 1, 2, 3 = base + 1,
+ *    base + 2, at least base + 3) of a cube and its 18 neighbours are consistent: an entry 1
+ *    or 2 has a neighbour one lower, no neighbour differs by more than one;
+ *  - every cube within 5 turns (621,649): the bound is at most the depth; every cube within 4
+ *    turns and every 16th at 5: the optimum is the depth, the solution solves it;
+ *  - each scramble: the same optimum as level 0, the solution solves it, the bound is at
+ *    least level 0's (the level adds a table) and at most the optimum, and above it on some;
+ *    every fourth's inverse has the same optimum;
+ *  - the stored form: export/import keeps the checksum; a changed byte of the h48 table (its
+ *    base, an entry) is refused with EC_E_TABLE, and the table held before stays; so is a
+ *    base out of range or another h with a checksum made to match (refused by name). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "optimal_check.h"
+#include "core/cube.h"
+#include "search/optimal.h"
+#include "search/optimal_tables.h"
+
+#define N 36
+
+static uint64_t rs = 0x9e3779b97f4a7c15ull;
+static int rnd(int n) { return xs_draw(&rs, n); }
+
+static ec_cube cubes[N];
+static int len0[N], bound0[N];
+
+static const char *fixture; /* the level-0 table's file (argv[1]), or NULL: built here */
+
+static void scramble(ec_cube *c, int n)
+{
+    uint8_t mv[24];
+    ec_cube_solved(c);
+    for (int k = 0; k < n; k++) {
+        do mv[k] = (uint8_t)rnd(18);
+        while (k && !ec__move_follows(mv[k - 1], mv[k]));
+        ec_cube_move(c, mv[k]);
+    }
+}
+
+static void level0(void)
+{
+    REQUIRE_RC(import_level0(fixture) || build_passes(0, BUILD_FORWARD) >= 0, 1);
+    ec_cube solved;
+    ec_cube_solved(&solved);
+    CHECK_RC(ec__opt_h48_entry(&solved, NULL), EC_E_STATE); /* level 0 holds no h48 table */
+    for (int i = 0; i < N; i++) {
+        int n = 6 + i % 9;
+        scramble(&cubes[i], n);
+        len0[i] = optimum(&cubes[i]);
+        bound0[i] = ec__opt_bound(&cubes[i]);
+        CHECK(len0[i] >= 0 && len0[i] <= n, "scramble %d: optimum %d, %d turns", i, len0[i], n);
+    }
+}
+
+static uint64_t sum3;
+
+static void build(void)
+{
+    REQUIRE_RC(build_passes(3, BUILD_THREADS) >= 0, 1);
+    CHECK_RC(ec_optimal_table_checksum(&sum3), EC_OK);
+}
+
+/* a cube's entry against its neighbours': the count of inconsistencies */
+static int consistent(const ec_cube *c, int *ones)
+{
+    int base = -1, v = ec__opt_h48_entry(c, &base), lower = 0, bad = 0;
+    for (int m = 0; m < 18; m++) {
+        ec_cube t;
+        ec_cube_multiply(c, ec__move_cube(m), &t);
+        int w = ec__opt_h48_entry(&t, NULL);
+        if (w == v - 1) lower = 1;
+        /* 0 covers every distance up to base and 3 every one from base + 3 */
+        if ((v == 1 && w == 3) || (v == 2 && w == 0) || (v == 3 && w < 2) || (v == 0 && w > 1)) bad++;
+    }
+    if ((v == 1 || v == 2) && !lower) bad++;
+    if (v == 1) (*ones)++;
+    return bad + (v < 0 || v > 3 || base < 1 || base > 14);
+}
+
+static void entries(void)
+{
+    int bad = 0, ones = 0, seen[4] = {0};
+    for (int i = 0; i < 6000; i++) {
+        ec_cube c;
+        if (i < 3000) REQUIRE_RC(ec_random_state((uint32_t)i + 1, &c), EC_OK);
+        else scramble(&c, 1 + i % 12);
+        int v = ec__opt_h48_entry(&c, NULL);
+        if (v >= 0 && v < 4) seen[v]++;
+        int b = consistent(&c, &ones);
+        if (b && bad < 5) CHECK(0, "cube %d: entry %d inconsistent with its neighbours", i, v);
+        bad += b;
+    }
+    CHECK(bad == 0, "%d inconsistent entries", bad);
+    CHECK(seen[1] > 0 && seen[2] > 0 && seen[3] > 0 && seen[0] > 0, "entries seen 0:%d 1:%d 2:%d 3:%d (each value must occur)", seen[0],
+          seen[1], seen[2], seen[3]);
+    CHECK(ones > 0, "no entry 1 was checked");
+}
+
+typedef struct w5_h48 {
+    int bad, badbound, solved;
+} w5_h48;
+static void within5_visit(const ec_cube *c, int d, void *arg)
+{
+    w5_h48 *w = arg;
+    if (ec__opt_bound(c) > d) w->badbound++;
+    if (d == 5 && (w->solved++ % 16)) return;
+    int len = -1;
+    uint8_t mv[24];
+    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
+    ec_cube t = *c;
+    if (rc == EC_OK) ec_cube_moves(&t, mv, len);
+    if (rc != EC_OK || len != d || !ec_cube_is_solved(&t)) {
+        if (w->bad++ < 5) CHECK(0, "depth %d: rc %d length %d", d, rc, len);
+    }
+}
+
+static void within5(void)
+{
+    w5_h48 w = {0, 0, 0};
+    long total = within5_each(within5_visit, &w);
+    CHECK(total == 621649, "%ld cubes within 5 turns", total);
+    CHECK(w.bad == 0, "%d cubes with a wrong optimum", w.bad);
+    CHECK(w.badbound == 0, "%d cubes whose bound exceeds their distance", w.badbound);
+}
+
+static void scrambles(void)
+{
+    int above = 0;
+    for (int i = 0; i < N; i++) {
+        int b = ec__opt_bound(&cubes[i]), d = optimum(&cubes[i]);
+        CHECK(d == len0[i] && b >= bound0[i] && b <= d, "scramble %d: level 3 optimum %d bound %d, level 0 optimum %d bound %d", i, d, b,
+              len0[i], bound0[i]);
+        above += b > bound0[i];
+        if (i % 4) continue;
+        ec_cube inv;
+        ec_cube_inverse(&cubes[i], &inv);
+        int di = optimum(&inv);
+        CHECK(di == d, "scramble %d: optimum %d, of its inverse %d", i, d, di);
+    }
+    CHECK(above > 0, "the bound was never above level 0's (the comparison cannot have failed)");
+    check_patterns();
+}
+
+static void stored(void)
+{
+    int64_t st = 0, mem0 = 0;
+    CHECK_RC(ec_optimal_table_bytes(3, NULL, &st), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(0, &mem0, NULL), EC_OK);
+    uint8_t *buf = malloc((size_t)st);
+    REQUIRE_RC(buf != NULL, 1);
+    CHECK_RC(ec_optimal_table_export(buf, st), EC_OK);
+    char msg[200] = "";
+    CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_OK);
+    uint64_t sum = 0;
+    CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
+    CHECK(sum == sum3, "checksum after import %016llx", (unsigned long long)sum);
+    /* the h48 table follows the 80-byte header, the corner and fs tables (level 0's bytes):
+     * its base, then its entries */
+    const int64_t h48 = 80 + mem0;
+    const int64_t at[3] = {h48, h48 + 8 + 1000003, st - 1};
+    for (int i = 0; i < 3; i++) {
+        buf[at[i]] ^= 0x10;
+        msg[0] = 0;
+        CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_E_TABLE);
+        CHECK(strstr(msg, "checksum") != NULL, "byte %lld changed: %s", (long long)at[i], msg);
+        buf[at[i]] ^= 0x10;
+    }
+    /* another h (or a base out of range) with the checksum made to match: refused by name */
+    const uint8_t base0 = buf[h48], h0 = buf[h48 + 1];
+    CHECK(base0 >= 1 && base0 <= 14 && h0 == 0, "level 3's h48 base %d, h %d", base0, h0);
+    for (int k = 0; k < 2; k++) {
+        buf[h48] = k ? base0 : 15; /* a base out of range, then h = 2 on level 3 (h = 0) */
+        buf[h48 + 1] = k ? 2 : h0;
+        int64_t cb = (6053616 + 1) / 2, fb = mem0 - cb;
+        const uint8_t *big[OPT_TABLES] = {buf + 80 + cb, NULL, NULL, buf + h48};
+        const int64_t bytes[OPT_TABLES] = {fb, 0, 0, st - h48};
+        uint64_t h = ec__opt_parts_sum(3, buf + 80, big, bytes), old = 0;
+        for (int b = 0; b < 8; b++) old |= (uint64_t)buf[64 + b] << (8 * b);
+        for (int b = 0; b < 8; b++) buf[64 + b] = (uint8_t)(h >> (8 * b));
+        msg[0] = 0;
+        CHECK_RC(ec_optimal_table_import(buf, st, msg, sizeof msg), EC_E_TABLE);
+        CHECK(strstr(msg, "h48") != NULL, "h48 header byte %d changed: %s", k, msg);
+        for (int b = 0; b < 8; b++) buf[64 + b] = (uint8_t)(old >> (8 * b));
+        buf[h48] = base0;
+        buf[h48 + 1] = h0;
+    }
+    CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
+    CHECK(sum == sum3, "checksum after refused imports %016llx", (unsigned long long)sum);
+    free(buf);
+}
+
+int main(int argc, char **argv)
+{
+    fixture = argc > 1 ? argv[1] : NULL;
+    RUN(level0);
+    RUN(build);
+    RUN(entries);
+    RUN(within5);
+    RUN(scrambles);
+    RUN(stored);
+    ec_optimal_table_free();
+    DONE();
+}
