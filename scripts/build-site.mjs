@@ -279,7 +279,8 @@ function copyManifest({ root, outdir, refs }) {
   writeFileSync(join(outdir, 'manifest.webmanifest'), `${JSON.stringify(m, null, 2)}\n`);
 }
 
-// Step: index.html, every reference replaced by the built file's (an unknown one fails the build)
+// Step: index.html, every reference replaced by the built file's (an unknown one fails the build),
+// its comments left out
 function writeIndex({ root, outdir, html, refs, script, styles, built }) {
   const manifestRef = refs.find((r) => r.rel === 'manifest');
   const iconPath = (url) => posix(relative(dirname(join(root, manifestRef.url)), join(root, url)));
@@ -297,7 +298,8 @@ function writeIndex({ root, outdir, html, refs, script, styles, built }) {
     else throw new Error(`build-site: index.html references ${r.url}, which the build does not know how to carry over`);
     html = html.replace(r.whole, to);
   }
-  writeFileSync(join(outdir, 'index.html'), html.replace(/^\s*\n/gm, ''));
+  // without the source's comments (notes for developers, 0.3 kB of the first load's gzip)
+  writeFileSync(join(outdir, 'index.html'), html.replace(/<!--[\s\S]*?-->/g, '').replace(/^\s*\n/gm, ''));
 }
 
 // Step: the licences of the bundled packages (their files carry no licence comments once bundled)

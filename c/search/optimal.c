@@ -136,7 +136,8 @@ int64_t ec__opt_table_bytes_of(int level, int t)
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int rc = ec__opt_level_h48[level] >= 0 ? ec__opt_h48_init() : ec__opt_init();
+    int rc = ec__opt_init();
+    if (!rc && ec__opt_level_h48[level] >= 0) rc = ec__opt_h48_init();
     if (rc) return rc;
     int64_t b = (N_CORNER_ENTRIES + 1) / 2;
     for (int t = 0; t < OPT_TABLES; t++) b += ec__opt_table_bytes_of(level, t);
@@ -164,7 +165,8 @@ int ec_optimal_table_free(void)
 int ec__opt_alloc_level(int level)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
-    int rc = ec__opt_level_h48[level] >= 0 ? ec__opt_h48_init() : ec__opt_init();
+    int rc = ec__opt_init();
+    if (!rc && ec__opt_level_h48[level] >= 0) rc = ec__opt_h48_init();
     if (rc) return rc;
     ec_optimal_table_free();
     ec__opt_T.xs = ec__opt_level_xs[level];

@@ -133,8 +133,6 @@ int ec__opt_h48_init(void)
 {
     static int ready;
     if (ready) return EC_OK;
-    int rc = ec__opt_init();
-    if (rc) return rc;
     if (!ec__opt_cocsepSym) ec__opt_cocsepSym = malloc(sizeof *ec__opt_cocsepSym * N_COCSEP);
     if (!ec__opt_cocsepDist) ec__opt_cocsepDist = malloc(N_COCSEP);
     if (!ec__opt_eoparFlip) ec__opt_eoparFlip = malloc((size_t)N_ESEP * N_MOVES);

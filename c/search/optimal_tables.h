@@ -126,7 +126,8 @@ int64_t ec__opt_hc_set(uint8_t *b, int cls, int e, int v);
 int64_t ec__opt_hc_forward(uint8_t *b, int c, int d, uint16_t *list);
 int64_t ec__opt_hc_backward(uint8_t *b, int c, int d, uint16_t *list);
 void ec__opt_set_esep(ec_cube *c, int v);
-/* the h48 table's small tables (optimal_h48.c; idempotent): EC_OK, EC_E_NOMEM, EC_E_INTERNAL */
+/* the h48 table's small tables (optimal_h48.c; idempotent; after ec__opt_init): EC_OK, EC_E_NOMEM,
+ * EC_E_INTERNAL */
 int ec__opt_h48_init(void);
 int ec__opt_get_tsep(const ec_cube *c);
 /* esep of a whole cube by table (the same value as ec__opt_get_esep, faster) */
