@@ -28,13 +28,15 @@
  * sequence of segments (phase 1: a location's share of a round; after: a round) of `left`
  * generations; end_segment decides what follows one.
  * Invariants:
- *  - one unit of work is one generation of the population at work, or (plan) at most
- *    HG_CHOICE_UNIT search nodes of phase 1's block choice, or before them, while the
- *    module's exact tables are unbuilt, at most HG_TABLE_UNIT of their build's work, and emits
- *    exactly one progress record (a choice's: the last generation's, named "2x2x3 block choice
- *    k/N", or "2x2x3 block exact tables k/N" while building); the choice's
- *    units are not generations (h->uncounted: an epoch counts generations, the one that ended
- *    phase 1 when the choice ends); a record's moves are the finished phases' moves then the current best
+ *  - one unit of work is one generation of the population at work, or (plan) one that is not
+ *    a generation: at most HG_TABLE_UNIT of the exact tables' build (the run's first units,
+ *    while the module has not built them), at most HG_CHOICE_UNIT search nodes of phase 1's
+ *    block choice, or of phase 2's exact optimum where no choice costed its block (prep_unit);
+ *    each unit emits exactly one progress record (a unit that is not a generation: the last
+ *    generation's, named "2x2x3 block choice k/N" in phase 1, or at generation 0 with no
+ *    individual, "2x2x3 block exact tables k/N" or "... choice 1/1"); those units are not
+ *    generations (h->uncounted: an epoch counts generations, the one that began a wait when
+ *    the wait ends); a record's moves are the finished phases' moves then the current best
  *    prefix, in the input's frame (plan's block frame mapped back through unview);
  *  - at[ph + 1] is at[ph] after mv[ph]; mv[ph] is a goal-reaching prefix kept beside the
  *    population, never lost to selection (hg_pop.hof; with plan or candidates2 the one
