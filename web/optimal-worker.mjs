@@ -130,14 +130,16 @@ const kindOf = (e) => (e instanceof QuotaError ? 'quota'
     : e instanceof EvocubeError && e.code === EC.E_TABLE ? 'table'
       : e instanceof RangeError || /out of memory|allocation/i.test(String(e && e.message)) ? 'memory' : 'other');
 
-// the levels with their sizes, the ones stored, and the one this device's memory suggests
+// the levels with their sizes, smallest memory first (level numbers are not in size order),
+// the ones stored, and the one this device's memory suggests
 async function sizes(core, { deviceMemory }) {
   const levels = [];
   for (let l = 0; ; l++) {
     try { levels.push({ level: l, ...core.tableBytes(l) }); } catch { break; }
   }
   const stored = (await storedLevels(undefined, levels.length)).map((s) => s.level);
-  return { levels, stored, suggested: levelFor(core, deviceMemory, levels.length) };
+  const suggested = levelFor(core, deviceMemory, levels.length);
+  return { levels: levels.sort((a, b) => a.memory - b.memory), stored, suggested };
 }
 
 const HANDLERS = { table, import: importFile, solve, sizes };

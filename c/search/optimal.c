@@ -114,22 +114,24 @@ static int corner_finish(void)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2};
-const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0},
-                                                                  {1, 0, 0, 1}, {1, 0, 1, 1}, {1, 1, 1, 1}};
-const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {1, 0, 0, 1}, {1, 0, 1, 1},
+                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}};
+const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2};
+const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2};
 
-static int64_t classes_of(int t) { return t == 3 ? ec__opt_nCocsepSym : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
-static int64_t block_of_x(int t, int xs, int h)
+static int64_t classes_of_x(int t, int k) { return t == 3 ? ec__opt_h48_classes(k) : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
+static int64_t classes_of(int t) { return classes_of_x(t, ec__opt_T.h48k); }
+static int64_t block_of_x(int t, int xs, int h, int k)
 {
-    return t == 3 ? (int64_t)N_ESEP << h : t == 2 ? N_ESEP : (int64_t)(t ? N_BLOCK_B : N_TWIST) * xs;
+    return t == 3 ? (int64_t)N_ESEP << h << (k == 1) : t == 2 ? N_ESEP : (int64_t)(t ? N_BLOCK_B : N_TWIST) * xs;
 }
-static int64_t block_of(int t) { return block_of_x(t, ec__opt_T.xs, ec__opt_T.h48); }
+static int64_t block_of(int t) { return block_of_x(t, ec__opt_T.xs, ec__opt_T.h48, ec__opt_T.h48k); }
 
 int64_t ec__opt_table_bytes_of(int level, int t)
 {
     if (!ec__opt_level_has[level][t]) return 0;
-    int64_t n = classes_of(t) * block_of_x(t, ec__opt_level_xs[level], ec__opt_level_h48[level]);
+    int64_t n = classes_of_x(t, ec__opt_level_h48k[level]) * block_of_x(t, ec__opt_level_xs[level], ec__opt_level_h48[level], ec__opt_level_h48k[level]);
     return (n + 3) / 4 + (t == 3 ? 8 : 0);
 }
 
@@ -141,7 +143,9 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
     if (rc) return rc;
     int64_t b = (N_CORNER_ENTRIES + 1) / 2;
     for (int t = 0; t < OPT_TABLES; t++) b += ec__opt_table_bytes_of(level, t);
-    if (memory) *memory = b;
+    /* the h48 table is built in a 4-bit scratch table beside it (twice its entries' bytes) */
+    int64_t scratch = ec__opt_level_has[level][3] ? (ec__opt_table_bytes_of(level, 3) - 8) * 2 : 0;
+    if (memory) *memory = b + scratch;
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
 }
@@ -171,6 +175,7 @@ int ec__opt_alloc_level(int level)
     ec_optimal_table_free();
     ec__opt_T.xs = ec__opt_level_xs[level];
     ec__opt_T.h48 = ec__opt_level_h48[level];
+    ec__opt_T.h48k = ec__opt_level_h48k[level];
     memcpy(ec__opt_T.has, ec__opt_level_has[level], sizeof ec__opt_T.has);
     ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
     ec__opt_T.corner = malloc((size_t)ec__opt_T.corner_bytes);
@@ -224,7 +229,7 @@ static int start_table(int t)
             ec_optimal_table_free();
             return EC_E_NOMEM;
         }
-        ec__opt_T.set = ec__opt_h48_start(ec__opt_T.scratch, ec__opt_T.h48);
+        ec__opt_T.set = ec__opt_h48_start(ec__opt_T.scratch, ec__opt_T.h48, ec__opt_T.h48k);
     } else if (t == 2) {
         ec__opt_T.set = ec__opt_hc_start(ec__opt_T.big[2]);
     } else if (t == 0) {
@@ -340,6 +345,16 @@ uint64_t ec__opt_checksum(const uint8_t *p, int64_t n, uint64_t h)
     return h;
 }
 
+void ec__opt_parts_at(int level, const uint8_t *tables, const uint8_t *big[OPT_TABLES], int64_t bytes[OPT_TABLES])
+{
+    const uint8_t *at = tables + (N_CORNER_ENTRIES + 1) / 2;
+    for (int t = 0; t < OPT_TABLES; t++) {
+        bytes[t] = ec__opt_table_bytes_of(level, t);
+        big[t] = bytes[t] ? at : NULL;
+        at += bytes[t];
+    }
+}
+
 uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[OPT_TABLES], const int64_t bytes[OPT_TABLES])
 {
     uint64_t h = ec__opt_checksum(corner, (N_CORNER_ENTRIES + 1) / 2, 0x6576636f6f707431ull ^ (uint64_t)level);
@@ -370,7 +385,8 @@ int ec_optimal_table_work(int c0, int c1)
     int64_t n = 0;
     uint8_t *scr = ec__opt_T.scratch;
     for (int c = c0; c < c1; c++)
-        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(scr, ec__opt_T.h48, c, d, list) : ec__opt_h48_backward(scr, ec__opt_T.h48, c, d, list);
+        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(scr, ec__opt_T.h48, ec__opt_T.h48k, c, d, list)
+                                     : ec__opt_h48_backward(scr, ec__opt_T.h48, ec__opt_T.h48k, c, d, list);
         else if (tb == 2) n += ec__opt_T.forward ? ec__opt_hc_forward(ec__opt_T.big[2], c, d, (uint16_t *)list) : ec__opt_hc_backward(ec__opt_T.big[2], c, d, (uint16_t *)list);
         else n += ec__opt_T.forward ? forward_class(tb, c, d, list) : backward_class(tb, c, d, list);
     free(list);
@@ -391,7 +407,7 @@ int ec_optimal_table_pass_end(void)
     ec__opt_T.depth++;
     if (!unset) {
         if (ec__opt_T.tb == 3) { /* the exact distances packed into the 2-bit entries */
-            ec__opt_h48_pack(ec__opt_T.scratch, ec__opt_T.h48, ec__opt_T.big[3]);
+            ec__opt_h48_pack(ec__opt_T.scratch, ec__opt_T.h48, ec__opt_T.h48k, ec__opt_T.big[3]);
             free(ec__opt_T.scratch);
             ec__opt_T.scratch = NULL;
         }

@@ -32,18 +32,26 @@
  *               all 48 symmetries) x esep (conjugated by the class's symmetry) x h bits of
  *               edge orientation (h = 0, or 2: the orientation parities of the E- and M-slice
  *               edges, the only orientation facts that face turns carry within this coset
- *               space); index
- *               ((class * 34650 + esep') << h) | bits'; 117.6 M entries x 2^h. 2 bits an entry
- *               with a base b (the table's first 8 bytes hold b and h): 0 = at most b, 1 = b + 1,
+ *               space). Its corner kind k: 0 = cocsep; 1 = cocsep split by the corners'
+ *               permutation parity (a quarter turn flips it, every symmetry keeps it: p = 1
+ *               bit); 2 = the corners' half-turn coset instead of cocsep (hc, the hc table's
+ *               19,926 classes, which fix the parity too); index (((class << p | parity) *
+ *               34650 + esep') << h) | bits'; 117.6 M entries x 2^(h + p) (kind 2: 690.4 M
+ *               x 2^h). 2 bits an entry with a base b (the table's first 8 bytes hold b, h
+ *               and k): 0 = at most b, 1 = b + 1,
  *               2 = b + 2, 3 = at least b + 3. Absolute, so probed for the cube AND its inverse
  *               (the same optimum; the inverse's coordinates computed from its cubies per
- *               child); each probe preceded by the cocsep distance (exact, 153 KB, the cheap
- *               first probe, and the bound when the entry is 0). Built exactly in 4-bit
+ *               child); each probe preceded by the corners' distance (exact: cocsep's, 153
+ *               KB, or hc's, 0.9 MB; the cheap first probe, and the bound when the entry is 0). Built exactly in 4-bit
  *               entries (a scratch buffer twice the table's size), then packed with the b that
  *               maximises the summed bound.
  * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
  * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
- * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB. Larger tables prune more; a level's number is not
+ * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB; 6 = the corner table + h48 h0 kind 1 (58.8 MB),
+ * 61.8 MB; 7 = level 1 + h48 h2 kind 1 (235.1 MB), 481.2 MB; 8 = level 0 + h48 h0 kind 2
+ * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 764.0 MB. While built, a level
+ * with the h48 table also holds its 4-bit scratch copy (twice its size).
+ * Larger tables prune more; a level's number is not
  * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read
  * for the cube seen along each of its three axes (the cube conjugated by whole-cube rotations:
  * the same distance), so three probes of each a node; the hc table once, the h48 table twice.

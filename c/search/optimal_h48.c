@@ -19,23 +19,30 @@
  *           even). A face turn changes them by a mask of esep (eoparFlip[esep * 18 + m]),
  *           and a symmetry maps (esep, eopar) to the conjugate's (eoparC[(esep * 4 + eopar)
  *           * 48 + j]); both checked against the cubie model on random cubes at init.
- * The table: entry ((class * 34650 + esep') << h) | eopar' (h = 0: no eopar, h = 2: both
- * bits), esep' and eopar' conjugated by the class's symmetry: the distance of the coset of
- * the cube's corner orientation, tetrad separation, slice separation (and eopar) to the
- * solved one. All four are functions of the cube that moves act on (a coset space), so a
- * breadth-first search over the index gives exact distances, and the cube and its inverse
- * have the same optimum, so the table is probed for both.
+ *   kind    the table's corner coordinate: 0 = cocsep; 1 = cocsep and the corners'
+ *           permutation parity q (a quarter turn flips it; conjugation keeps a permutation's
+ *           parity, so each class's block splits in two with the same stabiliser); 2 = the
+ *           corners' half-turn coset (optimal_hc.c's hc classes: hcSym, hcMove, hcStab, the
+ *           same symmetry numbering), which fixes cocsep and the parity and more. hcDist
+ *           (raw, 0.9 MB) and hcClassDist: its exact distances, kind 2's first probe.
+ * The table: entry (((class << p | q) * 34650 + esep') << h) | eopar' (h = 0: no eopar, h =
+ * 2: both bits; p = 1 for kind 1, else 0), esep' and eopar' conjugated by the class's
+ * symmetry: the distance of the coset of the cube's corners (kind), slice separation (and
+ * eopar) to the solved one. All are functions of the cube that moves act on (a coset space),
+ * so a breadth-first search over the index gives exact distances, and the cube and its
+ * inverse have the same optimum, so the table is probed for both.
  * Build: breadth-first passes over classes into 4-bit exact distances (a scratch buffer,
  * block = one class, its stabiliser images set together; backward passes write only their
  * class, whose block is a whole number of bytes), then packed into 2 bits with a base b
- * chosen from the distance histogram: 0 = at most b (the probe falls back on cocsepDist),
- * 1, 2 = b + 1, b + 2, 3 = at least b + 3. The packed table's first 8 bytes hold b and h.
+ * chosen from the distance histogram: 0 = at most b (the probe falls back on the corners'
+ * distance), 1, 2 = b + 1, b + 2, 3 = at least b + 3. The packed table's first 8 bytes hold
+ * b, h and the kind.
  *   h48C    the search's one read for both: h48C[esep * 48 + j] = esep' | t << 16 with eopar' =
  *           t ^ h48L[j][eopar] (the symmetry's map of the slices is linear on the parities;
  *           checked for every entry at init).
  * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC, h48C and the build's transposed
- * eoparT, 6.7 MB each, esepT 3.3 MB; the rest < 1 MB); the build's scratch buffer is twice
- * the packed table.
+ * eoparT, 6.7 MB each, esepT 3.3 MB, hcDist 0.9 MB; the rest < 1 MB); the build's scratch
+ * buffer is twice the packed table.
  */
 #include "search/optimal_tables.h"
 
@@ -49,6 +56,8 @@ static uint32_t cocsepRep[N_COCSEP_SYM_MAX];
 static uint64_t cocsepStab[N_COCSEP_SYM_MAX];
 int ec__opt_nCocsepSym;
 uint8_t *ec__opt_cocsepDist;
+uint8_t *ec__opt_hcDist;
+uint8_t ec__opt_hcClassDist[N_HC_SYM_MAX];
 uint8_t *ec__opt_eoparFlip;
 uint8_t *ec__opt_eoparC;
 uint32_t *ec__opt_h48C;
@@ -129,18 +138,43 @@ static void esep_cube(ec_cube *c, int esep, int b)
     }
 }
 
+/* the exact distances of a raw corner coordinate twist * nx + x (x moved by xmove) from
+ * start, breadth-first: EC_OK, or EC_E_INTERNAL when one is never reached */
+static int tsep_mv(int x, int m) { return ec__opt_tsepMove[x * N_MOVES + m]; }
+static int hp_mv(int x, int m) { return ec__opt_hpMove[x * N_MOVES + m]; }
+static int corner_bfs(uint8_t *dist, int nx, int (*xmove)(int, int), int start)
+{
+    const int n = N_TWIST * nx;
+    memset(dist, 0xff, (size_t)n);
+    dist[start] = 0;
+    for (int dd = 0, added = 1; added; dd++) {
+        added = 0;
+        for (int r = 0; r < n; r++) {
+            if (dist[r] != dd) continue;
+            for (int m = 0; m < N_MOVES; m++) {
+                int r2 = ec__twistMove[(r / nx) * N_MOVES + m] * nx + xmove(r % nx, m);
+                if (dist[r2] == 0xff) dist[r2] = (uint8_t)(dd + 1), added++;
+            }
+        }
+    }
+    for (int r = 0; r < n; r++)
+        if (dist[r] == 0xff) return EC_E_INTERNAL;
+    return EC_OK;
+}
+
 int ec__opt_h48_init(void)
 {
     static int ready;
     if (ready) return EC_OK;
     if (!ec__opt_cocsepSym) ec__opt_cocsepSym = malloc(sizeof *ec__opt_cocsepSym * N_COCSEP);
     if (!ec__opt_cocsepDist) ec__opt_cocsepDist = malloc(N_COCSEP);
+    if (!ec__opt_hcDist) ec__opt_hcDist = malloc(N_HC);
     if (!ec__opt_eoparFlip) ec__opt_eoparFlip = malloc((size_t)N_ESEP * N_MOVES);
     if (!ec__opt_eoparC) ec__opt_eoparC = malloc((size_t)N_ESEP * 4 * N_SYM48);
     if (!ec__opt_h48C) ec__opt_h48C = malloc(sizeof *ec__opt_h48C * N_ESEP * N_SYM48);
     if (!esepT) esepT = malloc(sizeof *esepT * N_ESEP * N_SYM48);
     if (!eoparT) eoparT = malloc((size_t)N_ESEP * 4 * N_SYM48);
-    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C || !esepT || !eoparT) return EC_E_NOMEM;
+    if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_hcDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C || !esepT || !eoparT) return EC_E_NOMEM;
     ec_cube c, d;
     for (int mask = 0; mask < 256; mask++) {
         int r = 0, k = 0;
@@ -189,22 +223,13 @@ int ec__opt_h48_init(void)
         for (int m = 0; m < N_MOVES; m++)
             ec__opt_cocsepMove[k * N_MOVES + m] = ec__opt_cocsepSym[ec__twistMove[tw * N_MOVES + m] * N_TSEP + ec__opt_tsepMove[ts * N_MOVES + m]];
     }
-    /* cocsep's exact distances: breadth-first over the raw coordinate */
-    memset(ec__opt_cocsepDist, 0xff, N_COCSEP);
+    /* the exact distances of cocsep and of the corners' half-turn cosets (kind 2's first probe
+     * and fallback; also by class) */
     ec_cube_solved(&c);
-    ec__opt_cocsepDist[ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c)] = 0;
-    for (int dd = 0, added = 1; added; dd++) {
-        added = 0;
-        for (int r = 0; r < N_COCSEP; r++) {
-            if (ec__opt_cocsepDist[r] != dd) continue;
-            for (int m = 0; m < N_MOVES; m++) {
-                int r2 = ec__twistMove[(r / N_TSEP) * N_MOVES + m] * N_TSEP + ec__opt_tsepMove[(r % N_TSEP) * N_MOVES + m];
-                if (ec__opt_cocsepDist[r2] == 0xff) ec__opt_cocsepDist[r2] = (uint8_t)(dd + 1), added++;
-            }
-        }
-    }
-    for (int r = 0; r < N_COCSEP; r++)
-        if (ec__opt_cocsepDist[r] == 0xff) return EC_E_INTERNAL;
+    int rc = corner_bfs(ec__opt_cocsepDist, N_TSEP, tsep_mv, ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c));
+    if (!rc) rc = corner_bfs(ec__opt_hcDist, N_HPERM, hp_mv, ec__opt_get_hc(&c));
+    if (rc) return rc;
+    for (int r = 0; r < N_HC; r++) ec__opt_hcClassDist[ec__opt_hcSym[r] >> 6] = ec__opt_hcDist[r];
     /* eopar's changes by face turns and conjugates */
     for (int v = 0; v < N_ESEP; v++) {
         esep_cube(&c, v, 0);
@@ -268,87 +293,100 @@ static inline void set_nib(uint8_t *t, int64_t i, int v)
     t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
 }
 
-/* entry (cls, esep e, eopar b) of the scratch table and its stabiliser images, when unset */
-static int64_t h48_set(uint8_t *t, int h, int cls, int e, int b, int v)
+/* the corner kind k's classes, their moves ([class * 18 + m]: class << 6 | j) and stabilisers;
+ * p: its parity bits (1 for kind 1) */
+int ec__opt_h48_classes(int k) { return k == 2 ? ec__opt_nHcSym : ec__opt_nCocsepSym; }
+static inline const uint32_t *kmove(int k) { return k == 2 ? ec__opt_hcMove : ec__opt_cocsepMove; }
+static inline uint64_t kstab(int k, int cls) { return k == 2 ? ec__opt_hcStab[cls] : cocsepStab[cls]; }
+
+/* entry (cls, corner parity q, esep e, eopar b) of the scratch table and its stabiliser
+ * images (the same parity: conjugation keeps a permutation's parity), when unset */
+static int64_t h48_set(uint8_t *t, int h, int k, int cls, int q, int e, int b, int v)
 {
-    int64_t base = (int64_t)cls * N_ESEP, n = 0;
+    const int p = k == 1;
+    int64_t base = (int64_t)(cls << p | q) * N_ESEP, n = 0;
     int64_t i = (base + e) << h | (h ? b : 0);
     if (nib(t, i) == UNSET) {
         set_nib(t, i, v);
         n++;
     }
-    uint64_t st = cocsepStab[cls];
+    uint64_t st = kstab(k, cls);
     for (int u = 1; st >> u; u++)
         if (st >> u & 1) {
-            int64_t k = (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0);
-            if (nib(t, k) == UNSET) {
-                set_nib(t, k, v);
+            int64_t x = (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0);
+            if (nib(t, x) == UNSET) {
+                set_nib(t, x, v);
                 n++;
             }
         }
     return n;
 }
 
-int64_t ec__opt_h48_start(uint8_t *t, int h)
+int64_t ec__opt_h48_start(uint8_t *t, int h, int k)
 {
-    memset(t, 0xff, (size_t)((((int64_t)ec__opt_nCocsepSym * N_ESEP) << h) / 2));
+    memset(t, 0xff, (size_t)((((int64_t)ec__opt_h48_classes(k) * N_ESEP) << h << (k == 1)) / 2));
     ec_cube c;
     ec_cube_solved(&c);
-    uint32_t y = ec__opt_cocsepSym[ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c)];
+    uint32_t y = k == 2 ? ec__opt_hcSym[ec__opt_get_hc(&c)] : ec__opt_cocsepSym[ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c)];
     int e = ec__opt_get_esep(&c), j = (int)(y & 63);
-    return h48_set(t, h, (int)(y >> 6), ec__opt_esepC48[e * N_SYM48 + j], ec__opt_eoparC[(e * 4) * N_SYM48 + j], 0);
+    return h48_set(t, h, k, (int)(y >> 6), 0, ec__opt_esepC48[e * N_SYM48 + j], ec__opt_eoparC[(e * 4) * N_SYM48 + j], 0);
 }
 
-/* class c's entries at value v into list (block offsets); their count */
-static int collect_h48(const uint8_t *t, int h, int c, int v, uint32_t *list)
+/* class c's entries at value v into list (block offsets: (q * 34650 + esep) << h | eopar);
+ * their count */
+static int collect_h48(const uint8_t *t, int h, int k, int c, int v, uint32_t *list)
 {
-    int64_t base = ((int64_t)c * N_ESEP) << h, nb = (int64_t)N_ESEP << h;
+    const int p = k == 1;
+    int64_t base = ((int64_t)c * N_ESEP) << h << p, nb = (int64_t)N_ESEP << h << p;
     int n = 0;
     for (int64_t i = 0; i < nb; i++)
         if (nib(t, base + i) == v) list[n++] = (uint32_t)i;
     return n;
 }
 
-/* the entry of (esep, eopar) after move m from class c's representative: its index */
-static inline int64_t h48_next(int h, uint32_t y, int e, int b, int m)
+/* the entry of (parity q, esep, eopar) after move m from class c's representative: its index */
+static inline int64_t h48_next(int h, int k, uint32_t y, int q, int e, int b, int m)
 {
+    const int p = k == 1;
     int j = (int)(y & 63), e2 = ec__opt_esepMove[e * N_MOVES + m];
-    int64_t i = ((int64_t)(y >> 6) * N_ESEP + esepT[j * N_ESEP + e2]) << h;
+    int64_t i = ((int64_t)((y >> 6) << p | (q ^ (p & quarter(m)))) * N_ESEP + esepT[j * N_ESEP + e2]) << h;
     if (h) i |= eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])];
     return i;
 }
 
-int64_t ec__opt_h48_forward(uint8_t *t, int h, int c, int d, uint32_t *list)
+int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int d, uint32_t *list)
 {
-    int nl = collect_h48(t, h, c, d, list);
+    int nl = collect_h48(t, h, k, c, d, list);
     int64_t n = 0;
+    const uint32_t *mv = kmove(k);
     for (int m = 0; m < N_MOVES && nl; m++) {
-        uint32_t y = ec__opt_cocsepMove[c * N_MOVES + m];
-        int c2 = (int)(y >> 6), j = (int)(y & 63);
-        for (int k = 0; k < nl; k++) {
-            int e = (int)(list[k] >> h), b = (int)(list[k] & ((1u << h) - 1));
+        uint32_t y = mv[c * N_MOVES + m];
+        int c2 = (int)(y >> 6), j = (int)(y & 63), qm = k == 1 && quarter(m);
+        for (int i = 0; i < nl; i++) {
+            int r = (int)(list[i] >> h), q = r >= N_ESEP, e = r - q * N_ESEP, b = (int)(list[i] & ((1u << h) - 1));
             int e2 = ec__opt_esepMove[e * N_MOVES + m];
             int b2 = h ? eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])] : 0;
-            n += h48_set(t, h, c2, esepT[j * N_ESEP + e2], b2, d + 1);
+            n += h48_set(t, h, k, c2, q ^ qm, esepT[j * N_ESEP + e2], b2, d + 1);
         }
     }
     return n;
 }
 
-int64_t ec__opt_h48_backward(uint8_t *t, int h, int c, int d, uint32_t *list)
+int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int d, uint32_t *list)
 {
-    int nl = collect_h48(t, h, c, UNSET, list);
-    int64_t base = ((int64_t)c * N_ESEP) << h, n = 0;
+    int nl = collect_h48(t, h, k, c, UNSET, list);
+    int64_t base = ((int64_t)c * N_ESEP) << h << (k == 1), n = 0;
+    const uint32_t *mv = kmove(k);
     for (int m = 0; m < N_MOVES && nl; m++) {
-        uint32_t y = ec__opt_cocsepMove[c * N_MOVES + m];
-        for (int k = 0; k < nl;) {
-            int e = (int)(list[k] >> h), b = (int)(list[k] & ((1u << h) - 1));
-            if (nib(t, h48_next(h, y, e, b, m)) == d) {
-                set_nib(t, base + list[k], d + 1);
+        uint32_t y = mv[c * N_MOVES + m];
+        for (int i = 0; i < nl;) {
+            int r = (int)(list[i] >> h), q = r >= N_ESEP, e = r - q * N_ESEP, b = (int)(list[i] & ((1u << h) - 1));
+            if (nib(t, h48_next(h, k, y, q, e, b, m)) == d) {
+                set_nib(t, base + list[i], d + 1);
                 n++;
-                list[k] = list[--nl];
+                list[i] = list[--nl];
             } else {
-                k++;
+                i++;
             }
         }
     }
@@ -357,9 +395,9 @@ int64_t ec__opt_h48_backward(uint8_t *t, int h, int c, int d, uint32_t *list)
 
 /* the base: the b that maximises the summed bound over all entries, counting an entry at
  * most b as its distance - 2 (what the fallback gives, roughly) */
-void ec__opt_h48_pack(const uint8_t *t, int h, uint8_t *out)
+void ec__opt_h48_pack(const uint8_t *t, int h, int k, uint8_t *out)
 {
-    int64_t n = ((int64_t)ec__opt_nCocsepSym * N_ESEP) << h, hist[16] = {0};
+    int64_t n = ((int64_t)ec__opt_h48_classes(k) * N_ESEP) << h << (k == 1), hist[16] = {0};
     for (int64_t i = 0; i < n; i++) hist[nib(t, i)]++;
     int best = 0;
     double bestv = -1;
@@ -371,9 +409,10 @@ void ec__opt_h48_pack(const uint8_t *t, int h, uint8_t *out)
     memset(out, 0, (size_t)(8 + (n + 3) / 4));
     out[0] = (uint8_t)best;
     out[1] = (uint8_t)h;
-    uint8_t *p = out + 8;
+    out[2] = (uint8_t)k;
+    uint8_t *o = out + 8;
     for (int64_t i = 0; i < n; i++) {
         int dd = nib(t, i), v = dd <= best ? 0 : dd - best > 3 ? 3 : dd - best;
-        p[i >> 2] |= (uint8_t)(v << ((i & 3) << 1));
+        o[i >> 2] |= (uint8_t)(v << ((i & 3) << 1));
     }
 }

@@ -37,7 +37,7 @@ static uint16_t hpRep[N_HPERM];
 uint32_t *ec__opt_hcSym;
 uint32_t *ec__opt_hcMove;
 static uint32_t hcRep[N_HC_SYM_MAX];
-static uint64_t hcStab[N_HC_SYM_MAX];
+uint64_t ec__opt_hcStab[N_HC_SYM_MAX];
 int ec__opt_nHcSym;
 uint16_t *ec__opt_esepC48;
 uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
@@ -146,11 +146,11 @@ int ec__opt_hc_init(void)
         ec_cube_solved(&c);
         set_hc(&c, r);
         hcRep[n] = (uint32_t)r;
-        hcStab[n] = 0;
+        ec__opt_hcStab[n] = 0;
         for (int j = 0; j < N_SYM48; j++) {
             ec__opt_conj48(&c, j, &d);
             int r2 = ec__opt_get_hc(&d);
-            if (r2 == r) hcStab[n] |= 1ull << j;
+            if (r2 == r) ec__opt_hcStab[n] |= 1ull << j;
             if (ec__opt_hcSym[r2] == 0xffffffffu) ec__opt_hcSym[r2] = (uint32_t)n << 6 | ec__opt_sym48Inv[j];
         }
         n++;
@@ -179,7 +179,7 @@ int64_t ec__opt_hc_set(uint8_t *b, int cls, int e, int v)
         set_e2(b, base + e, v);
         n++;
     }
-    uint64_t st = hcStab[cls];
+    uint64_t st = ec__opt_hcStab[cls];
     for (int u = 1; st >> u; u++)
         if (st >> u & 1) {
             int64_t k = base + ec__opt_esepC48[e * N_SYM48 + u];

@@ -52,23 +52,30 @@ static inline uint32_t hc_move(uint32_t y, int m)
 }
 static inline int64_t hc_index(uint32_t y, int e) { return (int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e * N_SYM48 + (y & 63)]; }
 
-/* the h48 table's entry of a cube with cocsep raw, esep e and eopar b */
-static inline int64_t h48_index(int raw, int e, int b)
+/* the h48 table's entry of a cube whose corners' class coordinate is y (class << 6 | j),
+ * corner parity q, esep e and eopar b */
+static inline int64_t h48_index(uint32_t y, int q, int e, int b)
 {
-    uint32_t y = ec__opt_cocsepSym[raw];
-    int j = (int)(y & 63), h = ec__opt_T.h48;
+    int j = (int)(y & 63), h = ec__opt_T.h48, p = ec__opt_T.h48k == 1;
     uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
-    int64_t i = ((int64_t)(y >> 6) * N_ESEP + (x & 0xffff)) << h;
+    int64_t i = ((int64_t)((y >> 6) << p | (q & p)) * N_ESEP + (x & 0xffff)) << h;
     return h ? i | ((x >> 16) ^ ec__opt_h48L[j][b]) : i;
 }
 /* its 2-bit value: 0 (at most the base), 1, 2 (base + 1, + 2), 3 (at least base + 3) */
 static inline int h48_v(int64_t i) { return e2(ec__opt_T.big[3] + 8, i); }
-static inline int cocsep_raw(const ec_cube *c) { return ec__get_twist(c) * N_TSEP + ec__opt_get_tsep(c); }
-/* the h48 bound of a whole cube: its entry's, or the cocsep distance for entries 0 */
+/* the raw corner coordinate of the h48 table's kind (hc for kind 2, else cocsep), its class
+ * coordinate and its exact distance */
+static inline int corner_raw(const ec_cube *c)
+{
+    return ec__opt_T.h48k == 2 ? ec__opt_get_hc(c) : ec__get_twist(c) * N_TSEP + ec__opt_get_tsep(c);
+}
+static inline uint32_t corner_y(int raw) { return ec__opt_T.h48k == 2 ? ec__opt_hcSym[raw] : ec__opt_cocsepSym[raw]; }
+static inline int corner_dist(int raw) { return ec__opt_T.h48k == 2 ? ec__opt_hcDist[raw] : ec__opt_cocsepDist[raw]; }
+/* the h48 bound of a whole cube: its entry's, or the corners' distance for entries 0 */
 static int h48_bound(const ec_cube *c)
 {
-    int raw = cocsep_raw(c), v = h48_v(h48_index(raw, ec__opt_get_esep(c), ec__opt_get_eopar(c)));
-    return v ? ec__opt_T.big[3][0] + v : ec__opt_cocsepDist[raw];
+    int raw = corner_raw(c), v = h48_v(h48_index(corner_y(raw), ec__parity(c->cp, 8), ec__opt_get_esep(c), ec__opt_get_eopar(c)));
+    return v ? ec__opt_T.big[3][0] + v : corner_dist(raw);
 }
 
 /* The exact distance of a big-table entry from its value mod 3: a walk over the raw
@@ -172,7 +179,7 @@ int ec__opt_h48_entry(const ec_cube *c, int *base)
 {
     if (!ec__opt_T.complete || !ec__opt_T.has[3]) return EC_E_STATE;
     if (base) *base = ec__opt_T.big[3][0];
-    return h48_v(h48_index(cocsep_raw(c), ec__opt_get_esep(c), ec__opt_get_eopar(c)));
+    return h48_v(h48_index(corner_y(corner_raw(c)), ec__parity(c->cp, 8), ec__opt_get_esep(c), ec__opt_get_eopar(c)));
 }
 
 /* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
@@ -187,6 +194,7 @@ static void expand(opt_search *s, int k)
     int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
     opt_child *ch = s->ch[k];
     int n = 0, left = s->depth - k - 1;
+    const int hck = ec__opt_T.has[3] && ec__opt_T.h48k == 2; /* the h48 table on the hc classes */
     for (int m = 0; m < N_MOVES; m++) {
         if (!ec__move_follows(prev, m)) continue;
         opt_child *c = &ch[n++];
@@ -206,9 +214,9 @@ static void expand(opt_search *s, int k)
         else
             c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m];
         if (ec__opt_T.has[2] || ec__opt_T.has[3]) c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
-        if (ec__opt_T.has[2]) { /* the hc coordinates now; their conjugated esep fetched early */
+        if (ec__opt_T.has[2] || hck) { /* the hc coordinates now; their conjugated esep fetched early */
             c->hy = hc_move(s->hy[k], m);
-            __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
+            if (ec__opt_T.has[2]) __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
         }
         if (ec__opt_T.has[3]) {
             c->ts = ec__opt_tsepMove[s->ts[k] * N_MOVES + m];
@@ -229,7 +237,9 @@ static void expand(opt_search *s, int k)
         else
             c->hx[0] = c->hx[1] = c->hx[2] = 0;
         int m = c->m;
-        if (!over && ec__opt_T.has[3]) { /* the cocsep distances first, then the h48 entries fetched */
+        if (!over && hck) { /* the corners' distance of the hc class (known) */
+            over = ec__opt_hcClassDist[c->hy >> 6] > left;
+        } else if (!over && ec__opt_T.has[3]) { /* the cocsep distances first, then the h48 entries fetched */
             int raw = c->tw[0] * N_TSEP + c->ts;
             over = ec__opt_cocsepDist[raw] > left;
             if (!over) { /* the class read fetched now, read in the passes below */
@@ -253,53 +263,61 @@ static void expand(opt_search *s, int k)
         }
     }
     if (!ec__opt_T.has[3]) return;
-    /* the children left: the hc entry read here (prunes most), then the inverse cube and its
-     * cocsep distance, only for those it leaves */
+    /* the children left: the hc entry read here (prunes most), then the h48 entry of the cube
+     * (a chain of three reads: class, conjugated esep and eopar, entry, each fetched for every
+     * child before it is read), and only for the children it leaves the inverse cube, its
+     * corners' distance and its h48 entry (the same chain) */
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
         if (ec__opt_T.has[2]) {
-            int h = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
-            c->hhc = (uint8_t)h;
-            if (h > left) {
+            int hh = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+            c->hhc = (uint8_t)hh;
+            if (hh > left) {
                 c->pruned = 1;
                 continue;
             }
         }
-        int m = c->m;
-        ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
-        int rawi = cocsep_raw(&c->inv);
-        c->hraw[1] = (uint32_t)rawi;
-        if (ec__opt_cocsepDist[rawi] > left) {
-            c->pruned = 1;
-            continue;
-        }
-        __builtin_prefetch(ec__opt_cocsepSym + rawi);
-        c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
-        c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
+        c->hy48[0] = hck ? c->hy : ec__opt_cocsepSym[c->hraw[0]];
+        __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
     }
-    /* the h48 entries of the children left, cube and inverse: a chain of three reads (class,
-     * conjugated esep and eopar, entry), each fetched for every child before it is read */
-    const int h = ec__opt_T.h48;
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
-        c->hy48[0] = ec__opt_cocsepSym[c->hraw[0]];
-        c->hy48[1] = ec__opt_cocsepSym[c->hraw[1]];
-        __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
+        c->hidx[0] = h48_index(c->hy48[0], c->par, c->he, c->hb);
+        __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[0] >> 2));
+    }
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        int v = h48_v(c->hidx[0]);
+        if (v && s->h48base + v > left) {
+            c->pruned = 1;
+            continue;
+        }
+        int m = c->m;
+        ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
+        int rawi = corner_raw(&c->inv);
+        if (corner_dist(rawi) > left) {
+            c->pruned = 1;
+            continue;
+        }
+        c->hraw[1] = (uint32_t)rawi;
+        __builtin_prefetch(hck ? (const void *)(ec__opt_hcSym + rawi) : (const void *)(ec__opt_cocsepSym + rawi));
+        c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
+        c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
+    }
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        c->hy48[1] = corner_y((int)c->hraw[1]);
         __builtin_prefetch(ec__opt_h48C + c->hie * N_SYM48 + (c->hy48[1] & 63));
     }
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
-        for (int q = 0; q < 2; q++) {
-            uint32_t y = c->hy48[q];
-            int j = (int)(y & 63), e = q ? c->hie : c->he, b = q ? c->hib : c->hb;
-            uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
-            int64_t ix = ((int64_t)(y >> 6) * N_ESEP + (x & 0xffff)) << h;
-            c->hidx[q] = h ? ix | ((x >> 16) ^ ec__opt_h48L[j][b]) : ix;
-            __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[q] >> 2));
-        }
+        c->hidx[1] = h48_index(c->hy48[1], c->par, c->hie, c->hib);
+        __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[1] >> 2));
     }
 }
 
@@ -368,10 +386,8 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             hx[OPT_HC] = (uint8_t)h;
             if (h > left) continue;
         }
-        if (ec__opt_T.has[3]) { /* absolute entries: 0 says nothing beyond the cocsep probe */
-            int v = h48_v(c->hidx[0]);
-            if (v && s->h48base + v > left) continue;
-            v = h48_v(c->hidx[1]);
+        if (ec__opt_T.has[3]) { /* absolute entries: 0 says nothing beyond the corners' probe (the cube's read by expand) */
+            int v = h48_v(c->hidx[1]);
             if (v && s->h48base + v > left) continue;
         }
         for (int p = OPT_AXES; p < 2 * OPT_AXES; p++) {

@@ -104,10 +104,10 @@ static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize
     return (int)level;
 }
 
-/* the h48 table's own header (its base and h; 0 when the level has none): 1 when valid */
+/* the h48 table's own header (its base, h and parity bit; 0 when the level has none): 1 when valid */
 static int h48_head_ok(int level, const uint8_t *h48)
 {
-    return ec__opt_level_h48[level] < 0 || (h48[1] == ec__opt_level_h48[level] && h48[0] >= 1 && h48[0] <= 14 && !h48[2]);
+    return ec__opt_level_h48[level] < 0 || (h48[1] == ec__opt_level_h48[level] && h48[0] >= 1 && h48[0] <= 14 && h48[2] == ec__opt_level_h48k[level] && !h48[3]);
 }
 
 int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)
@@ -115,14 +115,10 @@ int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msg
     if (!buf) return EC_E_NULL;
     int level = check_header(buf, size, msg, msgsize), rc;
     if (level < 0) return level;
-    int64_t cb = (N_CORNER_ENTRIES + 1) / 2, off = HEADER_BYTES + cb;
+    int64_t cb = (N_CORNER_ENTRIES + 1) / 2;
     const uint8_t *big[OPT_TABLES];
     int64_t bytes[OPT_TABLES];
-    for (int t = 0; t < OPT_TABLES; t++) {
-        bytes[t] = ec__opt_table_bytes_of(level, t);
-        big[t] = bytes[t] ? buf + off : NULL;
-        off += bytes[t];
-    }
+    ec__opt_parts_at(level, buf + HEADER_BYTES, big, bytes);
     uint64_t h = ec__opt_parts_sum(level, buf + HEADER_BYTES, big, bytes);
     if (h != get64(buf + 64)) return table_fail(msg, msgsize, "the stored table's checksum does not match: it is corrupted");
     if (!h48_head_ok(level, big[3])) return table_fail(msg, msgsize, "the stored table's h48 base or bits are not this level's");

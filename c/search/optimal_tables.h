@@ -69,6 +69,7 @@ extern uint16_t ec__opt_hpMove[N_HPERM * N_MOVES];
 extern uint32_t *ec__opt_hcSym;  /* [twist * 420 + hp]: class << 6 | j */
 extern uint32_t *ec__opt_hcMove; /* [class * 18 + m] */
 extern int ec__opt_nHcSym;
+extern uint64_t ec__opt_hcStab[N_HC_SYM_MAX]; /* a class's stabiliser: bit j, conj_j fixes its rep */
 extern uint16_t *ec__opt_esepC48; /* [esep * 48 + j] */
 /* the h48 table's coordinates (optimal_h48.c's header says what each holds) */
 extern uint8_t ec__opt_tsepMove[N_TSEP * N_MOVES];
@@ -76,12 +77,17 @@ extern uint32_t *ec__opt_cocsepSym;                          /* [twist * 70 + ts
 extern uint32_t ec__opt_cocsepMove[N_COCSEP_SYM_MAX * N_MOVES]; /* [class * 18 + m] */
 extern int ec__opt_nCocsepSym;
 extern uint8_t *ec__opt_cocsepDist; /* [twist * 70 + tsep]: exact distance */
+extern uint8_t *ec__opt_hcDist;     /* [twist * 420 + hp]: exact distance of the corners' half-turn coset */
+extern uint8_t ec__opt_hcClassDist[N_HC_SYM_MAX]; /* the same by hc class */
 extern uint8_t *ec__opt_eoparFlip;  /* [esep * 18 + m]: eopar's change */
 extern uint8_t *ec__opt_eoparC;     /* [(esep * 4 + eopar) * 48 + j] */
 extern uint32_t *ec__opt_h48C;      /* [esep * 48 + j]: esep' | (eopar' of eopar 0) << 16 */
 extern uint8_t ec__opt_h48L[N_SYM48][4]; /* eopar' = h48C's term ^ h48L[j][eopar] */
-/* the h48 table's bits of eopar per level (-1: the level has no h48 table) */
+/* the h48 table's bits of eopar per level (-1: the level has no h48 table), and its corner
+ * kind: 0 = cocsep, 1 = cocsep split by the corners' permutation parity (each class's block
+ * in two), 2 = the corners' half-turn coset (hc, optimal_hc.c's classes) */
 extern const int ec__opt_level_h48[EC_OPTIMAL_LEVELS];
+extern const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS];
 extern uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
 
 /* The process-wide table: big[0] the FlipUDSlice table, big[1] the esep one, big[2] the hc
@@ -96,6 +102,7 @@ typedef struct opt_tables {
     uint8_t *big[OPT_TABLES];
     int64_t entries[OPT_TABLES], bytes[OPT_TABLES], corner_bytes;
     int h48;         /* the h48 table's eopar bits (-1: none) */
+    int h48k;        /* the h48 table's corner kind (ec__opt_level_h48k) */
     uint8_t *scratch; /* the h48 table's exact 4-bit distances during its build */
     /* build */
     int tb;          /* the big table being built */
@@ -133,19 +140,24 @@ int ec__opt_get_tsep(const ec_cube *c);
 /* esep of a whole cube by table (the same value as ec__opt_get_esep, faster) */
 int ec__opt_h48_esep(const ec_cube *c);
 int ec__opt_get_eopar(const ec_cube *c);
-/* the h48 table's build on its 4-bit scratch table t with h eopar bits: the solved entry;
- * class c's forward and backward pass at depth d (list: room for 34650 << h values); the
- * packing into the 2-bit stored entries (out: 8 + entries / 4 bytes) */
-int64_t ec__opt_h48_start(uint8_t *t, int h);
-int64_t ec__opt_h48_forward(uint8_t *t, int h, int c, int d, uint32_t *list);
-int64_t ec__opt_h48_backward(uint8_t *t, int h, int c, int d, uint32_t *list);
-void ec__opt_h48_pack(const uint8_t *t, int h, uint8_t *out);
+/* the h48 table's build on its 4-bit scratch table t with h eopar bits and corner kind k:
+ * the solved entry; class c's forward and backward pass at depth d (list: room for
+ * 34650 << h << (k == 1) values); the packing into the 2-bit stored entries (out: 8 +
+ * entries / 4 bytes); the classes of kind k */
+int64_t ec__opt_h48_start(uint8_t *t, int h, int k);
+int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int d, uint32_t *list);
+int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int d, uint32_t *list);
+void ec__opt_h48_pack(const uint8_t *t, int h, int k, uint8_t *out);
+int ec__opt_h48_classes(int k);
 /* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */
 int ec__opt_alloc_level(int level);
 /* The 64-bit checksum of n bytes at p, chained from h. */
 uint64_t ec__opt_checksum(const uint8_t *p, int64_t n, uint64_t h);
 /* the bytes of big table t at level `level` (0 when the level has none) */
 int64_t ec__opt_table_bytes_of(int level, int t);
+/* The big tables of a level in a stored form's bytes after its header (tables: the corner
+ * table's first byte): where each starts (NULL when the level has none) and its bytes. */
+void ec__opt_parts_at(int level, const uint8_t *tables, const uint8_t *big[OPT_TABLES], int64_t bytes[OPT_TABLES]);
 /* The stored form's checksum of a level's corner table and big tables. */
 uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *const big[OPT_TABLES], const int64_t bytes[OPT_TABLES]);
 /* esep = slice * 70 + the M-slice edges' places; ccomb = the U-layer corners' places */

@@ -5,7 +5,7 @@
  *
  * Makes the table of level L held (--build: built now with N threads and timed, never read
  * from the cache; else loaded from the cache or built and cached, tools/optimal_tool.h) and
- * prints {"level","bytes","buildSeconds","built"}; then reads scrambles, one per line on
+ * prints {"level","bytes" (held),"buildBytes" (the most while built),"buildSeconds","built"}; then reads scrambles, one per line on
  * stdin, solves each with N threads (tools/optimal_tool.h) and prints one JSON line per
  * scramble: {"length","nodes","seconds","cpuSeconds","solution"} (wall and process CPU time),
  * or {"length":null,"bound":B,...} when --max-nodes ran out first (B proven: every shorter
@@ -75,8 +75,10 @@ int main(int argc, char **argv)
         return 2;
     }
     int64_t mem;
-    ec_optimal_table_bytes(level, &mem, NULL);
-    printf("{\"level\":%d,\"bytes\":%lld,\"buildSeconds\":%.3f,\"built\":%s}\n", level, (long long)mem, secs,
+    int64_t stored = 0;
+    ec_optimal_table_bytes(level, &mem, &stored);
+    printf("{\"level\":%d,\"bytes\":%lld,\"buildBytes\":%lld,\"buildSeconds\":%.3f,\"built\":%s}\n", level, (long long)(stored - 80),
+           (long long)mem, secs,
            built ? "true" : "false");
     fflush(stdout);
     char line[4096];

@@ -1,4 +1,4 @@
-// optimal.mjs - `npm run bench -- optimal [--n 20] [--sizes 1:3,2:4] [--threads 2]
+// optimal.mjs - `npm run bench -- optimal [--n 20] [--sizes 8:3,7:4] [--threads 2]
 // [--max-nodes N] [--no-peer] [--moves K | --states "alg;alg"]`: evocube's optimal solver (native: build/native/bench_optimal,
 // its table built fresh and timed, each state's search split over the threads) beside
 // cube48opt (cubeopt-wasm, ../shared/peers/cubeopt-wasm, a benchmark peer loaded from outside
@@ -6,8 +6,8 @@
 // (evocube's random-state scrambles, seeds 1..n; --moves K: K random canonical face turns
 // instead, seeded 1..n, easy states for a quick comparison; --states: the given algorithms),
 // the same thread count, at table sizes
-// paired as evocubeLevel:cube48optK (default 1:3,2:4: level 1, 246 MB, beside cube48opt3,
-// 243 MB, and level 2, 419 MB, beside cube48opt4, 486 MB). The two alternate state by state (evocube, then the
+// paired as evocubeLevel:cube48optK (default 8:3,7:4: level 8, 246 MB, beside cube48opt3,
+// 243 MB, and level 7, 481 MB, beside cube48opt4, 486 MB). The two alternate state by state (evocube, then the
 // peer, on each state) so load changes hit both. Reported per side: table build seconds,
 // median / mean seconds a state, mean nodes, ns a node (wall time x threads / nodes), peak
 // memory (evocube: the process's VmHWM; the peer: this process's RSS after its solves, its
@@ -78,7 +78,7 @@ export default async function optimal(args) {
   const n = Number(opt(args, '--n', '20'));
   const threads = Number(opt(args, '--threads', '2'));
   const maxNodes = Number(opt(args, '--max-nodes', '0'));
-  const sizes = opt(args, '--sizes', '1:3,2:4').split(',').map((p) => p.split(':').map(Number));
+  const sizes = opt(args, '--sizes', '8:3,7:4').split(',').map((p) => p.split(':').map(Number));
   const usePeer = !args.includes('--no-peer') && existsSync(join(PEER, 'cube48opt3.mjs'));
   if (!existsSync(join(NATIVE, 'bench_optimal'))) throw new Error('build/native/bench_optimal is missing: run scripts/build.sh');
   const core = await loadCoreNode();
@@ -108,7 +108,7 @@ export default async function optimal(args) {
   for (const [level, k] of sizes) {
     const evo = startNative(level, threads, maxNodes);
     const head = await evo.next();
-    console.log(`\nevocube level ${level}: ${(head.bytes / 1e6).toFixed(1)} MB, table built in ${head.buildSeconds.toFixed(1)} s (load ${load()})`);
+    console.log(`\nevocube level ${level}: ${(head.bytes / 1e6).toFixed(1)} MB (${(head.buildBytes / 1e6).toFixed(1)} MB while built), table built in ${head.buildSeconds.toFixed(1)} s (load ${load()})`);
     let peer = null;
     let printed = '';
     if (usePeer) {

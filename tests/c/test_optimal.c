@@ -20,6 +20,7 @@
  *    verified, its phase "optimal", progress records carrying depth, bound and nodes; a
  *    node budget too small gives EC_GAVE_UP, never a solution;
  *  - errors: no table gives EC_E_STATE; bad arguments their codes. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,20 +71,28 @@ static void errors(void)
     CHECK_RC(ec_optimal_table_bytes(2, &m2, NULL), EC_OK);
     CHECK(m2 == m1 + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 2: %lld bytes", (long long)m2);
     /* levels 3, 4, 5: levels 0, 1, 2 + the h48 table (3,393 cocsep classes x esep, 2^0 or
-     * 2^2 eopar values, 2 bits an entry, 8 bytes of base and h) */
-    int64_t m3, m4, m5;
-    CHECK_RC(ec_optimal_table_bytes(3, &m3, NULL), EC_OK);
+     * 2^2 eopar values, 2 bits an entry, 8 bytes of base, h and kind), and while it is built
+     * its 4-bit scratch copy (twice its entries' bytes); 6: the corner table + the h48 table
+     * split by parity; 8: level 0 + the h48 table on the 19,926 hc classes */
+    int64_t m3, m4, m5, m6, m8, s3;
+    CHECK_RC(ec_optimal_table_bytes(3, &m3, &s3), EC_OK);
     CHECK_RC(ec_optimal_table_bytes(4, &m4, NULL), EC_OK);
     CHECK_RC(ec_optimal_table_bytes(5, &m5, NULL), EC_OK);
-    CHECK(m3 == mem + (3393LL * 34650 + 3) / 4 + 8 && m4 == m1 + 3393LL * 34650 + 8 && m5 == m2 + 3393LL * 34650 + 8,
-          "levels 3-5: %lld %lld %lld bytes", (long long)m3, (long long)m4, (long long)m5);
+    CHECK_RC(ec_optimal_table_bytes(6, &m6, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(8, &m8, NULL), EC_OK);
+    const int64_t h0 = (3393LL * 34650 + 3) / 4, h2 = 3393LL * 34650, hp = 3393LL * 34650 * 2 / 4, hc = (19926LL * 34650 + 3) / 4;
+    CHECK(m3 == mem + 3 * h0 + 8 && m4 == m1 + 3 * h2 + 8 && m5 == m2 + 3 * h2 + 8 && s3 == mem + h0 + 8 + 80, "levels 3-5: %lld %lld %lld bytes",
+          (long long)m3, (long long)m4, (long long)m5);
+    CHECK(m6 == 6053616 / 2 + 3 * hp + 8 && m8 == mem + 3 * hc + 8, "levels 6, 8: %lld %lld bytes", (long long)m6, (long long)m8);
     char msg[200];
     CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
     ec_solver *h = NULL;
     char f[EC_FACELETS_SIZE];
     ec_facelets_apply(NULL, "R U F", f, sizeof f, NULL, 0);
     /* no table: the solver builds one in its first steps (checked in solver_run) */
-    CHECK_RC(ec_solver_new("optimal", f, 1, "table=6", &h, msg, sizeof msg), EC_E_PARAM_RANGE);
+    char bad[20];
+    snprintf(bad, sizeof bad, "table=%d", EC_OPTIMAL_LEVELS);
+    CHECK_RC(ec_solver_new("optimal", f, 1, bad, &h, msg, sizeof msg), EC_E_PARAM_RANGE);
 }
 
 /* the solver with no table held builds it in its steps (build_step: slices of whole classes,

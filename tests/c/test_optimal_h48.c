@@ -1,6 +1,9 @@
-/* test_optimal_h48.c - the optimal search's h48 table (optimal_h48.c), at its smallest size
- * (level 3: level 0's tables and the h48 table with no eopar bits, 29.4 MB of 103 MB; ~40 s
- * of CPU to build):
+/* test_optimal_h48.c - the optimal search's h48 table (optimal_h48.c), at its smallest sizes:
+ * level 3 (level 0's tables and the h48 table with no eopar bits, 29.4 MB of 103 MB; ~40 s
+ * of CPU to build), or with argv[2] = 6 level 6 (the corner table and the h48 table with no
+ * eopar bits split by the corners' permutation parity, 58.8 MB of 62 MB; ~26 s), or 8
+ * (level 0's tables and the h48 table with no eopar bits on the corners' half-turn cosets,
+ * 172.6 MB of 246 MB; ~100 s):
  *  - 36 scrambles of 6..14 random turns (seeded) solved on level 0 (the table test_optimal
  *    checks against breadth-first distances and an independent search; the ctest fixture's
  *    file given as argv[1], tests/c/optimal_table.c, or built here without one);
@@ -15,11 +18,13 @@
  *  - every cube within 5 turns (621,649): the bound is at most the depth; every cube within 4
  *    turns and every 16th at 5: the optimum is the depth, the solution solves it;
  *  - each scramble: the same optimum as level 0, the solution solves it, the bound is at
- *    least level 0's (the level adds a table) and at most the optimum, and above it on some;
+ *    most the optimum (at level 3, which adds a table to level 0's, at least level 0's) and
+ *    above level 0's on some;
  *    every fourth's inverse has the same optimum;
  *  - the stored form: export/import keeps the checksum; a changed byte of the h48 table (its
  *    base, an entry) is refused with EC_E_TABLE, and the table held before stays; so is a
- *    base out of range or another h with a checksum made to match (refused by name). */
+ *    base out of range, another h or another corner kind with a checksum made to match
+ *    (refused by name). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,10 +71,13 @@ static void level0(void)
 }
 
 static uint64_t sum3;
+/* argv[2]: 3 (h48 h0 beside level 0's tables), 6 (h48 h0 split by parity, alone) or 8 (h48 h0
+ * on the corners' half-turn cosets beside level 0's tables) */
+static int level = 3;
 
 static void build(void)
 {
-    REQUIRE_RC(build_passes(3, BUILD_THREADS) >= 0, 1);
+    REQUIRE_RC(build_passes(level, BUILD_THREADS) >= 0, 1);
     CHECK_RC(ec_optimal_table_checksum(&sum3), EC_OK);
 }
 
@@ -141,8 +149,9 @@ static void scrambles(void)
     int above = 0;
     for (int i = 0; i < N; i++) {
         int b = ec__opt_bound(&cubes[i]), d = optimum(&cubes[i]);
-        CHECK(d == len0[i] && b >= bound0[i] && b <= d, "scramble %d: level 3 optimum %d bound %d, level 0 optimum %d bound %d", i, d, b,
-              len0[i], bound0[i]);
+        /* a level holding level 0's tables bounds at least as high */
+        CHECK(d == len0[i] && (b >= bound0[i] || !ec__opt_level_has[level][0]) && b <= d, "scramble %d: level %d optimum %d bound %d, level 0 optimum %d bound %d", i,
+              level, d, b, len0[i], bound0[i]);
         above += b > bound0[i];
         if (i % 4) continue;
         ec_cube inv;
@@ -157,8 +166,8 @@ static void scrambles(void)
 static void stored(void)
 {
     int64_t st = 0, mem0 = 0;
-    CHECK_RC(ec_optimal_table_bytes(3, NULL, &st), EC_OK);
-    CHECK_RC(ec_optimal_table_bytes(0, &mem0, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(level, NULL, &st), EC_OK);
+    mem0 = st - 80 - ec__opt_table_bytes_of(level, 3); /* the tables before the h48 one */
     uint8_t *buf = malloc((size_t)st);
     REQUIRE_RC(buf != NULL, 1);
     CHECK_RC(ec_optimal_table_export(buf, st), EC_OK);
@@ -167,8 +176,8 @@ static void stored(void)
     uint64_t sum = 0;
     CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
     CHECK(sum == sum3, "checksum after import %016llx", (unsigned long long)sum);
-    /* the h48 table follows the 80-byte header, the corner and fs tables (level 0's bytes):
-     * its base, then its entries */
+    /* the h48 table follows the 80-byte header and the level's other tables: its base, then
+     * its entries */
     const int64_t h48 = 80 + mem0;
     const int64_t at[3] = {h48, h48 + 8 + 1000003, st - 1};
     for (int i = 0; i < 3; i++) {
@@ -178,16 +187,18 @@ static void stored(void)
         CHECK(strstr(msg, "checksum") != NULL, "byte %lld changed: %s", (long long)at[i], msg);
         buf[at[i]] ^= 0x10;
     }
-    /* another h (or a base out of range) with the checksum made to match: refused by name */
-    const uint8_t base0 = buf[h48], h0 = buf[h48 + 1];
-    CHECK(base0 >= 1 && base0 <= 14 && h0 == 0, "level 3's h48 base %d, h %d", base0, h0);
-    for (int k = 0; k < 2; k++) {
-        buf[h48] = k ? base0 : 15; /* a base out of range, then h = 2 on level 3 (h = 0) */
-        buf[h48 + 1] = k ? 2 : h0;
-        int64_t cb = (6053616 + 1) / 2, fb = mem0 - cb;
-        const uint8_t *big[OPT_TABLES] = {buf + 80 + cb, NULL, NULL, buf + h48};
-        const int64_t bytes[OPT_TABLES] = {fb, 0, 0, st - h48};
-        uint64_t h = ec__opt_parts_sum(3, buf + 80, big, bytes), old = 0;
+    /* another h or parity bit (or a base out of range) with the checksum made to match:
+     * refused by name */
+    const uint8_t base0 = buf[h48], h0 = buf[h48 + 1], p0 = buf[h48 + 2];
+    CHECK(base0 >= 1 && base0 <= 14 && h0 == 0 && p0 == ec__opt_level_h48k[level], "level %d's h48 base %d, h %d, kind %d", level, base0, h0, p0);
+    for (int k = 0; k < 3; k++) {
+        buf[h48] = k ? base0 : 15; /* a base out of range, then h = 2 (h = 0 here), then another corner kind */
+        buf[h48 + 1] = k == 1 ? 2 : h0;
+        buf[h48 + 2] = k == 2 ? !p0 : p0;
+        const uint8_t *big[OPT_TABLES];
+        int64_t bytes[OPT_TABLES];
+        ec__opt_parts_at(level, buf + 80, big, bytes);
+        uint64_t h = ec__opt_parts_sum(level, buf + 80, big, bytes), old = 0;
         for (int b = 0; b < 8; b++) old |= (uint64_t)buf[64 + b] << (8 * b);
         for (int b = 0; b < 8; b++) buf[64 + b] = (uint8_t)(h >> (8 * b));
         msg[0] = 0;
@@ -196,6 +207,7 @@ static void stored(void)
         for (int b = 0; b < 8; b++) buf[64 + b] = (uint8_t)(old >> (8 * b));
         buf[h48] = base0;
         buf[h48 + 1] = h0;
+        buf[h48 + 2] = p0;
     }
     CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
     CHECK(sum == sum3, "checksum after refused imports %016llx", (unsigned long long)sum);
@@ -204,7 +216,9 @@ static void stored(void)
 
 int main(int argc, char **argv)
 {
-    fixture = argc > 1 ? argv[1] : NULL;
+    fixture = argc > 1 && argv[1][0] ? argv[1] : NULL;
+    if (argc > 2) level = atoi(argv[2]);
+    REQUIRE_RC(level == 3 || level == 6 || level == 8, 1);
     RUN(level0);
     RUN(build);
     RUN(entries);

@@ -23,21 +23,25 @@ export class OptimalCore extends EvocubeCore {
   }
 
   // Start building the table of `level` (frees any held); EvocubeError E_NOMEM when the
-  // module cannot grow to hold it.
+  // module cannot grow to hold it (here, or in a later step: the h48 table's scratch copy).
   tableBegin(level) {
     this._needTable();
     this.M.HEAPU8[this.msg] = 0;
+    this.building = level;
     const rc = this.M._ec_optimal_table_begin(level);
-    if (rc === EC.E_NOMEM) {
-      const { memory } = this.tableBytes(level);
-      throw new EvocubeError(rc, `out of memory: the table of level ${level} needs ${(memory / 1e6).toFixed(1)} MB, which this device would not give`);
-    }
+    if (rc === EC.E_NOMEM) this._noMemory(level);
     if (rc < 0) this._fail(rc);
+  }
+
+  _noMemory(level) {
+    const { memory } = this.tableBytes(level);
+    throw new EvocubeError(EC.E_NOMEM, `out of memory: the table of level ${level} needs up to ${(memory / 1e6).toFixed(1)} MB while it is built, more than this device or the module would give`);
   }
 
   // One slice of the build (about `work` thousand entries): true once the table is complete.
   tableBuildStep(work = 1000) {
     const rc = this.M._ec_optimal_table_build_step(work);
+    if (rc === EC.E_NOMEM && this.building != null) this._noMemory(this.building);
     if (rc < 0) this._fail(rc);
     return rc === EC.DONE;
   }

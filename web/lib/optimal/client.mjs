@@ -50,12 +50,13 @@ export class OptimalClient {
   // The optimum of each cube (a facelet string or a scramble) with a stored table, in order, onEach(i, length) as
   // each is found; null when no table is stored (nothing is built here; the worker is not
   // started when this browser lists no stored table, stored.mjs). The level: the largest
-  // stored.
+  // stored (by memory).
   async optima(cubes, onEach = () => {}, { deviceMemory } = {}) {
     if (!this.worker && !(await storedTables()).length) return null;
     const sizes = await this.request({ type: 'sizes', deviceMemory });
     if (!sizes.stored.length) return null;
-    await this.request({ type: 'table', level: Math.max(...sizes.stored), build: false });
+    const largest = sizes.levels.filter((l) => sizes.stored.includes(l.level)).pop(); // listed smallest first
+    await this.request({ type: 'table', level: largest.level, build: false });
     const out = [];
     for (let i = 0; i < cubes.length; i++) {
       out.push((await this.request({ type: 'solve', cube: cubes[i] })).length);

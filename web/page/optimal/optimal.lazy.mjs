@@ -120,7 +120,7 @@ export class OptimalView {
   }
 
   async build(target) {
-    const size = this.sizes.levels[this.level];
+    const size = this.sizes.levels.find((l) => l.level === this.level);
     const bar = el('progress', { max: 1, value: 0, dataset: { testid: 'optimal-progress' } });
     const text = el('span', { dataset: { testid: 'optimal-eta' } }, `building the table: takes ${mb(size.memory)} of memory, ${mb(size.stored)} stored`);
     this.render(this.line('optimal: building the table…'), el('p', {}, bar, ' ', text, ' ', this.cancelButton()));
@@ -149,10 +149,12 @@ export class OptimalView {
   }
 
   // a failure said plainly; quota and memory offer the next smaller size (of a build: a
-  // file's table is the size it is)
+  // file's table is the size it is; the sizes are listed smallest first)
   failed(e, target, smallerHelps = true, reopen = true) {
     if (e.kind === 'cancelled') return;
-    const smaller = smallerHelps && (e.kind === 'quota' || e.kind === 'memory') && this.level > 0 ? this.level - 1 : null;
+    const list = this.sizes ? this.sizes.levels : [];
+    const at = list.findIndex((l) => l.level === this.level);
+    const smaller = smallerHelps && (e.kind === 'quota' || e.kind === 'memory') && at > 0 ? list[at - 1].level : null;
     const what = e.kind === 'quota' ? 'not enough storage' : e.kind === 'memory' ? 'not enough memory' : e.kind === 'table' ? 'the table file was refused' : 'failed';
     if (smaller !== null) this.level = smaller;
     const why = `${what}: ${e.message}${smaller !== null ? `; try the smaller level ${smaller}` : ''}`;
