@@ -49,7 +49,7 @@
  * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
  * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB; 6 = the corner table + h48 h0 kind 1 (58.8 MB),
  * 61.8 MB; 7 = level 1 + h48 h2 kind 1 (235.1 MB), 481.2 MB; 8 = level 0 + h48 h0 kind 2
- * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 764.0 MB. While built, a level
+ * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 763.9 MB. While built, a level
  * with the h48 table also holds its 4-bit scratch copy (twice its size).
  * Larger tables prune more; a level's number is not
  * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read

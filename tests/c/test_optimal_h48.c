@@ -1,13 +1,13 @@
 /* test_optimal_h48.c - the optimal search's h48 table (optimal_h48.c), at its smallest sizes:
- * level 3 (level 0's tables and the h48 table with no eopar bits, 29.4 MB of 103 MB; ~40 s
- * of CPU to build), or with argv[2] = 6 level 6 (the corner table and the h48 table with no
- * eopar bits split by the corners' permutation parity, 58.8 MB of 62 MB; ~26 s), or 8
+ * level 6 (the corner table and the h48 table with no eopar bits split by the corners'
+ * permutation parity, 58.8 MB of 62 MB; ~26 s of CPU to build), or with argv[2] = 3 level 3
+ * (level 0's tables and the h48 table with no eopar bits, 29.4 MB of 103 MB; ~40 s), or 8
  * (level 0's tables and the h48 table with no eopar bits on the corners' half-turn cosets,
  * 172.6 MB of 246 MB; ~100 s):
  *  - 36 scrambles of 6..14 random turns (seeded) solved on level 0 (the table test_optimal
  *    checks against breadth-first distances and an independent search; the ctest fixture's
  *    file given as argv[1], tests/c/optimal_table.c, or built here without one);
- *  - level 3 built through pass/work/pass_end, a split backward pass's two ranges on two
+ *  - the level built through pass/work/pass_end, a split backward pass's two ranges on two
  *    threads (the h48 table's backward passes write only their classes' entries, as the
  *    other tables', whose slicings test_optimal compares);
  *  - the table's entries are breadth-first distances of its coset space: for 3000 random
@@ -71,9 +71,9 @@ static void level0(void)
 }
 
 static uint64_t sum3;
-/* argv[2]: 3 (h48 h0 beside level 0's tables), 6 (h48 h0 split by parity, alone) or 8 (h48 h0
- * on the corners' half-turn cosets beside level 0's tables) */
-static int level = 3;
+/* argv[2]: 6 (h48 h0 split by parity, alone; the default), 3 (h48 h0 beside level 0's tables)
+ * or 8 (h48 h0 on the corners' half-turn cosets beside level 0's tables) */
+static int level = 6;
 
 static void build(void)
 {

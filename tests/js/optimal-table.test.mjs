@@ -154,8 +154,8 @@ test('the browser store: too little quota is refused before anything is written;
   // built, with the h48 table's scratch copy)
   expect(core.tableBytes(3).memory).toBe(161656610);
   expect([0.25, 0.5, 0.75, 1, 2, 4].map((gb) => levelFor(core, gb, 6))).toEqual([0, 0, 3, 1, 2, 5]);
-  // all ten: 6 (61.8 MB, 179.4 while built), 7 (481.2, 951.5), 8 (246.1, 591.3), 9 (764.0,
-  // 2144.9: more than a browser's quarter of 8 GB)
+  // all ten: 6 (61.8 MB, 179.4 while built), 7 (481.2, 951.5), 8 (246.1, 591.3), 9 (763.9,
+  // 2144.8: more than a browser's quarter of 8 GB)
   expect(core.tableBytes(9).memory).toBeGreaterThan(2e9);
   expect([0.25, 0.5, 0.75, 1, 2, 3, 4, 8].map((gb) => levelFor(core, gb, 10))).toEqual([0, 0, 6, 1, 2, 4, 7, 7]);
 });
