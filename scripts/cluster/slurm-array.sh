@@ -48,11 +48,22 @@ set -euo pipefail
 i=\$((SLURM_ARRAY_TASK_ID+1)); n=\$SLURM_ARRAY_TASK_COUNT
 exec $evocube batch "\$@" --shard "\$i/\$n" --out $q/"shard-\$i-of-\$n.jsonl" --no-progress
 EOF
-# the report, once no task of the array (its argument) is queued or running any more: a task requeued just
-# as the others end can let the dependency go while it waits to start again
+# the report, once every task of the array (its argument) has ended: a task requeued just as the
+# others end can let the dependency go while it waits to start again. Ended: squeue lists no task
+# in a state but the final ones (any other, CONFIGURING or REQUEUE_HOLD too, is waited for), or
+# no longer knows the array; a failing squeue (slurmctld busy) is asked again, up to 60 times.
 cat >"$out/report.sh" <<EOF
 #!/usr/bin/env bash
-while [ -n "\$(squeue -h -r -j "\$1" -t PENDING,RUNNING,SUSPENDED,COMPLETING,REQUEUED 2>/dev/null)" ]; do sleep 5; done
+err=\$(mktemp); tries=0
+while :; do
+  if s=\$(squeue -h -r -j "\$1" -t all -o %T 2>"\$err"); then
+    printf '%s\\n' "\$s" | grep -qvE '^(COMPLETED|CANCELLED|FAILED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY|PREEMPTED|BOOT_FAIL|DEADLINE)?\$' || break
+  elif grep -q 'Invalid job id' "\$err" || [ \$((tries += 1)) -ge 60 ]; then
+    break
+  fi
+  sleep 5
+done
+rm -f "\$err"
 exec $evocube report $q/shard-*-of-$n.jsonl $report >$q/report.md
 EOF
 chmod +x "$out/task.sh" "$out/report.sh"
