@@ -69,7 +69,8 @@ static inline int corner_raw(const ec_cube *c)
 {
     return ec__opt_T.h48k == 2 ? ec__opt_get_hc(c) : ec__get_twist(c) * N_TSEP + ec__opt_get_tsep(c);
 }
-static inline uint32_t corner_y(int raw) { return ec__opt_T.h48k == 2 ? ec__opt_hcSym[raw] : ec__opt_cocsepSym[raw]; }
+static inline const uint32_t *corner_sym(int raw) { return (ec__opt_T.h48k == 2 ? ec__opt_hcSym : ec__opt_cocsepSym) + raw; }
+static inline uint32_t corner_y(int raw) { return *corner_sym(raw); }
 static inline int corner_dist(int raw) { return ec__opt_T.h48k == 2 ? ec__opt_hcDist[raw] : ec__opt_cocsepDist[raw]; }
 /* the h48 bound of a whole cube: its entry's, or the corners' distance for entries 0 */
 static int h48_bound(const ec_cube *c)
@@ -278,7 +279,7 @@ static void expand(opt_search *s, int k)
                 continue;
             }
         }
-        c->hy48[0] = hck ? c->hy : ec__opt_cocsepSym[c->hraw[0]];
+        c->hy48[0] = hck ? c->hy : corner_y((int)c->hraw[0]);
         __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
     }
     for (int i = 0; i < n; i++) {
@@ -303,7 +304,7 @@ static void expand(opt_search *s, int k)
             continue;
         }
         c->hraw[1] = (uint32_t)rawi;
-        __builtin_prefetch(hck ? (const void *)(ec__opt_hcSym + rawi) : (const void *)(ec__opt_cocsepSym + rawi));
+        __builtin_prefetch(corner_sym(rawi));
         c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
         c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
     }
@@ -386,7 +387,7 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             hx[OPT_HC] = (uint8_t)h;
             if (h > left) continue;
         }
-        if (ec__opt_T.has[3]) { /* absolute entries: 0 says nothing beyond the corners' probe (the cube's read by expand) */
+        if (ec__opt_T.has[3]) { /* the inverse's absolute entry (the cube's was read by expand) */
             int v = h48_v(c->hidx[1]);
             if (v && s->h48base + v > left) continue;
         }
