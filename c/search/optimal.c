@@ -10,12 +10,33 @@
  * call of a threaded build; conjugation is ec__sym_conj's (symmetry.h), the corner table's
  * classes are symmetry.h's cpermSym (the same conjugation).
  */
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#define _DEFAULT_SOURCE /* madvise, posix_memalign */
+#include <sys/mman.h>
+#endif
 #include "search/optimal_tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 opt_tables ec__opt_T = {.level = -1, .xs = 1};
+
+/* A table's memory (released by free): on Linux, aligned to 2 MB and marked for transparent
+ * huge pages, since a search's probes land on random pages of hundreds of MB and each 4 KB
+ * page's translation would be a miss of its own; elsewhere (wasm) plain malloc. */
+void *ec__opt_table_alloc(int64_t n)
+{
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+    const size_t huge = (size_t)2 << 20;
+    if ((size_t)n >= huge) {
+        void *p = NULL;
+        if (posix_memalign(&p, huge, (size_t)n)) return NULL;
+        (void)madvise(p, (size_t)n, MADV_HUGEPAGE); /* a hint: refused, the pages stay small */
+        return p;
+    }
+#endif
+    return malloc((size_t)n);
+}
 
 static inline void set_e2(uint8_t *t, int64_t i, int v)
 {
@@ -178,12 +199,12 @@ int ec__opt_alloc_level(int level)
     ec__opt_T.h48k = ec__opt_level_h48k[level];
     memcpy(ec__opt_T.has, ec__opt_level_has[level], sizeof ec__opt_T.has);
     ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
-    ec__opt_T.corner = malloc((size_t)ec__opt_T.corner_bytes);
+    ec__opt_T.corner = ec__opt_table_alloc(ec__opt_T.corner_bytes);
     int ok = ec__opt_T.corner != NULL;
     for (int t = 0; t < OPT_TABLES; t++) {
         ec__opt_T.entries[t] = ec__opt_T.has[t] ? classes_of(t) * block_of(t) : 0;
         ec__opt_T.bytes[t] = (ec__opt_T.entries[t] + 3) / 4 + (t == 3 ? 8 : 0);
-        if (ec__opt_T.has[t] && ok) ok = (ec__opt_T.big[t] = malloc((size_t)ec__opt_T.bytes[t])) != NULL;
+        if (ec__opt_T.has[t] && ok) ok = (ec__opt_T.big[t] = ec__opt_table_alloc(ec__opt_T.bytes[t])) != NULL;
     }
     if (!ok) {
         ec_optimal_table_free();
@@ -224,7 +245,7 @@ static int start_table(int t)
     memset(ec__opt_T.big[t], 0xff, (size_t)ec__opt_T.bytes[t]);
     ec__opt_T.tb = t;
     if (t == 3) { /* exact distances in a 4-bit scratch table first (packed at the end) */
-        ec__opt_T.scratch = malloc((size_t)(ec__opt_T.entries[3] / 2));
+        ec__opt_T.scratch = ec__opt_table_alloc(ec__opt_T.entries[3] / 2);
         if (!ec__opt_T.scratch) {
             ec_optimal_table_free();
             return EC_E_NOMEM;

@@ -79,8 +79,14 @@
  * table on each axis, stopping at the first bound over the moves left. The mod-3 tables' exact
  * distances are followed along the path, which needs a coordinate that moves act on: the
  * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
- * absolute entries are probed for the inverse. It searches one depth at a time from a fixed prefix of moves, so callers
- * can split a depth's tree over threads (the prefixes), or step it in node budgets.
+ * absolute entries are probed for the inverse. Tight inverse bounds (the device of nxopt and
+ * H48): every half turn has the solved coordinates of the h48 table and of the corners, so if a
+ * node's solution of its `left` moves began with a half turn H, its inverse would reach H's
+ * coordinates, the solved ones, in left - 1 moves; a node whose inverse's bound (the h48
+ * entry, or the corners' distance: lower bounds of those coordinates' exact distances) is
+ * `left` therefore gets only quarter turns as children (quarter_only). It searches one depth
+ * at a time from a fixed prefix of moves, so callers can split a depth's tree over threads
+ * (the prefixes), or step it in node budgets.
  * State: ~92 KB (each level's children, with their inverse cubes), no allocation. Cost: docs/BENCHMARKS.md.
  */
 #ifndef EC_OPTIMAL_H
@@ -140,6 +146,7 @@ typedef struct opt_search {
     uint8_t par[OPT_MAX_DEPTH + 1];
     uint8_t ts[OPT_MAX_DEPTH + 1], hb[OPT_MAX_DEPTH + 1]; /* tetrad separation, eopar */
     ec_cube inv[OPT_MAX_DEPTH + 1]; /* the inverse cube at each level (the h48 table) */
+    uint8_t quarter_only[OPT_MAX_DEPTH + 1]; /* 1: the inverse's bound is tight (see below) */
     int h48base;            /* the h48 table's base value */
     int64_t nodes;          /* children generated so far (all passes) */
     int found;              /* 1: path[0..depth-1] after the prefix solves the cube */

@@ -263,6 +263,15 @@ int ec__opt_h48_init(void)
             esepT[j * N_ESEP + v] = ec__opt_esepC48[v * N_SYM48 + j];
             for (int b = 0; b < 4; b++) eoparT[(j * N_ESEP + v) * 4 + b] = ec__opt_eoparC[(v * 4 + b) * N_SYM48 + j];
         }
+    /* every half turn has the solved coordinates (the search's tight inverse bounds rest on it) */
+    ec_cube_solved(&c);
+    for (int m = 1; m < N_MOVES; m += 3) {
+        const ec_cube *h = ec__move_cube(m);
+        if (ec__get_twist(h) * N_TSEP + ec__opt_get_tsep(h) != ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c) ||
+            ec__opt_get_hc(h) != ec__opt_get_hc(&c) || ec__opt_get_esep(h) != ec__opt_get_esep(&c) || ec__opt_get_eopar(h) ||
+            ec__parity(h->cp, 8))
+            return EC_E_INTERNAL;
+    }
     /* the tables against the cubie model on random cubes: moves and conjugates */
     for (uint32_t seed = 1; seed <= 200; seed++) {
         ec_cube x, y;

@@ -72,11 +72,19 @@ static inline int corner_raw(const ec_cube *c)
 static inline const uint32_t *corner_sym(int raw) { return (ec__opt_T.h48k == 2 ? ec__opt_hcSym : ec__opt_cocsepSym) + raw; }
 static inline uint32_t corner_y(int raw) { return *corner_sym(raw); }
 static inline int corner_dist(int raw) { return ec__opt_T.h48k == 2 ? ec__opt_hcDist[raw] : ec__opt_cocsepDist[raw]; }
-/* the h48 bound of a whole cube: its entry's, or the corners' distance for entries 0 */
+/* the h48 bound from an entry's value v and the corners' raw coordinate: the larger of
+ * the entry's (none for 0) and the corners' distance; both bound exact coordinate distances
+ * (the tight-bound device: optimal.h) */
+static inline int h48_lb(int v, int raw)
+{
+    int a = v ? ec__opt_T.big[3][0] + v : 0, b = corner_dist(raw);
+    return a > b ? a : b;
+}
+/* the h48 bound of a whole cube */
 static int h48_bound(const ec_cube *c)
 {
-    int raw = corner_raw(c), v = h48_v(h48_index(corner_y(raw), ec__parity(c->cp, 8), ec__opt_get_esep(c), ec__opt_get_eopar(c)));
-    return v ? ec__opt_T.big[3][0] + v : corner_dist(raw);
+    int raw = corner_raw(c);
+    return h48_lb(h48_v(h48_index(corner_y(raw), ec__parity(c->cp, 8), ec__opt_get_esep(c), ec__opt_get_eopar(c))), raw);
 }
 
 /* The exact distance of a big-table entry from its value mod 3: a walk over the raw
@@ -186,42 +194,80 @@ int ec__opt_h48_entry(const ec_cube *c, int *base)
 /* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
 static inline int from_mod3(int parent, int v3) { return parent + (v3 - parent % 3 + 4) % 3 - 1; }
 
-/* Level k's children: every move that may follow the level's last. First the corner and fs
- * tables' entries of all of them are worked out and prefetched; then read (their exact
- * distances kept), and only a child they do not prune gets its esep entries worked out and
- * prefetched, read when the run reaches it. */
+/* a child's fs entries on each axis: worked out and prefetched; then read (their exact
+ * distances kept): 1 when one is over the moves left */
+static inline void fs_fetch(const opt_search *s, int k, opt_child *c)
+{
+    for (int a = 0; a < OPT_AXES; a++) {
+        int ma = ec__opt_axisMove[a][c->m];
+        c->fs[a] = fs_move(s->fs[k][a], ma);
+        c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
+        c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
+        __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
+    }
+}
+static inline int fs_read(const opt_search *s, int k, opt_child *c, int left)
+{
+    int over = 0;
+    for (int a = 0; a < OPT_AXES; a++) {
+        int h = from_mod3(s->hx[k][a], e2(ec__opt_T.big[0], c->idx[a]));
+        c->hx[a] = (uint8_t)h;
+        over |= h > left;
+    }
+    return over;
+}
+/* a child's hc entry and esep entries on each axis: worked out and prefetched */
+static inline void hc_esep_fetch(const opt_search *s, int k, opt_child *c)
+{
+    if (ec__opt_T.has[2]) {
+        c->idx[OPT_HC] = hc_index(c->hy, c->he);
+        __builtin_prefetch(ec__opt_T.big[2] + (c->idx[OPT_HC] >> 2));
+    }
+    if (!ec__opt_T.has[1]) return;
+    for (int a = 0; a < OPT_AXES; a++) {
+        int ma = ec__opt_axisMove[a][c->m];
+        c->es[a] = e_move(s->es[k][a], ma);
+        c->cc[a] = ec__opt_ccMove[s->cc[k][a] * N_MOVES + ma];
+        c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
+        __builtin_prefetch(ec__opt_T.big[1] + (c->idx[OPT_AXES + a] >> 2));
+    }
+}
+
+/* Level k's children: every move that may follow the level's last (only quarter turns when
+ * the level's inverse bound is tight). Their coordinates are worked out and each table's
+ * entries of all the children still standing are prefetched together, then read, cheapest
+ * and most pruning first. Without the h48 table: the corner and fs entries, then the hc and
+ * esep ones of the children those leave (the hc entry read by the run). With it: the corner
+ * entry and the corners' distance, the cube's h48 entry (a chain of three reads: class,
+ * conjugated esep and eopar, entry), then the fs, hc and esep entries, and for the children
+ * left the inverse cube, its corners' distance and its h48 entry (the same chain; read by the
+ * run, with the esep entries). */
 static void expand(opt_search *s, int k)
 {
     int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
     opt_child *ch = s->ch[k];
     int n = 0, left = s->depth - k - 1;
-    const int hck = ec__opt_T.has[3] && ec__opt_T.h48k == 2; /* the h48 table on the hc classes */
+    const int h48 = ec__opt_T.has[3], hck = h48 && ec__opt_T.h48k == 2; /* hck: the h48 table on the hc classes */
     for (int m = 0; m < N_MOVES; m++) {
-        if (!ec__move_follows(prev, m)) continue;
+        if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m))) continue;
         opt_child *c = &ch[n++];
         c->m = (uint8_t)m;
         c->par = (uint8_t)(s->par[k] ^ quarter(m));
         c->cp = ec__opt_cpMove[s->cp[k] * N_MOVES + m];
-        c->cidx = corner_index(c->cp, ec__twistMove[s->tw[k][0] * N_MOVES + ec__opt_axisMove[0][m]]);
+        c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m]; /* axis 0 is the cube itself */
+        c->cidx = corner_index(c->cp, c->tw[0]);
         __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
-        if (ec__opt_T.has[0])
-            for (int a = 0; a < OPT_AXES; a++) {
-                int ma = ec__opt_axisMove[a][m];
-                c->fs[a] = fs_move(s->fs[k][a], ma);
-                c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
-                c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
-                __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
-            }
-        else
-            c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m];
-        if (ec__opt_T.has[2] || ec__opt_T.has[3]) c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
+        if (ec__opt_T.has[0] && !h48) fs_fetch(s, k, c);
+        if (ec__opt_T.has[2] || h48) c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
         if (ec__opt_T.has[2] || hck) { /* the hc coordinates now; their conjugated esep fetched early */
             c->hy = hc_move(s->hy[k], m);
             if (ec__opt_T.has[2]) __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
         }
-        if (ec__opt_T.has[3]) {
+        if (h48) {
             c->ts = ec__opt_tsepMove[s->ts[k] * N_MOVES + m];
             c->hb = (uint8_t)(s->hb[k] ^ ec__opt_eoparFlip[s->he[k] * N_MOVES + m]);
+            c->hraw[0] = (uint32_t)(c->tw[0] * N_TSEP + c->ts);
+            if (!hck) __builtin_prefetch(ec__opt_cocsepSym + c->hraw[0]);
         }
     }
     s->nch[k] = (uint8_t)n;
@@ -229,59 +275,21 @@ static void expand(opt_search *s, int k)
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         int over = nib(ec__opt_T.corner, c->cidx) > left;
-        if (ec__opt_T.has[0])
-            for (int a = 0; a < OPT_AXES; a++) {
-                int h = from_mod3(s->hx[k][a], e2(ec__opt_T.big[0], c->idx[a]));
-                c->hx[a] = (uint8_t)h;
-                over |= h > left;
-            }
-        else
-            c->hx[0] = c->hx[1] = c->hx[2] = 0;
-        int m = c->m;
-        if (!over && hck) { /* the corners' distance of the hc class (known) */
-            over = ec__opt_hcClassDist[c->hy >> 6] > left;
-        } else if (!over && ec__opt_T.has[3]) { /* the cocsep distances first, then the h48 entries fetched */
-            int raw = c->tw[0] * N_TSEP + c->ts;
-            over = ec__opt_cocsepDist[raw] > left;
-            if (!over) { /* the class read fetched now, read in the passes below */
-                c->hraw[0] = (uint32_t)raw;
-                __builtin_prefetch(ec__opt_cocsepSym + raw);
-            }
+        c->hx[0] = c->hx[1] = c->hx[2] = 0;
+        if (!h48) {
+            if (ec__opt_T.has[0] && !over) over = fs_read(s, k, c, left);
+            c->pruned = (uint8_t)over;
+            if (!over) hc_esep_fetch(s, k, c);
+            continue;
         }
+        /* the corners' distance (of the hc class, or cocsep's), then the class read fetched */
+        if (!over) over = hck ? ec__opt_hcClassDist[c->hy >> 6] > left : ec__opt_cocsepDist[c->hraw[0]] > left;
         c->pruned = (uint8_t)over;
         if (over) continue;
-        if (ec__opt_T.has[2]) {
-            c->idx[OPT_HC] = hc_index(c->hy, c->he);
-            __builtin_prefetch(ec__opt_T.big[2] + (c->idx[OPT_HC] >> 2));
-        }
-        if (!ec__opt_T.has[1]) continue;
-        for (int a = 0; a < OPT_AXES; a++) {
-            int ma = ec__opt_axisMove[a][m];
-            c->es[a] = e_move(s->es[k][a], ma);
-            c->cc[a] = ec__opt_ccMove[s->cc[k][a] * N_MOVES + ma];
-            c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
-            __builtin_prefetch(ec__opt_T.big[1] + (c->idx[OPT_AXES + a] >> 2));
-        }
-    }
-    if (!ec__opt_T.has[3]) return;
-    /* the children left: the hc entry read here (prunes most), then the h48 entry of the cube
-     * (a chain of three reads: class, conjugated esep and eopar, entry, each fetched for every
-     * child before it is read), and only for the children it leaves the inverse cube, its
-     * corners' distance and its h48 entry (the same chain) */
-    for (int i = 0; i < n; i++) {
-        opt_child *c = &ch[i];
-        if (c->pruned) continue;
-        if (ec__opt_T.has[2]) {
-            int hh = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
-            c->hhc = (uint8_t)hh;
-            if (hh > left) {
-                c->pruned = 1;
-                continue;
-            }
-        }
         c->hy48[0] = hck ? c->hy : corner_y((int)c->hraw[0]);
         __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
     }
+    if (!h48) return;
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
@@ -295,6 +303,24 @@ static void expand(opt_search *s, int k)
         if (v && s->h48base + v > left) {
             c->pruned = 1;
             continue;
+        }
+        if (ec__opt_T.has[0]) fs_fetch(s, k, c);
+        hc_esep_fetch(s, k, c);
+    }
+    for (int i = 0; i < n; i++) {
+        opt_child *c = &ch[i];
+        if (c->pruned) continue;
+        if ((ec__opt_T.has[0] && fs_read(s, k, c, left))) {
+            c->pruned = 1;
+            continue;
+        }
+        if (ec__opt_T.has[2]) {
+            int hh = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+            c->hhc = (uint8_t)hh;
+            if (hh > left) {
+                c->pruned = 1;
+                continue;
+            }
         }
         int m = c->m;
         ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
@@ -340,6 +366,7 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
     s->h48base = ec__opt_T.has[3] ? ec__opt_T.big[3][0] : 0;
     if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
     s->k = 0;
+    s->quarter_only[0] = (uint8_t)(ec__opt_T.has[3] && h48_bound(&s->inv[0]) == depth);
     if (bound_level(s, 0) > depth) s->done = 1;
     else if (depth == 0) {
         s->done = 1;
@@ -387,9 +414,11 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             hx[OPT_HC] = (uint8_t)h;
             if (h > left) continue;
         }
+        int tight = 0;
         if (ec__opt_T.has[3]) { /* the inverse's absolute entry (the cube's was read by expand) */
             int v = h48_v(c->hidx[1]);
             if (v && s->h48base + v > left) continue;
+            tight = h48_lb(v, (int)c->hraw[1]) == left;
         }
         for (int p = OPT_AXES; p < 2 * OPT_AXES; p++) {
             hx[p] = 0;
@@ -424,6 +453,7 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             s->hb[k1] = c->hb;
             s->inv[k1] = c->inv;
         }
+        s->quarter_only[k1] = (uint8_t)tight;
         for (int p = 0; p < OPT_HX; p++) s->hx[k1][p] = hx[p];
         k = k1;
         expand(s, k);

@@ -149,6 +149,8 @@ int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int d, uint32_t *li
 int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int d, uint32_t *list);
 void ec__opt_h48_pack(const uint8_t *t, int h, int k, uint8_t *out);
 int ec__opt_h48_classes(int k);
+/* A table's memory, released by free (optimal.c: huge pages where the system has them). */
+void *ec__opt_table_alloc(int64_t n);
 /* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */
 int ec__opt_alloc_level(int level);
 /* The 64-bit checksum of n bytes at p, chained from h. */
