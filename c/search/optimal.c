@@ -135,11 +135,17 @@ static int corner_finish(void)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
 const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {1, 0, 0, 1}, {1, 0, 1, 1},
-                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}};
-const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2};
-const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2};
+                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 1, 1, 1}};
+const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2, 2};
+const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2};
+/* The h48 table's base b per level (0: none): its build sets the layers up to b mod 3, then
+ * every set entry to 0, then layers b + 1 and b + 2 to 1 and 2, and stops (the entries left
+ * unset, 3, are at least b + 3), so b is fixed before the build: the b that maximises the
+ * summed bound over all entries (an entry at most b counted as its distance - 2, roughly what
+ * its fallback gives), found from each table's distance histogram. */
+const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS] = {0, 0, 0, 7, 8, 8, 8, 8, 8, 9, 9};
 
 static int64_t classes_of_x(int t, int k) { return t == 3 ? ec__opt_h48_classes(k) : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
 static int64_t classes_of(int t) { return classes_of_x(t, ec__opt_T.h48k); }
@@ -164,9 +170,7 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
     if (rc) return rc;
     int64_t b = (N_CORNER_ENTRIES + 1) / 2;
     for (int t = 0; t < OPT_TABLES; t++) b += ec__opt_table_bytes_of(level, t);
-    /* the h48 table is built in a 4-bit scratch table beside it (twice its entries' bytes) */
-    int64_t scratch = ec__opt_level_has[level][3] ? (ec__opt_table_bytes_of(level, 3) - 8) * 2 : 0;
-    if (memory) *memory = b + scratch;
+    if (memory) *memory = b; /* every table is built in place */
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
 }
@@ -179,8 +183,6 @@ int ec_optimal_table_free(void)
     }
     free(ec__opt_T.corner);
     ec__opt_T.corner = NULL;
-    free(ec__opt_T.scratch);
-    ec__opt_T.scratch = NULL;
     corner_build.pending = 0;
     ec__opt_T.level = -1;
     ec__opt_T.complete = 0;
@@ -197,6 +199,7 @@ int ec__opt_alloc_level(int level)
     ec__opt_T.xs = ec__opt_level_xs[level];
     ec__opt_T.h48 = ec__opt_level_h48[level];
     ec__opt_T.h48k = ec__opt_level_h48k[level];
+    ec__opt_T.h48b = ec__opt_level_h48b[level];
     memcpy(ec__opt_T.has, ec__opt_level_has[level], sizeof ec__opt_T.has);
     ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
     ec__opt_T.corner = ec__opt_table_alloc(ec__opt_T.corner_bytes);
@@ -244,13 +247,12 @@ static int start_table(int t)
 {
     memset(ec__opt_T.big[t], 0xff, (size_t)ec__opt_T.bytes[t]);
     ec__opt_T.tb = t;
-    if (t == 3) { /* exact distances in a 4-bit scratch table first (packed at the end) */
-        ec__opt_T.scratch = ec__opt_table_alloc(ec__opt_T.entries[3] / 2);
-        if (!ec__opt_T.scratch) {
-            ec_optimal_table_free();
-            return EC_E_NOMEM;
-        }
-        ec__opt_T.set = ec__opt_h48_start(ec__opt_T.scratch, ec__opt_T.h48, ec__opt_T.h48k);
+    if (t == 3) { /* the head (base, eopar bits, kind), then the entries */
+        memset(ec__opt_T.big[3], 0, 8);
+        ec__opt_T.big[3][0] = (uint8_t)ec__opt_T.h48b;
+        ec__opt_T.big[3][1] = (uint8_t)ec__opt_T.h48;
+        ec__opt_T.big[3][2] = (uint8_t)ec__opt_T.h48k;
+        ec__opt_T.set = ec__opt_h48_start(ec__opt_T.big[3] + 8, ec__opt_T.h48, ec__opt_T.h48k);
     } else if (t == 2) {
         ec__opt_T.set = ec__opt_hc_start(ec__opt_T.big[2]);
     } else if (t == 0) {
@@ -404,10 +406,13 @@ int ec_optimal_table_work(int c0, int c1)
     uint32_t *list = malloc(sizeof *list * (size_t)block_of(tb));
     if (!list) return EC_E_NOMEM;
     int64_t n = 0;
-    uint8_t *scr = ec__opt_T.scratch;
+    /* the h48 table's values: layer x set to x mod 3 up to the base b, then x - b; the layers
+     * up to b read as 0 once relabelled (ec_optimal_table_pass_end) */
+    const int b = ec__opt_T.h48b, from = d < b ? d % 3 : d - b, to = d + 1 <= b ? (d + 1) % 3 : d + 1 - b;
+    uint8_t *t48 = ec__opt_T.big[3] + 8;
     for (int c = c0; c < c1; c++)
-        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(scr, ec__opt_T.h48, ec__opt_T.h48k, c, d, list)
-                                     : ec__opt_h48_backward(scr, ec__opt_T.h48, ec__opt_T.h48k, c, d, list);
+        if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(t48, ec__opt_T.h48, ec__opt_T.h48k, c, from, to, list)
+                                     : ec__opt_h48_backward(t48, ec__opt_T.h48, ec__opt_T.h48k, c, from, to, list);
         else if (tb == 2) n += ec__opt_T.forward ? ec__opt_hc_forward(ec__opt_T.big[2], c, d, (uint16_t *)list) : ec__opt_hc_backward(ec__opt_T.big[2], c, d, (uint16_t *)list);
         else n += ec__opt_T.forward ? forward_class(tb, c, d, list) : backward_class(tb, c, d, list);
     free(list);
@@ -426,12 +431,12 @@ int ec_optimal_table_pass_end(void)
     ec__opt_T.pass_new = 0;
     ec__opt_T.next = 0;
     ec__opt_T.depth++;
-    if (!unset) {
-        if (ec__opt_T.tb == 3) { /* the exact distances packed into the 2-bit entries */
-            ec__opt_h48_pack(ec__opt_T.scratch, ec__opt_T.h48, ec__opt_T.h48k, ec__opt_T.big[3]);
-            free(ec__opt_T.scratch);
-            ec__opt_T.scratch = NULL;
-        }
+    const int h48 = ec__opt_T.tb == 3;
+    if (h48 && (ec__opt_T.depth == ec__opt_T.h48b || (!unset && ec__opt_T.depth < ec__opt_T.h48b)))
+        ec__opt_h48_relabel(ec__opt_T.big[3] + 8, ec__opt_T.entries[3]);
+    if (!unset || (h48 && ec__opt_T.depth == ec__opt_T.h48b + 2)) { /* the h48 table: the rest is at least b + 3 */
+        int64_t n48 = ec__opt_T.entries[3];
+        if (h48 && (n48 & 3)) ec__opt_T.big[3][8 + n48 / 4] &= (uint8_t)((1u << ((n48 & 3) * 2)) - 1); /* the last byte's spare cells 0 */
         for (int t = ec__opt_T.tb + 1; t < OPT_TABLES; t++)
             if (ec__opt_T.has[t]) {
                 rc = start_table(t);
@@ -441,8 +446,7 @@ int ec_optimal_table_pass_end(void)
         ec__opt_T.sum = ec__opt_parts_sum(ec__opt_T.level, ec__opt_T.corner, (const uint8_t *const *)ec__opt_T.big, ec__opt_T.bytes);
         return EC_DONE;
     }
-    /* the h48 table's scratch entries hold depths up to 14 (15 = unset): a next pass would set depth + 1 */
-    if (!added || ec__opt_T.depth > (ec__opt_T.tb == 3 ? 13 : 20)) return EC_E_INTERNAL;
+    if (!added || ec__opt_T.depth > 20) return EC_E_INTERNAL;
     /* forward costs ~18 writes per entry of the new layer, backward up to 18 reads per unset entry */
     ec__opt_T.forward = added * 6 < unset;
     return EC_RUNNING;

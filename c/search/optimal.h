@@ -42,22 +42,27 @@
  *               2 = b + 2, 3 = at least b + 3. Absolute, so probed for the cube AND its inverse
  *               (the same optimum; the inverse's coordinates computed from its cubies per
  *               child); each probe preceded by the corners' distance (exact: cocsep's, 153
- *               KB, or hc's, 0.9 MB; the cheap first probe, and the bound when the entry is 0). Built exactly in 4-bit
- *               entries (a scratch buffer twice the table's size), then packed with the b that
- *               maximises the summed bound.
+ *               KB, or hc's, 0.9 MB; the cheap first probe, and the bound when the entry is
+ *               0). Built in place, with the b fixed per level (optimal_h48.c).
  * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
  * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
  * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB; 6 = the corner table + h48 h0 kind 1 (58.8 MB),
  * 61.8 MB; 7 = level 1 + h48 h2 kind 1 (235.1 MB), 481.2 MB; 8 = level 0 + h48 h0 kind 2
- * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 763.9 MB. While built, a level
- * with the h48 table also holds its 4-bit scratch copy (twice its size).
+ * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 763.9 MB; 10 = level 2 + h48
+ * h2 kind 2, 1109.2 MB (its hc table, the h48 table's coordinate without eopar, exact along
+ * the path: the bound where the h48 entry says only "at most b"). A level takes the
+ * same memory while built as held.
  * Larger tables prune more; a level's number is not
  * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read
  * for the cube seen along each of its three axes (the cube conjugated by whole-cube rotations:
  * the same distance), so three probes of each a node; the hc table once, the h48 table twice.
- * A node's children's corner and fs entries are prefetched together and read; the hc (then
- * h48, then esep) entries only of the children those do not prune, prefetched together and
- * read as the run reaches them (hc first: one probe, prunes most).
+ * A node's children's entries are fetched table by table, each table's for all the children
+ * still standing prefetched together, then read. Without the h48 table: the corner and fs
+ * entries, then the hc and esep ones (hc first: one probe, prunes most). With it: the corner
+ * entry and the corners' distance, the cube's h48 entry (one probe where fs takes three, and
+ * it prunes about as many: on 16-move states at level 8, of the children the corner table
+ * leaves, the h48 entry prunes 68%, the fs entries 72%, both 56%), then the fs, hc and esep
+ * entries, then the inverse's corners' distance and h48 entry.
  * The tables are built by breadth-first search over their index (a class's entries
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
@@ -73,10 +78,8 @@
  *
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
- * child: the corner probe, the fs table on each axis, the cube's cocsep distance, then the hc
- * table, then the inverse's cocsep distance, then the h48 table for the cube and its inverse
- * (three dependent reads each, fetched for all of a node's children in turn), then the esep
- * table on each axis, stopping at the first bound over the moves left. The mod-3 tables' exact
+ * child the probes in the order above (the h48 table's three dependent reads each, fetched
+ * for all of a node's children in turn), stopping at the first bound over the moves left. The mod-3 tables' exact
  * distances are followed along the path, which needs a coordinate that moves act on: the
  * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
  * absolute entries are probed for the inverse. Tight inverse bounds (the device of nxopt and

@@ -31,18 +31,20 @@
  * eopar) to the solved one. All are functions of the cube that moves act on (a coset space),
  * so a breadth-first search over the index gives exact distances, and the cube and its
  * inverse have the same optimum, so the table is probed for both.
- * Build: breadth-first passes over classes into 4-bit exact distances (a scratch buffer,
- * block = one class, its stabiliser images set together; backward passes write only their
- * class, whose block is a whole number of bytes), then packed into 2 bits with a base b
- * chosen from the distance histogram: 0 = at most b (the probe falls back on the corners'
- * distance), 1, 2 = b + 1, b + 2, 3 = at least b + 3. The packed table's first 8 bytes hold
- * b, h and the kind.
+ * Build: breadth-first passes over classes straight into the 2-bit entries (block = one
+ * class, its stabiliser images set together; backward passes write only their class, and a
+ * range of classes from an even one starts on a whole byte), the value 0 = at most b (the
+ * probe falls back on the corners' distance), 1, 2 = b + 1, b + 2, 3 = at least b + 3, with
+ * the base b fixed per level (optimal.c): layers up to b hold their depth mod 3 (a breadth-
+ * first pass needs only to tell its layer from the unset entries and the two before it), then
+ * every set entry becomes 0, layers b + 1 and b + 2 are set to 1 and 2, and what is left
+ * unset stays 3. The table's first 8 bytes hold b, h and the kind.
  *   h48C    the search's one read for both: h48C[esep * 48 + j] = esep' | t << 16 with eopar' =
  *           t ^ h48L[j][eopar] (the symmetry's map of the slices is linear on the parities;
  *           checked for every entry at init).
  * Costs: ec__opt_h48_init ~0.5 s of CPU natively (eoparC, h48C and the build's transposed
- * eoparT, 6.7 MB each, esepT 3.3 MB, hcDist 0.9 MB; the rest < 1 MB); the build's scratch
- * buffer is twice the packed table.
+ * eoparT, 6.7 MB each, esepT 3.3 MB, hcDist 0.9 MB; the rest < 1 MB); the build needs no
+ * memory beside the table.
  */
 #include "search/optimal_tables.h"
 
@@ -296,10 +298,10 @@ int ec__opt_h48_init(void)
 
 /* ---------------------------------------------------------------- the build's steps */
 
-static inline void set_nib(uint8_t *t, int64_t i, int v)
+static inline void set_e2(uint8_t *t, int64_t i, int v)
 {
-    int sh = (int)(i & 1) << 2;
-    t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15 << sh)) | (v << sh));
+    int sh = (int)(i & 3) << 1;
+    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
 }
 
 /* the corner kind k's classes, their moves ([class * 18 + m]: class << 6 | j) and stabilisers;
@@ -308,23 +310,23 @@ int ec__opt_h48_classes(int k) { return k == 2 ? ec__opt_nHcSym : ec__opt_nCocse
 static inline const uint32_t *kmove(int k) { return k == 2 ? ec__opt_hcMove : ec__opt_cocsepMove; }
 static inline uint64_t kstab(int k, int cls) { return k == 2 ? ec__opt_hcStab[cls] : cocsepStab[cls]; }
 
-/* entry (cls, corner parity q, esep e, eopar b) of the scratch table and its stabiliser
- * images (the same parity: conjugation keeps a permutation's parity), when unset */
+/* entry (cls, corner parity q, esep e, eopar b) of the table and its stabiliser images (the
+ * same parity: conjugation keeps a permutation's parity) to v, when unset */
 static int64_t h48_set(uint8_t *t, int h, int k, int cls, int q, int e, int b, int v)
 {
     const int p = k == 1;
     int64_t base = (int64_t)(cls << p | q) * N_ESEP, n = 0;
     int64_t i = (base + e) << h | (h ? b : 0);
-    if (nib(t, i) == UNSET) {
-        set_nib(t, i, v);
+    if (e2(t, i) == UNSET2) {
+        set_e2(t, i, v);
         n++;
     }
     uint64_t st = kstab(k, cls);
     for (int u = 1; st >> u; u++)
         if (st >> u & 1) {
             int64_t x = (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0);
-            if (nib(t, x) == UNSET) {
-                set_nib(t, x, v);
+            if (e2(t, x) == UNSET2) {
+                set_e2(t, x, v);
                 n++;
             }
         }
@@ -333,7 +335,6 @@ static int64_t h48_set(uint8_t *t, int h, int k, int cls, int q, int e, int b, i
 
 int64_t ec__opt_h48_start(uint8_t *t, int h, int k)
 {
-    memset(t, 0xff, (size_t)((((int64_t)ec__opt_h48_classes(k) * N_ESEP) << h << (k == 1)) / 2));
     ec_cube c;
     ec_cube_solved(&c);
     uint32_t y = k == 2 ? ec__opt_hcSym[ec__opt_get_hc(&c)] : ec__opt_cocsepSym[ec__get_twist(&c) * N_TSEP + ec__opt_get_tsep(&c)];
@@ -341,7 +342,7 @@ int64_t ec__opt_h48_start(uint8_t *t, int h, int k)
     return h48_set(t, h, k, (int)(y >> 6), 0, ec__opt_esepC48[e * N_SYM48 + j], ec__opt_eoparC[(e * 4) * N_SYM48 + j], 0);
 }
 
-/* class c's entries at value v into list (block offsets: (q * 34650 + esep) << h | eopar);
+/* class c's entries of value v into list (block offsets: (q * 34650 + esep) << h | eopar);
  * their count */
 static int collect_h48(const uint8_t *t, int h, int k, int c, int v, uint32_t *list)
 {
@@ -349,7 +350,7 @@ static int collect_h48(const uint8_t *t, int h, int k, int c, int v, uint32_t *l
     int64_t base = ((int64_t)c * N_ESEP) << h << p, nb = (int64_t)N_ESEP << h << p;
     int n = 0;
     for (int64_t i = 0; i < nb; i++)
-        if (nib(t, base + i) == v) list[n++] = (uint32_t)i;
+        if (e2(t, base + i) == v) list[n++] = (uint32_t)i;
     return n;
 }
 
@@ -363,9 +364,9 @@ static inline int64_t h48_next(int h, int k, uint32_t y, int q, int e, int b, in
     return i;
 }
 
-int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int d, uint32_t *list)
+int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int from, int to, uint32_t *list)
 {
-    int nl = collect_h48(t, h, k, c, d, list);
+    int nl = collect_h48(t, h, k, c, from, list);
     int64_t n = 0;
     const uint32_t *mv = kmove(k);
     for (int m = 0; m < N_MOVES && nl; m++) {
@@ -375,23 +376,23 @@ int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int d, uint32_t *li
             int r = (int)(list[i] >> h), q = r >= N_ESEP, e = r - q * N_ESEP, b = (int)(list[i] & ((1u << h) - 1));
             int e2 = ec__opt_esepMove[e * N_MOVES + m];
             int b2 = h ? eoparT[(j * N_ESEP + e2) * 4 + (b ^ ec__opt_eoparFlip[e * N_MOVES + m])] : 0;
-            n += h48_set(t, h, k, c2, q ^ qm, esepT[j * N_ESEP + e2], b2, d + 1);
+            n += h48_set(t, h, k, c2, q ^ qm, esepT[j * N_ESEP + e2], b2, to);
         }
     }
     return n;
 }
 
-int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int d, uint32_t *list)
+int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int from, int to, uint32_t *list)
 {
-    int nl = collect_h48(t, h, k, c, UNSET, list);
+    int nl = collect_h48(t, h, k, c, UNSET2, list);
     int64_t base = ((int64_t)c * N_ESEP) << h << (k == 1), n = 0;
     const uint32_t *mv = kmove(k);
     for (int m = 0; m < N_MOVES && nl; m++) {
         uint32_t y = mv[c * N_MOVES + m];
         for (int i = 0; i < nl;) {
             int r = (int)(list[i] >> h), q = r >= N_ESEP, e = r - q * N_ESEP, b = (int)(list[i] & ((1u << h) - 1));
-            if (nib(t, h48_next(h, k, y, q, e, b, m)) == d) {
-                set_nib(t, base + list[i], d + 1);
+            if (e2(t, h48_next(h, k, y, q, e, b, m)) == from) {
+                set_e2(t, base + list[i], to);
                 n++;
                 list[i] = list[--nl];
             } else {
@@ -402,26 +403,11 @@ int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int d, uint32_t *l
     return n;
 }
 
-/* the base: the b that maximises the summed bound over all entries, counting an entry at
- * most b as its distance - 2 (what the fallback gives, roughly) */
-void ec__opt_h48_pack(const uint8_t *t, int h, int k, uint8_t *out)
+void ec__opt_h48_relabel(uint8_t *t, int64_t entries)
 {
-    int64_t n = ((int64_t)ec__opt_h48_classes(k) * N_ESEP) << h << (k == 1), hist[16] = {0};
-    for (int64_t i = 0; i < n; i++) hist[nib(t, i)]++;
-    int best = 0;
-    double bestv = -1;
-    for (int b = 0; b < 15; b++) {
-        double v = 0;
-        for (int dd = 0; dd < 15; dd++) v += (double)hist[dd] * (dd <= b ? (dd > 2 ? dd - 2 : 0) : dd < b + 3 ? dd : b + 3);
-        if (v > bestv) bestv = v, best = b;
-    }
-    memset(out, 0, (size_t)(8 + (n + 3) / 4));
-    out[0] = (uint8_t)best;
-    out[1] = (uint8_t)h;
-    out[2] = (uint8_t)k;
-    uint8_t *o = out + 8;
-    for (int64_t i = 0; i < n; i++) {
-        int dd = nib(t, i), v = dd <= best ? 0 : dd - best > 3 ? 3 : dd - best;
-        o[i >> 2] |= (uint8_t)(v << ((i & 3) << 1));
+    int64_t nb = (entries + 3) / 4;
+    for (int64_t i = 0; i < nb; i++) {
+        uint8_t x = t[i], m = (uint8_t)(x & x >> 1 & 0x55); /* the cells that hold 3 */
+        t[i] = (uint8_t)(m | m << 1);
     }
 }

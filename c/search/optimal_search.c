@@ -234,7 +234,8 @@ static inline void hc_esep_fetch(const opt_search *s, int k, opt_child *c)
 }
 
 /* Level k's children: every move that may follow the level's last (only quarter turns when
- * the level's inverse bound is tight). Their coordinates are worked out and each table's
+ * the level's inverse bound is tight). The last move's children get only the corner entry
+ * (0: solved corners, the run checks the cube whole). The others' coordinates are worked out and each table's
  * entries of all the children still standing are prefetched together, then read, cheapest
  * and most pruning first. Without the h48 table: the corner and fs entries, then the hc and
  * esep ones of the children those leave (the hc entry read by the run). With it: the corner
@@ -248,6 +249,17 @@ static void expand(opt_search *s, int k)
     opt_child *ch = s->ch[k];
     int n = 0, left = s->depth - k - 1;
     const int h48 = ec__opt_T.has[3], hck = h48 && ec__opt_T.h48k == 2; /* hck: the h48 table on the hc classes */
+    if (left == 0) { /* the last move: only a child with solved corners can be solved (the run checks it whole) */
+        for (int m = 0; m < N_MOVES; m++) {
+            if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m))) continue;
+            opt_child *c = &ch[n++];
+            c->m = (uint8_t)m;
+            c->pruned = nib(ec__opt_T.corner, corner_index(ec__opt_cpMove[s->cp[k] * N_MOVES + m], ec__twistMove[s->tw[k][0] * N_MOVES + m])) != 0;
+        }
+        s->nch[k] = (uint8_t)n;
+        s->mv[k] = 0;
+        return;
+    }
     for (int m = 0; m < N_MOVES; m++) {
         if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m))) continue;
         opt_child *c = &ch[n++];
@@ -405,6 +417,15 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         nodes++;
         int left = L - k - 1;
         if (c->pruned) continue;
+        if (left == 0) {
+            s->path[k] = c->m;
+            if (leaf_solves(s)) {
+                s->found = 1;
+                s->done = 1;
+                break;
+            }
+            continue;
+        }
         uint8_t hx[OPT_HX];
         int over = 0;
         for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
@@ -429,14 +450,6 @@ int ec__opt_search_run(opt_search *s, int64_t end)
         }
         if (over) continue;
         s->path[k] = c->m;
-        if (left == 0) {
-            if (leaf_solves(s)) {
-                s->found = 1;
-                s->done = 1;
-                break;
-            }
-            continue;
-        }
         int k1 = k + 1;
         s->cp[k1] = c->cp;
         s->par[k1] = c->par;

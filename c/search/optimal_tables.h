@@ -88,6 +88,8 @@ extern uint8_t ec__opt_h48L[N_SYM48][4]; /* eopar' = h48C's term ^ h48L[j][eopar
  * in two), 2 = the corners' half-turn coset (hc, optimal_hc.c's classes) */
 extern const int ec__opt_level_h48[EC_OPTIMAL_LEVELS];
 extern const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS];
+/* the h48 table's base value per level (optimal.c: fixed before its build) */
+extern const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS];
 extern uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
 
 /* The process-wide table: big[0] the FlipUDSlice table, big[1] the esep one, big[2] the hc
@@ -103,7 +105,7 @@ typedef struct opt_tables {
     int64_t entries[OPT_TABLES], bytes[OPT_TABLES], corner_bytes;
     int h48;         /* the h48 table's eopar bits (-1: none) */
     int h48k;        /* the h48 table's corner kind (ec__opt_level_h48k) */
-    uint8_t *scratch; /* the h48 table's exact 4-bit distances during its build */
+    int h48b;        /* the h48 table's base value (ec__opt_level_h48b) */
     /* build */
     int tb;          /* the big table being built */
     int depth;       /* the pass sets entries at depth + 1 from those at depth */
@@ -140,14 +142,15 @@ int ec__opt_get_tsep(const ec_cube *c);
 /* esep of a whole cube by table (the same value as ec__opt_get_esep, faster) */
 int ec__opt_h48_esep(const ec_cube *c);
 int ec__opt_get_eopar(const ec_cube *c);
-/* the h48 table's build on its 4-bit scratch table t with h eopar bits and corner kind k:
- * the solved entry; class c's forward and backward pass at depth d (list: room for
- * 34650 << h << (k == 1) values); the packing into the 2-bit stored entries (out: 8 +
- * entries / 4 bytes); the classes of kind k */
+/* the h48 table's build on its 2-bit entries t (after its 8-byte head) with h eopar bits and
+ * corner kind k: the solved entry (value 0); class c's forward and backward pass (list: room
+ * for 34650 << h << (k == 1) values) from the entries of value `from` to unset ones, set to
+ * `to`; the relabelling of every set entry to 0 (once the layers up to the base are set:
+ * optimal.c's build); the classes of kind k */
 int64_t ec__opt_h48_start(uint8_t *t, int h, int k);
-int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int d, uint32_t *list);
-int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int d, uint32_t *list);
-void ec__opt_h48_pack(const uint8_t *t, int h, int k, uint8_t *out);
+int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int from, int to, uint32_t *list);
+int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int from, int to, uint32_t *list);
+void ec__opt_h48_relabel(uint8_t *t, int64_t entries);
 int ec__opt_h48_classes(int k);
 /* A table's memory, released by free (optimal.c: huge pages where the system has them). */
 void *ec__opt_table_alloc(int64_t n);

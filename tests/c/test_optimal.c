@@ -71,19 +71,23 @@ static void errors(void)
     CHECK_RC(ec_optimal_table_bytes(2, &m2, NULL), EC_OK);
     CHECK(m2 == m1 + (2255LL * 2187 * 70 * 2 + 3) / 4, "level 2: %lld bytes", (long long)m2);
     /* levels 3, 4, 5: levels 0, 1, 2 + the h48 table (3,393 cocsep classes x esep, 2^0 or
-     * 2^2 eopar values, 2 bits an entry, 8 bytes of base, h and kind), and while it is built
-     * its 4-bit scratch copy (twice its entries' bytes); 6: the corner table + the h48 table
-     * split by parity; 8: level 0 + the h48 table on the 19,926 hc classes */
-    int64_t m3, m4, m5, m6, m8, s3;
+     * 2^2 eopar values, 2 bits an entry, 8 bytes of base, h and kind), built in place (the
+     * same memory while built as held); 6: the corner table + the h48 table split by parity;
+     * 8, 9: level 0 + the h48 table on the 19,926 hc classes (h0, h2); 10: level 2 + 9's */
+    int64_t m3, m4, m5, m6, m8, m9, m10, s3;
     CHECK_RC(ec_optimal_table_bytes(3, &m3, &s3), EC_OK);
     CHECK_RC(ec_optimal_table_bytes(4, &m4, NULL), EC_OK);
     CHECK_RC(ec_optimal_table_bytes(5, &m5, NULL), EC_OK);
     CHECK_RC(ec_optimal_table_bytes(6, &m6, NULL), EC_OK);
     CHECK_RC(ec_optimal_table_bytes(8, &m8, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(9, &m9, NULL), EC_OK);
+    CHECK_RC(ec_optimal_table_bytes(10, &m10, NULL), EC_OK);
     const int64_t h0 = (3393LL * 34650 + 3) / 4, h2 = 3393LL * 34650, hp = 3393LL * 34650 * 2 / 4, hc = (19926LL * 34650 + 3) / 4;
-    CHECK(m3 == mem + 3 * h0 + 8 && m4 == m1 + 3 * h2 + 8 && m5 == m2 + 3 * h2 + 8 && s3 == mem + h0 + 8 + 80, "levels 3-5: %lld %lld %lld bytes",
+    CHECK(m3 == mem + h0 + 8 && m4 == m1 + h2 + 8 && m5 == m2 + h2 + 8 && s3 == mem + h0 + 8 + 80, "levels 3-5: %lld %lld %lld bytes",
           (long long)m3, (long long)m4, (long long)m5);
-    CHECK(m6 == 6053616 / 2 + 3 * hp + 8 && m8 == mem + 3 * hc + 8, "levels 6, 8: %lld %lld bytes", (long long)m6, (long long)m8);
+    CHECK(m6 == 6053616 / 2 + hp + 8 && m8 == mem + hc + 8 && m9 == mem + 19926LL * 34650 + 8 && m10 == m2 + 19926LL * 34650 + 8,
+          "levels 6, 8, 9, 10: %lld %lld %lld %lld bytes", (long long)m6, (long long)m8, (long long)m9, (long long)m10);
+    CHECK(m10 > 1000000000, "the largest level holds at least 1 GB: %lld bytes", (long long)m10);
     char msg[200];
     CHECK_RC(ec_optimal_table_import(NULL, 0, msg, sizeof msg), EC_E_NULL);
     ec_solver *h = NULL;

@@ -23,7 +23,7 @@ export class OptimalCore extends EvocubeCore {
   }
 
   // Start building the table of `level` (frees any held); EvocubeError E_NOMEM when the
-  // module cannot grow to hold it (here, or in a later step: the h48 table's scratch copy).
+  // module cannot grow to hold it (here, or in a later step's small work list).
   tableBegin(level) {
     this._needTable();
     this.M.HEAPU8[this.msg] = 0;
@@ -35,7 +35,7 @@ export class OptimalCore extends EvocubeCore {
 
   _noMemory(level) {
     const { memory } = this.tableBytes(level);
-    throw new EvocubeError(EC.E_NOMEM, `out of memory: the table of level ${level} needs up to ${(memory / 1e6).toFixed(1)} MB while it is built, more than this device or the module would give`);
+    throw new EvocubeError(EC.E_NOMEM, `out of memory: the table of level ${level} needs ${(memory / 1e6).toFixed(1)} MB, more than this device or the module would give`);
   }
 
   // One slice of the build (about `work` thousand entries): true once the table is complete.
