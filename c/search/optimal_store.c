@@ -104,10 +104,12 @@ static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize
     return (int)level;
 }
 
-/* the h48 table's own header (its base, h and parity bit; 0 when the level has none): 1 when valid */
+/* the h48 table's own header (its base, h and corner kind, each the level's; 0 when the level
+ * has none): 1 when valid */
 static int h48_head_ok(int level, const uint8_t *h48)
 {
-    return ec__opt_level_h48[level] < 0 || (h48[1] == ec__opt_level_h48[level] && h48[0] >= 1 && h48[0] <= 14 && h48[2] == ec__opt_level_h48k[level] && !h48[3]);
+    return ec__opt_level_h48[level] < 0 ||
+           (h48[0] == ec__opt_level_h48b[level] && h48[1] == ec__opt_level_h48[level] && h48[2] == ec__opt_level_h48k[level] && !h48[3]);
 }
 
 int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)

@@ -23,7 +23,7 @@
  *    every fourth's inverse has the same optimum;
  *  - the stored form: export/import keeps the checksum; a changed byte of the h48 table (its
  *    base, an entry) is refused with EC_E_TABLE, and the table held before stays; so is a
- *    base out of range, another h or another corner kind with a checksum made to match
+ *    another base, h or corner kind than the level's with a checksum made to match
  *    (refused by name). */
 #include <stdlib.h>
 #include <string.h>
@@ -188,13 +188,14 @@ static void stored(void)
         CHECK(strstr(msg, "checksum") != NULL, "byte %lld changed: %s", (long long)at[i], msg);
         buf[at[i]] ^= 0x10;
     }
-    /* another h or parity bit (or a base out of range) with the checksum made to match:
+    /* another base, h or corner kind than the level's with the checksum made to match:
      * refused by name */
     const uint8_t base0 = buf[h48], h0 = buf[h48 + 1], p0 = buf[h48 + 2];
-    CHECK(base0 >= 1 && base0 <= 14 && h0 == 0 && p0 == ec__opt_level_h48k[level], "level %d's h48 base %d, h %d, kind %d", level, base0, h0, p0);
+    CHECK(base0 == ec__opt_level_h48b[level] && h0 == ec__opt_level_h48[level] && p0 == ec__opt_level_h48k[level], "level %d's h48 base %d, h %d, kind %d", level,
+          base0, h0, p0);
     for (int k = 0; k < 3; k++) {
-        buf[h48] = k ? base0 : 15; /* a base out of range, then h = 2 (h = 0 here), then another corner kind */
-        buf[h48 + 1] = k == 1 ? 2 : h0;
+        buf[h48] = k ? base0 : (uint8_t)(base0 + 1); /* another base, then another h, then another corner kind */
+        buf[h48 + 1] = k == 1 ? (h0 ? 0 : 2) : h0;
         buf[h48 + 2] = k == 2 ? !p0 : p0;
         const uint8_t *big[OPT_TABLES];
         int64_t bytes[OPT_TABLES];
