@@ -29,18 +29,21 @@ static inline int xs_draw(uint64_t *s, int n)
     return (int)(*s % (uint64_t)n);
 }
 
-/* c's optimal length by ec_optimal_distance (unbounded), its solution applied to c:
- * EC_E_NOT_SOLVED when it does not solve it, a status below 0 when the search failed */
-static inline int optimum(const ec_cube *c)
+/* c's optimal length by ec_optimal_distance within `budget` nodes (-1: unbounded), its
+ * solution applied to c: EC_E_NOT_SOLVED when it does not solve it, EC_E_RANGE when the
+ * budget ran out, a status below 0 when the search failed */
+static inline int optimum_within(const ec_cube *c, int64_t budget)
 {
     int len = -1;
     uint8_t mv[24];
-    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
+    int rc = ec_optimal_distance(c, budget, &len, mv, 24);
+    if (rc == EC_BOUND) return EC_E_RANGE;
     if (rc) return rc;
     ec_cube t = *c;
     ec_cube_moves(&t, mv, len);
     return ec_cube_is_solved(&t) ? len : EC_E_NOT_SOLVED;
 }
+static inline int optimum(const ec_cube *c) { return optimum_within(c, -1); }
 
 /* two known positions: six half turns (optimum 6) and an eight-move pattern (8) */
 static inline void check_patterns(void)

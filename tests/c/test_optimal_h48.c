@@ -16,7 +16,8 @@
  *    base + 2, at least base + 3) of a cube and its 18 neighbours are consistent: an entry 1
  *    or 2 has a neighbour one lower, no neighbour differs by more than one;
  *  - every cube within 5 turns (621,649): the bound is at most the depth; every cube within 4
- *    turns and every 16th at 5: the optimum is the depth, the solution solves it;
+ *    turns and every 16th at 5: the optimum is the depth within 4 M nodes, the solution solves
+ *    it (a wrong one stops the suite: a search past a missed solution would run on);
  *  - each scramble: the same optimum as level 0, the solution solves it, the bound is at
  *    most the optimum (at level 3, which adds a table to level 0's, at least level 0's) and
  *    above level 0's on some;
@@ -55,6 +56,10 @@ static void scramble(ec_cube *c, int n)
     }
 }
 
+/* a scramble's search at level 0 takes at most a few million nodes: one that misses its
+ * solution runs out of this many (a fault found in seconds, not a search deep past it) */
+#define SCRAMBLE_NODES 100000000
+
 static void level0(void)
 {
     REQUIRE_RC(import_level0(fixture) || build_passes(0, BUILD_FORWARD) >= 0, 1);
@@ -64,9 +69,10 @@ static void level0(void)
     for (int i = 0; i < N; i++) {
         int n = 6 + i % 9;
         scramble(&cubes[i], n);
-        len0[i] = optimum(&cubes[i]);
+        len0[i] = optimum_within(&cubes[i], SCRAMBLE_NODES);
         bound0[i] = ec__opt_bound(&cubes[i]);
         CHECK(len0[i] >= 0 && len0[i] <= n, "scramble %d: optimum %d, %d turns", i, len0[i], n);
+        REQUIRE_RC(len0[i] >= 0, 1); /* the later cases compare with it */
     }
 }
 
@@ -128,7 +134,8 @@ static void within5_visit(const ec_cube *c, int d, void *arg)
     if (d == 5 && (w->solved++ % 16)) return;
     int len = -1;
     uint8_t mv[24];
-    int rc = ec_optimal_distance(c, -1, &len, mv, 24);
+    if (w->bad) return; /* the suite stops after this case: no more searches */
+    int rc = ec_optimal_distance(c, 4000000, &len, mv, 24); /* a search that misses the solution runs out (EC_BOUND) */
     ec_cube t = *c;
     if (rc == EC_OK) ec_cube_moves(&t, mv, len);
     if (rc != EC_OK || len != d || !ec_cube_is_solved(&t)) {
@@ -141,8 +148,9 @@ static void within5(void)
     w5_h48 w = {0, 0, 0};
     long total = within5_each(within5_visit, &w);
     CHECK(total == 621649, "%ld cubes within 5 turns", total);
-    CHECK(w.bad == 0, "%d cubes with a wrong optimum", w.bad);
     CHECK(w.badbound == 0, "%d cubes whose bound exceeds their distance", w.badbound);
+    CHECK(w.bad == 0, "%d cubes with a wrong optimum", w.bad);
+    REQUIRE_RC(w.bad == 0, 1); /* the deeper cases would search on past a missed solution */
 }
 
 static void scrambles(void)
