@@ -40,15 +40,17 @@ const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
 // The level a device should build: the one with the largest table that takes at most a
 // quarter of the device's memory (navigator.deviceMemory, in GB, capped at 8 by browsers;
 // unknown: 4). Levels are not in order of size (c/search/optimal.h: a larger table prunes
-// more), so the sizes decide; level 0 when none fits.
+// more), so the sizes decide; the smallest when none fits.
 export function levelFor(core, deviceMemoryGb, levels) {
   const budget = (deviceMemoryGb || 4) * 1e9 / 4;
-  let best = 0;
+  const mem = Array.from({ length: levels }, (_, l) => core.tableBytes(l).memory);
+  let best = -1;
+  let smallest = 0;
   for (let l = 0; l < levels; l++) {
-    const m = core.tableBytes(l).memory;
-    if (m <= budget && m > core.tableBytes(best).memory) best = l;
+    if (mem[l] <= budget && (best < 0 || mem[l] > mem[best])) best = l;
+    if (mem[l] < mem[smallest]) smallest = l;
   }
-  return best;
+  return best < 0 ? smallest : best;
 }
 
 const here = () => ({ storage: globalThis.navigator && globalThis.navigator.storage, indexedDB: globalThis.indexedDB });
