@@ -131,7 +131,7 @@ test('evocube solve and batch --solver optimal: one table from the cache, optima
   const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
   expect(lines.map((l) => l.length ?? l.error)).toEqual([2, 'line 2: unknown move "not" at character 1', 10]);
   expect(batch.stderr).toMatch(/sharing its one table/);
-  // a table level the core does not have (its levels are 0..9) is a usage error, not a crash
+  // a table level the core does not have (its levels are 0..10) is a usage error, not a crash
   const bad = spawnSync(process.execPath, [CLI, 'solve', '--solver', 'optimal', '--scramble', 'R', '--param', 'table=11'], { env, encoding: 'utf8', timeout: 60000 });
   expect(bad.status).toBe(2);
   expect(bad.stderr).toMatch(/^error: table=11: /);
