@@ -409,7 +409,7 @@ int ec_optimal_table_work(int c0, int c1)
     /* the h48 table's values: layer x set to x mod 3 up to the base b, then x - b; the layers
      * up to b read as 0 once relabelled (ec_optimal_table_pass_end) */
     const int b = ec__opt_T.h48b, from = d < b ? d % 3 : d - b, to = d + 1 <= b ? (d + 1) % 3 : d + 1 - b;
-    uint8_t *t48 = ec__opt_T.big[3] + 8;
+    uint8_t *t48 = tb == 3 ? ec__opt_T.big[3] + 8 : NULL;
     for (int c = c0; c < c1; c++)
         if (tb == 3) n += ec__opt_T.forward ? ec__opt_h48_forward(t48, ec__opt_T.h48, ec__opt_T.h48k, c, from, to, list)
                                      : ec__opt_h48_backward(t48, ec__opt_T.h48, ec__opt_T.h48k, c, from, to, list);
