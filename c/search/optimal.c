@@ -38,11 +38,6 @@ void *ec__opt_table_alloc(int64_t n)
     return malloc((size_t)n);
 }
 
-static inline void set_e2(uint8_t *t, int64_t i, int v)
-{
-    int sh = (int)(i & 3) << 1;
-    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
-}
 static inline void set_nib(uint8_t *t, int64_t i, int v)
 {
     int sh = (int)(i & 1) << 2;

@@ -298,12 +298,6 @@ int ec__opt_h48_init(void)
 
 /* ---------------------------------------------------------------- the build's steps */
 
-static inline void set_e2(uint8_t *t, int64_t i, int v)
-{
-    int sh = (int)(i & 3) << 1;
-    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
-}
-
 /* the corner kind k's classes, their moves ([class * 18 + m]: class << 6 | j) and stabilisers;
  * p: its parity bits (1 for kind 1) */
 int ec__opt_h48_classes(int k) { return k == 2 ? ec__opt_nHcSym : ec__opt_nCocsepSym; }

@@ -166,12 +166,6 @@ int ec__opt_hc_init(void)
 
 /* ---------------------------------------------------------------- the build's steps */
 
-static inline void set_e2(uint8_t *t, int64_t i, int v)
-{
-    int sh = (int)(i & 3) << 1;
-    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
-}
-
 int64_t ec__opt_hc_set(uint8_t *b, int cls, int e, int v)
 {
     int64_t base = (int64_t)cls * N_ESEP, n = 0;

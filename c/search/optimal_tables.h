@@ -174,6 +174,11 @@ static inline int nib(const uint8_t *t, int64_t i) { return t[i >> 1] >> ((i & 1
 /* the big tables: 2 bits an entry, four a byte (lowest bits first): the distance mod 3, 3 = unset */
 #define UNSET2 3
 static inline int e2(const uint8_t *t, int64_t i) { return t[i >> 2] >> ((i & 3) << 1) & 3; }
+static inline void set_e2(uint8_t *t, int64_t i, int v)
+{
+    int sh = (int)(i & 3) << 1;
+    t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
+}
 
 /* 1 for a quarter turn (changes the corner permutation's parity) */
 static inline int quarter(int m) { return m % 3 != 1; }
