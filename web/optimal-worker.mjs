@@ -8,7 +8,7 @@
 //
 // Page -> worker: {id, type: 'table', level, build} (make the table of `level` held: already
 //   held, else the stored one (checked: a refused file is deleted and said), else, when
-//   `build`, built here and stored; all under the Web Lock of its level, so a second tab
+//   `build`, built here (on `threads` threads) and stored; all under the Web Lock of its level, so a second tab
 //   waits and then finds the stored table); {id, type: 'import', level, file} (a stored
 //   form from a File, e.g. the CLI's cache file: checked, held, stored); {id, type: 'solve',
 //   facelets | cube} (the `optimal` solver on the held table, on `threads` threads;
@@ -74,7 +74,7 @@ async function table(core, { id, level, build }) {
     core.tableBegin(level);
     let last = 0;
     for (;;) {
-      const done = core.tableBuildStep(200);
+      const done = core.tableBuildStep(200 * threads, threads);
       await yieldNow();
       const now = performance.now();
       if (done || now - last > 250) {

@@ -543,16 +543,20 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * a search without a complete table returns EC_E_STATE.
  *
  * Levels (EC_OPTIMAL_LEVELS): 0 = 73.5 MB, 1 = 246 MB, 2 = 419 MB, 3 = 103 MB, 4 = 364 MB,
- * 5 = 536 MB, 6 = 62 MB, 7 = 481 MB, 8 = 246 MB, 9 = 764 MB, 10 = 1109 MB (a larger table
+ * 5 = 536 MB, 6 = 62 MB, 7 = 481 MB, 8 = 246 MB, 9 = 764 MB, 10 = 1109 MB, 11 = 32 MB (a larger table
  * prunes more; 3, 4, 5 add the h48 table to 0, 1, 2; 6 holds it split by corner parity alone,
  * 7 adds that to 1; 8, 9 add it on the corners' half-turn cosets to 0, 10 that of 9 to 2;
+ * 11 holds the h48 table's smallest form alone;
  * c/search/optimal.h lists them); ec_optimal_table_bytes gives the exact bytes stored and
  * the memory a level takes, built or held (the stored bytes but the 80-byte header).
  *
  * Build: ec_optimal_table_begin(level) allocates (EC_E_NOMEM; it frees any table held
  * before), then either ec_optimal_table_build_step(work) until it returns EC_DONE (one
  * thread: whole classes of the current breadth-first pass, about `work` thousand entries per
- * call), or,
+ * call), or ec_optimal_table_build_step_threads(work, threads) the same way (`work` in all,
+ * the backward passes' classes shared by the caller and up to threads - 1 of the optimal
+ * solver's threads: builds and modules with them; else the caller alone; EC_E_RANGE for
+ * threads outside 1..64), or,
  * to use several threads: loop { ec_optimal_table_pass(&depth, &classes, &split); call
  * ec_optimal_table_work(c0, c1) over ranges covering 0..classes-1 (from several threads at
  * once only when split is 1, the ranges disjoint, each c0 even); ec_optimal_table_pass_end()
@@ -575,10 +579,11 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * ec_optimal_table_import_end, which checks that all came and the checksum; a refusal at any
  * step (EC_E_TABLE with msg) leaves no table held. EC_E_STATE for a chunk or end without begin.
  */
-#define EC_OPTIMAL_LEVELS 11
+#define EC_OPTIMAL_LEVELS 12
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored);
 int ec_optimal_table_begin(int level);
 int ec_optimal_table_build_step(int work);
+int ec_optimal_table_build_step_threads(int work, int threads);
 int ec_optimal_table_pass(int *depth, int *classes, int *split);
 int ec_optimal_table_work(int c0, int c1);
 int ec_optimal_table_pass_end(void);

@@ -130,17 +130,19 @@ static int corner_finish(void)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
 const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {1, 0, 0, 1}, {1, 0, 1, 1},
-                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 1, 1, 1}};
-const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2, 2};
-const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2};
+                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 1, 1, 1}, {0, 0, 0, 1}};
+const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2, 2, 0};
+const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 0};
 /* The h48 table's base b per level (0: none): its build sets the layers up to b mod 3, then
  * every set entry to 0, then layers b + 1 and b + 2 to 1 and 2, and stops (the entries left
- * unset, 3, are at least b + 3), so b is fixed before the build: the b that maximises the
- * summed bound over all entries (an entry at most b counted as its distance - 2, roughly what
- * its fallback gives), found from each table's distance histogram. */
-const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS] = {0, 0, 0, 7, 8, 8, 8, 8, 8, 9, 9};
+ * unset, 3, are at least b + 3), so b is fixed before the build, per level by the search's
+ * nodes: with the fs table beside it (whose bound covers the low distances) the b that
+ * maximises the summed bound over all entries (8 at level 8: 7 doubles the nodes of 16-move
+ * states, 9 adds 4%); without it (levels 6 and 11, where the fallback is the corners'
+ * distance alone) one lower, 7 (a third of the nodes of 8 on 14-move states; 6 five times). */
+const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS] = {0, 0, 0, 7, 8, 8, 7, 8, 8, 9, 9, 7};
 
 static int64_t classes_of_x(int t, int k) { return t == 3 ? ec__opt_h48_classes(k) : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
 static int64_t classes_of(int t) { return classes_of_x(t, ec__opt_T.h48k); }
@@ -447,7 +449,9 @@ int ec_optimal_table_pass_end(void)
     return EC_RUNNING;
 }
 
-int ec_optimal_table_build_step(int work)
+int ec_optimal_table_build_step(int work) { return ec__opt_build_step(work, NULL, NULL); }
+
+int ec__opt_build_step(int work, int (*split_run)(void *arg, int c0, int c1), void *arg)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
     if (ec__opt_T.complete) return EC_DONE;
@@ -465,8 +469,10 @@ int ec_optimal_table_build_step(int work)
         int nc = (int)classes_of(ec__opt_T.tb);
         int64_t per = block_of(ec__opt_T.tb);
         int64_t want = (entries + per - 1) / per;
+        const int split = split_run && !ec__opt_T.forward && !(ec__opt_T.next & 1);
+        if (split) want += want & 1; /* a split range starts on an even class */
         int end = ec__opt_T.next + want > nc ? nc : ec__opt_T.next + (int)want;
-        int rc = ec_optimal_table_work(ec__opt_T.next, end);
+        int rc = split ? split_run(arg, ec__opt_T.next, end) : ec_optimal_table_work(ec__opt_T.next, end);
         if (rc) return rc;
         entries -= (int64_t)(end - ec__opt_T.next) * per;
         ec__opt_T.next = end;

@@ -50,7 +50,8 @@
  * 61.8 MB; 7 = level 1 + h48 h2 kind 1 (235.1 MB), 481.2 MB; 8 = level 0 + h48 h0 kind 2
  * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 763.9 MB; 10 = level 2 + h48
  * h2 kind 2, 1109.2 MB (its hc table, the h48 table's coordinate without eopar, exact along
- * the path: the bound where the h48 entry says only "at most b"). A level takes the
+ * the path: the bound where the h48 entry says only "at most b"); 11 = the corner table + h48 h0
+ * (29.4 MB), 32.4 MB (the smallest: for devices with little memory). A level takes the
  * same memory while built as held.
  * Larger tables prune more; a level's number is not
  * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read
@@ -156,6 +157,11 @@ typedef struct opt_search {
     int done;               /* 1: this pass (found or exhausted) is over */
 } opt_search;
 
+/* ec_optimal_table_build_step(work) with the ranges of classes of a split pass (a backward
+ * one) handed to split_run(arg, c0, c1) (c0 even; it must do ec_optimal_table_work over the
+ * whole range, on any number of threads, and return its first error or EC_OK) instead of
+ * done here; split_run NULL: done here. */
+int ec__opt_build_step(int work, int (*split_run)(void *arg, int c0, int c1), void *arg);
 /* 1 when the process-wide table is complete and readable by searches. */
 int ec__opt_ready(void);
 /* The bound of cube c (0 when solved; EC_E_STATE without a table). */

@@ -38,60 +38,14 @@ int ec_tool_optimal_cache_path(int level, char *out, int size)
 
 /* ---------------------------------------------------------------- build */
 
-typedef struct build_share {
-    int next, classes, chunk, rc;
-    pthread_mutex_t lock;
-} build_share;
-
-static void *build_worker(void *arg)
-{
-    build_share *b = arg;
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        int c0 = b->next, stop = b->rc != 0;
-        b->next += b->chunk;
-        pthread_mutex_unlock(&b->lock);
-        if (stop || c0 >= b->classes) break;
-        int c1 = c0 + b->chunk > b->classes ? b->classes : c0 + b->chunk;
-        int rc = ec_optimal_table_work(c0, c1);
-        if (rc) {
-            pthread_mutex_lock(&b->lock);
-            b->rc = rc;
-            pthread_mutex_unlock(&b->lock);
-        }
-    }
-    return NULL;
-}
-
 int ec_tool_optimal_build(int level, int threads, double *seconds)
 {
     if (threads < 1) threads = 1;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     double t0 = wall();
     int rc = ec_optimal_table_begin(level);
-    if (rc) return rc;
-    for (;;) {
-        int depth, classes, split;
-        rc = ec_optimal_table_pass(&depth, &classes, &split);
-        if (rc != EC_RUNNING) break;
-        if (!split || threads == 1) {
-            rc = ec_optimal_table_work(0, classes);
-        } else {
-            /* chunks of an even number of classes: each range starts on an even class */
-            build_share b = {0, classes, classes > 20000 ? 64 : 2, 0, PTHREAD_MUTEX_INITIALIZER};
-            pthread_t th[MAX_THREADS];
-            int started = 0;
-            for (int i = 0; i < threads - 1; i++)
-                if (!pthread_create(&th[i], NULL, build_worker, &b)) started++;
-                else break;
-            build_worker(&b);
-            for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-            rc = b.rc;
-        }
-        if (rc) break;
-        rc = ec_optimal_table_pass_end();
-        if (rc != EC_RUNNING) break;
-    }
+    /* slices of 64 M entries a thread: a pool wake-up per slice costs nothing beside them */
+    while (rc == EC_OK || rc == EC_RUNNING) rc = ec_optimal_table_build_step_threads(65536 * threads, threads);
     if (seconds) *seconds = wall() - t0;
     return rc == EC_DONE ? EC_OK : rc < 0 ? rc : EC_E_INTERNAL;
 }

@@ -202,7 +202,7 @@ async function coreForSolvers(core, args) {
   } catch (e) {
     throw new UsageError(`table=${level}: ${e.message}`);
   }
-  ensureTable(opt, level, { note: (t) => process.stderr.write(`${t}\n`) });
+  ensureTable(opt, level, { note: (t) => process.stderr.write(`${t}\n`), threads });
   return opt;
 }
 

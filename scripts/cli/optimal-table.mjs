@@ -69,16 +69,18 @@ export function exportFile(core, level, path) {
   }
 }
 
-// Build the table of `level` in core, one thread; progress(share) after each slice.
-export function buildTable(core, level, progress = null) {
+// Build the table of `level` in core on `threads` threads (the module's: loadOptimalCoreNode's
+// count); progress(share) after each slice.
+export function buildTable(core, level, progress = null, threads = 1) {
   core.tableBegin(level);
-  while (!core.tableBuildStep(2000)) if (progress) progress(core.tableProgress().share);
+  while (!core.tableBuildStep(2000 * threads, threads)) if (progress) progress(core.tableProgress().share);
 }
 
 // Make the table of `level` held in core: from the cache, else built and cached. note(text)
 // gets what a person should know (a refused file, a build, a failed write). Returns
-// {path, built}. build(core, level, progress): how a missing table is made (buildTable).
-export function ensureTable(core, level, { note = (t) => process.stderr.write(`${t}\n`), progress = null, env = process.env, build = buildTable } = {}) {
+// {path, built}. build(core, level, progress, threads): how a missing table is made
+// (buildTable).
+export function ensureTable(core, level, { note = (t) => process.stderr.write(`${t}\n`), progress = null, env = process.env, build = buildTable, threads = 1 } = {}) {
   const held = core.tableProgress();
   if (held.level === level && held.share >= 1) return { path: null, built: false };
   const path = cachePath(level, env);
@@ -91,8 +93,8 @@ export function ensureTable(core, level, { note = (t) => process.stderr.write(`$
     }
   }
   const { memory } = core.tableBytes(level);
-  note(`building the optimal search's table (level ${level}, ${(memory / 1e6).toFixed(1)} MB; about a minute)${path ? `; it is then kept in ${path}` : ''}`);
-  build(core, level, progress);
+  note(`building the optimal search's table (level ${level}, ${(memory / 1e6).toFixed(1)} MB, ${threads} thread${threads > 1 ? 's' : ''}; about a minute)${path ? `; it is then kept in ${path}` : ''}`);
+  build(core, level, progress, threads);
   if (path) {
     try {
       exportFile(core, level, path);

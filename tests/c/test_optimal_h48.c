@@ -9,7 +9,9 @@
  *    file given as argv[1], tests/c/optimal_table.c, or built here without one);
  *  - the level built through pass/work/pass_end, a split backward pass's two ranges on two
  *    threads (the h48 table's backward passes write only their classes' entries, as the
- *    other tables', whose slicings test_optimal compares);
+ *    other tables', whose slicings test_optimal compares); with argv[3] "stepped" (level 11,
+ *    the h48 table's smallest form alone, 32.4 MB), built again by
+ *    ec_optimal_table_build_step_threads on three threads: the same checksum;
  *  - the table's entries are breadth-first distances of its coset space: for 3000 random
  *    cubes and 3000 cubes a few turns from solved, every face turn changes the coset's
  *    distance by at most one, so the 2-bit entries (0 = at most base, 1, 2, 3 = base + 1,
@@ -86,6 +88,27 @@ static void build(void)
 {
     REQUIRE_RC(build_passes(level, BUILD_THREADS) >= 0, 1);
     CHECK_RC(ec_optimal_table_checksum(&sum3), EC_OK);
+}
+
+/* argv[3] "stepped": the level built again by ec_optimal_table_build_step_threads (the
+ * optimal solver's pool: the caller and two threads on each backward pass's slices of 256 K
+ * entries, chunks from a shared counter; forward passes on the caller) gives the same bytes */
+static int stepped;
+
+static void build_stepped(void)
+{
+    if (!stepped) return;
+    CHECK_RC(ec_optimal_table_build_step_threads(256, 0), EC_E_RANGE);
+    CHECK_RC(ec_optimal_table_build_step_threads(256, 65), EC_E_RANGE);
+    REQUIRE_RC(ec_optimal_table_begin(level), EC_OK);
+    int rc, steps = 0;
+    while ((rc = ec_optimal_table_build_step_threads(256, 3)) == EC_RUNNING) steps++;
+    CHECK_RC(rc, EC_DONE);
+    uint64_t again = 0;
+    CHECK_RC(ec_optimal_table_checksum(&again), EC_OK);
+    CHECK(again == sum3, "level %d: checksum %016llx stepped on threads, %016llx by passes", level, (unsigned long long)again, (unsigned long long)sum3);
+    CHECK(steps > 100, "level %d built in %d steps: the slices are not bounded", level, steps);
+    CHECK_RC(ec_optimal_table_build_step_threads(256, 3), EC_DONE); /* complete: nothing more */
 }
 
 /* a cube's entry against its neighbours': the count of inconsistencies */
@@ -228,9 +251,11 @@ int main(int argc, char **argv)
 {
     fixture = argc > 1 && argv[1][0] ? argv[1] : NULL;
     if (argc > 2) level = atoi(argv[2]);
+    stepped = argc > 3 && !strcmp(argv[3], "stepped");
     REQUIRE_RC(level >= 3 && level < EC_OPTIMAL_LEVELS, 1); /* the levels with the h48 table */
     RUN(level0);
     RUN(build);
+    RUN(build_stepped);
     RUN(entries);
     RUN(within5);
     RUN(scrambles);

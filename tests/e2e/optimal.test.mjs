@@ -13,6 +13,7 @@
 // there too, with the same optima; a stored table with a byte changed, or cut short, is
 // refused, deleted and reported, never used.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, tid, text, pickSolver, waitStatus, waitReady, ROOT } from './helpers.mjs';
 import { loadOptimalCoreNode } from '../../web/lib/core-node.mjs';
@@ -23,9 +24,14 @@ const CACHE = join(ROOT, 'build', 'cache');
 const TABLE = join(CACHE, 'evocube', 'optimal-0.tbl');
 let env, opt;
 
-beforeAll(async () => {
-  const r = spawnSync(join(ROOT, 'build', 'native', 'evocube_native'), ['optimal-table', '--level', '0', '--threads', '2'], { env: { ...process.env, XDG_CACHE_HOME: CACHE }, encoding: 'utf8', timeout: 590000 });
+const nativeTable = (level) => {
+  const r = spawnSync(join(ROOT, 'build', 'native', 'evocube_native'), ['optimal-table', '--level', String(level), '--threads', '2'], { env: { ...process.env, XDG_CACHE_HOME: CACHE }, encoding: 'utf8', timeout: 590000 });
   if (r.status !== 0) throw new Error(`evocube_native optimal-table failed: ${r.stderr || r.error}`);
+  return join(CACHE, 'evocube', `optimal-${level}.tbl`);
+};
+
+beforeAll(async () => {
+  nativeTable(0);
   opt = await loadOptimalCoreNode();
   importFile(opt, TABLE);
   env = await setup();
@@ -105,9 +111,10 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   // asked for: the offer, with the sizes and the memory each takes (the module is fetched now)
   await openOffer(page);
   expect(wasm.length).toBe(1);
-  // (smallest first: level 6, then level 0)
-  expect(await page.$eval(tid('optimal-size'), (s) => [...s.options].slice(0, 2).map((o) => o.textContent))).toEqual([
-    expect.stringMatching(/^level 6: 61\.8 MB memory, 61\.8 MB stored/), expect.stringMatching(/^level 0: 73\.5 MB memory, 73\.5 MB stored/)]);
+  // (smallest first: level 11, 6, then 0)
+  expect(await page.$eval(tid('optimal-size'), (s) => [...s.options].slice(0, 3).map((o) => o.textContent))).toEqual([
+    expect.stringMatching(/^level 11: 32\.4 MB memory, 32\.4 MB stored/), expect.stringMatching(/^level 6: 61\.8 MB memory, 61\.8 MB stored/),
+    expect.stringMatching(/^level 0: 73\.5 MB memory, 73\.5 MB stored/)]);
   await page.setInputFiles(tid('optimal-file'), TABLE);
   const o4 = optimumOf(short);
   expect(await lineIs(page, optimalText(o4, len))).toMatch(/^optimal: 4 \(this solution (is optimal|\+\d+)\)$/);
@@ -306,3 +313,42 @@ test('a second tab waits on a build in another; a tab closed mid-build leaves no
   await b.close();
   expect(env.errors).toEqual([]);
 }, 400000);
+
+// a table built in the page, start to end: the smallest level (11, 32.4 MB) on the isolated
+// page's threads (the threaded module: a thread Worker for each but the optimal worker's
+// own); its stored form is the native tool's byte for byte in its header (level, sizes,
+// build id and the checksum of every table byte) and size; it is kept and found after a
+// reload, and the search on it gives the optima
+test('a table built in the page on its threads is the native build, kept and found after a reload', async () => {
+  const file = nativeTable(11);
+  const want = readFileSync(file);
+  const page = await env.open('', { ready: false });
+  await waitReady(page, 90000);
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+  await page.evaluate(async () => { for await (const n of (await navigator.storage.getDirectory()).keys()) await (await navigator.storage.getDirectory()).removeEntry(n); });
+  const short = "R U F' L2";
+  const len = await solve(page, 'hugo', short);
+  await lineIs(page, NEEDS, 30000);
+  await openOffer(page);
+  const started = threadsStarted(page);
+  await page.selectOption(tid('optimal-size'), '11');
+  await page.click(tid('optimal-build'));
+  await page.waitForSelector(tid('optimal-progress'));
+  expect(await lineIs(page, optimalText(optimumOf(short), len), 300000)).toMatch(/^optimal: 4 /);
+  await onCores(page, started);
+  expect(await stored(page)).toEqual(['optimal-11.tbl']);
+  const got = await page.evaluate(async () => {
+    const f = await (await (await navigator.storage.getDirectory()).getFileHandle('optimal-11.tbl')).getFile();
+    return { size: f.size, head: [...new Uint8Array(await f.slice(0, 80).arrayBuffer())] };
+  });
+  expect(got.size).toBe(want.length);
+  expect(Buffer.from(got.head).equals(want.subarray(0, 80))).toBe(true);
+  // found again after a reload: the 12-move scramble's optimum on it
+  await page.reload();
+  await waitReady(page, 90000);
+  const twelve = "R U F D' L2 B R' U2 F' L D B2";
+  const len12 = await solve(page, pickSolver(env.core, ['twophase', 'hugo']), twelve);
+  expect(await lineIs(page, optimalText(12, len12), 120000)).toMatch(/^optimal: 12 /);
+  await page.close();
+  expect(env.errors).toEqual([]);
+}, 600000);

@@ -131,10 +131,10 @@ test('evocube solve and batch --solver optimal: one table from the cache, optima
   const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
   expect(lines.map((l) => l.length ?? l.error)).toEqual([2, 'line 2: unknown move "not" at character 1', 10]);
   expect(batch.stderr).toMatch(/sharing its one table/);
-  // a table level the core does not have (its levels are 0..10) is a usage error, not a crash
-  const bad = spawnSync(process.execPath, [CLI, 'solve', '--solver', 'optimal', '--scramble', 'R', '--param', 'table=11'], { env, encoding: 'utf8', timeout: 60000 });
+  // a table level the core does not have (its levels are 0..11) is a usage error, not a crash
+  const bad = spawnSync(process.execPath, [CLI, 'solve', '--solver', 'optimal', '--scramble', 'R', '--param', 'table=12'], { env, encoding: 'utf8', timeout: 60000 });
   expect(bad.status).toBe(2);
-  expect(bad.stderr).toMatch(/^error: table=11: /);
+  expect(bad.stderr).toMatch(/^error: table=12: /);
 }, 300000);
 
 test('the browser store: too little quota is refused before anything is written; the level follows the device memory', async () => {
@@ -153,7 +153,10 @@ test('the browser store: too little quota is refused before anything is written;
   // add the h48 table to 0, 1, 2: 102.9, 363.7, 536.3 MB, the same while built: in place)
   expect(core.tableBytes(3).memory).toBe(102872884);
   expect([0.25, 0.5, 0.75, 1, 2, 4].map((gb) => levelFor(core, gb, 6))).toEqual([0, 3, 3, 1, 2, 5]);
-  // all eleven: 6 (61.8 MB), 7 (481.2), 8 (246.1, 8 bytes more than 1), 9 (763.9), 10 (1109.1)
+  // all twelve: 6 (61.8 MB), 7 (481.2), 8 (246.1, 8 bytes more than 1), 9 (763.9), 10 (1109.1),
+  // 11 (32.4: the only one within a 0.125 GB device's quarter)
   expect(core.tableBytes(10).memory).toBeGreaterThan(1e9);
-  expect([0.25, 0.5, 0.75, 1, 2, 3, 4, 8].map((gb) => levelFor(core, gb, 11))).toEqual([6, 3, 3, 8, 7, 5, 9, 10]);
+  expect(core.tableBytes(11).memory).toBe(32418599);
+  expect([0.125, 0.25, 0.5, 0.75, 1, 2, 3, 4, 8].map((gb) => levelFor(core, gb, 12))).toEqual([11, 6, 3, 3, 8, 7, 5, 9, 10]);
+  expect(levelFor(core, 0.1, 12)).toBe(11); // none fits: the smallest
 });

@@ -4,9 +4,12 @@
 // count (2, 3 asked of a pool made for 2, and run again), as one thread and as native (1 and
 // 2 threads); progress records while the threads search (depth, nodes, the proven lower
 // bound); a run freed mid-search leaves its threads parked (the process idle) and the next
-// run is right; `evocube solve --threads 2` on one table. The table: the native tool's cache
+// run is right; `evocube solve --threads 2` on one table, and with an empty cache its build
+// of the 32 MB level on both threads (the native file byte for byte). The table: the native tool's cache
 // file (build/cache, built once when missing, as optimal-table.test.mjs does).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOptimalCoreNode } from '../../web/lib/core-node.mjs';
 import { STATUS } from '../../web/lib/protocol.mjs';
@@ -145,3 +148,21 @@ test('evocube solve --threads 2 on one table: the one-thread solution', () => {
   const bad = spawnSync('node', [CLI, 'solve', '--solver', 'hugo', '--threads', '2', '--scramble', 'R U'], { env: ENV, encoding: 'utf8' });
   expect([bad.status, bad.stderr.trim()]).toEqual([2, "error: --threads is for the optimal search's solvers (hugo has no threads param)"]);
 }, 120000);
+
+// the CLI's build when its cache has no table: on the threaded module's threads
+// (ec_optimal_table_build_step_threads), the native tool's file byte for byte
+test('evocube solve --threads 2 --param table=11 with an empty cache builds on both threads: the native file, byte for byte', () => {
+  const empty = mkdtempSync(join(tmpdir(), 'evocube-cache-'));
+  try {
+    const nat = spawnSync(NATIVE, ['optimal-table', '--level', '11', '--threads', '2'], { env: ENV, encoding: 'utf8', timeout: 300000 });
+    expect([nat.status, nat.stderr.includes('error')]).toEqual([0, false]);
+    const r = spawnSync('node', [CLI, 'solve', '--solver', 'optimal', '--param', 'table=11', '--threads', '2', '--scramble', "R U F D' L2 B R' U2 F' L D B2", '--json'],
+      { env: { ...process.env, XDG_CACHE_HOME: empty }, encoding: 'utf8', timeout: 300000 });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^building the optimal search's table \(level 11, 32\.4 MB, 2 threads; /);
+    expect(JSON.parse(r.stdout).length).toBe(12);
+    expect(readFileSync(cachePath(11, { XDG_CACHE_HOME: empty })).equals(readFileSync(cachePath(11, ENV)))).toBe(true);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+}, 300000);

@@ -38,9 +38,11 @@ export class OptimalCore extends EvocubeCore {
     throw new EvocubeError(EC.E_NOMEM, `out of memory: the table of level ${level} needs ${(memory / 1e6).toFixed(1)} MB, more than this device or the module would give`);
   }
 
-  // One slice of the build (about `work` thousand entries): true once the table is complete.
-  tableBuildStep(work = 1000) {
-    const rc = this.M._ec_optimal_table_build_step(work);
+  // One slice of the build (about `work` thousand entries in all): true once the table is
+  // complete. threads > 1: the backward passes shared with the module's search threads (the
+  // threaded module; the one-thread module runs them on this thread alone); the same bytes.
+  tableBuildStep(work = 1000, threads = 1) {
+    const rc = threads > 1 ? this.M._ec_optimal_table_build_step_threads(work, threads) : this.M._ec_optimal_table_build_step(work);
     if (rc === EC.E_NOMEM && this.building != null) this._noMemory(this.building);
     if (rc < 0) this._fail(rc);
     return rc === EC.DONE;

@@ -5,7 +5,8 @@
  * The table: when the process holds a complete one (imported by the CLI from its cache, or
  * built earlier), the run searches at once; otherwise its first steps build it (param
  * `table`: the level, when none is held or being built), about two million entries of a
- * breadth-first pass per work unit (~0.1 s natively), and every later run of the process reuses it.
+ * breadth-first pass per work unit and thread (~0.1 s natively; the backward passes on the
+ * `threads` threads, build.c), and every later run of the process reuses it.
  * The search: depth d = the table's bound of the cube, then d + 1, ... each depth searched
  * completely before the next, so the first solution found is optimal; one work unit is one
  * million search nodes. A run that spends `budget` nodes first gives up (EC_GAVE_UP): it
@@ -56,9 +57,9 @@ typedef struct opt_state {
 
 static const ec_param_def params[] = {
     {"table", 0, 0, EC_OPTIMAL_LEVELS - 1, 1,
-     "the table's level when the process holds none yet, by size held: 6 = 62 MB, 0 = 73.5 MB, 3 = 103 MB, 1 = 246 MB, "
+     "the table's level when the process holds none yet, by size held: 11 = 32 MB, 6 = 62 MB, 0 = 73.5 MB, 3 = 103 MB, 1 = 246 MB, "
      "8 = 246 MB, 4 = 364 MB, 2 = 419 MB, 7 = 481 MB, 5 = 536 MB, 9 = 764 MB, 10 = 1109 MB (larger: faster searches; 8, "
-     "9 and 10 the fastest for their size; 3 to 10 hold the h48 table, probed for the cube and its inverse)"},
+     "9 and 10 the fastest for their size; 3 to 11 hold the h48 table, probed for the cube and its inverse)"},
     {"budget", 0, 0, 1e15, 1, "search nodes allowed before giving up (0: no limit)"},
     {"threads", 1, 1, EC_OPT_POOL_MAX, 1,
      "search threads on the one table (a module or build without threads runs one; the same solution for any count)"},
@@ -160,7 +161,7 @@ static int opt_step(ec_solver *h, void *state, int work)
                 int rc = ec_optimal_table_pass(NULL, NULL, NULL);
                 if (rc == EC_E_STATE) rc = ec_optimal_table_begin(st->level);
                 if (rc < 0) return rc;
-                rc = ec_optimal_table_build_step(2000);
+                rc = ec_optimal_table_build_step_threads(2000 * st->threads, st->threads);
                 if (rc < 0) return rc;
                 emit(h, st);
                 continue;
