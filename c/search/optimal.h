@@ -68,7 +68,9 @@
  * related by its stabiliser are set together), forward from a layer while it is small,
  * backward (an unset entry looks for a neighbour in the layer) once it is large. A backward
  * pass may be split into ranges of classes done at the same time (ec_optimal_table_work):
- * each range writes only its own entries. Deterministic: the same bytes whatever the split.
+ * each range writes only its own entries; so may the h48 table's forward passes, whose
+ * writes (to any class) claim an unset entry by a compare-and-swap of its byte and count it
+ * once. Deterministic: the same bytes whatever the split.
  *
  * Stored form (ec_optimal_table_export, optimal_store.c): an 80-byte header (magic
  * "EVOCUBE-OPTIMAL\0", format version, level, the corner and big tables' byte counts, a

@@ -305,25 +305,17 @@ static inline const uint32_t *kmove(int k) { return k == 2 ? ec__opt_hcMove : ec
 static inline uint64_t kstab(int k, int cls) { return k == 2 ? ec__opt_hcStab[cls] : cocsepStab[cls]; }
 
 /* entry (cls, corner parity q, esep e, eopar b) of the table and its stabiliser images (the
- * same parity: conjugation keeps a permutation's parity) to v, when unset */
+ * same parity: conjugation keeps a permutation's parity) to v, when unset; safe beside other
+ * threads doing the same in the same pass (claim_e2: a forward pass sets any class's entries,
+ * always to the same v), and counting each entry once */
 static int64_t h48_set(uint8_t *t, int h, int k, int cls, int q, int e, int b, int v)
 {
     const int p = k == 1;
-    int64_t base = (int64_t)(cls << p | q) * N_ESEP, n = 0;
-    int64_t i = (base + e) << h | (h ? b : 0);
-    if (e2(t, i) == UNSET2) {
-        set_e2(t, i, v);
-        n++;
-    }
+    int64_t base = (int64_t)(cls << p | q) * N_ESEP;
+    int64_t n = claim_e2(t, (base + e) << h | (h ? b : 0), v);
     uint64_t st = kstab(k, cls);
     for (int u = 1; st >> u; u++)
-        if (st >> u & 1) {
-            int64_t x = (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0);
-            if (e2(t, x) == UNSET2) {
-                set_e2(t, x, v);
-                n++;
-            }
-        }
+        if (st >> u & 1) n += claim_e2(t, (base + esepT[u * N_ESEP + e]) << h | (h ? eoparT[(u * N_ESEP + e) * 4 + b] : 0), v);
     return n;
 }
 
@@ -337,14 +329,16 @@ int64_t ec__opt_h48_start(uint8_t *t, int h, int k)
 }
 
 /* class c's entries of value v into list (block offsets: (q * 34650 + esep) << h | eopar);
- * their count */
+ * their count (read while other threads of a forward pass claim entries: unset ones, never
+ * of the value v read, which is the pass's from or unset in a backward pass, whose writes
+ * are the class's own) */
 static int collect_h48(const uint8_t *t, int h, int k, int c, int v, uint32_t *list)
 {
     const int p = k == 1;
     int64_t base = ((int64_t)c * N_ESEP) << h << p, nb = (int64_t)N_ESEP << h << p;
     int n = 0;
     for (int64_t i = 0; i < nb; i++)
-        if (e2(t, base + i) == v) list[n++] = (uint32_t)i;
+        if (e2_shared(t, base + i) == v) list[n++] = (uint32_t)i;
     return n;
 }
 

@@ -179,6 +179,21 @@ static inline void set_e2(uint8_t *t, int64_t i, int v)
     int sh = (int)(i & 3) << 1;
     t[i >> 2] = (uint8_t)((t[i >> 2] & ~(3 << sh)) | (v << sh));
 }
+/* entry i read while other threads may claim entries of its byte (a relaxed atomic load: a
+ * plain load on x86 and in the one-thread wasm module) */
+static inline int e2_shared(const uint8_t *t, int64_t i) { return __atomic_load_n(t + (i >> 2), __ATOMIC_RELAXED) >> ((i & 3) << 1) & 3; }
+/* entry i set to v if unset, safe beside other threads claiming entries of the same byte (a
+ * compare-and-swap of the byte, retried while a neighbouring entry changes under it): 1 when
+ * this call set it, 0 when it was set already (by anyone) */
+static inline int claim_e2(uint8_t *t, int64_t i, int v)
+{
+    uint8_t *p = t + (i >> 2), old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    const int sh = (int)(i & 3) << 1;
+    do {
+        if ((old >> sh & 3) != UNSET2) return 0;
+    } while (!__atomic_compare_exchange_n(p, &old, (uint8_t)((old & ~(3 << sh)) | v << sh), 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return 1;
+}
 
 /* 1 for a quarter turn (changes the corner permutation's parity) */
 static inline int quarter(int m) { return m % 3 != 1; }
