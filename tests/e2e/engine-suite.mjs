@@ -10,8 +10,8 @@
 //            switched to by its button.
 //   optimal: (the same browser as the flows) the optimum beside a result: with no table stored
 //            the line says the search needs one and what this browser cannot keep; the table
-//            (level 0, the file the native tool builds, build/cache) loaded through the page's
-//            "load a table file" control, then a HuGO! result's excess over the optimum (4);
+//            built in the page (the smallest, level 11, 32.4 MB: "Build or load a table", its
+//            size chosen, "Build the table"), then a HuGO! result's excess over the optimum (4);
 //            after a reload the table is found in storage (OPFS, else IndexedDB) and a 12-move
 //            scramble's optimum, 12, is shown with "optimal". The storage, Web Locks and
 //            cross-origin isolation each engine has are printed. Where the table is kept in
@@ -19,8 +19,7 @@
 //   locales: the page under navigator.language "C", "C.UTF-8", "und" and none solves and
 //            draws its chart (uPlot formats numbers: an Intl RangeError would blank it).
 // Every test ends with no console error and no uncaught exception in the page.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +32,6 @@ import { optimalText } from '../../web/lib/run/numbers.mjs';
 export const LANGUAGES = ['C', 'C.UTF-8', 'und', ''];
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ARTIFACTS = join(ROOT, 'build', 'e2e-artifacts');
-const CACHE = join(ROOT, 'build', 'cache');
 const tid = (name) => `[data-testid="${name}"]`;
 
 // the page's boot ended well (body[data-ready]); a failed boot throws with its notice
@@ -91,13 +89,6 @@ async function lineIs(b, want, timeout = 120000) {
   }
 }
 
-// the native tool's level-0 table (its cache file; built when missing: ~25 s of CPU)
-function nativeTable() {
-  const r = spawnSync(join(ROOT, 'build', 'native', 'evocube_native'), ['optimal-table', '--level', '0', '--threads', '2'], { env: { ...process.env, XDG_CACHE_HOME: CACHE }, encoding: 'utf8', timeout: 590000 });
-  if (r.status !== 0) throw new Error(`evocube_native optimal-table failed: ${r.stderr || r.error}`);
-  return join(CACHE, 'evocube', 'optimal-0.tbl');
-}
-
 export function engineSuite(engine, { flows = true, optimal = flows, locales = true } = {}) {
   const have = availableEngines().includes(engine);
   // a machine without the engine fails loudly in CI (scripts/setup.sh --test installs it); locally
@@ -106,7 +97,7 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
     test.skip(`${engine} is not installed (scripts/setup.sh --test installs it)`, () => {});
     return;
   }
-  let dir, first, second, server, core, table, shared = null;
+  let dir, first, second, server, core, shared = null;
   const site = { root: '' };
   // one browser for the flows and the optimal line (one launch a file)
   const browser = async () => (shared ??= await launchEngine(engine));
@@ -118,7 +109,6 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
     site.root = first.outdir;
     server = await startPlainServer({ root: () => site.root, port: 0 });
     core = await loadCoreNode();
-    if (optimal) table = nativeTable();
   }, 600000);
   afterAll(async () => {
     await shared?.close();
@@ -241,9 +231,8 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
   }
 
   if (optimal) {
-    test(`${engine}: the optimal line: what the browser keeps said; a table loaded through the page, a HuGO! result's excess, the table found after a reload, a 12-move scramble's optimum`, async () => {
+    test(`${engine}: the optimal line: what the browser keeps said; a table built in the page, a HuGO! result's excess, the table found after a reload, a 12-move scramble's optimum`, async () => {
       const b = await browser();
-      copyFileSync(table, join(site.root, 'optimal-0.tbl')); // served beside the site for the page to fetch
       const short = "R U F' L2";
       await b.goto(`${server.url}?scramble=${encodeURIComponent(short)}&solver=hugo&seed=5`);
       await ready(b);
@@ -262,20 +251,15 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
       await b.click(tid('solve'));
       expect(await status(b, ['solved', 'gave up', 'error'], 120000)).toBe('solved');
       await lineIs(b, needs, 30000);
-      // the table through the page's control: "Build or load a table", then the file input
-      // given the file (as a person choosing it would)
+      // the table built through the page's controls: "Build or load a table", the smallest
+      // size, "Build the table" (its progress bar shown while it builds)
       await b.click(`${tid('optimal-offer')} summary`);
-      await b.waitFor(tid('optimal-file'), { timeout: 90000 });
-      await b.evaluate(async (sel) => {
-        const blob = await (await fetch('optimal-0.tbl')).blob();
-        const dt = new DataTransfer();
-        dt.items.add(new File([blob], 'optimal-0.tbl'));
-        const input = document.querySelector(sel);
-        input.files = dt.files;
-        input.dispatchEvent(new Event('change', { bubbles: true }));
-      }, tid('optimal-file'));
+      await b.waitFor(tid('optimal-build'), { timeout: 90000 });
+      await b.select(tid('optimal-size'), '11');
+      await b.click(tid('optimal-build'));
+      await b.waitFor(tid('optimal-progress'), { timeout: 30000 });
       const len = await b.evaluate(() => window.evocube.result.length);
-      await lineIs(b, optimalText(4, len));
+      await lineIs(b, optimalText(4, len), 300000);
       // kept where the page said
       const where = await b.evaluate(async (opfs) => {
         if (opfs) { const names = []; for await (const k of (await navigator.storage.getDirectory()).keys()) names.push(k); return names; }
@@ -284,7 +268,7 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
         db.close();
         return keys;
       }, has.opfs);
-      expect(where).toEqual(has.opfs || has.indexedDB ? ['optimal-0.tbl'] : []);
+      expect(where).toEqual(has.opfs || has.indexedDB ? ['optimal-11.tbl'] : []);
       // a reload, and a 12-move scramble typed in: the table found in storage, the optimum 12
       const twelve = "R U F D' L2 B R' U2 F' L D B2";
       await b.reload();
@@ -302,7 +286,7 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
         // deleted and said on the next result, never used
         await b.evaluate(async () => {
           const db = await new Promise((ok, no) => { const r = indexedDB.open('evocube-optimal'); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
-          const key = ['optimal-0.tbl', 2];
+          const key = ['optimal-11.tbl', 1]; // the second of its pieces
           const piece = await new Promise((ok, no) => { const r = db.transaction('pieces').objectStore('pieces').get(key); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
           const bytes = new Uint8Array(piece);
           bytes[1000] ^= 0x20;
