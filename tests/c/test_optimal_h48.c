@@ -9,8 +9,8 @@
  *    file given as argv[1], tests/c/optimal_table.c, or built here without one);
  *  - the level built through pass/work/pass_end, a split backward pass's two ranges on two
  *    threads (the h48 table's backward passes write only their classes' entries, as the
- *    other tables', whose slicings test_optimal compares); with argv[3] "stepped" (level 11,
- *    the h48 table's smallest form alone, 32.4 MB), built again by
+ *    other tables', whose slicings test_optimal compares); levels under 100 MB (6, and 11:
+ *    the h48 table's smallest form alone, 32.4 MB) built again by
  *    ec_optimal_table_build_step_threads on three threads: the same checksum;
  *  - the table's entries are breadth-first distances of its coset space: for 3000 random
  *    cubes and 3000 cubes a few turns from solved, every face turn changes the coset's
@@ -90,14 +90,14 @@ static void build(void)
     CHECK_RC(ec_optimal_table_checksum(&sum3), EC_OK);
 }
 
-/* argv[3] "stepped": the level built again by ec_optimal_table_build_step_threads (the
- * optimal solver's pool: the caller and two threads on each backward pass's slices of 256 K
- * entries, chunks from a shared counter; forward passes on the caller) gives the same bytes */
-static int stepped;
-
+/* a level under 100 MB (6, 11) built again by ec_optimal_table_build_step_threads (the
+ * optimal solver's pool: the caller and two threads on the splittable passes' slices of
+ * 256 K entries, chunks from a shared counter) gives the same bytes */
 static void build_stepped(void)
 {
-    if (!stepped) return;
+    int64_t memory = 0;
+    CHECK_RC(ec_optimal_table_bytes(level, &memory, NULL), EC_OK);
+    if (memory >= 100000000) return;
     CHECK_RC(ec_optimal_table_build_step_threads(256, 0), EC_E_RANGE);
     CHECK_RC(ec_optimal_table_build_step_threads(256, 65), EC_E_RANGE);
     REQUIRE_RC(ec_optimal_table_begin(level), EC_OK);
@@ -251,7 +251,6 @@ int main(int argc, char **argv)
 {
     fixture = argc > 1 && argv[1][0] ? argv[1] : NULL;
     if (argc > 2) level = atoi(argv[2]);
-    stepped = argc > 3 && !strcmp(argv[3], "stepped");
     REQUIRE_RC(level >= 3 && level < EC_OPTIMAL_LEVELS, 1); /* the levels with the h48 table */
     RUN(level0);
     RUN(build);
