@@ -339,6 +339,9 @@ test('a table built in the page on its threads is the native build, kept and fou
   await page.selectOption(tid('optimal-size'), '11');
   await page.click(tid('optimal-build'));
   await page.waitForSelector(tid('optimal-progress'));
+  // the progress line says the threads it builds on (the page's search threads)
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  if (cores > 1) await page.waitForFunction((n) => new RegExp(`^building the table: \\d+%.* of memory · on ${n} threads$`).test(document.querySelector('[data-testid="optimal-eta"]')?.textContent || ''), Math.min(8, cores), { timeout: 60000 });
   expect(await lineIs(page, optimalText(optimumOf(short), len), 300000)).toMatch(/^optimal: 4 /);
   await onCores(page, started);
   expect(await stored(page)).toEqual(['optimal-11.tbl']);

@@ -129,7 +129,8 @@ export class OptimalView {
         if (ev.type !== 'progress') { this.onNote(ev); return; }
         bar.value = ev.share;
         const eta = etaText(ev.share, ev.elapsedMs);
-        text.textContent = `building the table: ${Math.floor(ev.share * 100)}%${eta ? ` · ${eta}` : ''} · ${mb(size.memory)} of memory`;
+        const on = this.threads.threads > 1 ? ` · on ${this.threads.threads} threads` : '';
+        text.textContent = `building the table: ${Math.floor(ev.share * 100)}%${eta ? ` · ${eta}` : ''} · ${mb(size.memory)} of memory${on}`;
       });
       if (this.target === target) await this.solve(target);
     } catch (e) {
