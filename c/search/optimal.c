@@ -383,6 +383,10 @@ uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *cons
     return h;
 }
 
+/* 1 when the current pass may be split into ranges done at once: a backward pass (each range
+ * writes its own classes' entries), or the h48 table's forward pass (claim_e2) */
+static int pass_splits(void) { return !ec__opt_T.forward || ec__opt_T.tb == 3; }
+
 int ec_optimal_table_pass(int *depth, int *classes, int *split)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner) return EC_E_STATE;
@@ -390,7 +394,7 @@ int ec_optimal_table_pass(int *depth, int *classes, int *split)
     if (rc) return rc;
     if (depth) *depth = ec__opt_T.depth + 1;
     if (classes) *classes = (int)classes_of(ec__opt_T.tb);
-    if (split) *split = !ec__opt_T.forward || ec__opt_T.tb == 3; /* the h48 table's forward passes claim entries */
+    if (split) *split = pass_splits();
     return ec__opt_T.complete ? EC_DONE : EC_RUNNING;
 }
 
@@ -469,7 +473,7 @@ int ec__opt_build_step(int work, int (*split_run)(void *arg, int c0, int c1), vo
         int nc = (int)classes_of(ec__opt_T.tb);
         int64_t per = block_of(ec__opt_T.tb);
         int64_t want = (entries + per - 1) / per;
-        const int split = split_run && (!ec__opt_T.forward || ec__opt_T.tb == 3) && !(ec__opt_T.next & 1);
+        const int split = split_run && pass_splits() && !(ec__opt_T.next & 1);
         if (split) want += want & 1; /* a split range starts on an even class */
         int end = ec__opt_T.next + want > nc ? nc : ec__opt_T.next + (int)want;
         int rc = split ? split_run(arg, ec__opt_T.next, end) : ec_optimal_table_work(ec__opt_T.next, end);
