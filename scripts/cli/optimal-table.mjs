@@ -11,7 +11,8 @@
 // written to a temporary name in the same folder and renamed, so a reader never sees half a
 // file (two processes building at once each rename a whole file). A write failure is a
 // warning: the table is still held.
-// Costs: level 0 reads 73.5 MB (about a second) or builds (about a minute of one thread).
+// Costs: level 0 reads 73.5 MB (about a second) or builds (~15 s on two threads natively; the
+// largest, 1.1 GB, about 5 minutes: docs/BENCHMARKS.md, optimal).
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EC, EvocubeError } from '../../web/lib/core.mjs';
@@ -93,7 +94,7 @@ export function ensureTable(core, level, { note = (t) => process.stderr.write(`$
     }
   }
   const { memory } = core.tableBytes(level);
-  note(`building the optimal search's table (level ${level}, ${(memory / 1e6).toFixed(1)} MB, ${threads} thread${threads > 1 ? 's' : ''}; about a minute)${path ? `; it is then kept in ${path}` : ''}`);
+  note(`building the optimal search's table (level ${level}, ${(memory / 1e6).toFixed(1)} MB, ${threads} thread${threads > 1 ? 's' : ''}; seconds for the smallest levels, minutes for the largest)${path ? `; it is then kept in ${path}` : ''}`);
   build(core, level, progress, threads);
   if (path) {
     try {
