@@ -554,7 +554,7 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * before), then either ec_optimal_table_build_step(work) until it returns EC_DONE (one
  * thread: whole classes of the current breadth-first pass, about `work` thousand entries per
  * call), or ec_optimal_table_build_step_threads(work, threads) the same way (`work` in all,
- * the backward passes' classes shared by the caller and up to threads - 1 of the optimal
+ * the classes of the passes that may be split shared by the caller and up to threads - 1 of the optimal
  * solver's threads: builds and modules with them; else the caller alone; EC_E_RANGE for
  * threads outside 1..64), or,
  * to use several threads: loop { ec_optimal_table_pass(&depth, &classes, &split); call

@@ -159,8 +159,8 @@ typedef struct opt_search {
     int done;               /* 1: this pass (found or exhausted) is over */
 } opt_search;
 
-/* ec_optimal_table_build_step(work) with the ranges of classes of a split pass (a backward
- * one) handed to split_run(arg, c0, c1) (c0 even; it must do ec_optimal_table_work over the
+/* ec_optimal_table_build_step(work) with the ranges of classes of a pass that may be split (a
+ * backward pass, or a forward pass of the h48 table) handed to split_run(arg, c0, c1) (c0 even; it must do ec_optimal_table_work over the
  * whole range, on any number of threads, and return its first error or EC_OK) instead of
  * done here; split_run NULL: done here. */
 int ec__opt_build_step(int work, int (*split_run)(void *arg, int c0, int c1), void *arg);

@@ -8,10 +8,10 @@
  * the same folder and renamed, so a reader never sees half a file. On load the core checks
  * header and checksum (ec_optimal_table_import); a refused file is reported (warning on
  * stderr with the core's reason), rebuilt and rewritten.
- * Threads: the build is ec_optimal_table_build_step_threads's (its backward passes split
- * over the caller and the optimal solver's parked pool threads in chunks of classes taken
- * from a shared counter; forward passes, small, on the calling thread); the same bytes
- * whatever the thread count. The search splits each depth's tree by its
+ * Threads: the build is ec_optimal_table_build_step_threads's (its backward passes and the
+ * h48 table's forward ones split over the caller and the optimal solver's parked pool
+ * threads in chunks of classes taken from a shared counter; the other forward passes, small,
+ * on the calling thread); the same bytes whatever the thread count. The search splits each depth's tree by its
  * first two moves (243 canonical prefixes, opt_split in optimal.h), taken from a shared
  * counter: the depth's solution is the lowest prefix's that has one (every lower prefix
  * searched to its end), so the result is the same whatever the thread count and timing, and

@@ -1,9 +1,9 @@
 /*
  * build.c - the optimal table's build on the pool's threads (ec_optimal_table_build_step_threads,
- * evocube.h): ec_optimal_table_build_step's slices, with each slice of a backward pass (the
- * passes that may be split) cut into chunks of classes that the caller and the pool's
- * threads take from a shared counter. The forward passes and the corner table run on the
- * caller alone (each is a small share of a build). The same bytes as the one-thread build
+ * evocube.h): ec_optimal_table_build_step's slices, with each slice of a pass that may be
+ * split (a backward pass, or a forward pass of the h48 table) cut into chunks of classes that
+ * the caller and the pool's threads take from a shared counter. The other tables' forward
+ * passes and the corner table run on the caller alone (each is a small share of a build). The same bytes as the one-thread build
  * (ec_optimal_table_work's contract); a build without threads runs every chunk on the caller.
  * Costs: one pool wake-up a slice; chunks of about an eighth of a thread's share of the slice,
  * so a thread that finishes early takes more.

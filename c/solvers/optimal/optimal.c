@@ -5,7 +5,7 @@
  * The table: when the process holds a complete one (imported by the CLI from its cache, or
  * built earlier), the run searches at once; otherwise its first steps build it (param
  * `table`: the level, when none is held or being built), about two million entries of a
- * breadth-first pass per work unit and thread (~0.1 s natively; the backward passes on the
+ * breadth-first pass per work unit and thread (~0.1 s natively; the passes that may be split on the
  * `threads` threads, build.c), and every later run of the process reuses it.
  * The search: depth d = the table's bound of the cube, then d + 1, ... each depth searched
  * completely before the next, so the first solution found is optimal; one work unit is one
