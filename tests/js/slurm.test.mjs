@@ -89,7 +89,11 @@ afterAll(() => {
   await until(() => pending() !== 'PENDING BeginTime' || (sh('scontrol', ['update', `jobid=${array}_1`, 'StartTime=now']), false), 20000, 'the requeued task to start again');
   await until(() => ['COMPLETED', 'FAILED', 'CANCELLED'].includes(jobState(rep)) && jobState(rep), 50000, 'the report job');
   const repLog = join(out, `slurm-report-${rep}.log`);
-  expect([jobState(rep), existsSync(repLog) && readFileSync(repLog, 'utf8')]).toEqual(['COMPLETED', '']);
+  const logs = () => readdirSync(out).filter((n) => n.endsWith('.log')).sort().map((n) => `--- ${n}\n${readFileSync(join(out, n), 'utf8')}`).join('');
+  const lines = () => readdirSync(out).filter((n) => n.endsWith('.jsonl')).sort().map((n) => `${n}: ${countLines(join(out, n))} lines`).join(', ');
+  if (jobState(rep) !== 'COMPLETED' || !existsSync(repLog) || readFileSync(repLog, 'utf8') !== '') {
+    throw new Error(`the report job ended ${jobState(rep)}; ${lines()}; the jobs' logs:\n${logs()}\nthe array's tasks now: ${sh('squeue', ['-h', '-r', '-j', array, '-t', 'all', '-o', '%i %T %r %S %e']).stdout}\nslurmctld's log, the end:\n${readFileSync(join(dir, 'cluster', 'slurmctld.log'), 'utf8').split('\n').slice(-60).join('\n')}`);
+  }
 
   // the requeued task was stopped and resumed its file
   const log = readFileSync(join(out, `slurm-${array}_1.log`), 'utf8');
