@@ -233,6 +233,64 @@ static inline void hc_esep_fetch(const opt_search *s, int k, opt_child *c)
     }
 }
 
+/* ---------------------------------------------------------------- symmetric cubes */
+
+int ec__opt_sym_off;
+
+uint64_t ec__opt_sym_fixing(const ec_cube *c)
+{
+    uint64_t sym = 1;
+    for (int j = 1; j < N_SYM48; j++) {
+        ec_cube d;
+        ec__opt_conj48(c, j, &d);
+        if (!memcmp(&d, c, sizeof d)) sym |= 1ull << j;
+    }
+    return sym;
+}
+
+static inline int same_axis(int a, int b) { return a / 3 % 3 == b / 3 % 3; }
+
+int ec__opt_sym_step(uint64_t open, int x, int last, int m, uint64_t *next)
+{
+    *next = 1;
+    if (!(open & ~1ull)) return 1;
+    if (last >= 0 && x < 0 && same_axis(last, m)) { /* m closes the block [last, m] */
+        for (int j = 1; j < N_SYM48; j++) {
+            if (!(open >> j & 1)) continue;
+            int a = ec__opt_sym48Move[j][last], b = ec__opt_sym48Move[j][m], lo = a < b ? a : b, hi = a ^ b ^ lo;
+            if (lo < last || (lo == last && hi < m)) return 0;
+        }
+        *next = open;
+        return 1;
+    }
+    uint64_t base = 1; /* m opens a block: the symmetries of open that fix last's block */
+    for (int j = 1; j < N_SYM48; j++) {
+        if (!(open >> j & 1)) continue;
+        const uint8_t *mv = ec__opt_sym48Move[j];
+        if (last < 0 || (x < 0 ? mv[last] == last : (mv[x] == x && mv[last] == last) || (mv[x] == last && mv[last] == x))) {
+            if (mv[m] < m) return 0;
+            base |= 1ull << j;
+        }
+    }
+    *next = base;
+    return 1;
+}
+
+/* the move at position i of the whole sequence (the prefix, then the path) */
+static inline int move_at(const opt_search *s, int i) { return i < s->nprefix ? s->prefix[i] : s->path[i - s->nprefix]; }
+
+/* whether move m may follow level k for the cube's symmetries (ec__opt_sym_step), *next the
+ * child's symmetries */
+static inline int sym_ok(const opt_search *s, int k, int m, uint64_t *next)
+{
+    if (!(s->symo[k] & ~1ull)) {
+        *next = 1;
+        return 1;
+    }
+    int pos = s->nprefix + k, last = pos ? move_at(s, pos - 1) : -1, x = pos > 1 ? move_at(s, pos - 2) : -1;
+    return ec__opt_sym_step(s->symo[k], last >= 0 && x >= 0 && same_axis(x, last) ? x : -1, last, m, next);
+}
+
 /* Level k's children: every move that may follow the level's last (only quarter turns when
  * the level's inverse bound is tight). The last move's children get only the corner entry
  * (0: solved corners, the run checks the cube whole). The others' coordinates are worked out and each table's
@@ -251,7 +309,8 @@ static void expand(opt_search *s, int k)
     const int h48 = ec__opt_T.has[3], hck = h48 && ec__opt_T.h48k == 2; /* hck: the h48 table on the hc classes */
     if (left == 0) { /* the last move: only a child with solved corners can be solved (the run checks it whole) */
         for (int m = 0; m < N_MOVES; m++) {
-            if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m))) continue;
+            uint64_t so;
+            if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m)) || !sym_ok(s, k, m, &so)) continue;
             opt_child *c = &ch[n++];
             c->m = (uint8_t)m;
             c->pruned = nib(ec__opt_T.corner, corner_index(ec__opt_cpMove[s->cp[k] * N_MOVES + m], ec__twistMove[s->tw[k][0] * N_MOVES + m])) != 0;
@@ -261,9 +320,11 @@ static void expand(opt_search *s, int k)
         return;
     }
     for (int m = 0; m < N_MOVES; m++) {
-        if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m))) continue;
+        uint64_t so;
+        if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m)) || !sym_ok(s, k, m, &so)) continue;
         opt_child *c = &ch[n++];
         c->m = (uint8_t)m;
+        c->symo = so;
         c->par = (uint8_t)(s->par[k] ^ quarter(m));
         c->cp = ec__opt_cpMove[s->cp[k] * N_MOVES + m];
         c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m]; /* axis 0 is the cube itself */
@@ -376,6 +437,14 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
     s->nprefix = np;
     s->depth = depth;
     s->h48base = ec__opt_T.has[3] ? ec__opt_T.big[3][0] : 0;
+    /* the symmetries left after the prefix's blocks (a prefix a symmetric cube never gets,
+     * ec__opt_split_begin's, is searched whole) */
+    uint64_t o = ec__opt_sym_off ? 1 : ec__opt_sym_fixing(c);
+    for (int i = 0; i < np && (o & ~1ull); i++) {
+        int x = i > 1 && same_axis(prefix[i - 2], prefix[i - 1]) ? prefix[i - 2] : -1;
+        if (!ec__opt_sym_step(o, x, i ? prefix[i - 1] : -1, prefix[i], &o)) o = 1;
+    }
+    s->symo[0] = o;
     if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
     s->k = 0;
     s->quarter_only[0] = (uint8_t)(ec__opt_T.has[3] && h48_bound(&s->inv[0]) == depth);
@@ -467,6 +536,7 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             s->inv[k1] = c->inv;
         }
         s->quarter_only[k1] = (uint8_t)tight;
+        s->symo[k1] = c->symo;
         for (int p = 0; p < OPT_HX; p++) s->hx[k1][p] = hx[p];
         k = k1;
         expand(s, k);

@@ -23,9 +23,10 @@ int ec__opt_split_begin(opt_split *sp, const ec_cube *c, int depth)
     sp->cube = *c;
     sp->depth = depth;
     sp->nprefix = 0;
+    uint64_t sym = ec__opt_sym_off ? 1 : ec__opt_sym_fixing(c), o1, o2; /* a symmetric cube's prefixes: optimal.h */
     for (int a = 0; a < N_MOVES; a++)
         for (int b = 0; b < N_MOVES; b++)
-            if (ec__move_follows(a, b)) {
+            if (ec__move_follows(a, b) && ec__opt_sym_step(sym, -1, -1, a, &o1) && ec__opt_sym_step(o1, -1, a, b, &o2)) {
                 sp->prefix[sp->nprefix][0] = (uint8_t)a;
                 sp->prefix[sp->nprefix][1] = (uint8_t)b;
                 sp->nprefix++;

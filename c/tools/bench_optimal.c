@@ -1,8 +1,9 @@
 /*
  * bench_optimal.c - the native side of `npm run bench -- optimal` (scripts/bench/optimal.mjs):
  *
- *   bench_optimal --level L --threads N [--build] [--max-nodes N]
+ *   bench_optimal --level L --threads N [--build] [--max-nodes N] [--no-sym]
  *
+ * --no-sym: a symmetric cube searched as if it had none (ec__opt_sym_off, optimal.h).
  * Makes the table of level L held (--build: built now with N threads and timed, never read
  * from the cache; else loaded from the cache or built and cached, tools/optimal_tool.h) and
  * prints {"level","bytes" (held),"buildBytes" (the most while built),"buildSeconds","built"}; then reads scrambles, one per line on
@@ -20,6 +21,7 @@
 #include <time.h>
 
 #include "evocube.h"
+#include "search/optimal.h"
 #include "tools/optimal_tool.h"
 
 static double wall(void)
@@ -54,6 +56,7 @@ int main(int argc, char **argv)
     double max_nodes = mx ? atof(mx) : 0;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--build")) build = 1;
+        else if (!strcmp(argv[i], "--no-sym")) ec__opt_sym_off = 1; /* a symmetric cube searched whole (optimal.h) */
     if (level < 0 || level >= EC_OPTIMAL_LEVELS || threads < 1 || threads > 64) {
         fprintf(stderr, "error: --level 0..%d, --threads 1..64\n", EC_OPTIMAL_LEVELS - 1);
         return 2;

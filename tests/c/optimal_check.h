@@ -60,6 +60,84 @@ static inline void check_patterns(void)
     }
 }
 
+/* Symmetric cubes (the search's reduction by a cube's symmetries, ec__opt_sym_step): 24
+ * cubes, each a seeded word of 3 to 6 blocks that a symmetry of the cube maps to themselves
+ * (a half turn of the whole cube about the U-D axis: U, D, R L, F B and their powers; the
+ * mirror R <-> L: U2, D2, F2, B2, R L', L R'; the central inversion: U D', R L', F B' and
+ * their powers), so every cube is fixed by at least one symmetry besides the identity:
+ *  - the optimum with the reduction equals the optimum without it (ec__opt_sym_off), both
+ *    solutions solve the cube;
+ *  - the same depth split over the two-move prefixes and run by one worker finds the very
+ *    solution of the single search (the prefixes the reduction keeps are the first two moves
+ *    the single search keeps), from fewer prefixes than 243;
+ *  - the reduction searches fewer nodes in all (every depth's nodes up to the optimum). */
+static inline int64_t sym_nodes(const ec_cube *c, int off, int *len, uint8_t *moves)
+{
+    static opt_search s;
+    int64_t all = 0;
+    ec__opt_sym_off = off;
+    for (int d = 0; d <= 20; d++) {
+        s.nodes = 0;
+        if (ec__opt_search_init(&s, c, NULL, 0, d) != EC_OK) break;
+        ec__opt_search_run(&s, INT64_MAX);
+        all += s.nodes;
+        if (s.found) {
+            *len = d;
+            memcpy(moves, s.path, (size_t)d);
+            break;
+        }
+    }
+    ec__opt_sym_off = 0;
+    return all;
+}
+static inline int split_solution(const ec_cube *c, int depth, uint8_t *moves, int *nprefix)
+{
+    static opt_split sp;
+    static opt_split_worker w;
+    if (ec__opt_split_begin(&sp, c, depth) != EC_OK) return -1;
+    ec__opt_split_worker_reset(&w);
+    while (!ec__opt_split_run(&sp, &w, INT64_MAX)) {
+    }
+    *nprefix = sp.nprefix;
+    return sp.rc ? -1 : ec__opt_split_solution(&sp, moves);
+}
+static inline void check_symmetric(uint64_t seed)
+{
+    static const char *gens[3][8] = {
+        {"U", "U2", "D", "D'", "R L", "R2 L2", "F B", "F' B'"},
+        {"U2", "D2", "F2", "B2", "R L'", "L R'", "R2 L2", "U2 D2"},
+        {"U D'", "U' D", "R L'", "R' L", "F B'", "F' B", "U2 D2", "R2 L2"},
+    };
+    int64_t with = 0, without = 0;
+    for (int i = 0; i < 24; i++) {
+        char alg[96] = "";
+        int blocks = 3 + xs_draw(&seed, 4), g = i % 3;
+        for (int b = 0; b < blocks; b++) {
+            strcat(alg, gens[g][xs_draw(&seed, 8)]);
+            strcat(alg, " ");
+        }
+        char f[EC_FACELETS_SIZE];
+        ec_cube c;
+        CHECK_RC(ec_facelets_apply(NULL, alg, f, sizeof f, NULL, 0), EC_OK);
+        CHECK_RC(ec_cube_from_facelets(f, &c, NULL, 0), EC_OK);
+        CHECK(ec__opt_sym_fixing(&c) & ~1ull, "%s: no symmetry but the identity", alg);
+        int l1 = -1, l2 = -1, np = 0;
+        uint8_t m1[24], m2[24], m3[24];
+        int64_t n1 = sym_nodes(&c, 0, &l1, m1), n2 = sym_nodes(&c, 1, &l2, m2);
+        ec_cube t = c, u = c;
+        ec_cube_moves(&t, m1, l1 < 0 ? 0 : l1);
+        ec_cube_moves(&u, m2, l2 < 0 ? 0 : l2);
+        CHECK(l1 >= 0 && l1 == l2 && ec_cube_is_solved(&t) && ec_cube_is_solved(&u), "%s: optimum %d with the symmetries, %d without", alg, l1, l2);
+        if (l1 >= 2) {
+            int r = split_solution(&c, l1, m3, &np);
+            CHECK(r == 1 && !memcmp(m1, m3, (size_t)l1) && np < 243, "%s: the split depth %d found %d from %d prefixes, not the single search's solution", alg, l1, r, np);
+        }
+        with += n1, without += n2;
+    }
+    CHECK(with < without, "symmetric cubes: %lld nodes with the reduction, %lld without", (long long)with, (long long)without);
+    printf("symmetric cubes: %lld nodes with the reduction, %lld without\n", (long long)with, (long long)without);
+}
+
 /* one range of a split pass, on a thread of its own (build_passes' BUILD_THREADS) */
 typedef struct build_range {
     int c0, c1, rc;

@@ -24,6 +24,8 @@
  *    most the optimum (at level 3, which adds a table to level 0's, at least level 0's) and
  *    above level 0's on some;
  *    every fourth's inverse has the same optimum;
+ *  - symmetric cubes: the same optimum with the search's reduction by the cube's symmetries
+ *    as without, the split depth's solution the single search's, fewer nodes (optimal_check.h);
  *  - the stored form: export/import keeps the checksum; a changed byte of the h48 table (its
  *    base, an entry) is refused with EC_E_TABLE, and the table held before stays; so is a
  *    another base, h or corner kind than the level's with a checksum made to match
@@ -193,6 +195,7 @@ static void scrambles(void)
     }
     CHECK(above > 0, "the bound was never above level 0's (the comparison cannot have failed)");
     check_patterns();
+    check_symmetric(0x243f6a8885a308d3ull);
 }
 
 static void stored(void)
