@@ -1,9 +1,11 @@
 /*
  * bench_optimal.c - the native side of `npm run bench -- optimal` (scripts/bench/optimal.mjs):
  *
- *   bench_optimal --level L --threads N [--build] [--max-nodes N] [--no-sym]
+ *   bench_optimal --level L --threads N [--build] [--max-nodes N] [--no-sym] [--depths]
  *
  * --no-sym: a symmetric cube searched as if it had none (ec__opt_sym_off, optimal.h).
+ * --depths: before each solve, the search depth by depth on one thread (within --max-nodes in
+ * all): {"depth","nodes","complete"} a depth, up to the one that finds a solution.
  * Makes the table of level L held (--build: built now with N threads and timed, never read
  * from the cache; else loaded from the cache or built and cached, tools/optimal_tool.h) and
  * prints {"level","bytes" (held),"buildBytes" (the most while built),"buildSeconds","built"}; then reads scrambles, one per line on
@@ -52,11 +54,12 @@ static long peak_rss_kb(void)
 int main(int argc, char **argv)
 {
     const char *l = opt(argc, argv, "--level"), *t = opt(argc, argv, "--threads"), *mx = opt(argc, argv, "--max-nodes");
-    int level = l ? atoi(l) : 1, threads = t ? atoi(t) : 2, build = 0;
+    int level = l ? atoi(l) : 1, threads = t ? atoi(t) : 2, build = 0, depths = 0;
     double max_nodes = mx ? atof(mx) : 0;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--build")) build = 1;
         else if (!strcmp(argv[i], "--no-sym")) ec__opt_sym_off = 1; /* a symmetric cube searched whole (optimal.h) */
+        else if (!strcmp(argv[i], "--depths")) depths = 1;
     if (level < 0 || level >= EC_OPTIMAL_LEVELS || threads < 1 || threads > 64) {
         fprintf(stderr, "error: --level 0..%d, --threads 1..64\n", EC_OPTIMAL_LEVELS - 1);
         return 2;
@@ -94,6 +97,24 @@ int main(int argc, char **argv)
             (rc = ec_cube_from_facelets(f, &c, msg, sizeof msg))) {
             fprintf(stderr, "error: %s\n", msg);
             return 2;
+        }
+        if (depths) {
+            static opt_search s;
+            int64_t cap = max_nodes > 0 ? (int64_t)max_nodes : INT64_MAX, all = 0;
+            for (int d = 0; d <= 20 && all < cap; d++) {
+                s.nodes = 0;
+                if ((rc = ec__opt_search_init(&s, &c, NULL, 0, d))) break;
+                int over = ec__opt_search_run(&s, cap - all);
+                all += s.nodes;
+                printf("{\"depth\":%d,\"nodes\":%lld,\"complete\":%s}\n", d, (long long)s.nodes, over ? "true" : "false");
+                if (!over || s.found) break;
+            }
+            fflush(stdout);
+            if (rc) {
+                ec_strerror(rc, msg, sizeof msg);
+                fprintf(stderr, "error: %s\n", msg);
+                return 2;
+            }
         }
         uint8_t mv[32];
         int len = -1;
