@@ -1,6 +1,6 @@
 // optimal-threads.test.mjs - the threaded optimal module (web/gen/optimal-mt.*: pthreads on
 // shared memory, Node's worker_threads) against the one-thread module and the native solver:
-// on seeded scrambles of 8 to 12 moves, the same solution and length whatever the thread
+// on seeded scrambles of 8 to 12 moves and on symmetric cubes, the same solution and length whatever the thread
 // count (2, 3 asked of a pool made for 2, and run again), as one thread and as native (1 and
 // 2 threads); progress records while the threads search (depth, nodes, the proven lower
 // bound); a run freed mid-search leaves its threads parked (the process idle) and the next
@@ -96,6 +96,17 @@ test('seeded scrambles of 8 to 12 moves: the same solution on 1, 2 and 3 threads
     expect([n, seed, native(f, 2)]).toEqual([n, seed, want]);
   }
   expect(seen.size).toBeGreaterThan(1); // not one length for all
+}, 300000);
+
+test('symmetric cubes (searched one solution class per symmetry): the same solution on 1, 2 and 3 threads, in both modules and natively', () => {
+  // four spots (16 symmetries), six spots, and a word fixed by the half turn about the U-D axis
+  for (const alg of ["F2 B2 U D' R2 L2 U D'", "U D' R L' F B' U D'", "R L U F B D' R L F' B' U2"]) {
+    const f = one.apply(alg);
+    const want = solve(one, f, 1);
+    expect(Number(want.split(' ')[0])).toBeLessThanOrEqual(alg.split(' ').length);
+    for (const [core, t] of [[two, 2], [two, 3], [one, 2]]) expect([alg, t, solve(core, f, t)]).toEqual([alg, t, want]);
+    expect([alg, native(f, 1), native(f, 2)]).toEqual([alg, want, want]);
+  }
 }, 300000);
 
 test('progress records while the threads search; a run freed mid-search leaves the threads parked', async () => {
