@@ -1,7 +1,7 @@
 /*
  * optimal_check.h - what the optimal search's suites share: a seeded xorshift64 draw (each
  * suite keeps its own state, so its cases stay the same whatever another suite draws), an
- * optimum checked by applying its solution, two known positions' optima checked, the build
+ * optimum checked by applying its solution, four known positions' optima checked, the build
  * through pass/work/pass_end in two ranges a backward pass (in turn or on two threads), and the level-0 table read from the
  * file the ctest fixture `optimal_table` (tests/c/optimal_table.c) writes once a run, and the
  * breadth-first enumeration of every cube within 5 face turns (within5_each).
@@ -45,12 +45,13 @@ static inline int optimum_within(const ec_cube *c, int64_t budget)
 }
 static inline int optimum(const ec_cube *c) { return optimum_within(c, -1); }
 
-/* two known positions: six half turns (optimum 6) and an eight-move pattern (8) */
+/* known positions: six half turns (optimum 6), "six spots" (8), "cube in a cube" (15, fixed by
+ * 6 symmetries) and "anaconda" (14), published HTM optima (pretty patterns) */
 static inline void check_patterns(void)
 {
-    const char *alg[2] = {"U2 D2 F2 B2 L2 R2", "U D' R L' F B' U D'"};
-    const int want[2] = {6, 8};
-    for (int i = 0; i < 2; i++) {
+    const char *alg[4] = {"U2 D2 F2 B2 L2 R2", "U D' R L' F B' U D'", "F L F U' R U F2 L2 U' L' B D' B' L2 U", "L U B' U' R L' B R' F B' D R D' F'"};
+    const int want[4] = {6, 8, 15, 14};
+    for (int i = 0; i < 4; i++) {
         char f[EC_FACELETS_SIZE];
         ec_cube c;
         CHECK_RC(ec_facelets_apply(NULL, alg[i], f, sizeof f, NULL, 0), EC_OK);

@@ -5,8 +5,8 @@
  *    cube, and a solve of the same cube conjugated by a whole-cube rotation and of its inverse
  *    gives the same length (the optimum does not depend on how the cube is held, and a
  *    cube and its inverse are equally far);
- *  - the pattern "checkerboard" U2 D2 F2 B2 L2 R2 is 6 and "six spots" U D' R L' F B' U D' is 8
- *    (published HTM optima, both also far enough from solved to exercise several depths). */
+ *  - the pattern "checkerboard" U2 D2 F2 B2 L2 R2 is 6, "six spots" U D' R L' F B' U D' 8,
+ *    "cube in a cube" 15 and "anaconda" 14 (published HTM optima, optimal_check.h). */
 #include <stdlib.h>
 #include <string.h>
 

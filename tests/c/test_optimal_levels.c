@@ -8,7 +8,8 @@
  *    (optimal_check.h): each scramble has the
  *    same optimum, its solution solves it, its bound is at least level 0's (the level adds a
  *    table) and at most the optimum; the inverse cube has the same optimum;
- *  - the patterns "checkerboard" (6) and "six spots" (8), published HTM optima;
+ *  - the patterns "checkerboard" (6), "six spots" (8), "cube in a cube" (15) and "anaconda"
+ *    (14), published HTM optima;
  *  - symmetric cubes: the same optimum with the search's reduction by the cube's symmetries
  *    as without, the split depth's solution the single search's, fewer nodes (optimal_check.h). */
 #include <stdlib.h>
