@@ -3,10 +3,12 @@
  * the distance call ec_optimal_distance (method and state: optimal.h).
  *
  * Layout: the class-coordinate moves and big-table indexes, the exact walk that turns a
- * root's mod-3 entries into distances, the per-level child expansion with prefetches, the
- * resumable explicit-stack run, the deepening loop of ec_optimal_distance.
+ * root's mod-3 entries into distances, a symmetric cube's move classes (ec__opt_sym_step),
+ * the per-level child expansion with prefetches, the resumable explicit-stack run, the
+ * deepening loop of ec_optimal_distance.
  * Invariants: reads optimal.c's tables (optimal_tables.h) only while ec__opt_T.complete,
- * writes none of them, and calls only optimal.c; no allocation.
+ * writes none of them, and calls only optimal.c (and optimal_hc.c's ec__opt_conj48); no
+ * allocation.
  * Costs: ~tens of ns a node natively (docs/BENCHMARKS.md); a root costs 3 axes x the big
  * tables' exact walks (at most ~20 steps of 18 neighbours each).
  */
