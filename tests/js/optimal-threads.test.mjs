@@ -136,11 +136,13 @@ test('progress records while the threads search; a run freed mid-search leaves t
   for (const d of steps) expect(d).toBeGreaterThan(0);
   for (const d of steps) expect(d).toBeLessThanOrEqual(1e6 + 2 * 65536);
   expect(Math.max(...steps)).toBeGreaterThanOrEqual(1e6);
-  // parked: the process (all its threads) uses little CPU over the next half second
+  // parked: the process (all its threads) uses little CPU over the next second, where one
+  // thread still searching would use most of it (the process's own work, a garbage
+  // collection or the test runner's, took up to 166 ms of a half second under load)
   const c0 = process.cpuUsage();
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, 1000));
   const c = process.cpuUsage(c0);
-  expect((c.user + c.system) / 1000).toBeLessThan(150);
+  expect((c.user + c.system) / 1000).toBeLessThan(400);
   // and the same threads serve the next run
   const g = two.apply("R U F D' L2 B R' U2 F' L D B2");
   expect(solve(two, g, 2)).toBe(solve(one, g, 1));
