@@ -32,12 +32,13 @@ export default async function web(args = []) {
       const busy = BUSY[solver] ?? '';
       await page.goto(`${server.url}?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=1${busy}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.evaluate(() => {
+      await page.evaluate(async () => {
+        await window.evocube.client.ready; // its Worker is spawned (web/lib/client.mjs starts them in turn)
         // count frames, and time every worker message as it arrives
         window.__bench = { frames: 0, gaps: [], last: 0 };
         const tick = () => { window.__bench.frames++; requestAnimationFrame(tick); };
         requestAnimationFrame(tick);
-        const w = window.evocube.client.worker;
+        const w = window.evocube.client.worker.real;
         w.addEventListener('message', (ev) => {
           if (ev.data.type !== 'progress') return;
           window.__bench.progress = (window.__bench.progress || 0) + 1;

@@ -188,10 +188,23 @@ export function engineSuite(engine, { flows = true, optimal = flows, locales = t
         await b.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.done().length >= 2, null, { timeout: 90000 });
         const before = await b.evaluate(() => window.evocubeExperiment.done().map((r) => r.id));
         expect(before.length).toBeLessThan(total); // the reload comes mid-run
+        const addressAtReload = await b.evaluate(() => location.search);
         await b.reload();
         await ready(b);
-        await b.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 120000 });
-        const after = await b.evaluate(() => ({ ids: window.evocubeExperiment.done().map((r) => r.id), resumedFrom: window.evocubeExperiment.session.resumedFrom }));
+        try {
+          await b.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 120000 });
+        } catch (e) {
+          // what the page shows, so that a failure here says which side stopped
+          const seen = await b.evaluate(() => {
+            const x = window.evocubeExperiment, q = (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+            return x ? { state: x.state.dataset.state, kept: x.done().length, session: x.session, lanes: x.clients.length, progress: q('exp-progress-text'), message: q('exp-message'), notices: [...document.querySelectorAll('[data-testid^="notice-"]')].map((n) => n.textContent) } : 'no experiment view';
+          }).catch((err) => `(the page could not be read: ${err.message})`);
+          await b.refreshErrors();
+          throw new Error(`${e.message}\n  address at the reload: ${addressAtReload}\n  kept before it: ${before.length}\n  the page: ${JSON.stringify(seen)}\n  page errors: ${JSON.stringify(b.errors())}`);
+        }
+        const after = await b.evaluate(() => ({ ids: window.evocubeExperiment.done().map((r) => r.id), resumedFrom: window.evocubeExperiment.session.resumedFrom,
+          failed: window.evocubeExperiment.done().filter((r) => !r.solved).map((r) => `${r.id}: ${r.error}`) }));
+        expect(after.failed).toEqual([]); // every solve solved: none lost to a worker that did not start
         expect(after.ids.length).toBe(total);
         expect(new Set(after.ids).size).toBe(total);
         for (const id of before) expect(after.ids).toContain(id);

@@ -141,6 +141,31 @@ test('3 solvers x 10 random states: across workers, through a reload, CSV = show
   expect(env.errors).toEqual([]);
 }, 200000);
 
+test('the experiment\'s link loaded again while it runs (a reload before the address dropped it): it carries on, every solve kept once', async () => {
+  const def = { solvers: ['twophase', 'twes'], states: 6, stateSeed: 3, seeds: 1 };
+  const query = `?experiment=${encodeURIComponent(JSON.stringify(def))}`;
+  const page = await env.open(query);
+  await page.waitForSelector(`${tid('experiments')}:not([hidden]) ${tid('exp-run')}`);
+  await page.click(tid('exp-run'));
+  await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.done().length >= 2, null, { timeout: 60000 });
+  const before = (await state(page)).records.map((r) => r.id);
+  expect(before.length).toBeLessThan(12);
+  const again = new URL(page.url());
+  again.search = query;
+  await page.goto(again.href);
+  await waitReady(page);
+  await page.waitForFunction(() => window.evocubeExperiment && window.evocubeExperiment.state.dataset.state === 'done', null, { timeout: 90000 });
+  const after = await state(page);
+  const ids = after.records.map((r) => r.id);
+  expect(ids.length).toBe(12);
+  expect(new Set(ids).size).toBe(12);
+  for (const id of before) expect(ids).toContain(id);
+  expect(after.session.resumedFrom + after.session.ran.length).toBe(12);
+  expect([...after.session.solved].sort()).toEqual([...after.session.ran].sort());
+  expect(await page.textContent(tid('exp-message'))).toMatch(/was running when the page closed; it carries on/);
+  expect(env.errors).toEqual([]);
+}, 120000);
+
 test('a paper\'s experiment from its link: the form restored, its runs beside the paper\'s figure and reference, JSON export', async () => {
   if (!env.core.solvers().some((s) => s.name === 'macro-ga')) { console.warn('SKIPPED: no macro-ga in this build'); return; }
   const def = { paper: 'macro-ga-blog', n: 2 };

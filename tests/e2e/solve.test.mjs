@@ -190,10 +190,10 @@ test('a crashed worker is replaced and the user is told; the next solve works', 
   const page = await env.open(`?scramble=${encodeURIComponent(scramble)}&solver=${solver}&seed=5&${params}`);
   await page.click(tid('solve'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="generation"]').textContent.replace(/,/g, '')) > 0, null, { timeout: 30000 });
-  const first = await page.evaluate(() => window.evocube.client.worker);
+  const first = await page.evaluate(() => window.evocube.client.worker.real);
   expect(first).toBeTruthy();
   // the worker reports an uncaught error, as a trap in the wasm would
-  await page.evaluate(() => window.evocube.client.worker.dispatchEvent(new ErrorEvent('error', { message: 'simulated crash' })));
+  await page.evaluate(() => window.evocube.client.worker.real.dispatchEvent(new ErrorEvent('error', { message: 'simulated crash' })));
   await waitStatus(page, 'error');
   await page.waitForSelector(tid('notice-error'));
   expect(await page.textContent(tid('notice-error'))).toMatch(/crashed.*simulated crash.*restarted/);

@@ -163,3 +163,32 @@ test('ExperimentRunner: a wrong solution is an error line, the rest are kept; a 
   const sweep = resolveDefinition({ solvers: ['twophase'], states: 1, seeds: 1, sweep: { param: 'maxLength', values: [20, 31] } });
   expect(runner.checkSolvers(sweep.experiment)).toMatch(/^twophase with maxLength=31: /);
 });
+
+test('ExperimentRunner: running from the call to start(): detach() and a second start() before the lanes begin change nothing; a stop then pauses before any solve', async () => {
+  const store = new ExperimentStore(memoryBackend());
+  const v = resolveDefinition({ solvers: ['twophase'], states: 3, stateSeed: 9, seeds: [1] });
+  const states = [];
+  const runner = new ExperimentRunner({ core, store, lanes: 2, makeClient: () => fakeClient(), hooks: { onState: (s) => states.push(s) } });
+  const exp = await store.create({ definition: v.definition, total: v.runs, id: 'x3' });
+  await runner.open(exp, v);
+  const run = runner.start(); // the store's answer is still to come
+  expect(runner.running()).toBe(true);
+  runner.detach();
+  expect(runner.exp).toBe(exp);
+  expect(await runner.start()).toBeNull();
+  await run;
+  expect(runner.done().map((r) => r.id)).toEqual(['1:twophase:1', '2:twophase:1', '3:twophase:1']);
+  expect(await store.count('x3')).toBe(3);
+  expect(states).toEqual(['running', 'done']);
+
+  const exp2 = await store.create({ definition: v.definition, total: v.runs, id: 'x4' });
+  await runner.open(exp2, v);
+  const run2 = runner.start();
+  expect(runner.stop()).toBe(true);
+  expect(await run2).toEqual({ stopped: true, next: 0 });
+  expect(runner.session.ran).toEqual(['1:twophase:1', '2:twophase:1', '3:twophase:1']); // the first run's only
+  expect(await store.count('x4')).toBe(0);
+  expect((await store.get('x4')).state).toBe('paused');
+  expect(await runner.resume()).toBe(true);
+  expect(await store.count('x4')).toBe(3);
+});

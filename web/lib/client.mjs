@@ -16,12 +16,65 @@
 // wraps a Node worker_threads Worker in the same onmessage/onerror/postMessage shape.
 // An island solve ({..., island, islands}, web/lib/islands.mjs) calls onEpoch({epoch, migrants})
 // at each epoch's end and waits for run.migrate(bytes).
+// The workers of one page start one after another: each is spawned once the one before said
+// ready or failed (or STAGGER_CAP_MS passed), its messages kept until then. WebKit fails the
+// script loads of module workers started together while a service worker controls the page
+// (all but one end in an error with no message), which cost the Experiments view, a race
+// and islands their workers; a worker's start is a few hundred ms, so K lanes start in about
+// K times that.
 
 import { REQUEST, REPLY, ERROR, READY_ID, SolveError } from './protocol.mjs';
 
 const MAX_RESTARTS = 3;
+const STAGGER_CAP_MS = 10000;
 
 let nextId = 1;
+
+// the last worker's start: settles once its turn came and it said ready or failed
+let lastStart = Promise.resolve();
+
+// A worker spawned after `after` settles (or STAGGER_CAP_MS passed): until then it keeps the
+// messages posted to it and a terminate() means it is never spawned. The spawned worker (real)'s
+// events reach this object's onmessage, onerror and onmessageerror.
+class QueuedWorker {
+  constructor(spawn, url, options, after) {
+    this.onmessage = this.onerror = this.onmessageerror = null;
+    this.queue = [];
+    this.real = null;
+    this.dead = false;
+    let timer;
+    const cap = new Promise((resolve) => { timer = setTimeout(resolve, STAGGER_CAP_MS); });
+    this.turn = Promise.race([after, cap]); // its turn to spawn came
+    this.turn.then(() => {
+      clearTimeout(timer);
+      if (this.dead) return;
+      let w;
+      try {
+        w = spawn(url, options);
+      } catch (e) {
+        // a Worker the browser refuses to make (a bad URL, a blocked script) is a load failure
+        if (this.onerror) this.onerror({ message: e.message });
+        return;
+      }
+      this.real = w;
+      w.onmessage = (ev) => this.onmessage && this.onmessage(ev);
+      w.onerror = (ev) => this.onerror && this.onerror(ev);
+      w.onmessageerror = (ev) => this.onmessageerror && this.onmessageerror(ev);
+      for (const m of this.queue) w.postMessage(m);
+      this.queue = null;
+    });
+  }
+
+  postMessage(m) {
+    if (this.real) this.real.postMessage(m);
+    else if (!this.dead) this.queue.push(m);
+  }
+
+  terminate() {
+    this.dead = true;
+    if (this.real) this.real.terminate();
+  }
+}
 
 export class SolverClient {
   constructor({ url = new URL('../worker.mjs', import.meta.url), onCrash = null, name = 'evocube solver', warm = false,
@@ -39,9 +92,12 @@ export class SolverClient {
   }
 
   _start() {
-    this.worker = this.spawn(this.url, { type: 'module', name: this.name });
+    this.worker = new QueuedWorker(this.spawn, this.url, { type: 'module', name: this.name }, lastStart);
     this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
     this.ready.catch(() => {}); // a failed start is reported through onCrash (and to whoever awaits ready), not as an unhandled rejection
+    // the next worker's turn: after this one's turn came and it said ready or failed (one
+    // stopped before its turn passes the turn on when it comes)
+    lastStart = this.worker.turn.then(() => this.ready).then(() => {}, () => {});
     this.worker.onmessage = (ev) => this._onMessage(ev.data);
     this.up = false; // this worker has said ready
     this.worker.onerror = (ev) => {
@@ -148,6 +204,7 @@ export class SolverClient {
     this.dead = true;
     this.worker.terminate();
     const err = new SolveError(ERROR.CANCELLED, 'the worker was stopped');
+    this._readyReject(err); // (no-op once ready) the next worker's start waits no longer
     for (const [, p] of this.pending) p.reject(err);
     this.pending.clear();
   }

@@ -79,9 +79,10 @@ export async function solveJob(core, job, { solve = null, scramble = null, cache
 
 // Run the jobs `todo` on `lanes` workers at once: solve(j, lane) -> record (a promise), then
 // onDone(j, record, lane) (awaited before the lane takes its next job). stop() hands out no
-// more jobs; the ones under way finish and are passed to onDone. Returns {promise, stop}.
-export function runJobs({ todo, lanes, solve, onDone }) {
-  let k = 0, stopped = false;
+// more jobs; the ones under way finish and are passed to onDone (stopped: true hands out none
+// at all). Returns {promise, stop}.
+export function runJobs({ todo, lanes, solve, onDone, stopped = false }) {
+  let k = 0;
   const lane = async (w) => {
     while (!stopped && k < todo.length) {
       const j = todo[k++];
@@ -185,11 +186,22 @@ export class ExperimentRunner {
   }
 
   // Run what is left of the experiment shown, until it is done or stopped; resolves to
-  // runJobs' {stopped, next} when the lanes are idle again.
+  // runJobs' {stopped, next} when the lanes are idle again (null at once when it was running).
+  // It runs from the call on: until the lanes start (after the store's answer), a handle that
+  // only notes a stop stands in for runJobs', so that detach() or a second start() in the
+  // meantime (a link opened at boot while a kept experiment resumes) cannot drop its records.
   async start() {
+    if (this.jobs) return null;
     const exp = this.exp, plan = this.plan;
+    let stopAsked = false;
+    this.jobs = { stop() { stopAsked = true; } };
     this.hooks.onActive(exp.id);
-    await this.store.setState(exp.id, 'running');
+    try {
+      await this.store.setState(exp.id, 'running');
+    } catch (e) {
+      this.jobs = null;
+      throw e;
+    }
     exp.state = 'running';
     this.hooks.onState('running');
     const clients = this.ensureClients();
@@ -198,7 +210,7 @@ export class ExperimentRunner {
     this.doneNow = 0;
     const sweepParam = this.resolved.experiment.sweep ? this.resolved.experiment.sweep.param : null;
     this.jobs = runJobs({
-      todo: this.todo, lanes: clients.length,
+      todo: this.todo, lanes: clients.length, stopped: stopAsked,
       solve: (j, w) => { this.session.ran.push(plan.jobAt(j).id); return this.solveOn(clients[w], plan.jobAt(j), sweepParam, w); },
       onDone: async (j, record, w) => {
         if (this.exp !== exp || record === null) return; // null: cancelled by stop, run again later

@@ -254,6 +254,13 @@ class ExperimentsView {
     try { def = JSON.parse(text); } catch { this.say('The experiment link could not be read (it is not JSON); the form was left as it was.'); return; }
     const v = resolveDefinition(def, { core: this.core });
     if (!v.ok) { this.say(`The experiment link was not used: ${v.problems.join('; ')}.`); return; }
+    if (this.running()) {
+      // a kept experiment resumed at boot goes on; the link's form would hide what runs
+      const same = JSON.stringify(v.definition) === JSON.stringify(this.resolved.definition);
+      this.say(same ? 'The experiment from the link was running when the page closed; it carries on where it was.'
+        : 'The experiment kept from before is running on, so the link\'s experiment was not set up; open the link again once this one is done or paused.');
+      return;
+    }
     this.detach();
     this.fill(v.definition);
     this.say('The experiment from the link is set up; press Run to run it.');
