@@ -86,6 +86,10 @@ afterAll(() => {
   // a requeued job, once stopped, waits a while (its begin time) before it is eligible again; now
   const pending = () => sh('squeue', ['-h', '-j', `${array}_1`, '-o', '%T %r']).stdout.trim();
   await until(() => pending() === 'PENDING BeginTime', 20000, 'the requeued task to be pending');
+  // slurmd revoked the stopped task's credential when it killed it, and a credential made in
+  // the same second counts as revoked (the task then fails at once: "Job credential revoked");
+  // a real requeue waits minutes, so the task is started again only two seconds later
+  await new Promise((r) => setTimeout(r, 2000));
   await until(() => pending() !== 'PENDING BeginTime' || (sh('scontrol', ['update', `jobid=${array}_1`, 'StartTime=now']), false), 20000, 'the requeued task to start again');
   await until(() => ['COMPLETED', 'FAILED', 'CANCELLED'].includes(jobState(rep)) && jobState(rep), 50000, 'the report job');
   const repLog = join(out, `slurm-report-${rep}.log`);
