@@ -28,7 +28,9 @@
 // of generations is pinned as before. Its exact tables, when a plan run finds them unbuilt,
 // are built in the run's first units, each with a record of generation 0 with no individual
 // ("2x2x3 block exact tables 3/9", bestLength -1), left out too: they depend on what the
-// process ran before.
+// process ran before. And the optimal solver's runs were rewritten when one thread began to
+// search as several do (each depth from 2 on by its two-move prefixes, the later depths in the
+// order of their nodes): the same solutions, other node counts (its evaluations).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

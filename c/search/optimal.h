@@ -199,33 +199,46 @@ extern int ec__opt_sym_off;
 int ec__opt_search_run(opt_search *s, int64_t end);
 
 /* One depth split over workers (optimal_split.c): the 243 canonical two-move prefixes (fewer
- * for a symmetric cube: ec__opt_sym_step), taken
- * in order from a shared counter by any number of workers (threads, or one caller), each
- * prefix's tree searched by the worker that took it. Deterministic: the depth's solution is
- * the one of the lowest prefix index that has one (every lower prefix is searched to its end,
- * a higher one is abandoned once a lower one has a solution), which is the first solution in
- * canonical move order, the one a single search from the root finds. The shared fields are
- * read and written with atomic builtins; each prefix's solution slot is written only by the
- * worker that searched it and read after every worker has left the depth. State: ~6 KB. */
+ * for a symmetric cube: ec__opt_sym_step), in canonical order for a depth begun with
+ * ec__opt_split_begin, or, for one begun with ec__opt_split_deeper, in the order of the nodes
+ * each took in the depth before; taken in that order from a shared counter by any number of
+ * workers (threads, or one caller), each prefix's tree searched by the worker that took it.
+ * Deterministic: the depth's solution is the one of the lowest prefix index that has one
+ * (every lower prefix is searched to its end, a higher one is abandoned once a lower one has
+ * a solution); a depth begun with ec__opt_split_begin finds the first solution in canonical
+ * move order, the one a single search from the root finds, and a prefix's nodes in a depth it
+ * searched to its end do not depend on the workers. The shared fields are read and written
+ * with atomic builtins; each prefix's solution slot and node count are written only by the
+ * worker that searched it and read after every worker has left the depth. State: ~8 KB. */
+#define OPT_PLEN 2 /* moves in a prefix */
 #define OPT_PREFIXES 243
 typedef struct opt_split {
     ec_cube cube;
     int depth;         /* moves in all, prefix included (>= 2) */
     int nprefix;       /* OPT_PREFIXES, or fewer for a symmetric cube */
-    uint8_t prefix[OPT_PREFIXES][2];
+    uint8_t prefix[OPT_PREFIXES][OPT_PLEN];
     int next;          /* atomic: the next prefix index to take */
     int best;          /* atomic: the lowest prefix index with a solution (nprefix: none yet) */
     int rc;            /* atomic: the first error of a worker (0: none) */
     int64_t nodes;     /* atomic: the nodes of every worker in this depth */
     uint8_t sol[OPT_PREFIXES][OPT_MAX_DEPTH]; /* a prefix's solution (valid for `best`) */
+    int ndone;         /* atomic: the prefixes searched to their end */
+    int64_t pnodes[OPT_PREFIXES]; /* the nodes of each prefix searched to its end (else 0) */
 } opt_split;
 typedef struct opt_split_worker {
     opt_search s;
     int cur;           /* the prefix being searched (-1: none) */
+    int64_t from;      /* s.nodes when it took that prefix */
 } opt_split_worker;
 /* Start depth `depth` (2..OPT_MAX_DEPTH) of cube c: EC_OK, EC_E_RANGE. Workers must be
  * reset with ec__opt_split_worker_reset before their first run of the depth. */
 int ec__opt_split_begin(opt_split *sp, const ec_cube *c, int depth);
+/* Start the next depth of the same cube after a depth that ended without a solution, its
+ * prefixes taken in the order of the nodes each took in that depth, most first (ties in the
+ * order they had): the prefixes whose trees the bounds cut least are the likeliest to hold a
+ * solution one move deeper. EC_OK, EC_E_RANGE (past OPT_MAX_DEPTH), EC_E_STATE (the depth is
+ * not over, or it found a solution). */
+int ec__opt_split_deeper(opt_split *sp);
 void ec__opt_split_worker_reset(opt_split_worker *w);
 /* Run worker w on sp until the depth's nodes (every worker's) reach `end`: 1 when this
  * worker has nothing more to do in this depth (it is over for it), 0 when the budget ran out

@@ -19,6 +19,12 @@
  *  - the `optimal` solver through the registry: a 9-turn scramble solved optimally, the result
  *    verified, its phase "optimal", progress records carrying depth, bound and nodes; a
  *    node budget too small gives EC_GAVE_UP, never a solution;
+ *  - the split search's order (ec__opt_split_deeper): on seeded scrambles of 9..11 turns,
+ *    depth after depth from the cube's bound, each later depth's prefixes are the earlier's
+ *    sorted by the nodes they took (most first, ties in their earlier order); deeper is
+ *    refused while a depth runs and after a solution; the solution solves the cube, has the
+ *    optimum's length, and is the same when two workers share the depths in slices of any
+ *    size;
  *  - errors: no table gives EC_E_STATE; bad arguments their codes. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,6 +366,88 @@ static void solver_run(void)
     CHECK_RC(ec_optimal_distance(&c, -1, &len, mv, 3), EC_E_BUFFER);
 }
 
+/* depth after depth from max(2, bound) of cube c, run by `nw` workers taking turns in
+ * slices of `slice` nodes; checks each deeper's order; the solution into moves, its length */
+static int split_deepening(const ec_cube *c, int nw, int64_t slice, uint8_t *moves, int *reordered)
+{
+    static opt_split sp;
+    static opt_split_worker w[2];
+    static uint8_t before[OPT_PREFIXES][OPT_PLEN];
+    static int64_t took[OPT_PREFIXES];
+    int d = ec__opt_bound(c);
+    if (d < 2) d = 2;
+    REQUIRE_RC(ec__opt_split_begin(&sp, c, d), EC_OK);
+    for (const int first = d;; d++) {
+        if (d > 20) {
+            CHECK(0, "no solution within 20 moves");
+            return -1;
+        }
+        if (sp.depth != d) REQUIRE_RC(ec__opt_split_deeper(&sp), EC_OK);
+        CHECK(sp.depth == d, "the split's depth %d, want %d", sp.depth, d);
+        for (int i = 0; i < nw; i++) ec__opt_split_worker_reset(&w[i]);
+        if (d > first) { /* the order: the depth before's prefixes by their nodes */
+            int ok = 1, moved = 0;
+            for (int i = 0; i < sp.nprefix; i++) {
+                int j = 0;
+                while (j < sp.nprefix && memcmp(before[j], sp.prefix[i], OPT_PLEN)) j++;
+                if (j == sp.nprefix) ok = 0;
+                else {
+                    moved |= j != i;
+                    /* most first, and an equal count keeps the earlier order */
+                    if (i) {
+                        int p = 0;
+                        while (p < sp.nprefix && memcmp(before[p], sp.prefix[i - 1], OPT_PLEN)) p++;
+                        if (took[p] < took[j] || (took[p] == took[j] && p > j)) ok = 0;
+                    }
+                }
+            }
+            CHECK(ok, "depth %d: the prefixes are not the depth before's sorted by their nodes", d);
+            *reordered += moved;
+        }
+        if (nw == 1) CHECK_RC(ec__opt_split_deeper(&sp), EC_E_STATE); /* the depth has not run */
+        int64_t end = 0;
+        for (int over = 0; !over;) {
+            end += slice;
+            over = 1;
+            for (int i = 0; i < nw; i++) over &= ec__opt_split_run(&sp, &w[i], end);
+        }
+        REQUIRE_RC(sp.rc, 0);
+        if (ec__opt_split_solution(&sp, moves)) {
+            CHECK_RC(ec__opt_split_deeper(&sp), EC_E_STATE); /* not after a solution */
+            return d;
+        }
+        memcpy(before, sp.prefix, sizeof before);
+        memcpy(took, sp.pnodes, sizeof took);
+    }
+}
+
+static void split_order(void)
+{
+    int reordered = 0;
+    for (int i = 0; i < 12; i++) {
+        int n = 9 + i % 3;
+        ec_cube c;
+        ec_cube_solved(&c);
+        for (int k = 0, prev = -1; k < n; k++) {
+            int m;
+            do m = rnd(18);
+            while (!ec__move_follows(prev, m));
+            ec_cube_move(&c, m);
+            prev = m;
+        }
+        int want = -1;
+        REQUIRE_RC(ec_optimal_distance(&c, -1, &want, NULL, 0), EC_OK);
+        uint8_t a[24], b[24];
+        int la = split_deepening(&c, 1, INT64_MAX / 2, a, &reordered);
+        int lb = split_deepening(&c, 2, 1000 + 7919 * i, b, &reordered);
+        ec_cube t = c;
+        ec_cube_moves(&t, a, la);
+        CHECK(la == want && ec_cube_is_solved(&t), "scramble %d: the split found %d moves (solved %d), the optimum is %d", i, la, ec_cube_is_solved(&t), want);
+        CHECK(lb == la && !memcmp(a, b, (size_t)la), "scramble %d: two workers in slices found another solution", i);
+    }
+    CHECK(reordered > 0, "no depth's order differed from the one before");
+}
+
 int main(int argc, char **argv)
 {
     fixture = argc > 1 ? argv[1] : NULL;
@@ -370,5 +458,6 @@ int main(int argc, char **argv)
     RUN(stored);
     RUN(solver_run);
     RUN(steps_match);
+    RUN(split_order);
     DONE();
 }

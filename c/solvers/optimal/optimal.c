@@ -20,13 +20,18 @@
  *     length searched completely: D while depth D runs, the optimum once found), mean = D,
  *     bestLength = -1 until found (then the optimum), evaluations = search nodes so far,
  *     found = 1 once the solution is found, bestMoves the solution then.
- * Threads (param `threads`, pool.h): with more than one, each depth from 2 on is split by its
- * first two moves over the pool's threads (opt_split, optimal.h); a step runs them for its
- * node budget and returns with them parked, so progress records and cancelling work as with
- * one. The solution is the same whatever the thread count and timing (the first in canonical
- * move order at the optimal depth, as the one-thread search's); a build without threads (the
- * one-thread wasm module) runs the split on the caller alone.
- * State: one opt_search (~92 KB), and with threads an opt_split and one worker each.
+ * Order and threads (param `threads`, pool.h): each depth from 2 on is split by its first two
+ * moves (opt_split, optimal.h), the prefixes of the first such depth taken in canonical order,
+ * those of each later one by the nodes they took in the depth before, most first (they are
+ * the likeliest to hold a solution; on 16- and 17-move scrambles this search ends in about a
+ * fifth to a tenth fewer nodes than in canonical order, docs/BENCHMARKS.md). With more than
+ * one thread the prefixes are shared by the pool's threads; a step runs them for its node
+ * budget and returns with them parked, so progress records and cancelling work as with one.
+ * The solution is the same whatever the thread count and timing (the first in that order at
+ * the optimal depth); a build without threads (the one-thread wasm module) and `threads` 1
+ * run the split on the caller alone. The order comes from the table's bounds, so another
+ * table level may find another solution of the same length.
+ * State: one opt_search (~92 KB), and from depth 2 on an opt_split and one worker a thread.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,14 +115,17 @@ static void emit(ec_solver *h, opt_state *st)
     ec__emit(h, &rec);
 }
 
-/* depth d of the search: split over the threads from depth 2 on when more than one is asked
- * for, else the plain search (its node count goes on from the last depth's) */
+/* depth d of the search: split by its first moves from depth OPT_PLEN on (on the threads
+ * asked for, or the caller alone), each depth after the first split one in the order of the
+ * nodes its prefixes took in the depth before; below that the plain search (its node count
+ * goes on from the last depth's) */
 static int begin_depth(ec_solver *h, opt_state *st, int d)
 {
     if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
+    int deeper = st->split && st->sp->depth == d - 1; /* the depth before ran split */
     st->base = nodes_of(st);
     st->depth = d;
-    st->split = st->threads > 1 && d >= 2;
+    st->split = d >= OPT_PLEN;
     if (!st->split) {
         st->s.nodes = st->base;
         return ec__opt_search_init(&st->s, &h->start, NULL, 0, d);
@@ -127,7 +135,7 @@ static int begin_depth(ec_solver *h, opt_state *st, int d)
         st->w = malloc(sizeof *st->w * (size_t)st->threads);
         if (!st->sp || !st->w) return EC_E_NOMEM;
     }
-    int rc = ec__opt_split_begin(st->sp, &h->start, d);
+    int rc = deeper ? ec__opt_split_deeper(st->sp) : ec__opt_split_begin(st->sp, &h->start, d);
     for (int i = 0; i < st->threads; i++) ec__opt_split_worker_reset(&st->w[i]);
     for (int i = 0; i < EC_OPT_POOL_MAX; i++) st->over[i] = 0;
     return rc;
