@@ -23,8 +23,8 @@
  * Order and threads (param `threads`, pool.h): each depth from 2 on is split by its first two
  * moves (opt_split, optimal.h), the prefixes of the first such depth taken in canonical order,
  * those of each later one by the nodes they took in the depth before, most first (they are
- * the likeliest to hold a solution; on 16- and 17-move scrambles this search ends in about a
- * fifth to a tenth fewer nodes than in canonical order, docs/BENCHMARKS.md). With more than
+ * the likeliest to hold a solution; on 16- and 17-move scrambles the search ends in about a
+ * fifth fewer nodes in all than in canonical order, docs/BENCHMARKS.md). With more than
  * one thread the prefixes are shared by the pool's threads; a step runs them for its node
  * budget and returns with them parked, so progress records and cancelling work as with one.
  * The solution is the same whatever the thread count and timing (the first in that order at
