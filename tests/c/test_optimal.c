@@ -39,6 +39,19 @@
 static uint64_t rs = 88172645463325252ull;
 static int rnd(int n) { return xs_draw(&rs, n); }
 
+/* c: n random canonical face turns from solved (seeded) */
+static void scramble(ec_cube *c, int n)
+{
+    ec_cube_solved(c);
+    for (int k = 0, prev = -1; k < n; k++) {
+        int m;
+        do m = rnd(18);
+        while (!ec__move_follows(prev, m));
+        ec_cube_move(c, m);
+        prev = m;
+    }
+}
+
 static uint64_t whole_sum;
 static const char *fixture; /* the level-0 table's file (argv[1]), or NULL: built here */
 
@@ -222,15 +235,7 @@ static void scrambles(void)
     for (int i = 0; i < 28; i++) {
         int n = 6 + i % 7; /* 6..12 turns */
         ec_cube c;
-        ec_cube_solved(&c);
-        int prev = -1;
-        for (int k = 0; k < n; k++) {
-            int m;
-            do m = rnd(18);
-            while (!ec__move_follows(prev, m));
-            ec_cube_move(&c, m);
-            prev = m;
-        }
+        scramble(&c, n);
         int len = -1;
         uint8_t mv[24];
         CHECK_RC(ec_optimal_distance(&c, -1, &len, mv, 24), EC_OK);
@@ -425,16 +430,8 @@ static void split_order(void)
 {
     int reordered = 0;
     for (int i = 0; i < 12; i++) {
-        int n = 9 + i % 3;
         ec_cube c;
-        ec_cube_solved(&c);
-        for (int k = 0, prev = -1; k < n; k++) {
-            int m;
-            do m = rnd(18);
-            while (!ec__move_follows(prev, m));
-            ec_cube_move(&c, m);
-            prev = m;
-        }
+        scramble(&c, 9 + i % 3);
         int want = -1;
         REQUIRE_RC(ec_optimal_distance(&c, -1, &want, NULL, 0), EC_OK);
         uint8_t a[24], b[24];
