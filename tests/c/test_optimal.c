@@ -24,7 +24,7 @@
  *    sorted by the nodes they took (most first, ties in their earlier order); deeper is
  *    refused while a depth runs and after a solution; the solution solves the cube, has the
  *    optimum's length, and is the same when two workers share the depths in slices of any
- *    size;
+ *    size; depths out of range refused;
  *  - errors: no table gives EC_E_STATE; bad arguments their codes. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -443,6 +443,16 @@ static void split_order(void)
         CHECK(lb == la && !memcmp(a, b, (size_t)la), "scramble %d: two workers in slices found another solution", i);
     }
     CHECK(reordered > 0, "no depth's order differed from the one before");
+    /* out of range: a depth below the prefixes' two moves or past OPT_MAX_DEPTH, and a depth
+     * after OPT_MAX_DEPTH (its prefixes marked done, as after a search without a solution) */
+    static opt_split sp;
+    ec_cube c;
+    ec_cube_solved(&c);
+    CHECK_RC(ec__opt_split_begin(&sp, &c, OPT_PLEN - 1), EC_E_RANGE);
+    CHECK_RC(ec__opt_split_begin(&sp, &c, OPT_MAX_DEPTH + 1), EC_E_RANGE);
+    REQUIRE_RC(ec__opt_split_begin(&sp, &c, OPT_MAX_DEPTH), EC_OK);
+    sp.ndone = sp.nprefix;
+    CHECK_RC(ec__opt_split_deeper(&sp), EC_E_RANGE);
 }
 
 int main(int argc, char **argv)
