@@ -197,35 +197,21 @@ int ec_tool_optimal_solve(const ec_cube *c, int threads, int64_t max_nodes, int 
     if (threads < 1) threads = 1;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     *nodes = 0;
-    /* the depths below the split's on this thread, as the solver searches them (a cube near
-     * solved ends here) */
-    int d = ec__opt_bound(c);
-    if (d < 0) return d;
-    int rc;
-    if (d < OPT_PLEN) {
-        opt_search *s = malloc(sizeof *s);
-        if (!s) return EC_E_NOMEM;
-        s->nodes = 0;
-        for (; d < OPT_PLEN; d++) {
-            if ((rc = ec__opt_search_init(s, c, NULL, 0, d))) break;
-            ec__opt_search_run(s, INT64_MAX);
-            if (s->found) break;
-        }
-        *nodes = s->nodes;
-        int found = !rc && d < OPT_PLEN;
-        if (found && cap >= d) memcpy(moves, s->path, (size_t)d);
-        free(s);
-        if (rc) return rc;
-        if (found) {
-            if (cap < d) return EC_E_BUFFER;
-            ec_cube t = *c;
-            ec_cube_moves(&t, moves, d);
-            if (!ec_cube_is_solved(&t)) return EC_E_INTERNAL; /* verified before it is reported */
-            *len = d;
-            return EC_OK;
-        }
-    }
+    /* the shallow depths on this thread, in canonical order as the solver searches them up to
+     * its first split depth (a cube near solved ends here) */
+    int d;
     uint8_t mv[OPT_MAX_DEPTH];
+    int rc = ec_optimal_distance(c, 1000, &d, mv, OPT_MAX_DEPTH);
+    if (rc == EC_OK && d <= OPT_PLEN) {
+        if (cap < d) return EC_E_BUFFER;
+        memcpy(moves, mv, (size_t)d);
+        *len = d;
+        *nodes = 1000; /* at most */
+        return EC_OK;
+    }
+    if (rc != EC_OK && rc != EC_BOUND) return rc;
+    /* the split from the solver's first split depth: the bound, at least OPT_PLEN */
+    if ((d = ec__opt_bound(c)) < OPT_PLEN) d = OPT_PLEN;
     solve_share *sh = calloc(1, sizeof *sh);
     opt_split_worker *w = malloc(sizeof *w * (size_t)threads);
     if (!sh || !w) {
@@ -235,7 +221,7 @@ int ec_tool_optimal_solve(const ec_cube *c, int threads, int64_t max_nodes, int 
     }
     sh->w = w;
     int found = 0;
-    int64_t spent = *nodes;
+    int64_t spent = 0;
     rc = EC_OK;
     const int first = d;
     for (d = first;; d++) {
