@@ -135,12 +135,12 @@ int ec__opt_coords_init(void)
     int rc = ec__coord_init();
     if (!rc) rc = ec__symmetry_init();
     if (rc) return rc;
-    if (!ec__opt_fsSym) ec__opt_fsSym = malloc(sizeof *ec__opt_fsSym * N_FS);
-    if (!ec__opt_twMC) ec__opt_twMC = malloc(sizeof *ec__opt_twMC * N_MOVES * N_SYM * N_TWIST);
-    if (!ec__opt_cpMove) ec__opt_cpMove = malloc(sizeof *ec__opt_cpMove * N_PERM8 * N_MOVES);
-    if (!ec__opt_fsMove) ec__opt_fsMove = malloc(sizeof *ec__opt_fsMove * N_FS_SYM * N_MOVES);
-    if (!ec__opt_esepMove) ec__opt_esepMove = malloc(sizeof *ec__opt_esepMove * N_ESEP * N_MOVES);
-    if (!ec__opt_eMove) ec__opt_eMove = malloc(sizeof *ec__opt_eMove * N_ESEP_SYM_MAX * N_MOVES);
+    if (!ec__opt_fsSym) ec__opt_fsSym = ec__opt_table_alloc(sizeof *ec__opt_fsSym * N_FS);
+    if (!ec__opt_twMC) ec__opt_twMC = ec__opt_table_alloc(sizeof *ec__opt_twMC * N_MOVES * N_SYM * N_TWIST);
+    if (!ec__opt_cpMove) ec__opt_cpMove = ec__opt_table_alloc(sizeof *ec__opt_cpMove * N_PERM8 * N_MOVES);
+    if (!ec__opt_fsMove) ec__opt_fsMove = ec__opt_table_alloc(sizeof *ec__opt_fsMove * N_FS_SYM * N_MOVES);
+    if (!ec__opt_esepMove) ec__opt_esepMove = ec__opt_table_alloc(sizeof *ec__opt_esepMove * N_ESEP * N_MOVES);
+    if (!ec__opt_eMove) ec__opt_eMove = ec__opt_table_alloc(sizeof *ec__opt_eMove * N_ESEP_SYM_MAX * N_MOVES);
     if (!ec__opt_fsSym || !ec__opt_twMC || !ec__opt_cpMove || !ec__opt_fsMove || !ec__opt_esepMove || !ec__opt_eMove) return EC_E_NOMEM;
     ec_cube c, d;
     /* conjugation of slice, flip (linear part and slice term), twist */

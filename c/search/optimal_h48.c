@@ -168,12 +168,12 @@ int ec__opt_h48_init(void)
 {
     static int ready;
     if (ready) return EC_OK;
-    if (!ec__opt_cocsepSym) ec__opt_cocsepSym = malloc(sizeof *ec__opt_cocsepSym * N_COCSEP);
-    if (!ec__opt_cocsepDist) ec__opt_cocsepDist = malloc(N_COCSEP);
-    if (!ec__opt_hcDist) ec__opt_hcDist = malloc(N_HC);
-    if (!ec__opt_eoparFlip) ec__opt_eoparFlip = malloc((size_t)N_ESEP * N_MOVES);
-    if (!ec__opt_eoparC) ec__opt_eoparC = malloc((size_t)N_ESEP * 4 * N_SYM48);
-    if (!ec__opt_h48C) ec__opt_h48C = malloc(sizeof *ec__opt_h48C * N_ESEP * N_SYM48);
+    if (!ec__opt_cocsepSym) ec__opt_cocsepSym = ec__opt_table_alloc(sizeof *ec__opt_cocsepSym * N_COCSEP);
+    if (!ec__opt_cocsepDist) ec__opt_cocsepDist = ec__opt_table_alloc(N_COCSEP);
+    if (!ec__opt_hcDist) ec__opt_hcDist = ec__opt_table_alloc(N_HC);
+    if (!ec__opt_eoparFlip) ec__opt_eoparFlip = ec__opt_table_alloc((size_t)N_ESEP * N_MOVES);
+    if (!ec__opt_eoparC) ec__opt_eoparC = ec__opt_table_alloc((size_t)N_ESEP * 4 * N_SYM48);
+    if (!ec__opt_h48C) ec__opt_h48C = ec__opt_table_alloc(sizeof *ec__opt_h48C * N_ESEP * N_SYM48);
     if (!esepT) esepT = malloc(sizeof *esepT * N_ESEP * N_SYM48);
     if (!eoparT) eoparT = malloc((size_t)N_ESEP * 4 * N_SYM48);
     if (!ec__opt_cocsepSym || !ec__opt_cocsepDist || !ec__opt_hcDist || !ec__opt_eoparFlip || !ec__opt_eoparC || !ec__opt_h48C || !esepT || !eoparT) return EC_E_NOMEM;

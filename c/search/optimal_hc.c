@@ -60,9 +60,9 @@ static void set_hc(ec_cube *c, int v)
 
 int ec__opt_hc_init(void)
 {
-    if (!ec__opt_hcSym) ec__opt_hcSym = malloc(sizeof *ec__opt_hcSym * N_HC);
-    if (!ec__opt_hcMove) ec__opt_hcMove = malloc(sizeof *ec__opt_hcMove * N_HC_SYM_MAX * N_MOVES);
-    if (!ec__opt_esepC48) ec__opt_esepC48 = malloc(sizeof *ec__opt_esepC48 * N_ESEP * N_SYM48);
+    if (!ec__opt_hcSym) ec__opt_hcSym = ec__opt_table_alloc(sizeof *ec__opt_hcSym * N_HC);
+    if (!ec__opt_hcMove) ec__opt_hcMove = ec__opt_table_alloc(sizeof *ec__opt_hcMove * N_HC_SYM_MAX * N_MOVES);
+    if (!ec__opt_esepC48) ec__opt_esepC48 = ec__opt_table_alloc(sizeof *ec__opt_esepC48 * N_ESEP * N_SYM48);
     if (!ec__opt_hcSym || !ec__opt_hcMove || !ec__opt_esepC48) return EC_E_NOMEM;
     ec_cube c, d, x;
     /* the half-turn group's corner permutations: closure of the solved cube under half turns */

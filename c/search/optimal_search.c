@@ -298,11 +298,13 @@ static inline int sym_ok(const opt_search *s, int k, int m, uint64_t *next)
  * (0: solved corners, the run checks the cube whole). The others' coordinates are worked out and each table's
  * entries of all the children still standing are prefetched together, then read, cheapest
  * and most pruning first. Without the h48 table: the corner and fs entries, then the hc and
- * esep ones of the children those leave (the hc entry read by the run). With it: the corner
- * entry and the corners' distance, the cube's h48 entry (a chain of three reads: class,
- * conjugated esep and eopar, entry), then the fs, hc and esep entries, and for the children
- * left the inverse cube, its corners' distance and its h48 entry (the same chain; read by the
- * run, with the esep entries). */
+ * esep ones of the children those leave (the hc entry read by the run). With it: the corners'
+ * distance, the cube's h48 entry (a chain of three reads: class, conjugated esep and eopar,
+ * entry; it leaves about a third of the children), then the corner, fs, hc and esep entries
+ * (the corner entry read here, not first: on a 16-move state it leaves 87% of the children
+ * and the h48 entry prunes most of those it prunes, so read first it cost every child a miss;
+ * ~20% of the time), and for the children left the inverse cube, its corners' distance and
+ * its h48 entry (the same chain; read by the run, with the esep entries). */
 static void expand(opt_search *s, int k)
 {
     int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
@@ -331,7 +333,7 @@ static void expand(opt_search *s, int k)
         c->cp = ec__opt_cpMove[s->cp[k] * N_MOVES + m];
         c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m]; /* axis 0 is the cube itself */
         c->cidx = corner_index(c->cp, c->tw[0]);
-        __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
+        if (!h48) __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
         if (ec__opt_T.has[0] && !h48) fs_fetch(s, k, c);
         if (ec__opt_T.has[2] || h48) c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
         if (ec__opt_T.has[2] || hck) { /* the hc coordinates now; their conjugated esep fetched early */
@@ -349,9 +351,10 @@ static void expand(opt_search *s, int k)
     s->mv[k] = 0;
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
-        int over = nib(ec__opt_T.corner, c->cidx) > left;
+        int over = 0;
         c->hx[0] = c->hx[1] = c->hx[2] = 0;
         if (!h48) {
+            over = nib(ec__opt_T.corner, c->cidx) > left;
             if (ec__opt_T.has[0] && !over) over = fs_read(s, k, c, left);
             c->pruned = (uint8_t)over;
             if (!over) hc_esep_fetch(s, k, c);
@@ -379,13 +382,14 @@ static void expand(opt_search *s, int k)
             c->pruned = 1;
             continue;
         }
+        __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
         if (ec__opt_T.has[0]) fs_fetch(s, k, c);
         hc_esep_fetch(s, k, c);
     }
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
-        if ((ec__opt_T.has[0] && fs_read(s, k, c, left))) {
+        if (nib(ec__opt_T.corner, c->cidx) > left || (ec__opt_T.has[0] && fs_read(s, k, c, left))) {
             c->pruned = 1;
             continue;
         }
