@@ -82,7 +82,10 @@
  * Search (ec__opt_search): an explicit-stack IDA* resumable after any node, over canonical
  * move sequences (no two turns of one face in a row, opposite faces in one order); per
  * child the probes in the order above (the h48 table's three dependent reads each, fetched
- * for all of a node's children in turn), stopping at the first bound over the moves left. The mod-3 tables' exact
+ * for all of a node's children in turn), stopping at the first bound over the moves left.
+ * With the h48 table, at one level (the one whose grandchildren are first left its base + 1
+ * moves, where most expansions are) the children left standing are expanded together, so the
+ * reads of up to 15 expansions overlap (the same nodes, in the same order). The mod-3 tables' exact
  * distances are followed along the path, which needs a coordinate that moves act on: the
  * inverse cube's coset (moves multiply it on the left) is not one, so only the h48 table's
  * absolute entries are probed for the inverse. Tight inverse bounds (the device of nxopt and
@@ -99,7 +102,7 @@
  * turn, or two on opposite faces of one axis, sorted), the symmetries map blocks to blocks,
  * and a block is searched only when no symmetry fixing every block before it takes it below
  * itself. Superflip, with all 48: 8.6 times fewer nodes at each depth natively.
- * State: ~92 KB (each level's children, with their inverse cubes), no allocation. Cost: docs/BENCHMARKS.md.
+ * State: ~160 KB (each level's children, with their inverse cubes, and the batch level's grandchildren), no allocation. Cost: docs/BENCHMARKS.md.
  */
 #ifndef EC_OPTIMAL_H
 #define EC_OPTIMAL_H
@@ -135,8 +138,29 @@ typedef struct opt_child {
     uint64_t symo;        /* the cube's symmetries left after this move (ec__opt_sym_step) */
     uint8_t hib;
     uint8_t hhc;          /* the exact hc-table distance (read by expand with the h48 table) */
+    uint8_t pi;           /* its parent among the nodes expanded together */
     ec_cube inv;          /* the inverse cube (levels with the h48 table) */
 } opt_child;
+
+/* a node of the search's path: its coordinates and exact big-table distances */
+typedef struct opt_node {
+    ec_cube inv;           /* the inverse cube (levels with the h48 table) */
+    uint64_t symo;         /* the cube's symmetries left (ec__opt_sym_step) */
+    uint32_t fs[OPT_AXES]; /* FlipUDSlice class << 4 | symmetry, per axis */
+    uint32_t es[OPT_AXES]; /* esep class << 4 | symmetry, per axis */
+    uint32_t hy;           /* the corners' half-turn coset: class << 6 | symmetry */
+    uint16_t tw[OPT_AXES]; /* twist, per axis */
+    uint16_t cp, he;       /* corner permutation, esep (raw) */
+    uint8_t cc[OPT_AXES];  /* the U-layer corners' places, per axis */
+    uint8_t hx[OPT_HX];    /* exact big-table distances (fs axes, esep axes, hc) */
+    uint8_t par, ts, hb;   /* corner parity, tetrad separation, eopar */
+    uint8_t quarter_only;  /* 1: the inverse's bound is tight (only quarter turns follow: above) */
+    int8_t prev;           /* the move into it (-1: none) */
+} opt_node;
+
+/* the children of one level expanded together (a batch): at most this many (each of at most
+ * 18 nodes has at most 15 children, a face never turned twice in a row) */
+#define OPT_BATCH_CHILDREN (OPT_MAX_CHILDREN * 15)
 
 typedef struct opt_search {
     ec_cube start;          /* the cube to solve (after the prefix: prefix applied) */
@@ -146,21 +170,16 @@ typedef struct opt_search {
     int k;                  /* current level (0 = the cube after the prefix) */
     uint8_t mv[OPT_MAX_DEPTH + 1];   /* next child to try at each level */
     uint8_t path[OPT_MAX_DEPTH + 1]; /* moves taken (path[i] from level i to i + 1) */
-    uint32_t fs[OPT_MAX_DEPTH + 1][OPT_AXES]; /* FlipUDSlice class << 4 | symmetry, per axis */
-    uint16_t tw[OPT_MAX_DEPTH + 1][OPT_AXES]; /* twist, per axis */
-    uint32_t es[OPT_MAX_DEPTH + 1][OPT_AXES]; /* esep class << 4 | symmetry, per axis */
-    uint8_t cc[OPT_MAX_DEPTH + 1][OPT_AXES];  /* the U-layer corners' places, per axis */
-    uint8_t hx[OPT_MAX_DEPTH + 1][OPT_HX]; /* exact big-table distances (fs axes, esep axes, hc) */
-    uint32_t hy[OPT_MAX_DEPTH + 1]; /* the corners' half-turn coset: class << 6 | symmetry */
-    uint16_t he[OPT_MAX_DEPTH + 1]; /* esep (raw) */
+    opt_node lv[OPT_MAX_DEPTH + 1];  /* the path's nodes */
     opt_child ch[OPT_MAX_DEPTH + 1][OPT_MAX_CHILDREN]; /* each level's children (expand) */
     uint8_t nch[OPT_MAX_DEPTH + 1];
-    uint16_t cp[OPT_MAX_DEPTH + 1];
-    uint8_t par[OPT_MAX_DEPTH + 1];
-    uint8_t ts[OPT_MAX_DEPTH + 1], hb[OPT_MAX_DEPTH + 1]; /* tetrad separation, eopar */
-    ec_cube inv[OPT_MAX_DEPTH + 1]; /* the inverse cube at each level (the h48 table) */
-    uint8_t quarter_only[OPT_MAX_DEPTH + 1]; /* 1: the inverse's bound is tight (see below) */
-    uint64_t symo[OPT_MAX_DEPTH + 1]; /* the cube's symmetries left at each level (ec__opt_sym_step) */
+    /* the batch level (-1: none): its children's own children are expanded together when it
+     * is (bnode, bch), so their table reads overlap; the run takes them from there */
+    int bat;
+    opt_node bnode[OPT_MAX_CHILDREN];  /* per child of the batch level: its node (when searched) */
+    uint16_t boff[OPT_MAX_CHILDREN];   /* its children in bch: from boff, bn of them */
+    uint8_t bn[OPT_MAX_CHILDREN];
+    opt_child bch[OPT_BATCH_CHILDREN];
     int h48base;            /* the h48 table's base value */
     int64_t nodes;          /* children generated so far (all passes) */
     int found;              /* 1: path[0..depth-1] after the prefix solves the cube */
@@ -193,6 +212,9 @@ uint64_t ec__opt_sym_fixing(const ec_cube *c);
 int ec__opt_sym_step(uint64_t open, int x, int last, int m, uint64_t *next);
 /* 1: searches ignore the cube's symmetries (for tests and benchmarks comparing the two). */
 extern int ec__opt_sym_off;
+/* 1: searches begun after it expand every node alone, no batch level (for tests and
+ * benchmarks comparing the two: the same nodes and solutions). */
+extern int ec__opt_batch_off;
 /* Run the pass until s->nodes reaches `end` or it is over: 1 when over (s->found says
  * whether a solution was found: the moves are s->prefix then s->path[0..depth-1]), 0 when
  * the budget ran out first (call again to go on). */

@@ -129,49 +129,49 @@ static int exact_walk(int t, const ec_cube *v, int par)
 #undef ENTRY
 }
 
-/* the cube's coordinates on the three axes into level k of s, and its exact big-table
- * distances; -1 when a walk fails (a table that is not the build's: EC_E_INTERNAL) */
-static int set_level(opt_search *s, int k, const ec_cube *c)
+/* the cube's coordinates on the three axes into node n, and its exact big-table distances;
+ * -1 when a walk fails (a table that is not the build's: EC_E_INTERNAL) */
+static int set_node(opt_node *n, const ec_cube *c)
 {
-    s->cp[k] = (uint16_t)ec__get_cperm(c);
-    s->par[k] = (uint8_t)ec__parity(c->cp, 8);
+    n->cp = (uint16_t)ec__get_cperm(c);
+    n->par = (uint8_t)ec__parity(c->cp, 8);
     int ok = 1;
     for (int a = 0; a < OPT_AXES; a++) {
         ec_cube t, v;
         ec_cube_multiply(&ec__opt_axisRotInv[a], c, &t);
         ec_cube_multiply(&t, &ec__opt_axisRot[a], &v);
-        s->fs[k][a] = ec__opt_fsSym[ec__get_slice(&v) * N_FLIP + ec__get_flip(&v)];
-        s->tw[k][a] = (uint16_t)ec__get_twist(&v);
-        s->es[k][a] = ec__opt_esepSym[ec__opt_get_esep(&v)];
-        s->cc[k][a] = (uint8_t)ec__opt_get_ccomb(&v);
+        n->fs[a] = ec__opt_fsSym[ec__get_slice(&v) * N_FLIP + ec__get_flip(&v)];
+        n->tw[a] = (uint16_t)ec__get_twist(&v);
+        n->es[a] = ec__opt_esepSym[ec__opt_get_esep(&v)];
+        n->cc[a] = (uint8_t)ec__opt_get_ccomb(&v);
         for (int t2 = 0; t2 < 2; t2++) {
-            int h = ec__opt_T.has[t2] ? exact_walk(t2, &v, s->par[k]) : 0;
+            int h = ec__opt_T.has[t2] ? exact_walk(t2, &v, n->par) : 0;
             if (h < 0) ok = 0;
-            s->hx[k][t2 * OPT_AXES + a] = (uint8_t)(h < 0 ? 0 : h);
+            n->hx[t2 * OPT_AXES + a] = (uint8_t)(h < 0 ? 0 : h);
         }
     }
     /* the hc table: one probe (its 48 symmetries cover the three axes) */
-    s->hy[k] = ec__opt_hcSym[ec__opt_get_hc(c)];
-    s->he[k] = (uint16_t)ec__opt_get_esep(c);
-    int h = ec__opt_T.has[2] ? exact_walk(2, c, s->par[k]) : 0;
+    n->hy = ec__opt_hcSym[ec__opt_get_hc(c)];
+    n->he = (uint16_t)ec__opt_get_esep(c);
+    int h = ec__opt_T.has[2] ? exact_walk(2, c, n->par) : 0;
     if (h < 0) ok = 0;
-    s->hx[k][OPT_HC] = (uint8_t)(h < 0 ? 0 : h);
+    n->hx[OPT_HC] = (uint8_t)(h < 0 ? 0 : h);
     /* the h48 table: the cube's coordinates and its inverse (probed whole) */
-    s->ts[k] = (uint8_t)ec__opt_get_tsep(c);
-    s->hb[k] = (uint8_t)ec__opt_get_eopar(c);
-    ec_cube_inverse(c, &s->inv[k]);
+    n->ts = (uint8_t)ec__opt_get_tsep(c);
+    n->hb = (uint8_t)ec__opt_get_eopar(c);
+    ec_cube_inverse(c, &n->inv);
     return ok ? 0 : -1;
 }
 
-static int bound_level(const opt_search *s, int k)
+static int bound_node(const opt_node *n)
 {
-    int h = nib(ec__opt_T.corner, corner_index(s->cp[k], s->tw[k][0]));
+    int h = nib(ec__opt_T.corner, corner_index(n->cp, n->tw[0]));
     for (int i = 0; i < OPT_HX; i++)
-        if (s->hx[k][i] > h) h = s->hx[k][i];
+        if (n->hx[i] > h) h = n->hx[i];
     if (ec__opt_T.has[3]) {
         ec_cube c;
-        ec_cube_inverse(&s->inv[k], &c);
-        int a = h48_bound(&c), b = h48_bound(&s->inv[k]);
+        ec_cube_inverse(&n->inv, &c);
+        int a = h48_bound(&c), b = h48_bound(&n->inv);
         if (a > h) h = a;
         if (b > h) h = b;
     }
@@ -181,9 +181,9 @@ static int bound_level(const opt_search *s, int k)
 int ec__opt_bound(const ec_cube *c)
 {
     if (!ec__opt_T.complete) return EC_E_STATE;
-    opt_search s;
-    if (set_level(&s, 0, c)) return EC_E_INTERNAL;
-    return bound_level(&s, 0);
+    opt_node n;
+    if (set_node(&n, c)) return EC_E_INTERNAL;
+    return bound_node(&n);
 }
 
 int ec__opt_h48_entry(const ec_cube *c, int *base)
@@ -198,28 +198,28 @@ static inline int from_mod3(int parent, int v3) { return parent + (v3 - parent %
 
 /* a child's fs entries on each axis: worked out and prefetched; then read (their exact
  * distances kept): 1 when one is over the moves left */
-static inline void fs_fetch(const opt_search *s, int k, opt_child *c)
+static inline void fs_fetch(const opt_node *P, opt_child *c)
 {
     for (int a = 0; a < OPT_AXES; a++) {
         int ma = ec__opt_axisMove[a][c->m];
-        c->fs[a] = fs_move(s->fs[k][a], ma);
-        c->tw[a] = ec__twistMove[s->tw[k][a] * N_MOVES + ma];
+        c->fs[a] = fs_move(P->fs[a], ma);
+        c->tw[a] = ec__twistMove[P->tw[a] * N_MOVES + ma];
         c->idx[a] = big_index_y(c->fs[a], c->tw[a], c->par);
         __builtin_prefetch(ec__opt_T.big[0] + (c->idx[a] >> 2));
     }
 }
-static inline int fs_read(const opt_search *s, int k, opt_child *c, int left)
+static inline int fs_read(const opt_node *P, opt_child *c, int left)
 {
     int over = 0;
     for (int a = 0; a < OPT_AXES; a++) {
-        int h = from_mod3(s->hx[k][a], e2(ec__opt_T.big[0], c->idx[a]));
+        int h = from_mod3(P->hx[a], e2(ec__opt_T.big[0], c->idx[a]));
         c->hx[a] = (uint8_t)h;
         over |= h > left;
     }
     return over;
 }
 /* a child's hc entry and esep entries on each axis: worked out and prefetched */
-static inline void hc_esep_fetch(const opt_search *s, int k, opt_child *c)
+static inline void hc_esep_fetch(const opt_node *P, opt_child *c)
 {
     if (ec__opt_T.has[2]) {
         c->idx[OPT_HC] = hc_index(c->hy, c->he);
@@ -228,8 +228,8 @@ static inline void hc_esep_fetch(const opt_search *s, int k, opt_child *c)
     if (!ec__opt_T.has[1]) return;
     for (int a = 0; a < OPT_AXES; a++) {
         int ma = ec__opt_axisMove[a][c->m];
-        c->es[a] = e_move(s->es[k][a], ma);
-        c->cc[a] = ec__opt_ccMove[s->cc[k][a] * N_MOVES + ma];
+        c->es[a] = e_move(P->es[a], ma);
+        c->cc[a] = ec__opt_ccMove[P->cc[a] * N_MOVES + ma];
         c->idx[OPT_AXES + a] = b_index_y(c->es[a], c->tw[a], c->cc[a], c->par);
         __builtin_prefetch(ec__opt_T.big[1] + (c->idx[OPT_AXES + a] >> 2));
     }
@@ -238,6 +238,7 @@ static inline void hc_esep_fetch(const opt_search *s, int k, opt_child *c)
 /* ---------------------------------------------------------------- symmetric cubes */
 
 int ec__opt_sym_off;
+int ec__opt_batch_off;
 
 uint64_t ec__opt_sym_fixing(const ec_cube *c)
 {
@@ -281,16 +282,16 @@ int ec__opt_sym_step(uint64_t open, int x, int last, int m, uint64_t *next)
 /* the move at position i of the whole sequence (the prefix, then the path) */
 static inline int move_at(const opt_search *s, int i) { return i < s->nprefix ? s->prefix[i] : s->path[i - s->nprefix]; }
 
-/* whether move m may follow level k for the cube's symmetries (ec__opt_sym_step), *next the
- * child's symmetries */
-static inline int sym_ok(const opt_search *s, int k, int m, uint64_t *next)
+/* whether move m may follow node P of level k for the cube's symmetries (ec__opt_sym_step),
+ * *next the child's symmetries */
+static inline int sym_ok(const opt_search *s, int k, const opt_node *P, int m, uint64_t *next)
 {
-    if (!(s->symo[k] & ~1ull)) {
+    if (!(P->symo & ~1ull)) {
         *next = 1;
         return 1;
     }
-    int pos = s->nprefix + k, last = pos ? move_at(s, pos - 1) : -1, x = pos > 1 ? move_at(s, pos - 2) : -1;
-    return ec__opt_sym_step(s->symo[k], last >= 0 && x >= 0 && same_axis(x, last) ? x : -1, last, m, next);
+    int pos = s->nprefix + k, last = P->prev, x = pos > 1 ? move_at(s, pos - 2) : -1;
+    return ec__opt_sym_step(P->symo, last >= 0 && x >= 0 && same_axis(x, last) ? x : -1, last, m, next);
 }
 
 /* Level k's children: every move that may follow the level's last (only quarter turns when
@@ -305,69 +306,101 @@ static inline int sym_ok(const opt_search *s, int k, int m, uint64_t *next)
  * and the h48 entry prunes most of those it prunes, so read first it cost every child a miss;
  * ~20% of the time), and for the children left the inverse cube, its corners' distance and
  * its h48 entry (the same chain; read by the run, with the esep entries). */
-static void expand(opt_search *s, int k)
+/* the move-table rows of node P that its expansion reads (a line or two each, on tables of
+ * 1 to 5 MB), fetched ahead */
+static inline void rows_fetch(const opt_node *P)
 {
-    int prev = k ? s->path[k - 1] : s->nprefix ? s->prefix[s->nprefix - 1] : -1;
-    opt_child *ch = s->ch[k];
+    __builtin_prefetch(ec__opt_cpMove + P->cp * N_MOVES);
+    if (ec__opt_T.has[2] || ec__opt_T.has[3]) {
+        __builtin_prefetch(ec__opt_esepMove + P->he * N_MOVES);
+        __builtin_prefetch(ec__opt_eoparFlip + P->he * N_MOVES);
+    }
+    if (ec__opt_T.has[2] || (ec__opt_T.has[3] && ec__opt_T.h48k == 2)) {
+        __builtin_prefetch(ec__opt_hcMove + (P->hy >> 6) * N_MOVES);
+        __builtin_prefetch(ec__opt_hcMove + (P->hy >> 6) * N_MOVES + N_MOVES - 1);
+    }
+    for (int a = 0; a < OPT_AXES; a++) {
+        if (ec__opt_T.has[0]) {
+            __builtin_prefetch(ec__opt_fsMove + (P->fs[a] >> 4) * N_MOVES);
+            __builtin_prefetch(ec__opt_fsMove + (P->fs[a] >> 4) * N_MOVES + N_MOVES - 1);
+        }
+        if (ec__opt_T.has[1]) {
+            __builtin_prefetch(ec__opt_eMove + (P->es[a] >> 4) * N_MOVES);
+            __builtin_prefetch(ec__opt_eMove + (P->es[a] >> 4) * N_MOVES + N_MOVES - 1);
+        }
+    }
+}
+
+static int expand_nodes(const opt_search *s, int k, const opt_node *nodes, const uint8_t *list, int np, opt_child *ch, uint8_t *cnt)
+{
     int n = 0, left = s->depth - k - 1;
     const int h48 = ec__opt_T.has[3], hck = h48 && ec__opt_T.h48k == 2; /* hck: the h48 table on the hc classes */
     if (left == 0) { /* the last move: only a child with solved corners can be solved (the run checks it whole) */
+        for (int j = 0; j < np; j++) {
+            const opt_node *P = &nodes[list[j]];
+            int n0 = n;
+            for (int m = 0; m < N_MOVES; m++) {
+                uint64_t so;
+                if (!ec__move_follows(P->prev, m) || (P->quarter_only && !quarter(m)) || !sym_ok(s, k, P, m, &so)) continue;
+                opt_child *c = &ch[n++];
+                c->m = (uint8_t)m;
+                c->pruned = nib(ec__opt_T.corner, corner_index(ec__opt_cpMove[P->cp * N_MOVES + m], ec__twistMove[P->tw[0] * N_MOVES + m])) != 0;
+            }
+            cnt[j] = (uint8_t)(n - n0);
+        }
+        return n;
+    }
+    for (int j = 0; np > 1 && j < np; j++) rows_fetch(&nodes[list[j]]); /* the nodes' move-table rows, together */
+    for (int j = 0; j < np; j++) {
+        const opt_node *P = &nodes[list[j]];
+        int n0 = n;
         for (int m = 0; m < N_MOVES; m++) {
             uint64_t so;
-            if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m)) || !sym_ok(s, k, m, &so)) continue;
+            if (!ec__move_follows(P->prev, m) || (P->quarter_only && !quarter(m)) || !sym_ok(s, k, P, m, &so)) continue;
             opt_child *c = &ch[n++];
             c->m = (uint8_t)m;
-            c->pruned = nib(ec__opt_T.corner, corner_index(ec__opt_cpMove[s->cp[k] * N_MOVES + m], ec__twistMove[s->tw[k][0] * N_MOVES + m])) != 0;
+            c->pi = (uint8_t)list[j];
+            c->symo = so;
+            c->par = (uint8_t)(P->par ^ quarter(m));
+            c->cp = ec__opt_cpMove[P->cp * N_MOVES + m];
+            c->tw[0] = ec__twistMove[P->tw[0] * N_MOVES + m]; /* axis 0 is the cube itself */
+            c->cidx = corner_index(c->cp, c->tw[0]);
+            if (!h48) __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
+            if (ec__opt_T.has[0] && !h48) fs_fetch(P, c);
+            if (ec__opt_T.has[2] || h48) c->he = ec__opt_esepMove[P->he * N_MOVES + m];
+            if (ec__opt_T.has[2] || hck) { /* the hc coordinates now; their conjugated esep fetched early */
+                c->hy = hc_move(P->hy, m);
+                if (ec__opt_T.has[2]) __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
+            }
+            if (h48) {
+                c->ts = ec__opt_tsepMove[P->ts * N_MOVES + m];
+                c->hb = (uint8_t)(P->hb ^ ec__opt_eoparFlip[P->he * N_MOVES + m]);
+                c->hraw[0] = (uint32_t)(c->tw[0] * N_TSEP + c->ts);
+                if (!hck) __builtin_prefetch(ec__opt_cocsepSym + c->hraw[0]);
+            }
         }
-        s->nch[k] = (uint8_t)n;
-        s->mv[k] = 0;
-        return;
+        cnt[j] = (uint8_t)(n - n0);
     }
-    for (int m = 0; m < N_MOVES; m++) {
-        uint64_t so;
-        if (!ec__move_follows(prev, m) || (s->quarter_only[k] && !quarter(m)) || !sym_ok(s, k, m, &so)) continue;
-        opt_child *c = &ch[n++];
-        c->m = (uint8_t)m;
-        c->symo = so;
-        c->par = (uint8_t)(s->par[k] ^ quarter(m));
-        c->cp = ec__opt_cpMove[s->cp[k] * N_MOVES + m];
-        c->tw[0] = ec__twistMove[s->tw[k][0] * N_MOVES + m]; /* axis 0 is the cube itself */
-        c->cidx = corner_index(c->cp, c->tw[0]);
-        if (!h48) __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
-        if (ec__opt_T.has[0] && !h48) fs_fetch(s, k, c);
-        if (ec__opt_T.has[2] || h48) c->he = ec__opt_esepMove[s->he[k] * N_MOVES + m];
-        if (ec__opt_T.has[2] || hck) { /* the hc coordinates now; their conjugated esep fetched early */
-            c->hy = hc_move(s->hy[k], m);
-            if (ec__opt_T.has[2]) __builtin_prefetch(ec__opt_esepC48 + c->he * N_SYM48 + (c->hy & 63));
-        }
-        if (h48) {
-            c->ts = ec__opt_tsepMove[s->ts[k] * N_MOVES + m];
-            c->hb = (uint8_t)(s->hb[k] ^ ec__opt_eoparFlip[s->he[k] * N_MOVES + m]);
-            c->hraw[0] = (uint32_t)(c->tw[0] * N_TSEP + c->ts);
-            if (!hck) __builtin_prefetch(ec__opt_cocsepSym + c->hraw[0]);
-        }
-    }
-    s->nch[k] = (uint8_t)n;
-    s->mv[k] = 0;
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
-        int over = 0;
+        const opt_node *P = &nodes[c->pi];
         c->hx[0] = c->hx[1] = c->hx[2] = 0;
+        int over = 0;
         if (!h48) {
             over = nib(ec__opt_T.corner, c->cidx) > left;
-            if (ec__opt_T.has[0] && !over) over = fs_read(s, k, c, left);
+            if (ec__opt_T.has[0] && !over) over = fs_read(P, c, left);
             c->pruned = (uint8_t)over;
-            if (!over) hc_esep_fetch(s, k, c);
+            if (!over) hc_esep_fetch(P, c);
             continue;
         }
         /* the corners' distance (of the hc class, or cocsep's), then the class read fetched */
-        if (!over) over = hck ? ec__opt_hcClassDist[c->hy >> 6] > left : ec__opt_cocsepDist[c->hraw[0]] > left;
+        over = hck ? ec__opt_hcClassDist[c->hy >> 6] > left : ec__opt_cocsepDist[c->hraw[0]] > left;
         c->pruned = (uint8_t)over;
         if (over) continue;
         c->hy48[0] = hck ? c->hy : corner_y((int)c->hraw[0]);
         __builtin_prefetch(ec__opt_h48C + c->he * N_SYM48 + (c->hy48[0] & 63));
     }
-    if (!h48) return;
+    if (!h48) return n;
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
@@ -383,18 +416,19 @@ static void expand(opt_search *s, int k)
             continue;
         }
         __builtin_prefetch(ec__opt_T.corner + (c->cidx >> 1));
-        if (ec__opt_T.has[0]) fs_fetch(s, k, c);
-        hc_esep_fetch(s, k, c);
+        if (ec__opt_T.has[0]) fs_fetch(&nodes[c->pi], c);
+        hc_esep_fetch(&nodes[c->pi], c);
     }
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         if (c->pruned) continue;
-        if (nib(ec__opt_T.corner, c->cidx) > left || (ec__opt_T.has[0] && fs_read(s, k, c, left))) {
+        const opt_node *P = &nodes[c->pi];
+        if (nib(ec__opt_T.corner, c->cidx) > left || (ec__opt_T.has[0] && fs_read(P, c, left))) {
             c->pruned = 1;
             continue;
         }
         if (ec__opt_T.has[2]) {
-            int hh = from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+            int hh = from_mod3(P->hx[OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
             c->hhc = (uint8_t)hh;
             if (hh > left) {
                 c->pruned = 1;
@@ -402,7 +436,7 @@ static void expand(opt_search *s, int k)
             }
         }
         int m = c->m;
-        ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &s->inv[k], &c->inv);
+        ec_cube_multiply(ec__move_cube(m - m % 3 + 2 - m % 3), &P->inv, &c->inv);
         int rawi = corner_raw(&c->inv);
         if (corner_dist(rawi) > left) {
             c->pruned = 1;
@@ -425,6 +459,89 @@ static void expand(opt_search *s, int k)
         c->hidx[1] = h48_index(c->hy48[1], c->par, c->hie, c->hib);
         __builtin_prefetch(ec__opt_T.big[3] + 8 + (c->hidx[1] >> 2));
     }
+    return n;
+}
+
+/* Child c of node P (level k, `left` moves after c): its remaining entries (the hc one when
+ * expand did not read it, the inverse's h48 entry, the esep ones) checked against left; when
+ * none is over, its node into *N and 1, else 0 */
+static int descend(const opt_search *s, const opt_node *P, const opt_child *c, int left, opt_node *N)
+{
+    uint8_t hx[OPT_HX];
+    int over = 0;
+    for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
+    hx[OPT_HC] = 0;
+    if (ec__opt_T.has[2]) { /* read by expand at the levels with the h48 table */
+        int h = ec__opt_T.has[3] ? c->hhc : from_mod3(P->hx[OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
+        hx[OPT_HC] = (uint8_t)h;
+        if (h > left) return 0;
+    }
+    int tight = 0;
+    if (ec__opt_T.has[3]) { /* the inverse's absolute entry (the cube's was read by expand) */
+        int v = h48_v(c->hidx[1]);
+        if (v && s->h48base + v > left) return 0;
+        tight = h48_lb(v, (int)c->hraw[1]) == left;
+    }
+    for (int p = OPT_AXES; p < 2 * OPT_AXES; p++) {
+        hx[p] = 0;
+        if (!ec__opt_T.has[1]) continue;
+        int h = from_mod3(P->hx[p], e2(ec__opt_T.big[1], c->idx[p]));
+        hx[p] = (uint8_t)h;
+        over |= h > left;
+    }
+    if (over) return 0;
+    N->cp = c->cp;
+    N->par = c->par;
+    for (int a = 0; a < OPT_AXES; a++) {
+        N->fs[a] = c->fs[a];
+        N->tw[a] = c->tw[a];
+        N->es[a] = c->es[a];
+        N->cc[a] = c->cc[a];
+    }
+    N->hy = c->hy;
+    N->he = c->he;
+    if (ec__opt_T.has[3]) {
+        N->ts = c->ts;
+        N->hb = c->hb;
+        N->inv = c->inv;
+    }
+    N->quarter_only = (uint8_t)tight;
+    N->symo = c->symo;
+    N->prev = (int8_t)c->m;
+    for (int p = 0; p < OPT_HX; p++) N->hx[p] = hx[p];
+    return 1;
+}
+
+/* Level k's node expanded (expand_nodes). At the batch level (s->bat), its children left
+ * standing are checked whole (descend) and their own children expanded together, so the
+ * chains of dependent table reads of up to 15 expansions overlap instead of following each
+ * other; the run then takes them from s->bch. The batch level is the one whose children's
+ * children are first left `h48base + 1` moves: there most expansions are (their children are
+ * mostly pruned by the h48 entry, the expansions many and short). */
+static void expand(opt_search *s, int k)
+{
+    static const uint8_t self = 0;
+    uint8_t cnt[OPT_MAX_CHILDREN];
+    s->nch[k] = (uint8_t)expand_nodes(s, k, &s->lv[k], &self, 1, s->ch[k], cnt);
+    s->mv[k] = 0;
+    if (k != s->bat) return;
+    uint8_t list[OPT_MAX_CHILDREN] = {0};
+    int np = 0, left = s->depth - k - 1;
+    for (int i = 0; i < s->nch[k]; i++) {
+        opt_child *c = &s->ch[k][i];
+        s->bn[i] = 0;
+        if (c->pruned) continue;
+        if (!descend(s, &s->lv[k], c, left, &s->bnode[i])) {
+            c->pruned = 2; /* checked whole here: the run passes it as pruned */
+            continue;
+        }
+        list[np++] = (uint8_t)i;
+    }
+    if (np) expand_nodes(s, k + 1, s->bnode, list, np, s->bch, cnt);
+    for (int j = 0, off = 0; j < np; off += cnt[j], j++) {
+        s->boff[list[j]] = (uint16_t)off;
+        s->bn[list[j]] = cnt[j];
+    }
 }
 
 int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, int np, int depth)
@@ -443,6 +560,7 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
     s->nprefix = np;
     s->depth = depth;
     s->h48base = ec__opt_T.has[3] ? ec__opt_T.big[3][0] : 0;
+    s->bat = ec__opt_T.has[3] && !ec__opt_batch_off ? depth - s->h48base - 3 : -1; /* its grandchildren: h48base + 1 left */
     /* the symmetries left after the prefix's blocks (a prefix a symmetric cube never gets,
      * ec__opt_split_begin's, is searched whole) */
     uint64_t o = ec__opt_sym_off ? 1 : ec__opt_sym_fixing(c);
@@ -450,11 +568,13 @@ int ec__opt_search_init(opt_search *s, const ec_cube *c, const uint8_t *prefix, 
         int x = i > 1 && same_axis(prefix[i - 2], prefix[i - 1]) ? prefix[i - 2] : -1;
         if (!ec__opt_sym_step(o, x, i ? prefix[i - 1] : -1, prefix[i], &o)) o = 1;
     }
-    s->symo[0] = o;
-    if (set_level(s, 0, &s->start)) return EC_E_INTERNAL;
+    opt_node *n0 = &s->lv[0];
+    if (set_node(n0, &s->start)) return EC_E_INTERNAL;
+    n0->symo = o;
+    n0->prev = (int8_t)(np ? prefix[np - 1] : -1);
     s->k = 0;
-    s->quarter_only[0] = (uint8_t)(ec__opt_T.has[3] && h48_bound(&s->inv[0]) == depth);
-    if (bound_level(s, 0) > depth) s->done = 1;
+    n0->quarter_only = (uint8_t)(ec__opt_T.has[3] && h48_bound(&n0->inv) == depth);
+    if (bound_node(n0) > depth) s->done = 1;
     else if (depth == 0) {
         s->done = 1;
         s->found = ec_cube_is_solved(&s->start);
@@ -501,51 +621,18 @@ int ec__opt_search_run(opt_search *s, int64_t end)
             }
             continue;
         }
-        uint8_t hx[OPT_HX];
-        int over = 0;
-        for (int p = 0; p < OPT_AXES; p++) hx[p] = c->hx[p];
-        hx[OPT_HC] = 0;
-        if (ec__opt_T.has[2]) { /* read by expand at the levels with the h48 table */
-            int h = ec__opt_T.has[3] ? c->hhc : from_mod3(s->hx[k][OPT_HC], e2(ec__opt_T.big[2], c->idx[OPT_HC]));
-            hx[OPT_HC] = (uint8_t)h;
-            if (h > left) continue;
-        }
-        int tight = 0;
-        if (ec__opt_T.has[3]) { /* the inverse's absolute entry (the cube's was read by expand) */
-            int v = h48_v(c->hidx[1]);
-            if (v && s->h48base + v > left) continue;
-            tight = h48_lb(v, (int)c->hraw[1]) == left;
-        }
-        for (int p = OPT_AXES; p < 2 * OPT_AXES; p++) {
-            hx[p] = 0;
-            if (!ec__opt_T.has[1]) continue;
-            int h = from_mod3(s->hx[k][p], e2(ec__opt_T.big[1], c->idx[p]));
-            hx[p] = (uint8_t)h;
-            over |= h > left;
-        }
-        if (over) continue;
-        s->path[k] = c->m;
         int k1 = k + 1;
-        s->cp[k1] = c->cp;
-        s->par[k1] = c->par;
-        for (int a = 0; a < OPT_AXES; a++) {
-            s->fs[k1][a] = c->fs[a];
-            s->tw[k1][a] = c->tw[a];
-            s->es[k1][a] = c->es[a];
-            s->cc[k1][a] = c->cc[a];
+        if (k == s->bat) { /* checked and expanded with its siblings (expand) */
+            s->lv[k1] = s->bnode[i];
+            memcpy(s->ch[k1], s->bch + s->boff[i], sizeof(opt_child) * s->bn[i]);
+            s->nch[k1] = s->bn[i];
+            s->mv[k1] = 0;
+        } else {
+            if (!descend(s, &s->lv[k], c, left, &s->lv[k1])) continue;
+            expand(s, k1);
         }
-        s->hy[k1] = c->hy;
-        s->he[k1] = c->he;
-        if (ec__opt_T.has[3]) {
-            s->ts[k1] = c->ts;
-            s->hb[k1] = c->hb;
-            s->inv[k1] = c->inv;
-        }
-        s->quarter_only[k1] = (uint8_t)tight;
-        s->symo[k1] = c->symo;
-        for (int p = 0; p < OPT_HX; p++) s->hx[k1][p] = hx[p];
+        s->path[k] = c->m;
         k = k1;
-        expand(s, k);
     }
     s->k = k;
     s->nodes = nodes;
@@ -561,10 +648,10 @@ int ec_optimal_distance(const ec_cube *c, int64_t budget, int *len, uint8_t *mov
     int rc = ec_cube_check(c, NULL, 0);
     if (rc) return rc;
     if (!ec__opt_T.complete) return EC_E_STATE;
-    opt_search s; /* one on the stack (~92 KB): the root's bound from the same state */
+    opt_search s; /* one on the stack (~160 KB): the root's bound from the same state */
     s.nodes = 0;
     if ((rc = ec__opt_search_init(&s, c, NULL, 0, 0))) return rc;
-    int d = bound_level(&s, 0);
+    int d = bound_node(&s.lv[0]);
     for (;; d++) {
         if (d > 20) return EC_E_INTERNAL; /* every cube is within 20 face turns */
         if ((rc = ec__opt_search_init(&s, c, NULL, 0, d))) return rc;

@@ -24,6 +24,8 @@
  *    most the optimum (at level 3, which adds a table to level 0's, at least level 0's) and
  *    above level 0's on some;
  *    every fourth's inverse has the same optimum;
+ *  - the batch level (its children's expansions made together) searches the very tree of the
+ *    search without it: the same nodes, outcome and solution, also run in slices;
  *  - symmetric cubes: the same optimum with the search's reduction by the cube's symmetries
  *    as without, the split depth's solution the single search's, fewer nodes (optimal_check.h);
  *  - the stored form: export/import keeps the checksum; a changed byte of the h48 table (its
@@ -178,6 +180,53 @@ static void within5(void)
     REQUIRE_RC(w.bad == 0, 1); /* the deeper cases would search on past a missed solution */
 }
 
+/* one depth's search of c, batch level on or off (ec__opt_batch_off), run in slices of
+ * `slice` nodes: its nodes, whether it found a solution, the solution */
+static int64_t depth_nodes(const ec_cube *c, int d, int off, int64_t slice, int *found, uint8_t *path)
+{
+    static opt_search s;
+    ec__opt_batch_off = off;
+    s.nodes = 0;
+    int rc = ec__opt_search_init(&s, c, NULL, 0, d);
+    ec__opt_batch_off = 0;
+    CHECK(rc == EC_OK, "depth %d: init rc %d", d, rc);
+    while (!ec__opt_search_run(&s, s.nodes + slice)) {
+    }
+    *found = s.found;
+    memcpy(path, s.path, (size_t)d);
+    return s.nodes;
+}
+
+/* The batch level (optimal.h: one level's children expanded together) searches the very tree
+ * of the search one node at a time: for the scrambles deep enough to have one (optimum at
+ * least the h48 base + 3), the optimum's depth and the one before give the same nodes, the
+ * same outcome and the same solution with it, without it, and with it in slices of 777 nodes
+ * (a run stopped and resumed inside a batch). Run before the other searches, and a difference
+ * stops the suite: a wrong tree may miss the optimum, and a search past it runs on. */
+static void check_batch(void)
+{
+    int tried = 0, base = ec__opt_T.big[3][0];
+    for (int i = 0; i < N && tried < 6; i++) {
+        int d = len0[i];
+        if (d < base + 4) continue;
+        tried++;
+        for (int dd = d - 1; dd <= d; dd++) {
+            uint8_t p1[OPT_MAX_DEPTH], p2[OPT_MAX_DEPTH], p3[OPT_MAX_DEPTH];
+            int f1, f2, f3;
+            int64_t n1 = depth_nodes(&cubes[i], dd, 0, INT64_MAX, &f1, p1), n2 = depth_nodes(&cubes[i], dd, 1, INT64_MAX, &f2, p2),
+                    n3 = depth_nodes(&cubes[i], dd, 0, 777, &f3, p3);
+            CHECK(n1 == n2 && n1 == n3 && f1 == (dd == d) && f2 == f1 && f3 == f1, "scramble %d depth %d: nodes %lld / %lld / %lld, found %d %d %d", i,
+                  dd, (long long)n1, (long long)n2, (long long)n3, f1, f2, f3);
+            CHECK(!f1 || (!memcmp(p1, p2, (size_t)dd) && !memcmp(p1, p3, (size_t)dd)), "scramble %d: the solutions differ", i);
+            if (check_failed) { /* the searches after this one could run on past a missed optimum */
+                printf("%d passed, %d failed\n", check_passed, check_failed);
+                exit(1);
+            }
+        }
+    }
+    CHECK(tried > 0, "no scramble reached a batch level (the comparison cannot have failed)");
+}
+
 static void scrambles(void)
 {
     int above = 0;
@@ -259,6 +308,7 @@ int main(int argc, char **argv)
     RUN(build);
     RUN(build_stepped);
     RUN(entries);
+    RUN(check_batch);
     RUN(within5);
     RUN(scrambles);
     RUN(stored);

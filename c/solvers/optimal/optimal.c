@@ -31,7 +31,7 @@
  * the optimal depth); a build without threads (the one-thread wasm module) and `threads` 1
  * run the split on the caller alone. The order comes from the table's bounds, so another
  * table level may find another solution of the same length.
- * State: one opt_search (~92 KB), and from depth 2 on an opt_split and one worker a thread.
+ * State: one opt_search (~160 KB), and from depth 2 on an opt_split and one worker a thread.
  */
 #include <stdio.h>
 #include <stdlib.h>
