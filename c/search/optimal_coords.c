@@ -22,15 +22,38 @@
  *   axis rotations: the cube seen with its R-L or F-B axis as U-D, and each face turn's name
  *     in that view (axisMove)
  * Conjugation is ec__sym_conj's (symmetry.h); the corner table's classes are symmetry.h's
- * cpermSym (the same conjugation).
+ * cpermSym (the same conjugation). Every table of the search, these and the big ones, is
+ * allocated by this file's ec__opt_table_alloc.
  */
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#define _DEFAULT_SOURCE /* madvise, posix_memalign */
+#include <sys/mman.h>
+#endif
 #include "search/optimal_tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include <stdlib.h>
-#include <string.h>
+/* A table's memory (released by free): on Linux, from 512 KB up, rounded up to whole 2 MB
+ * pages, aligned to them and marked for transparent huge pages, since a search's probes land
+ * on random pages of hundreds of MB (the big tables) or of a few MB (the move and conjugation
+ * tables, optimal_coords.c, optimal_hc.c, optimal_h48.c) and each 4 KB page's translation
+ * would be a miss of its own; elsewhere (wasm) plain malloc. */
+void *ec__opt_table_alloc(int64_t n)
+{
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+    const size_t huge = (size_t)2 << 20;
+    if ((size_t)n >= huge / 4) {
+        void *p = NULL;
+        size_t r = ((size_t)n + huge - 1) & ~(huge - 1);
+        if (posix_memalign(&p, huge, r)) return NULL;
+        (void)madvise(p, r, MADV_HUGEPAGE); /* a hint: refused, the pages stay small */
+        return p;
+    }
+#endif
+    return malloc((size_t)n);
+}
+
 
 uint32_t *ec__opt_fsSym;
 uint32_t ec__opt_fsRep[N_FS_SYM];

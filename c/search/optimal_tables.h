@@ -152,7 +152,7 @@ int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int from, int to, u
 int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int from, int to, uint32_t *list);
 void ec__opt_h48_relabel(uint8_t *t, int64_t entries);
 int ec__opt_h48_classes(int k);
-/* A table's memory, released by free (optimal.c: huge pages where the system has them). */
+/* A table's memory, released by free (optimal_coords.c: huge pages where the system has them). */
 void *ec__opt_table_alloc(int64_t n);
 /* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */
 int ec__opt_alloc_level(int level);
