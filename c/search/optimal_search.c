@@ -4,12 +4,13 @@
  *
  * Layout: the class-coordinate moves and big-table indexes, the exact walk that turns a
  * root's mod-3 entries into distances, a symmetric cube's move classes (ec__opt_sym_step),
- * the per-level child expansion with prefetches, the resumable explicit-stack run, the
- * deepening loop of ec_optimal_distance.
+ * the child expansion of one node or of several together (the batch level's children: their
+ * table reads overlap) with prefetches, a child's last checks on the way down (descend), the
+ * resumable explicit-stack run, the deepening loop of ec_optimal_distance.
  * Invariants: reads optimal.c's tables (optimal_tables.h) only while ec__opt_T.complete,
  * writes none of them, and calls only optimal.c (and optimal_hc.c's ec__opt_conj48); no
  * allocation.
- * Costs: ~tens of ns a node natively (docs/BENCHMARKS.md); a root costs 3 axes x the big
+ * Costs: ~100-150 ns a node natively, most of it waiting on memory (docs/BENCHMARKS.md); a root costs 3 axes x the big
  * tables' exact walks (at most ~20 steps of 18 neighbours each).
  */
 #include "search/optimal_tables.h"
@@ -294,18 +295,6 @@ static inline int sym_ok(const opt_search *s, int k, const opt_node *P, int m, u
     return ec__opt_sym_step(P->symo, last >= 0 && x >= 0 && same_axis(x, last) ? x : -1, last, m, next);
 }
 
-/* Level k's children: every move that may follow the level's last (only quarter turns when
- * the level's inverse bound is tight). The last move's children get only the corner entry
- * (0: solved corners, the run checks the cube whole). The others' coordinates are worked out and each table's
- * entries of all the children still standing are prefetched together, then read, cheapest
- * and most pruning first. Without the h48 table: the corner and fs entries, then the hc and
- * esep ones of the children those leave (the hc entry read by the run). With it: the corners'
- * distance, the cube's h48 entry (a chain of three reads: class, conjugated esep and eopar,
- * entry; it leaves about a third of the children), then the corner, fs, hc and esep entries
- * (the corner entry read here, not first: on a 16-move state it leaves 87% of the children
- * and the h48 entry prunes most of those it prunes, so read first it cost every child a miss;
- * ~20% of the time), and for the children left the inverse cube, its corners' distance and
- * its h48 entry (the same chain; read by the run, with the esep entries). */
 /* the move-table rows of node P that its expansion reads (a line or two each, on tables of
  * 1 to 5 MB), fetched ahead */
 static inline void rows_fetch(const opt_node *P)
@@ -331,26 +320,24 @@ static inline void rows_fetch(const opt_node *P)
     }
 }
 
+/* The children of level k's nodes[list[0..np)] (one node, or the batch level's children) into
+ * ch, cnt[j] each node's: every move that may follow the node's last (only quarter turns when
+ * its inverse bound is tight). The last move's children get only the corner entry
+ * (0: solved corners, the run checks the cube whole). The others' coordinates are worked out and each table's
+ * entries of all the children still standing are prefetched together, then read, cheapest
+ * and most pruning first. Without the h48 table: the corner and fs entries, then the hc and
+ * esep ones of the children those leave (the hc entry read by descend). With it: the corners'
+ * distance, the cube's h48 entry (a chain of three reads: class, conjugated esep and eopar,
+ * entry; it leaves about a third of the children), then the corner, fs, hc and esep entries
+ * (the corner entry read here, not first: on a 16-move state it leaves 87% of the children
+ * and the h48 entry prunes most of those it prunes, so read first it cost every child a miss;
+ * ~20% of the time), and for the children left the inverse cube, its corners' distance and
+ * its h48 entry (the same chain; read by descend, with the esep entries). Returns the children's count. */
 static int expand_nodes(const opt_search *s, int k, const opt_node *nodes, const uint8_t *list, int np, opt_child *ch, uint8_t *cnt)
 {
     int n = 0, left = s->depth - k - 1;
     const int h48 = ec__opt_T.has[3], hck = h48 && ec__opt_T.h48k == 2; /* hck: the h48 table on the hc classes */
-    if (left == 0) { /* the last move: only a child with solved corners can be solved (the run checks it whole) */
-        for (int j = 0; j < np; j++) {
-            const opt_node *P = &nodes[list[j]];
-            int n0 = n;
-            for (int m = 0; m < N_MOVES; m++) {
-                uint64_t so;
-                if (!ec__move_follows(P->prev, m) || (P->quarter_only && !quarter(m)) || !sym_ok(s, k, P, m, &so)) continue;
-                opt_child *c = &ch[n++];
-                c->m = (uint8_t)m;
-                c->pruned = nib(ec__opt_T.corner, corner_index(ec__opt_cpMove[P->cp * N_MOVES + m], ec__twistMove[P->tw[0] * N_MOVES + m])) != 0;
-            }
-            cnt[j] = (uint8_t)(n - n0);
-        }
-        return n;
-    }
-    for (int j = 0; np > 1 && j < np; j++) rows_fetch(&nodes[list[j]]); /* the nodes' move-table rows, together */
+    for (int j = 0; left && np > 1 && j < np; j++) rows_fetch(&nodes[list[j]]); /* the nodes' move-table rows, together */
     for (int j = 0; j < np; j++) {
         const opt_node *P = &nodes[list[j]];
         int n0 = n;
@@ -359,6 +346,10 @@ static int expand_nodes(const opt_search *s, int k, const opt_node *nodes, const
             if (!ec__move_follows(P->prev, m) || (P->quarter_only && !quarter(m)) || !sym_ok(s, k, P, m, &so)) continue;
             opt_child *c = &ch[n++];
             c->m = (uint8_t)m;
+            if (left == 0) { /* the last move: only a child with solved corners can be solved (the run checks it whole) */
+                c->pruned = nib(ec__opt_T.corner, corner_index(ec__opt_cpMove[P->cp * N_MOVES + m], ec__twistMove[P->tw[0] * N_MOVES + m])) != 0;
+                continue;
+            }
             c->pi = (uint8_t)list[j];
             c->symo = so;
             c->par = (uint8_t)(P->par ^ quarter(m));
@@ -381,6 +372,7 @@ static int expand_nodes(const opt_search *s, int k, const opt_node *nodes, const
         }
         cnt[j] = (uint8_t)(n - n0);
     }
+    if (left == 0) return n;
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];
         const opt_node *P = &nodes[c->pi];
