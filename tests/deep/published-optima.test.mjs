@@ -5,8 +5,7 @@
 // applied by the CLI (which prints only verified solutions) and again here by cubejs (an
 // independent cube model):
 //  - the superflip, 20 (Reid 1995, the first position proved to need 20 face turns);
-//  - a position from cube20.org's list of those needing 20 (given there as one of the
-//    hardest for optimal solvers), 20;
+//  - the cube20.org position Kociemba's optimal solver documents as the hardest there, 20;
 //  - ten random states Kociemba solved optimally for his optimal solver's documentation
 //    (hkociemba/RubiksCube-OptimalSolver, README "Performance results"): eight of 18, two of 17.
 // A 20 proves the whole depth-19 tree has no solution, so the superflip alone is ~9 G nodes.
