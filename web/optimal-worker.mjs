@@ -15,7 +15,9 @@
 //   cube: a facelet string or a scramble); {id, type: 'sizes', deviceMemory}
 //   (the levels' bytes, those stored, the one suggested for the device: {levels, stored,
 //   suggested}).
-// Worker -> page: {id, type: 'progress', share, elapsedMs} while a table is built;
+// Worker -> page: {type: 'started'} once, when the module has loaded or failed to (the page
+//   replaces a worker that does not say it in time: web/lib/optimal/client.mjs);
+//   {id, type: 'progress', share, elapsedMs} while a table is built;
 //   {id, type: 'note', text} (a refused stored file); {id, type: 'done', ...} ('table' and
 //   'import': {level, checksum, source: 'held' | 'stored' | 'built' | 'file', missing?: true
 //   when not held and not built}; 'solve': {length, solution, nodes}); {id, type: 'error',
@@ -148,6 +150,9 @@ self.onmessage = ({ data }) => {
   if (!ready) {
     threads = Number.isInteger(data.threads) && data.threads > 1 ? data.threads : 1;
     ready = loadCore(threads);
+    // 'started' once the module settles (a failure also reaches each request as its error)
+    const started = () => post({ type: 'started' });
+    ready.then(started, started);
   }
   queue = queue.then(async () => {
     try {
