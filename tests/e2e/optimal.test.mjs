@@ -52,6 +52,14 @@ function optimalFetches(page) {
   return seen;
 }
 
+// the service worker active, waited for at most 60 s: one refused at install (the development
+// site's, when web/gen/shell.json is older than a source: a build writes it) is never ready
+async function swActive(page) {
+  const got = await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => 'active'),
+    new Promise((r) => { setTimeout(() => r('no active service worker after 60 s (is web/gen/shell.json older than the sources? npm run build)'), 60000); })]));
+  expect(got).toBe('active');
+}
+
 const NEEDS = 'optimal: needs a table (kept in this browser once built)';
 
 const optimumOf = (scramble) => opt.run({ solver: 'optimal', facelets: opt.apply(scramble) }).result.length;
@@ -131,7 +139,7 @@ test('a HuGO! result shows its excess once a table is loaded; the table is kept,
   expect(threadWorkers()).toBe(0);
   // a reload once the service worker is active: it controls the page (isolated), the table
   // is found again in storage and searched on all cores
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await swActive(page);
   await page.reload();
   await waitReady(page, 90000);
   const cores = await page.evaluate(() => (self.crossOriginIsolated ? navigator.hardwareConcurrency : -1));
@@ -325,7 +333,7 @@ test('a table built in the page on its threads is the native build, kept and fou
   const page = await env.open('', { ready: false });
   await waitReady(page, 90000);
   if (!(await page.evaluate(() => self.crossOriginIsolated))) { // run alone: the service worker's first visit
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await swActive(page);
     await page.reload();
     await waitReady(page, 90000);
   }
