@@ -39,9 +39,12 @@ export class OptimalClient {
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, onEvent, msg });
-      this.worker.postMessage({ id, threads: this.threads, ...msg });
+      this.send(id, msg);
     });
   }
+
+  // a request as the worker takes it (the module's threads with each)
+  send(id, msg) { this.worker.postMessage({ id, threads: this.threads, ...msg }); }
 
   // a new worker, and the time its module has to start
   start() {
@@ -72,7 +75,7 @@ export class OptimalClient {
       return;
     }
     this.start();
-    for (const [id, w] of this.waiting) this.worker.postMessage({ id, threads: this.threads, ...w.msg });
+    for (const [id, w] of this.waiting) this.send(id, w.msg);
   }
 
   stop(reason = { kind: 'cancelled', message: 'cancelled' }) {
