@@ -7,7 +7,10 @@
 //  - the superflip, 20 (Reid 1995, the first position proved to need 20 face turns);
 //  - the cube20.org position Kociemba's optimal solver documents as the hardest there, 20;
 //  - ten random states Kociemba solved optimally for his optimal solver's documentation
-//    (hkociemba/RubiksCube-OptimalSolver, README "Performance results"): eight of 18, two of 17.
+//    (hkociemba/RubiksCube-OptimalSolver, README "Performance results"): eight of 18, two of 17;
+//  - a random state of 19: the first of the random states that Chen Shuang's benchmark of
+//    optimal solvers files under depth 19 (cs0x7f/cube_solver_test,
+//    dataset/random_state_depth19.txt; given there as a scramble, here as its facelets).
 // A 20 proves the whole depth-19 tree has no solution, so the superflip alone is ~9 G nodes.
 // The table: level EC_DEEP_LEVEL (default 8, 246 MB: on the superflip twice as fast as the
 // 1.1 GB level 10, whose nodes cost twice as much), read from the user's cache folder or
@@ -36,6 +39,7 @@ const POSITIONS = [
   ['Kociemba random 8', 'BRFRULFUBUFLLRBBRRULLLFBBDDDFLBDULRFRDRULDFURDFUDBFDBU', 18],
   ['Kociemba random 9', 'FUBFUBBBDRLDFRFBDRURBBFUUDUFLRUDRFFURLLULDLRLLBDRBLFDD', 17],
   ['Kociemba random 10', 'BRLLUFLDRBUUURLDUFURDDFBLLFDFLLDRRFRRUFBLFFBBBBUDBDURD', 18],
+  ['cube_solver_test 19 #1', 'LBRFUUUFDBLBRRBFUFRRLFFDDBDRLRDDRDRUBUFDLLFLBUUUDBFLBL', 19],
 ];
 
 beforeAll(() => {
