@@ -579,7 +579,7 @@ int ec_solver_optima_json(const ec_solver *h, int nodes, char *out, int size);
  * ec_optimal_table_import_end, which checks that all came and the checksum; a refusal at any
  * step (EC_E_TABLE with msg) leaves no table held. EC_E_STATE for a chunk or end without begin.
  */
-#define EC_OPTIMAL_LEVELS 12
+#define EC_OPTIMAL_LEVELS 14
 int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored);
 int ec_optimal_table_begin(int level);
 int ec_optimal_table_build_step(int work);

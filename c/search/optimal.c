@@ -109,11 +109,13 @@ static int corner_finish(void)
 
 /* ---------------------------------------------------------------- the big tables' build */
 
-const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+const int ec__opt_level_xs[EC_OPTIMAL_LEVELS] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
 const uint8_t ec__opt_level_has[EC_OPTIMAL_LEVELS][OPT_TABLES] = {{1, 0, 0, 0}, {1, 0, 1, 0}, {1, 1, 1, 0}, {1, 0, 0, 1}, {1, 0, 1, 1},
-                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 1, 1, 1}, {0, 0, 0, 1}};
-const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2, 2, 0};
-const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 0};
+                                                                  {1, 1, 1, 1}, {0, 0, 0, 1}, {1, 0, 1, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 1, 1, 1}, {0, 0, 0, 1}, {0, 0, 0, 1}, {1, 0, 0, 1}};
+const int ec__opt_level_h48[EC_OPTIMAL_LEVELS] = {-1, -1, -1, 0, 2, 2, 0, 2, 0, 2, 2, 0, 3, 3};
+const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 0, 0, 0};
+/* 1: the h48 table's h bits are of the edges' orientations (optimal_h48x.c), not eopar */
+const int ec__opt_level_h48x[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1};
 /* The h48 table's base b per level (0: none): its build sets the layers up to b mod 3, then
  * every set entry to 0, then layers b + 1 and b + 2 to 1 and 2, and stops (the entries left
  * unset, 3, are at least b + 3), so b is fixed before the build, per level by the search's
@@ -121,7 +123,7 @@ const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS] = {0, 0, 0, 0, 0, 0, 1, 1, 2, 2,
  * maximises the summed bound over all entries (8 at level 8: 7 doubles the nodes of 16-move
  * states, 9 adds 4%); without it (levels 6 and 11, where the fallback is the corners'
  * distance alone) one lower, 7 (a third of the nodes of 8 on 14-move states; 6 five times). */
-const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS] = {0, 0, 0, 7, 8, 8, 7, 8, 8, 9, 9, 7};
+const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS] = {0, 0, 0, 7, 8, 8, 7, 8, 8, 9, 9, 7, 8, 8};
 
 static int64_t classes_of_x(int t, int k) { return t == 3 ? ec__opt_h48_classes(k) : t == 2 ? ec__opt_nHcSym : t ? ec__opt_nEsepSym : N_FS_SYM; }
 static int64_t classes_of(int t) { return classes_of_x(t, ec__opt_T.h48k); }
@@ -130,6 +132,17 @@ static int64_t block_of_x(int t, int xs, int h, int k)
     return t == 3 ? (int64_t)N_ESEP << h << (k == 1) : t == 2 ? N_ESEP : (int64_t)(t ? N_BLOCK_B : N_TWIST) * xs;
 }
 static int64_t block_of(int t) { return block_of_x(t, ec__opt_T.xs, ec__opt_T.h48, ec__opt_T.h48k); }
+/* the units of the current pass: classes, or (the h48 table with orientation bits) the
+ * hash's units of 4096 words; and a unit's entries, for the build's budget */
+static int h48x_building(void) { return ec__opt_T.tb == 3 && ec__opt_T.h48x; }
+static int64_t units_of(int t) { return t == 3 && ec__opt_T.h48x ? ec__opt_h48x_units() : classes_of(t); }
+static int64_t unit_work(int t) { return t == 3 && ec__opt_T.h48x ? 4096 * 16 : block_of(t); }
+/* the small tables a level's h48 table needs */
+static int h48_init_level(int level)
+{
+    int rc = ec__opt_level_h48[level] >= 0 ? ec__opt_h48_init() : EC_OK;
+    return !rc && ec__opt_level_h48x[level] ? ec__opt_h48x_init() : rc;
+}
 
 int64_t ec__opt_table_bytes_of(int level, int t)
 {
@@ -142,11 +155,12 @@ int ec_optimal_table_bytes(int level, int64_t *memory, int64_t *stored)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
     int rc = ec__opt_init();
-    if (!rc && ec__opt_level_h48[level] >= 0) rc = ec__opt_h48_init();
+    if (!rc) rc = h48_init_level(level);
     if (rc) return rc;
     int64_t b = (N_CORNER_ENTRIES + 1) / 2;
     for (int t = 0; t < OPT_TABLES; t++) b += ec__opt_table_bytes_of(level, t);
-    if (memory) *memory = b; /* every table is built in place */
+    /* every table is built in place; the h48 table with orientation bits needs its hash beside */
+    if (memory) *memory = b + (ec__opt_level_h48x[level] ? 8 * ec__opt_h48x_hash_words(ec__opt_level_h48b[level], ec__opt_level_h48k[level]) : 0);
     if (stored) *stored = b + HEADER_BYTES;
     return EC_OK;
 }
@@ -160,6 +174,7 @@ int ec_optimal_table_free(void)
     free(ec__opt_T.corner);
     ec__opt_T.corner = NULL;
     corner_build.pending = 0;
+    ec__opt_h48x_end();
     ec__opt_T.level = -1;
     ec__opt_T.complete = 0;
     return EC_OK;
@@ -169,12 +184,13 @@ int ec__opt_alloc_level(int level)
 {
     if (level < 0 || level >= EC_OPTIMAL_LEVELS) return EC_E_RANGE;
     int rc = ec__opt_init();
-    if (!rc && ec__opt_level_h48[level] >= 0) rc = ec__opt_h48_init();
+    if (!rc) rc = h48_init_level(level);
     if (rc) return rc;
     ec_optimal_table_free();
     ec__opt_T.xs = ec__opt_level_xs[level];
     ec__opt_T.h48 = ec__opt_level_h48[level];
     ec__opt_T.h48k = ec__opt_level_h48k[level];
+    ec__opt_T.h48x = ec__opt_level_h48x[level];
     ec__opt_T.h48b = ec__opt_level_h48b[level];
     memcpy(ec__opt_T.has, ec__opt_level_has[level], sizeof ec__opt_T.has);
     ec__opt_T.corner_bytes = (N_CORNER_ENTRIES + 1) / 2;
@@ -228,7 +244,14 @@ static int start_table(int t)
         ec__opt_T.big[3][0] = (uint8_t)ec__opt_T.h48b;
         ec__opt_T.big[3][1] = (uint8_t)ec__opt_T.h48;
         ec__opt_T.big[3][2] = (uint8_t)ec__opt_T.h48k;
-        ec__opt_T.set = ec__opt_h48_start(ec__opt_T.big[3] + 8, ec__opt_T.h48, ec__opt_T.h48k);
+        ec__opt_T.big[3][3] = (uint8_t)ec__opt_T.h48x;
+        if (ec__opt_T.h48x) {
+            int rc = ec__opt_h48x_begin(ec__opt_T.h48k, ec__opt_T.h48b);
+            if (rc) return rc;
+            ec__opt_T.set = 0;
+        } else {
+            ec__opt_T.set = ec__opt_h48_start(ec__opt_T.big[3] + 8, ec__opt_T.h48, ec__opt_T.h48k);
+        }
     } else if (t == 2) {
         ec__opt_T.set = ec__opt_hc_start(ec__opt_T.big[2]);
     } else if (t == 0) {
@@ -364,7 +387,11 @@ uint64_t ec__opt_parts_sum(int level, const uint8_t *corner, const uint8_t *cons
 
 /* 1 when the current pass may be split into ranges done at once: a backward pass (each range
  * writes its own classes' entries), or the h48 table's forward pass (claim_e2) */
-static int pass_splits(void) { return !ec__opt_T.forward || ec__opt_T.tb == 3; }
+static int pass_splits(void)
+{
+    if (h48x_building()) return ec__opt_T.depth == ec__opt_T.h48b; /* the marks, not the short passes */
+    return !ec__opt_T.forward || ec__opt_T.tb == 3;
+}
 
 int ec_optimal_table_pass(int *depth, int *classes, int *split)
 {
@@ -372,7 +399,7 @@ int ec_optimal_table_pass(int *depth, int *classes, int *split)
     int rc = corner_finish();
     if (rc) return rc;
     if (depth) *depth = ec__opt_T.depth + 1;
-    if (classes) *classes = (int)classes_of(ec__opt_T.tb);
+    if (classes) *classes = (int)units_of(ec__opt_T.tb);
     if (split) *split = pass_splits();
     return ec__opt_T.complete ? EC_DONE : EC_RUNNING;
 }
@@ -380,9 +407,18 @@ int ec_optimal_table_pass(int *depth, int *classes, int *split)
 int ec_optimal_table_work(int c0, int c1)
 {
     if (ec__opt_T.level < 0 || !ec__opt_T.corner || ec__opt_T.complete) return EC_E_STATE;
-    if (c0 < 0 || c1 > classes_of(ec__opt_T.tb) || c0 > c1) return EC_E_RANGE;
+    if (c0 < 0 || c1 > units_of(ec__opt_T.tb) || c0 > c1) return EC_E_RANGE;
     if (corner_build.pending) return EC_E_STATE; /* ec_optimal_table_pass finishes it first */
     int tb = ec__opt_T.tb, d = ec__opt_T.depth;
+    if (h48x_building()) { /* a short pass (serial) or the marks (their share of the entries, for the progress) */
+        int64_t n = 0;
+        int rc = d < ec__opt_T.h48b ? ec__opt_h48x_short(ec__opt_T.h48k, d, c0, c1, &n)
+                                    : ec__opt_h48x_marks(ec__opt_T.big[3] + 8, ec__opt_T.h48, ec__opt_T.h48k, d, c0, c1);
+        if (rc) return rc;
+        if (d == ec__opt_T.h48b) n = (int64_t)((double)ec__opt_T.entries[3] * (double)(c1 - c0) / (double)units_of(3));
+        __atomic_fetch_add(&ec__opt_T.pass_new, n, __ATOMIC_RELAXED);
+        return EC_OK;
+    }
     uint32_t *list = malloc(sizeof *list * (size_t)block_of(tb));
     if (!list) return EC_E_NOMEM;
     int64_t n = 0;
@@ -406,15 +442,17 @@ int ec_optimal_table_pass_end(void)
     if (ec__opt_T.complete) return EC_DONE;
     int rc = corner_finish();
     if (rc) return rc;
-    ec__opt_T.set += ec__opt_T.pass_new;
+    const int h48 = ec__opt_T.tb == 3, x = h48x_building();
+    if (!x || ec__opt_T.depth == ec__opt_T.h48b) ec__opt_T.set += ec__opt_T.pass_new; /* a short pass sets no entry */
     int64_t added = ec__opt_T.pass_new, unset = ec__opt_T.entries[ec__opt_T.tb] - ec__opt_T.set;
     ec__opt_T.pass_new = 0;
     ec__opt_T.next = 0;
     ec__opt_T.depth++;
-    const int h48 = ec__opt_T.tb == 3;
-    if (h48 && (ec__opt_T.depth == ec__opt_T.h48b || (!unset && ec__opt_T.depth < ec__opt_T.h48b)))
+    if (x && ec__opt_T.depth <= ec__opt_T.h48b) return added ? EC_RUNNING : EC_E_INTERNAL;
+    if (x) ec__opt_h48x_end(); /* the marks are done */
+    if (!x && h48 && (ec__opt_T.depth == ec__opt_T.h48b || (!unset && ec__opt_T.depth < ec__opt_T.h48b)))
         ec__opt_h48_relabel(ec__opt_T.big[3] + 8, ec__opt_T.entries[3]);
-    if (!unset || (h48 && ec__opt_T.depth == ec__opt_T.h48b + 2)) { /* the h48 table: the rest is at least b + 3 */
+    if (x || !unset || (h48 && ec__opt_T.depth == ec__opt_T.h48b + 2)) { /* the h48 table: the rest is at least b + 3 */
         int64_t n48 = ec__opt_T.entries[3];
         if (h48 && (n48 & 3)) ec__opt_T.big[3][8 + n48 / 4] &= (uint8_t)((1u << ((n48 & 3) * 2)) - 1); /* the last byte's spare cells 0 */
         for (int t = ec__opt_T.tb + 1; t < OPT_TABLES; t++)
@@ -449,8 +487,8 @@ int ec__opt_build_step(int work, int (*split_run)(void *arg, int c0, int c1), vo
         return EC_RUNNING;
     }
     while (entries > 0) {
-        int nc = (int)classes_of(ec__opt_T.tb);
-        int64_t per = block_of(ec__opt_T.tb);
+        int nc = (int)units_of(ec__opt_T.tb);
+        int64_t per = unit_work(ec__opt_T.tb);
         int64_t want = (entries + per - 1) / per;
         const int split = split_run && pass_splits() && !(ec__opt_T.next & 1);
         if (split) want += want & 1; /* a split range starts on an even class */

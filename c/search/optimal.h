@@ -44,6 +44,13 @@
  *               child); each probe preceded by the corners' distance (exact: cocsep's, 153
  *               KB, or hc's, 0.9 MB; the cheap first probe, and the bound when the entry is
  *               0). Built in place, with the b fixed per level (optimal_h48.c).
+ *               Its h bits may instead be edge orientations (h = 3: the orientations of
+ *               slots UR, UF, UL of the cube conjugated by the class's symmetry;
+ *               optimal_h48x.c): not a coset space, so an entry holds the smallest distance
+ *               of the cubes it holds (in the coset space of cocsep x esep x all 11
+ *               orientation bits, a lower bound of theirs), built from a hash of that space's
+ *               coordinates within b moves and walks of two moves from those at b (the hash
+ *               beside the table while built: 72 MB at b = 8).
  * Levels: 0 = fs table + corner table, 73.5 MB; 1 = + hc table, 246.1 MB; 2 = + hc and esep
  * tables, 418.7 MB; 3 = level 0 + h48 h0 (29.4 MB), 102.9 MB; 4 = level 1 + h48 h2 (117.6 MB),
  * 363.7 MB; 5 = level 2 + h48 h2, 536.3 MB; 6 = the corner table + h48 h0 kind 1 (58.8 MB),
@@ -51,8 +58,10 @@
  * (172.6 MB), 246.1 MB; 9 = level 0 + h48 h2 kind 2 (690.4 MB), 763.9 MB; 10 = level 2 + h48
  * h2 kind 2, 1109.2 MB (its hc table, the h48 table's coordinate without eopar, exact along
  * the path: the bound where the h48 entry says only "at most b"); 11 = the corner table + h48 h0
- * (29.4 MB), 32.4 MB (the smallest: for devices with little memory). A level takes the
- * same memory while built as held.
+ * (29.4 MB), 32.4 MB (the smallest: for devices with little memory); 12 = the corner table +
+ * h48 with 3 orientation bits (235.2 MB; the size and kind of cube48opt3's table), 238.2 MB;
+ * 13 = level 0 + the same, 308.6 MB. A level takes the same memory while built as held, but
+ * 12 and 13, whose build needs the hash beside (ec_optimal_table_bytes counts it).
  * Larger tables prune more; a level's number is not
  * its size order, so callers choose by ec_optimal_table_bytes. The fs and esep tables are read
  * for the cube seen along each of its three axes (the cube conjugated by whole-cube rotations:
@@ -131,12 +140,12 @@ typedef struct opt_child {
     uint32_t hy;
     uint8_t hx[OPT_AXES]; /* exact fs-table distances */
     uint8_t par, m, pruned;
-    uint8_t ts, hb;       /* tetrad separation, eopar (the h48 table) */
+    uint8_t ts;           /* tetrad separation (the h48 table) */
+    uint16_t hb;          /* eopar, or eo11 (the h48 table's h bits: optimal_search.c's h48_index) */
     int64_t hidx[2];      /* h48-table entries of the cube and of its inverse */
     uint32_t hraw[2], hy48[2]; /* their cocsep (raw) and its class << 6 | symmetry */
-    uint16_t hie;         /* the inverse's esep and eopar */
+    uint16_t hie, hib;    /* the inverse's esep and eopar (or eo11) */
     uint64_t symo;        /* the cube's symmetries left after this move (ec__opt_sym_step) */
-    uint8_t hib;
     uint8_t hhc;          /* the exact hc-table distance (read by expand with the h48 table) */
     uint8_t pi;           /* its parent among the nodes expanded together */
     ec_cube inv;          /* the inverse cube (levels with the h48 table) */
@@ -153,7 +162,8 @@ typedef struct opt_node {
     uint16_t cp, he;       /* corner permutation, esep (raw) */
     uint8_t cc[OPT_AXES];  /* the U-layer corners' places, per axis */
     uint8_t hx[OPT_HX];    /* exact big-table distances (fs axes, esep axes, hc) */
-    uint8_t par, ts, hb;   /* corner parity, tetrad separation, eopar */
+    uint8_t par, ts;       /* corner parity, tetrad separation */
+    uint16_t hb;           /* eopar, or eo11 (the h48 table's h bits) */
     uint8_t quarter_only;  /* 1: the inverse's bound is tight (only quarter turns follow: above) */
     int8_t prev;           /* the move into it (-1: none) */
 } opt_node;

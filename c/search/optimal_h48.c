@@ -9,7 +9,7 @@
  *           cube maps the two tetrads to themselves or to each other, so conjugation acts on it.
  *   cocsep  twist * 70 + tsep: 153,090 values; cocsepSym[cocsep] = class << 6 | j with
  *           conj_j(cocsep) = the class's representative (its smallest member), j one of the 48
- *           symmetries (optimal_hc.c's conj48); nCocsepSym classes (3,393), cocsepStab (a
+ *           symmetries (optimal_hc.c's conj48); nCocsepSym classes (3,393), ec__opt_cocsepStab (a
  *           48-bit mask of the representative's stabiliser), cocsepMove[class * 18 + m] the
  *           class coordinate of the representative after m. cocsepDist[cocsep]: its exact
  *           distance (1 byte, the cheap first probe and the fallback of entries 0).
@@ -54,8 +54,8 @@
 uint8_t ec__opt_tsepMove[N_TSEP * N_MOVES];
 uint32_t *ec__opt_cocsepSym;
 uint32_t ec__opt_cocsepMove[N_COCSEP_SYM_MAX * N_MOVES];
-static uint32_t cocsepRep[N_COCSEP_SYM_MAX];
-static uint64_t cocsepStab[N_COCSEP_SYM_MAX];
+uint32_t ec__opt_cocsepRep[N_COCSEP_SYM_MAX];
+uint64_t ec__opt_cocsepStab[N_COCSEP_SYM_MAX];
 int ec__opt_nCocsepSym;
 uint8_t *ec__opt_cocsepDist;
 uint8_t *ec__opt_hcDist;
@@ -209,19 +209,19 @@ int ec__opt_h48_init(void)
         ec_cube_solved(&c);
         ec__set_twist(&c, r / N_TSEP);
         set_tsep(&c, r % N_TSEP);
-        cocsepRep[n] = (uint32_t)r;
-        cocsepStab[n] = 0;
+        ec__opt_cocsepRep[n] = (uint32_t)r;
+        ec__opt_cocsepStab[n] = 0;
         for (int j = 0; j < N_SYM48; j++) {
             ec__opt_conj48(&c, j, &d);
             int r2 = ec__get_twist(&d) * N_TSEP + ec__opt_get_tsep(&d);
-            if (r2 == r) cocsepStab[n] |= 1ull << j;
+            if (r2 == r) ec__opt_cocsepStab[n] |= 1ull << j;
             if (ec__opt_cocsepSym[r2] == 0xffffffffu) ec__opt_cocsepSym[r2] = (uint32_t)n << 6 | ec__opt_sym48Inv[j];
         }
         n++;
     }
     ec__opt_nCocsepSym = n;
     for (int k = 0; k < n; k++) {
-        int tw = (int)(cocsepRep[k] / N_TSEP), ts = (int)(cocsepRep[k] % N_TSEP);
+        int tw = (int)(ec__opt_cocsepRep[k] / N_TSEP), ts = (int)(ec__opt_cocsepRep[k] % N_TSEP);
         for (int m = 0; m < N_MOVES; m++)
             ec__opt_cocsepMove[k * N_MOVES + m] = ec__opt_cocsepSym[ec__twistMove[tw * N_MOVES + m] * N_TSEP + ec__opt_tsepMove[ts * N_MOVES + m]];
     }
@@ -302,7 +302,7 @@ int ec__opt_h48_init(void)
  * p: its parity bits (1 for kind 1) */
 int ec__opt_h48_classes(int k) { return k == 2 ? ec__opt_nHcSym : ec__opt_nCocsepSym; }
 static inline const uint32_t *kmove(int k) { return k == 2 ? ec__opt_hcMove : ec__opt_cocsepMove; }
-static inline uint64_t kstab(int k, int cls) { return k == 2 ? ec__opt_hcStab[cls] : cocsepStab[cls]; }
+static inline uint64_t kstab(int k, int cls) { return k == 2 ? ec__opt_hcStab[cls] : ec__opt_cocsepStab[cls]; }
 
 /* entry (cls, corner parity q, esep e, eopar b) of the table and its stabiliser images (the
  * same parity: conjugation keeps a permutation's parity) to v, when unset; safe beside other

@@ -56,14 +56,18 @@ static inline uint32_t hc_move(uint32_t y, int m)
 static inline int64_t hc_index(uint32_t y, int e) { return (int64_t)(y >> 6) * N_ESEP + ec__opt_esepC48[e * N_SYM48 + (y & 63)]; }
 
 /* the h48 table's entry of a cube whose corners' class coordinate is y (class << 6 | j),
- * corner parity q, esep e and eopar b */
+ * corner parity q, esep e and b: eopar, or the edges' orientations (eo11) when the table's h
+ * bits are theirs (optimal_h48x.c) */
 static inline int64_t h48_index(uint32_t y, int q, int e, int b)
 {
     int j = (int)(y & 63), h = ec__opt_T.h48, p = ec__opt_T.h48k == 1;
     uint32_t x = ec__opt_h48C[e * N_SYM48 + j];
     int64_t i = ((int64_t)((y >> 6) << p | (q & p)) * N_ESEP + (x & 0xffff)) << h;
-    return h ? i | ((x >> 16) ^ ec__opt_h48L[j][b]) : i;
+    if (ec__opt_T.h48x) return i | ((ec__opt_eoG[j * N_EO + b] ^ (int)(x >> 18)) & ((1 << h) - 1));
+    return h ? i | (((x >> 16) & 3) ^ ec__opt_h48L[j][b]) : i;
 }
+/* a cube's b for h48_index */
+static inline int h48_b(const ec_cube *c) { return ec__opt_T.h48x ? ec__opt_eo11(c) : ec__opt_get_eopar(c); }
 /* its 2-bit value: 0 (at most the base), 1, 2 (base + 1, + 2), 3 (at least base + 3) */
 static inline int h48_v(int64_t i) { return e2(ec__opt_T.big[3] + 8, i); }
 /* the raw corner coordinate of the h48 table's kind (hc for kind 2, else cocsep), its class
@@ -87,7 +91,7 @@ static inline int h48_lb(int v, int raw)
 static int h48_bound(const ec_cube *c)
 {
     int raw = corner_raw(c);
-    return h48_lb(h48_v(h48_index(corner_y(raw), ec__parity(c->cp, 8), ec__opt_get_esep(c), ec__opt_get_eopar(c))), raw);
+    return h48_lb(h48_v(h48_index(corner_y(raw), ec__parity(c->cp, 8), ec__opt_get_esep(c), h48_b(c))), raw);
 }
 
 /* The exact distance of a big-table entry from its value mod 3: a walk over the raw
@@ -159,7 +163,7 @@ static int set_node(opt_node *n, const ec_cube *c)
     n->hx[OPT_HC] = (uint8_t)(h < 0 ? 0 : h);
     /* the h48 table: the cube's coordinates and its inverse (probed whole) */
     n->ts = (uint8_t)ec__opt_get_tsep(c);
-    n->hb = (uint8_t)ec__opt_get_eopar(c);
+    n->hb = (uint16_t)h48_b(c);
     ec_cube_inverse(c, &n->inv);
     return ok ? 0 : -1;
 }
@@ -191,7 +195,7 @@ int ec__opt_h48_entry(const ec_cube *c, int *base)
 {
     if (!ec__opt_T.complete || !ec__opt_T.has[3]) return EC_E_STATE;
     if (base) *base = ec__opt_T.big[3][0];
-    return h48_v(h48_index(corner_y(corner_raw(c)), ec__parity(c->cp, 8), ec__opt_get_esep(c), ec__opt_get_eopar(c)));
+    return h48_v(h48_index(corner_y(corner_raw(c)), ec__parity(c->cp, 8), ec__opt_get_esep(c), h48_b(c)));
 }
 
 /* exact distance of a child's entry from its value mod 3 and its parent's exact distance */
@@ -365,7 +369,7 @@ static int expand_nodes(const opt_search *s, int k, const opt_node *nodes, const
             }
             if (h48) {
                 c->ts = ec__opt_tsepMove[P->ts * N_MOVES + m];
-                c->hb = (uint8_t)(P->hb ^ ec__opt_eoparFlip[P->he * N_MOVES + m]);
+                c->hb = ec__opt_T.h48x ? ec__opt_eoMove[P->hb * N_MOVES + m] : (uint16_t)(P->hb ^ ec__opt_eoparFlip[P->he * N_MOVES + m]);
                 c->hraw[0] = (uint32_t)(c->tw[0] * N_TSEP + c->ts);
                 if (!hck) __builtin_prefetch(ec__opt_cocsepSym + c->hraw[0]);
             }
@@ -437,7 +441,7 @@ static int expand_nodes(const opt_search *s, int k, const opt_node *nodes, const
         c->hraw[1] = (uint32_t)rawi;
         __builtin_prefetch(corner_sym(rawi));
         c->hie = (uint16_t)ec__opt_h48_esep(&c->inv);
-        c->hib = (uint8_t)ec__opt_get_eopar(&c->inv);
+        c->hib = (uint16_t)h48_b(&c->inv);
     }
     for (int i = 0; i < n; i++) {
         opt_child *c = &ch[i];

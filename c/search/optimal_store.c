@@ -29,7 +29,10 @@ static uint64_t build_id(int level)
     if (ec__opt_level_h48[level] < 0) return id;
     uint64_t w[] = {N_TSEP, (uint64_t)ec__opt_nCocsepSym, ec__opt_cocsepSym[123456], ec__opt_cocsepMove[3000 * N_MOVES + 5], ec__opt_tsepMove[69 * N_MOVES + 4],
                     ec__opt_eoparC[(31415 * 4 + 3) * N_SYM48 + 29], ec__opt_eoparFlip[27182 * N_MOVES + 2], ec__opt_cocsepDist[99999]};
-    return ec__opt_checksum((const uint8_t *)w, (int64_t)sizeof w, id);
+    id = ec__opt_checksum((const uint8_t *)w, (int64_t)sizeof w, id);
+    if (!ec__opt_level_h48x[level]) return id;
+    uint64_t x[] = {N_EO, ec__opt_eoMove[1234 * N_MOVES + 14], ec__opt_eoG[41 * N_EO + 1717], ec__opt_h48C[31415 * N_SYM48 + 37] >> 18};
+    return ec__opt_checksum((const uint8_t *)x, (int64_t)sizeof x, id);
 }
 
 static const char magic[16] = "EVOCUBE-OPTIMAL";
@@ -109,7 +112,7 @@ static int check_header(const uint8_t *buf, int64_t size, char *msg, int msgsize
 static int h48_head_ok(int level, const uint8_t *h48)
 {
     return ec__opt_level_h48[level] < 0 ||
-           (h48[0] == ec__opt_level_h48b[level] && h48[1] == ec__opt_level_h48[level] && h48[2] == ec__opt_level_h48k[level] && !h48[3]);
+           (h48[0] == ec__opt_level_h48b[level] && h48[1] == ec__opt_level_h48[level] && h48[2] == ec__opt_level_h48k[level] && h48[3] == ec__opt_level_h48x[level] && !h48[4]);
 }
 
 int ec_optimal_table_import(const uint8_t *buf, int64_t size, char *msg, int msgsize)

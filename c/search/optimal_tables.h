@@ -37,6 +37,7 @@
 #define N_TSEP 70
 #define N_COCSEP (N_TWIST * N_TSEP)
 #define N_COCSEP_SYM_MAX 3600
+#define N_EO 2048
 #define OPT_FORMAT 4
 #define HEADER_BYTES 80
 
@@ -83,11 +84,20 @@ extern uint8_t *ec__opt_eoparFlip;  /* [esep * 18 + m]: eopar's change */
 extern uint8_t *ec__opt_eoparC;     /* [(esep * 4 + eopar) * 48 + j] */
 extern uint32_t *ec__opt_h48C;      /* [esep * 48 + j]: esep' | (eopar' of eopar 0) << 16 */
 extern uint8_t ec__opt_h48L[N_SYM48][4]; /* eopar' = h48C's term ^ h48L[j][eopar] */
+extern uint32_t ec__opt_cocsepRep[N_COCSEP_SYM_MAX];  /* a class's representative, twist * 70 + tsep */
+extern uint64_t ec__opt_cocsepStab[N_COCSEP_SYM_MAX]; /* its stabiliser (bit j: conj_j fixes it) */
+/* the edges' orientations (optimal_h48x.c): eo11 of a cube, its moves, its conjugates */
+extern uint16_t ec__opt_eoMove[N_EO * N_MOVES];
+extern uint16_t ec__opt_eoG[N_SYM48 * N_EO];
+int ec__opt_eo11(const ec_cube *c);
+/* eo' of a cube with orientations eo and separation esep, conjugated by symmetry j */
+static inline int ec__opt_eoC(int eo, int esep, int j) { return ec__opt_eoG[j * N_EO + eo] ^ (int)(ec__opt_h48C[esep * N_SYM48 + j] >> 18); }
 /* the h48 table's bits of eopar per level (-1: the level has no h48 table), and its corner
  * kind: 0 = cocsep, 1 = cocsep split by the corners' permutation parity (each class's block
  * in two), 2 = the corners' half-turn coset (hc, optimal_hc.c's classes) */
 extern const int ec__opt_level_h48[EC_OPTIMAL_LEVELS];
 extern const int ec__opt_level_h48k[EC_OPTIMAL_LEVELS];
+extern const int ec__opt_level_h48x[EC_OPTIMAL_LEVELS];
 /* the h48 table's base value per level (optimal.c: fixed before its build) */
 extern const int ec__opt_level_h48b[EC_OPTIMAL_LEVELS];
 extern uint8_t ec__opt_sym48Move[N_SYM48][N_MOVES], ec__opt_sym48Compose[N_SYM48][N_SYM48], ec__opt_sym48Inv[N_SYM48];
@@ -106,6 +116,7 @@ typedef struct opt_tables {
     int h48;         /* the h48 table's eopar bits (-1: none) */
     int h48k;        /* the h48 table's corner kind (ec__opt_level_h48k) */
     int h48b;        /* the h48 table's base value (ec__opt_level_h48b) */
+    int h48x;        /* 1: its h bits are of the edges' orientations (ec__opt_level_h48x) */
     /* build */
     int tb;          /* the big table being built */
     int depth;       /* the pass sets entries at depth + 1 from those at depth */
@@ -152,6 +163,17 @@ int64_t ec__opt_h48_forward(uint8_t *t, int h, int k, int c, int from, int to, u
 int64_t ec__opt_h48_backward(uint8_t *t, int h, int k, int c, int from, int to, uint32_t *list);
 void ec__opt_h48_relabel(uint8_t *t, int64_t entries);
 int ec__opt_h48_classes(int k);
+/* the h48 table with edge-orientation bits (optimal_h48x.c): its small tables (after
+ * ec__opt_h48_init); the hash of the short coordinates (begin: the solved one; its words for
+ * base s, kind k; its units of 4096 words); a short pass at depth d over units u0..u1 (serial;
+ * *added counts the new); the marks of units u0..u1 (splittable); end frees the hash */
+int ec__opt_h48x_init(void);
+int64_t ec__opt_h48x_hash_words(int s, int k);
+int ec__opt_h48x_begin(int k, int s);
+int64_t ec__opt_h48x_units(void);
+int ec__opt_h48x_short(int k, int d, int64_t u0, int64_t u1, int64_t *added);
+int ec__opt_h48x_marks(uint8_t *t, int h, int k, int s, int64_t u0, int64_t u1);
+void ec__opt_h48x_end(void);
 /* A table's memory, released by free (optimal_coords.c: huge pages where the system has them). */
 void *ec__opt_table_alloc(int64_t n);
 /* Free the held table and allocate level `level`'s (contents unset): EC_OK, EC_E_RANGE, EC_E_NOMEM. */

@@ -16,7 +16,12 @@
  *    cubes and 3000 cubes a few turns from solved, every face turn changes the coset's
  *    distance by at most one, so the 2-bit entries (0 = at most base, 1, 2, 3 = base + 1,
  *    base + 2, at least base + 3) of a cube and its 18 neighbours are consistent: an entry 1
- *    or 2 has a neighbour one lower, no neighbour differs by more than one;
+ *    or 2 has a neighbour one lower, no neighbour differs by more than one; with argv[2] = 12
+ *    (the h48 table with 3 bits of edge orientation alone, 238 MB, optimal_h48x.c: a
+ *    projection, whose entries are the smallest distance of the cubes they hold, so
+ *    neighbours need not agree), instead: every cube n <= base + 2 random turns from solved
+ *    (6000) has an entry of at most max(0, n - base) (its build reached everything within
+ *    base + 2), and the table's count of each value is the one its build gave when measured;
  *  - every cube within 5 turns (621,649): the bound is at most the depth; every cube within 4
  *    turns and every 16th at 5: the optimum is the depth within 4 M nodes, the solution solves
  *    it (a wrong one stops the suite: a search past a missed solution would run on);
@@ -84,8 +89,9 @@ static void level0(void)
 
 static uint64_t sum3;
 /* argv[2]: 6 (h48 h0 split by parity, alone; the default), 3 (h48 h0 beside level 0's tables),
- * 8 (h48 h0 on the corners' half-turn cosets beside level 0's tables) or any other level with
- * the h48 table (3 to 10; the larger ones are run by hand: minutes) */
+ * 8 (h48 h0 on the corners' half-turn cosets beside level 0's tables), 12 (h48 with 3 bits of
+ * edge orientation, alone) or any other level with the h48 table (3 to 13; the larger ones
+ * are run by hand: minutes) */
 static int level = 6;
 
 static void build(void)
@@ -132,8 +138,37 @@ static int consistent(const ec_cube *c, int *ones)
     return bad + (v < 0 || v > 3 || base < 1 || base > 14);
 }
 
+/* the h48 table with orientation bits: entries no higher than the turns that made a cube, and
+ * the table's histogram (the same bytes whatever the threads: the one measured) */
+static void entries_x(void)
+{
+    int bad = 0, seen[4] = {0}, base = ec__opt_T.big[3][0];
+    for (int i = 0; i < 6000; i++) {
+        ec_cube c;
+        int n = 1 + i % (base + 2);
+        scramble(&c, n);
+        int v = ec__opt_h48_entry(&c, NULL), want = n > base ? n - base : 0;
+        if (v >= 0 && v < 4) seen[v]++;
+        if (v < 0 || v > want) {
+            if (bad < 5) CHECK(0, "cube %d (%d turns): entry %d, at most %d", i, n, v, want);
+            bad++;
+        }
+    }
+    CHECK(bad == 0, "%d entries above their cube's turns", bad);
+    CHECK(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "entries seen 0:%d 1:%d 2:%d", seen[0], seen[1], seen[2]);
+    int64_t count[4] = {0}, n = ec__opt_T.entries[3];
+    const uint8_t *t = ec__opt_T.big[3] + 8;
+    for (int64_t i = 0; i < n; i++) count[e2(t, i)]++;
+    static const int64_t want[4] = {6645595, 63104380, 388196996, 482592629};
+    for (int v = 0; v < 4; v++) CHECK(count[v] == want[v], "entries of value %d: %lld, measured %lld", v, (long long)count[v], (long long)want[v]);
+}
+
 static void entries(void)
 {
+    if (ec__opt_level_h48x[level]) {
+        entries_x();
+        return;
+    }
     int bad = 0, ones = 0, seen[4] = {0};
     for (int i = 0; i < 6000; i++) {
         ec_cube c;
@@ -271,15 +306,17 @@ static void stored(void)
         CHECK(strstr(msg, "checksum") != NULL, "byte %lld changed: %s", (long long)at[i], msg);
         buf[at[i]] ^= 0x10;
     }
-    /* another base, h or corner kind than the level's with the checksum made to match:
-     * refused by name */
-    const uint8_t base0 = buf[h48], h0 = buf[h48 + 1], p0 = buf[h48 + 2];
+    /* another base, h, corner kind or kind of h bits than the level's with the checksum made
+     * to match: refused by name */
+    const uint8_t base0 = buf[h48], h0 = buf[h48 + 1], p0 = buf[h48 + 2], x0 = buf[h48 + 3];
     CHECK(base0 == ec__opt_level_h48b[level] && h0 == ec__opt_level_h48[level] && p0 == ec__opt_level_h48k[level], "level %d's h48 base %d, h %d, kind %d", level,
           base0, h0, p0);
-    for (int k = 0; k < 3; k++) {
-        buf[h48] = k ? base0 : (uint8_t)(base0 + 1); /* another base, then another h, then another corner kind */
+    CHECK(x0 == ec__opt_level_h48x[level], "level %d's h48 bits' kind %d", level, x0);
+    for (int k = 0; k < 4; k++) {
+        buf[h48] = k ? base0 : (uint8_t)(base0 + 1); /* another base, h, corner kind, kind of h bits */
         buf[h48 + 1] = k == 1 ? (h0 ? 0 : 2) : h0;
         buf[h48 + 2] = k == 2 ? !p0 : p0;
+        buf[h48 + 3] = k == 3 ? !x0 : x0;
         const uint8_t *big[OPT_TABLES];
         int64_t bytes[OPT_TABLES];
         ec__opt_parts_at(level, buf + 80, big, bytes);
@@ -293,6 +330,7 @@ static void stored(void)
         buf[h48] = base0;
         buf[h48 + 1] = h0;
         buf[h48 + 2] = p0;
+        buf[h48 + 3] = x0;
     }
     CHECK_RC(ec_optimal_table_checksum(&sum), EC_OK);
     CHECK(sum == sum3, "checksum after refused imports %016llx", (unsigned long long)sum);

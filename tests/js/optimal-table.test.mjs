@@ -131,10 +131,10 @@ test('evocube solve and batch --solver optimal: one table from the cache, optima
   const lines = batch.stdout.trim().split('\n').map((l) => JSON.parse(l));
   expect(lines.map((l) => l.length ?? l.error)).toEqual([2, 'line 2: unknown move "not" at character 1', 10]);
   expect(batch.stderr).toMatch(/sharing its one table/);
-  // a table level the core does not have (its levels are 0..11) is a usage error, not a crash
-  const bad = spawnSync(process.execPath, [CLI, 'solve', '--solver', 'optimal', '--scramble', 'R', '--param', 'table=12'], { env, encoding: 'utf8', timeout: 60000 });
+  // a table level the core does not have (its levels are 0..13) is a usage error, not a crash
+  const bad = spawnSync(process.execPath, [CLI, 'solve', '--solver', 'optimal', '--scramble', 'R', '--param', 'table=14'], { env, encoding: 'utf8', timeout: 60000 });
   expect(bad.status).toBe(2);
-  expect(bad.stderr).toMatch(/^error: table=12: /);
+  expect(bad.stderr).toMatch(/^error: table=14: /);
 }, 300000);
 
 test('the browser store: too little quota is refused before anything is written; the level follows the device memory', async () => {

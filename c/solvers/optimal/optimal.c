@@ -62,9 +62,10 @@ typedef struct opt_state {
 
 static const ec_param_def params[] = {
     {"table", 0, 0, EC_OPTIMAL_LEVELS - 1, 1,
-     "the table's level when the process holds none yet, by size held: 11 = 32 MB, 6 = 62 MB, 0 = 73.5 MB, 3 = 103 MB, 1 = 246 MB, "
-     "8 = 246 MB, 4 = 364 MB, 2 = 419 MB, 7 = 481 MB, 5 = 536 MB, 9 = 764 MB, 10 = 1109 MB (larger: faster searches; 8, "
-     "9 and 10 the fastest for their size; 3 to 11 hold the h48 table, probed for the cube and its inverse)"},
+     "the table's level when the process holds none yet, by size held: 11 = 32 MB, 6 = 62 MB, 0 = 73.5 MB, 3 = 103 MB, 12 = 238 MB, "
+     "1 = 246 MB, 8 = 246 MB, 13 = 309 MB, 4 = 364 MB, 2 = 419 MB, 7 = 481 MB, 5 = 536 MB, 9 = 764 MB, 10 = 1109 MB (larger: faster "
+     "searches; 8, 13, 9 and 10 the fastest for their size; 3 to 13 hold the h48 table, probed for the cube and its inverse; 12 and "
+     "13 its form with edge-orientation bits, whose build needs 72 MB more while it runs)"},
     {"budget", 0, 0, 1e15, 1, "search nodes allowed before giving up (0: no limit)"},
     {"threads", 1, 1, EC_OPT_POOL_MAX, 1,
      "search threads on the one table (a module or build without threads runs one; the same solution for any count)"},
