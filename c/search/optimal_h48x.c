@@ -163,12 +163,23 @@ static inline hnode hmove(const hnode *a, int m)
     return b;
 }
 
+/* a node conjugated by its class's symmetry: the class coordinate (class << 6 | j), esep'
+ * into *e and eo' into *o (one read of h48C for both) */
+static inline uint32_t conj_node(const hnode *a, int *e, int *o)
+{
+    uint32_t y = ec__opt_cocsepSym[a->tw * N_TSEP + a->ts];
+    int j = (int)(y & 63);
+    uint32_t x = ec__opt_h48C[a->e * N_SYM48 + j];
+    *e = (int)(x & 0xffff);
+    *o = ec__opt_eoG[j * N_EO + a->o] ^ (int)(x >> 18);
+    return y;
+}
+
 /* the canonical key of a node (its class's smallest image under the stabiliser) */
 static uint64_t canon(const hnode *a, int p)
 {
-    uint32_t y = ec__opt_cocsepSym[a->tw * N_TSEP + a->ts];
-    int cls = (int)(y >> 6), j = (int)(y & 63);
-    int e = ec__opt_esepC48[a->e * N_SYM48 + j], o = ec__opt_eoC(a->o, a->e, j);
+    int e, o;
+    int cls = (int)(conj_node(a, &e, &o) >> 6);
     int64_t cq = (int64_t)cls << p | (a->q & p);
     uint64_t best = hkey(cq, e, o);
     uint64_t st = ec__opt_cocsepStab[cls];
@@ -250,6 +261,7 @@ int ec__opt_h48x_short(int k, int d, int64_t u0, int64_t u1, int64_t *added)
 typedef struct {
     hnode a[BATCH];
     uint32_t y[BATCH];
+    int e[BATCH], o[BATCH]; /* esep' and eo' (all 11 bits: the stabiliser's images need them) */
     int64_t i[BATCH];
     int v[BATCH];
     int n;
@@ -266,22 +278,16 @@ static void flush(hbatch *B, uint8_t *t, int h, int p)
     }
     for (int k = 0; k < B->n; k++) {
         const hnode *a = &B->a[k];
-        uint32_t y = ec__opt_cocsepSym[a->tw * N_TSEP + a->ts];
-        int j = (int)(y & 63);
-        uint32_t x = ec__opt_h48C[a->e * N_SYM48 + j];
-        int o = ec__opt_eoG[j * N_EO + a->o] ^ (int)(x >> 18);
-        B->y[k] = y;
-        B->i[k] = ((((int64_t)(y >> 6) << p | (a->q & p)) * N_ESEP + (x & 0xffff)) << h) | (o & hm);
+        uint32_t y = B->y[k] = conj_node(a, &B->e[k], &B->o[k]);
+        B->i[k] = ((((int64_t)(y >> 6) << p | (a->q & p)) * N_ESEP + B->e[k]) << h) | (B->o[k] & hm);
         __builtin_prefetch(t + (B->i[k] >> 2));
     }
     for (int k = 0; k < B->n; k++) {
         min_e2(t, B->i[k], B->v[k]);
         uint64_t st = ec__opt_cocsepStab[B->y[k] >> 6];
         if (st == 1) continue;
-        int64_t r = B->i[k] >> h, base = r / N_ESEP * N_ESEP;
-        int e = (int)(r - base);
-        const hnode *a = &B->a[k]; /* the images need the whole of eo' */
-        int o = ec__opt_eoC(a->o, a->e, (int)(B->y[k] & 63));
+        int64_t base = (B->i[k] >> h) - B->e[k];
+        int e = B->e[k], o = B->o[k];
         for (int u = 1; st >> u; u++)
             if (st >> u & 1) min_e2(t, (base + ec__opt_esepC48[e * N_SYM48 + u]) << h | (ec__opt_eoC(o, e, u) & hm), B->v[k]);
     }
